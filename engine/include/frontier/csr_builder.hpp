@@ -1,0 +1,35 @@
+/// @file csr_builder.hpp
+/// @brief Edge list -> CSR, in parallel (OpenMP) and in linear time: degrees are counted, scanned
+/// into offsets and arcs scattered into place (a counting sort by source); only each vertex's own
+/// short adjacency list is sorted.
+#pragma once
+
+#include "frontier/csr_graph.hpp"
+#include "frontier/edge_list.hpp"
+
+namespace frontier {
+
+struct CsrBuildOptions {
+  /// Store every tuple (u, v) as both arcs u->v and v->u; the result is undirected.
+  bool symmetrize = false;
+  /// Drop arcs v->v.
+  bool remove_self_loops = false;
+  /// Keep one arc per (u, v) pair; of duplicates the one with the smallest weight stays.
+  bool remove_duplicates = false;
+  /// Sort each adjacency list by target (then weight). Makes the result deterministic; required
+  /// by remove_duplicates.
+  bool sort_neighbors = true;
+};
+
+/// Builds a CSR graph. The result is directed iff edges.directed and not options.symmetrize.
+/// An undirected edge list that is not symmetrized must already list both arcs of every edge.
+/// @throws InvalidArgument if an endpoint lies outside [0, edges.num_vertices) or sizes disagree.
+template <typename VertexT, typename EdgeT = EdgeId>
+CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges,
+                                   const CsrBuildOptions& options = {});
+
+/// The transpose (every arc u->v becomes v->u), adjacency sorted. Used by CsrGraph::reverse().
+template <typename VertexT, typename EdgeT>
+CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph);
+
+}  // namespace frontier

@@ -1,0 +1,18 @@
+/// @file log.hpp
+/// @brief Logging controls. Logs go to stderr; results never do.
+#pragma once
+
+#include <string_view>
+
+namespace frontier {
+
+enum class LogLevel { Trace, Debug, Info, Warn, Error, Off };
+
+/// Sets how much frontier writes to stderr (default: Info).
+void set_log_level(LogLevel level);
+LogLevel log_level();
+
+/// Parses "trace", "debug", "info", "warn", "error" or "off". @throws InvalidArgument otherwise.
+LogLevel parse_log_level(std::string_view name);
+
+}  // namespace frontier

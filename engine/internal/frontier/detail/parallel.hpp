@@ -1,0 +1,51 @@
+/// @file detail/parallel.hpp
+/// @brief Small OpenMP building blocks shared by the CPU code.
+#pragma once
+
+#include <omp.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace frontier::detail {
+
+/// Threads an OpenMP parallel region will use.
+inline int max_threads() { return omp_get_max_threads(); }
+
+/// In-place exclusive prefix sum; returns the total. Two passes over per-thread blocks.
+template <typename T>
+T parallel_exclusive_scan(T* data, std::size_t count) {
+  const int threads = max_threads();
+  if (count < (std::size_t{1} << 16) || threads == 1) {
+    T running{};
+    for (std::size_t i = 0; i < count; ++i) {
+      const T value = data[i];
+      data[i] = running;
+      running += value;
+    }
+    return running;
+  }
+  std::vector<T> block_sums(static_cast<std::size_t>(threads) + 1, T{});
+  const std::size_t block = (count + threads - 1) / threads;
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = omp_get_thread_num();
+    const std::size_t begin = std::min(count, block * t);
+    const std::size_t end = std::min(count, begin + block);
+    T local{};
+    for (std::size_t i = begin; i < end; ++i) local += data[i];
+    block_sums[t + 1] = local;
+#pragma omp barrier
+#pragma omp single
+    for (int b = 1; b <= threads; ++b) block_sums[b] += block_sums[b - 1];
+    T running = block_sums[t];
+    for (std::size_t i = begin; i < end; ++i) {
+      const T value = data[i];
+      data[i] = running;
+      running += value;
+    }
+  }
+  return block_sums[threads];
+}
+
+}  // namespace frontier::detail

@@ -1,0 +1,27 @@
+/// @file graph_format.hpp
+/// @brief The graph file formats frontier reads and writes, and how a file's format is chosen.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+namespace frontier::io {
+
+enum class GraphFormat {
+  Auto,          ///< chosen by extension (after stripping .gz)
+  MatrixMarket,  ///< .mtx — coordinate pattern/integer/real, general/symmetric/skew-symmetric
+  Dimacs9,       ///< .gr — 9th DIMACS challenge shortest paths (`p sp n m`, `a u v w`)
+  Metis,         ///< .graph / .metis — METIS and 10th DIMACS challenge adjacency format
+  Snap,          ///< .txt / .el / .edges / .snap / .tsv — SNAP edge list, `#` comments
+  BinaryCsr,     ///< .fcsr — frontier's binary CSR
+};
+
+/// Parses "auto", "mtx", "gr", "metis" ("graph"), "snap" ("el") or "fcsr".
+/// @throws InvalidArgument for other names.
+GraphFormat parse_graph_format(std::string_view name);
+std::string_view format_name(GraphFormat format);
+
+/// The format implied by the file name. @throws InvalidArgument if the extension is unknown.
+GraphFormat format_from_extension(const std::filesystem::path& path);
+
+}  // namespace frontier::io
