@@ -1,6 +1,7 @@
 // End-to-end tests of the `frontier` command: exit codes, stdout/stderr separation, --json,
 // and generate -> convert -> info round trips.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
