@@ -111,6 +111,7 @@ class ListCuts {
   /// True when `position` is the first position of a list.
   FRONTIER_HOST_DEVICE constexpr bool starts_list(std::int64_t position) const noexcept {
     if (position == 0) return true;
+    if (lists_ <= 1) return false;
     return static_cast<std::int64_t>(perm_.inverse(static_cast<std::uint64_t>(position - 1))) <
            lists_ - 1;
   }
