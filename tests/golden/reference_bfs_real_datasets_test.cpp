@@ -61,10 +61,11 @@ std::vector<VertexId> pick_sources(const Graph& graph, std::uint64_t seed) {
 void check_graph(const Graph& graph, const std::string& label, std::uint64_t seed) {
   SCOPED_TRACE(label);
   ASSERT_GT(graph.num_vertices(), 0);
+  const test::BoostCsrOracle oracle(graph);
   for (const VertexId source : pick_sources(graph, seed)) {
     SCOPED_TRACE("source " + std::to_string(source));
     const auto result = reference_bfs(graph, source);
-    ASSERT_EQ(result.depth, test::boost_depths_from_csr(graph, source));
+    ASSERT_EQ(result.depth, oracle.depths(source));
     const auto validation =
         validate_bfs_tree(graph, source, std::span<const VertexId>(result.parent),
                           std::span<const std::int32_t>(result.depth));
