@@ -117,7 +117,7 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
 
   // Pass 1: adjacency lines per chunk, then the vertex of each chunk's first line.
   std::vector<std::uint64_t> first_vertex(chunks.size() + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (chunk_count > 1)
   for (std::int64_t c = 0; c < chunk_count; ++c) {
     std::uint64_t lines = 0;
     for (const char* line = chunks[c].begin; line < chunks[c].end; line = next_line(line)) {
@@ -138,8 +138,8 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
 
   // Pass 2: parse every line.
   auto parse = [&](std::size_t c, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 6;
-    out.reserve_for(chunk, kBytesPerArcGuess, weighted);
+    constexpr std::size_t kShortestNeighbor = 2;  // "1 "
+    out.reserve_for(chunk, weighted ? 2 * kShortestNeighbor : kShortestNeighbor, weighted);
     std::uint64_t vertex = first_vertex[c];
     const char* p = chunk.begin;
     while (p < chunk.end) {

@@ -199,8 +199,8 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
   auto parse = [&](std::size_t, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 8;
-    out.reserve_for(chunk, kBytesPerArcGuess, weighted);
+    // "1 1\n" is the shortest entry; a symmetric one yields two arcs
+    out.reserve_for(chunk, symmetry == MtxSymmetry::General ? 4 : 2, weighted);
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;

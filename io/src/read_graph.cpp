@@ -16,6 +16,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/binary_csr.hpp"
 #include "frontier/io/read_graph.hpp"
+#include "chunk_parse.hpp"
 #include "text_readers.hpp"
 #include "text_source.hpp"
 
@@ -63,7 +64,7 @@ EdgeList<VertexId> arcs_of(const Graph& graph) {
   edges.targets = graph.targets();
   edges.weights = graph.weights();
   const auto& offsets = graph.offsets();
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if (graph.num_edges() >= kMinParallelItems)
   for (std::int64_t u = 0; u < n; ++u) {
     for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e) edges.sources[e] = static_cast<VertexId>(u);
   }

@@ -30,7 +30,7 @@ enum class ScanStatus { Ok, NotANumber, Negative, TooLarge };
 
 /// Scans an unsigned decimal integer (an optional '+', then digits). A '-' before digits reports
 /// Negative; more than 19 significant digits report TooLarge.
-inline ScanStatus scan_unsigned(const char*& p, std::uint64_t& value) noexcept {
+[[gnu::always_inline]] inline ScanStatus scan_unsigned(const char*& p, std::uint64_t& value) noexcept {
   constexpr std::ptrdiff_t kMaxDigits = 19;  // 10^19 - 1 < 2^64
   const char* q = p;
   if (*q == '-') return is_digit(q[1]) ? ScanStatus::Negative : ScanStatus::NotANumber;
@@ -51,7 +51,7 @@ inline ScanStatus scan_unsigned(const char*& p, std::uint64_t& value) noexcept {
 }
 
 /// Scans a signed decimal integer (optional '+' or '-').
-inline ScanStatus scan_signed(const char*& p, std::int64_t& value) noexcept {
+[[gnu::always_inline]] inline ScanStatus scan_signed(const char*& p, std::int64_t& value) noexcept {
   const char* q = p;
   const bool negative = *q == '-';
   if (negative) ++q;

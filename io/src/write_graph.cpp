@@ -33,6 +33,9 @@
 namespace frontier::io {
 namespace {
 
+// Loops over fewer items than this run on one thread (a parallel region costs more there).
+constexpr std::int64_t kMinParallelItems = std::int64_t{1} << 16;
+
 void append_uint(std::string& out, std::uint64_t value) {
   char digits[24];
   const auto result = std::to_chars(digits, digits + sizeof(digits), value);
@@ -69,7 +72,7 @@ void write_vertices(const Graph& graph, TextSink& sink, const std::string& label
   detail::Progress progress(label, static_cast<std::uint64_t>(n), "M vertices", 1e-6);
   for (std::int64_t first = 0; first < blocks; first += per_round) {
     const std::int64_t last = std::min(blocks, first + per_round);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (last - first > 1)
     for (std::int64_t b = first; b < last; ++b) {
       std::string& text = texts[static_cast<std::size_t>(b - first)];
       text.clear();
@@ -86,7 +89,8 @@ template <typename Keep>
 std::uint64_t count_arcs(const Graph& graph, Keep&& keep) {
   const std::int64_t n = graph.num_vertices();
   std::uint64_t count = 0;
-#pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096)
+#pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096) \
+    if (graph.num_edges() >= kMinParallelItems)
   for (std::int64_t u = 0; u < n; ++u) {
     for (VertexId v : graph.neighbors(static_cast<VertexId>(u))) {
       if (keep(static_cast<VertexId>(u), v)) ++count;
@@ -101,7 +105,7 @@ void require_integer_weights(const Graph& graph, const char* format, bool positi
   const auto& weights = graph.weights();
   const std::int64_t m = static_cast<std::int64_t>(weights.size());
   std::int64_t first_bad = m;
-#pragma omp parallel for reduction(min : first_bad) schedule(static)
+#pragma omp parallel for reduction(min : first_bad) schedule(static) if (m >= kMinParallelItems)
   for (std::int64_t e = 0; e < m; ++e) {
     const Weight w = weights[e];
     if (w != std::nearbyint(w) || (positive && w < 1)) first_bad = std::min(first_bad, e);
