@@ -64,7 +64,8 @@ std::vector<Result> parse_chunks(const TextBuffer& text, const std::vector<LineC
   std::atomic<std::int64_t> first_failed{count};
   std::atomic<std::uint64_t> bytes_done{0};
   std::uint64_t total_bytes = 0;
-  for (const LineChunk& chunk : chunks) total_bytes += static_cast<std::uint64_t>(chunk.end - chunk.begin);
+  for (const LineChunk& chunk : chunks)
+    total_bytes += static_cast<std::uint64_t>(chunk.end - chunk.begin);
   detail::Progress progress("parsing " + text.name(), total_bytes, "MB", 1e-6);
 #pragma omp parallel for schedule(dynamic, 1) if (count > 1)
   for (std::int64_t c = 0; c < count; ++c) {
@@ -101,13 +102,15 @@ std::vector<Result> parse_chunks(const TextBuffer& text, const std::vector<LineC
 template <typename Chunk, typename VertexT>
 void gather_arcs(std::vector<Chunk>& chunks, bool weighted, EdgeList<VertexT>& out) {
   std::vector<std::size_t> start(chunks.size() + 1, 0);
-  for (std::size_t c = 0; c < chunks.size(); ++c) start[c + 1] = start[c] + chunks[c].sources.size();
+  for (std::size_t c = 0; c < chunks.size(); ++c)
+    start[c + 1] = start[c] + chunks[c].sources.size();
   const std::size_t total = start.back();
   out.sources.resize(total);
   out.targets.resize(total);
   out.weights.resize(weighted ? total : 0);
   const std::int64_t count = static_cast<std::int64_t>(chunks.size());
-#pragma omp parallel for schedule(dynamic, 1) if (count > 1 && static_cast<std::int64_t>(total) >= kMinParallelItems)
+  const bool parallel = count > 1 && static_cast<std::int64_t>(total) >= kMinParallelItems;
+#pragma omp parallel for schedule(dynamic, 1) if (parallel)
   for (std::int64_t c = 0; c < count; ++c) {
     Chunk& chunk = chunks[c];
     const std::size_t size = chunk.sources.size();

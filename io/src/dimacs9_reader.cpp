@@ -128,8 +128,7 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
     }
   };
   std::vector<ArcChunk<VertexId>> parsed = parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
-  check_declared_count(text, chunks, parsed, header.arcs, header.problem_line, "arcs",
-                       is_arc_line);
+  check_declared_count(text, chunks, parsed, header.arcs, header.problem_line, "arcs", is_arc_line);
 
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);

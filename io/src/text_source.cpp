@@ -200,10 +200,11 @@ RawBytes inflate_gzip(const std::string& name, const RawBytes& compressed) {
       }
       continue;
     }
-    const std::string detail = zs->msg != nullptr ? zs->msg : "zlib error " + std::to_string(status);
-    throw IoError(name, 0,
-                  "corrupt gzip stream at compressed offset " + std::to_string(consumed) + ": " +
-                      detail);
+    const std::string detail =
+        zs->msg != nullptr ? zs->msg : "zlib error " + std::to_string(status);
+    throw IoError(
+        name, 0,
+        "corrupt gzip stream at compressed offset " + std::to_string(consumed) + ": " + detail);
   }
   progress.finish();
   return out;

@@ -91,8 +91,8 @@ std::uint64_t generate(const std::filesystem::path& path, std::uint64_t target_b
     block.clear();
     const std::uint64_t last = std::min(estimated_entries, first + kBlockEntries);
     for (std::uint64_t i = first; i < last; ++i) {
-      append_number(block, 1 + frontier::uniform_below(frontier::counter_random(kSeed, 3 * i),
-                                                       kVertices));
+      append_number(block,
+                    1 + frontier::uniform_below(frontier::counter_random(kSeed, 3 * i), kVertices));
       block += ' ';
       append_number(block, 1 + frontier::uniform_below(frontier::counter_random(kSeed, 3 * i + 1),
                                                        kVertices));
@@ -163,13 +163,14 @@ int main(int argc, char** argv) {
     frontier::io::ReadOptions options;
     std::size_t parsed = 0;
     omp_set_num_threads(1);
-    const Timing one = best_of([&] { parsed = frontier::io::read_edge_list(path, options).size(); });
+    const Timing one =
+        best_of([&] { parsed = frontier::io::read_edge_list(path, options).size(); });
     omp_set_num_threads(all_threads);
-    const Timing all = best_of([&] { parsed = frontier::io::read_edge_list(path, options).size(); });
+    const Timing all =
+        best_of([&] { parsed = frontier::io::read_edge_list(path, options).size(); });
     std::int64_t arcs = 0;
-    const Timing graph = best_of([&] {
-      arcs = frontier::io::read_graph(path, options).graph.num_edges();
-    });
+    const Timing graph =
+        best_of([&] { arcs = frontier::io::read_graph(path, options).graph.num_edges(); });
     if (parsed != entries || arcs != static_cast<std::int64_t>(entries)) {
       std::fprintf(stderr, "parsed %zu entries / %lld arcs, expected %llu\n", parsed,
                    static_cast<long long>(arcs), static_cast<unsigned long long>(entries));
@@ -189,9 +190,10 @@ int main(int argc, char** argv) {
     const std::string graph_label =
         "read_graph (parse + CSR), " + std::to_string(all_threads) + " threads";
     line(graph_label.c_str(), graph);
-    std::printf("ratios: 1-thread parse = %.2f x read floor, %.2f x newline floor (per CPU-s); "
-                "%d threads = %.2f x 1 thread (wall)\n",
-                read.cpu / one.cpu, newline.cpu / one.cpu, all_threads, one.wall / all.wall);
+    std::printf(
+        "ratios: 1-thread parse = %.2f x read floor, %.2f x newline floor (per CPU-s); "
+        "%d threads = %.2f x 1 thread (wall)\n",
+        read.cpu / one.cpu, newline.cpu / one.cpu, all_threads, one.wall / all.wall);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     std::filesystem::remove(path);

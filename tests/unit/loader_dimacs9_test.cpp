@@ -56,15 +56,16 @@ TEST(LoaderDimacs9, LargeRandomFileMatchesBuildCsr) {
   TempDir dir;
   constexpr VertexId kVertices = 20000;
   constexpr std::int64_t kArcs = 250000;
-  std::string text = "c random\np sp " + std::to_string(kVertices) + " " + std::to_string(kArcs) + "\n";
+  std::string text =
+      "c random\np sp " + std::to_string(kVertices) + " " + std::to_string(kArcs) + "\n";
   EdgeList<VertexId> arcs;
   arcs.num_vertices = kVertices;
   for (std::int64_t i = 0; i < kArcs; ++i) {
     const auto u = static_cast<VertexId>(uniform_below(counter_random(21, 3 * i), kVertices));
     const auto v = static_cast<VertexId>(uniform_below(counter_random(21, 3 * i + 1), kVertices));
     const auto w = static_cast<int>(uniform_below(counter_random(21, 3 * i + 2), 100000));
-    text += "a " + std::to_string(u + 1) + " " + std::to_string(v + 1) + " " + std::to_string(w) +
-            "\n";
+    text +=
+        "a " + std::to_string(u + 1) + " " + std::to_string(v + 1) + " " + std::to_string(w) + "\n";
     if (i % 1000 == 0) text += "c a comment line\n";
     arcs.sources.push_back(u);
     arcs.targets.push_back(v);

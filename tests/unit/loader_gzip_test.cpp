@@ -47,7 +47,8 @@ TEST(LoaderGzip, EveryFormatReadsThroughGzip) {
   for (const auto& [name, text] : files) {
     SCOPED_TRACE(name);
     const Graph plain = read_graph(write_file(dir / name, text)).graph;
-    const auto packed = read_graph(write_file(dir / (std::string(name) + ".gz"), gzip_stored(text)));
+    const auto packed =
+        read_graph(write_file(dir / (std::string(name) + ".gz"), gzip_stored(text)));
     EXPECT_TRUE(packed.info.gzip);
     test::expect_same_graph(packed.graph, plain);
   }
@@ -109,7 +110,8 @@ TEST(LoaderGzip, ChecksumMismatchAndTrailingGarbageAreErrors) {
   EXPECT_THROW(read_graph(write_file(dir / "crc.mtx.gz", bad_crc)), IoError);
   EXPECT_THROW(read_graph(write_file(dir / "junk.mtx.gz", packed + "junk")), IoError);
   // Zero padding after the stream (some tools write it) is accepted.
-  const Graph padded = read_graph(write_file(dir / "pad.mtx.gz", packed + std::string(16, '\0'))).graph;
+  const Graph padded =
+      read_graph(write_file(dir / "pad.mtx.gz", packed + std::string(16, '\0'))).graph;
   EXPECT_EQ(padded.num_edges(), 6);
 }
 

@@ -51,9 +51,9 @@ TEST(LoaderMetis, EveryFmtCodeReadsTheSameTopology) {
 
 TEST(LoaderMetis, FmtIsReportedInTheVariant) {
   TempDir dir;
-  EXPECT_EQ(read_graph(write_file(dir / "a.graph", "4 2 11\n9 2 5\n9 1 5 3 6\n9 2 6\n9\n"))
-                .info.variant,
-            "fmt=011");
+  EXPECT_EQ(
+      read_graph(write_file(dir / "a.graph", "4 2 11\n9 2 5\n9 1 5 3 6\n9 2 6\n9\n")).info.variant,
+      "fmt=011");
   EXPECT_EQ(read_graph(write_file(dir / "b.graph", "1 0 10 2\n1 2\n")).info.variant,
             "fmt=010 ncon=2");
 }
@@ -67,8 +67,8 @@ TEST(LoaderMetis, BlankLinesInTheMiddleAreIsolatedVertices) {
 
 TEST(LoaderMetis, CommentsAreNotVerticesAndTrailingBlankLinesAreTolerated) {
   TempDir dir;
-  const auto loaded = read_graph(
-      write_file(dir / "g.graph", "% header comment\n4 2\n2\n% a comment between vertices\n1 3\n2\n\n\n\n"));
+  const auto loaded = read_graph(write_file(
+      dir / "g.graph", "% header comment\n4 2\n2\n% a comment between vertices\n1 3\n2\n\n\n\n"));
   expect_csr(loaded.graph, kPathOffsets, kPathTargets, {}, false);
 }
 

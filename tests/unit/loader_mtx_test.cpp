@@ -93,14 +93,14 @@ TEST(LoaderMtx, SymmetrizeTurnsAGeneralMatrixUndirected) {
 
 TEST(LoaderMtx, EmptyAndSingleVertexMatrices) {
   TempDir dir;
-  const auto empty = read_text(dir, "e.mtx",
-                               "%%MatrixMarket matrix coordinate pattern general\n0 0 0\n");
+  const auto empty =
+      read_text(dir, "e.mtx", "%%MatrixMarket matrix coordinate pattern general\n0 0 0\n");
   expect_csr(empty.graph, {0}, {}, {}, true);
-  const auto isolated = read_text(dir, "i.mtx",
-                                  "%%MatrixMarket matrix coordinate pattern symmetric\n1 1 0\n");
+  const auto isolated =
+      read_text(dir, "i.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n1 1 0\n");
   expect_csr(isolated.graph, {0, 0}, {}, {}, false);
-  const auto loop = read_text(dir, "l.mtx",
-                              "%%MatrixMarket matrix coordinate pattern symmetric\n1 1 1\n1 1\n");
+  const auto loop =
+      read_text(dir, "l.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n1 1 1\n1 1\n");
   expect_csr(loop.graph, {0, 1}, {0}, {}, false);
 }
 
@@ -139,8 +139,8 @@ RandomMatrix random_matrix(std::uint64_t seed, VertexId n, std::int64_t entries,
     auto v = static_cast<VertexId>(uniform_below(counter_random(seed, 3 * i + 1), n));
     if (symmetric && v > u) std::swap(u, v);
     const auto w = static_cast<int>(uniform_below(counter_random(seed, 3 * i + 2), 1000)) - 500;
-    matrix.text += std::to_string(u + 1) + (i % 3 == 0 ? "\t" : " ") + std::to_string(v + 1) +
-                   " " + std::to_string(w) + "\n";
+    matrix.text += std::to_string(u + 1) + (i % 3 == 0 ? "\t" : " ") + std::to_string(v + 1) + " " +
+                   std::to_string(w) + "\n";
     matrix.tuples.sources.push_back(u);
     matrix.tuples.targets.push_back(v);
     matrix.tuples.weights.push_back(static_cast<Weight>(w));

@@ -53,10 +53,8 @@ struct Shape {
 };
 
 const Shape kShapes[] = {
-    {"undirected", false, false, false},
-    {"undirected-weighted", false, true, false},
-    {"undirected-loops", false, false, true},
-    {"directed", true, false, true},
+    {"undirected", false, false, false},      {"undirected-weighted", false, true, false},
+    {"undirected-loops", false, false, true}, {"directed", true, false, true},
     {"directed-weighted", true, true, true},
 };
 
@@ -76,8 +74,8 @@ ReadOptions read_back_options(const std::string& extension, const Shape& shape) 
 TEST(LoaderRoundTrip, WriteThenReadGivesTheSameGraph) {
   TempDir dir;
   for (const Shape& shape : kShapes) {
-    const Graph graph = random_graph(71, 3000, 20000, shape.directed, shape.weighted,
-                                     shape.self_loops);
+    const Graph graph =
+        random_graph(71, 3000, 20000, shape.directed, shape.weighted, shape.self_loops);
     for (const std::string extension : {".mtx", ".gr", ".graph", ".txt"}) {
       if (!format_holds(extension, shape)) continue;
       for (const std::string suffix : {"", ".gz"}) {

@@ -47,8 +47,8 @@ TEST(LoaderSnap, RenumberMapsDenseIdsInIncreasingOrder) {
 
 TEST(LoaderSnap, RenumberHandlesIdsBeyondThirtyTwoBits) {
   TempDir dir;
-  const auto path = write_file(dir / "g.txt",
-                               "9000000000000000000 5\n5 123456789012\n123456789012 5\n");
+  const auto path =
+      write_file(dir / "g.txt", "9000000000000000000 5\n5 123456789012\n123456789012 5\n");
   const auto loaded = read_graph(path, renumbering());
   // 5 -> 0, 123456789012 -> 1, 9000000000000000000 -> 2
   expect_csr(loaded.graph, {0, 1, 2, 3}, {1, 0, 0}, {}, true);

@@ -65,14 +65,15 @@ std::vector<BadFile> bad_files() {
       {"missing_value.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n", 3,
        "expected real value, found end of line"},
       {"pattern_with_value.mtx", b + "2 2 1\n1 2 3\n", 3, "unexpected '3' after the entry"},
-      {"fractional_integer.mtx", "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 2.5\n",
-       3, "expected integer value, found '2.5'"},
+      {"fractional_integer.mtx",
+       "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 2 2.5\n", 3,
+       "expected integer value, found '2.5'"},
       {"huge_weight.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 1e300\n", 3,
        "does not fit a 32-bit float"},
       {"skew_diagonal.mtx", "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 1 3\n",
        3, "cannot have a diagonal entry"},
-      {"symmetric_rectangular.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 3 1\n1 1\n",
-       2, "must be square"},
+      {"symmetric_rectangular.mtx",
+       "%%MatrixMarket matrix coordinate pattern symmetric\n2 3 1\n1 1\n", 2, "must be square"},
       {"huge_vertices.mtx", b + "3000000000 3000000000 1\n1 1\n", 2,
        "exceeds the 2147483647 vertices that 32-bit vertex ids can hold"},
       {"huge_entries.mtx", b + "2 2 1000000000000000\n1 2\n", 3,
@@ -119,8 +120,7 @@ std::vector<BadFile> bad_files() {
       {"negative.txt", "0 1\n-3 2\n", 2, "negative vertex id '-3'"},
       {"non_numeric.txt", "0 1\nfoo bar\n", 2, "expected vertex id, found 'foo'"},
       {"four_columns.txt", "0 1 2 3\n", 1, "unexpected '3'"},
-      {"mixed_columns.txt", "0 1\n# c\n1 2 5\n", 3,
-       "this line has 3 columns but line 1 has 2"},
+      {"mixed_columns.txt", "0 1\n# c\n1 2 5\n", 3, "this line has 3 columns but line 1 has 2"},
       {"id_beyond_32_bits.txt", "0 1\n0 3000000000\n", 2, "exceeds the largest id 2147483646"},
       {"one_column.txt", "0 1\n5\n", 2, "expected vertex id, found end of line"},
       {"bad_weight.txt", "0 1 x\n", 1, "expected weight (third column), found 'x'"},
@@ -142,8 +142,8 @@ TEST(MalformedInputs, EveryBrokenFileIsAnIoErrorNamingFileAndLine) {
       const std::string message = error.what();
       EXPECT_EQ(error.file(), path.string());
       EXPECT_EQ(error.line(), bad.line) << message;
-      const std::string where =
-          bad.line > 0 ? path.string() + ":" + std::to_string(bad.line) + ": " : path.string() + ": ";
+      const std::string where = bad.line > 0 ? path.string() + ":" + std::to_string(bad.line) + ": "
+                                             : path.string() + ": ";
       EXPECT_EQ(message.rfind(where, 0), 0u) << message;
       EXPECT_NE(message.find(bad.problem), std::string::npos) << message;
     } catch (const std::exception& error) {
@@ -187,12 +187,14 @@ struct Variant {
 
 std::vector<Variant> accepted_variants() {
   const std::string mtx = kPatternBanner + "3 3 3\n1 2\n2 3\n3 1\n";
-  const std::string real_mtx = "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1.5\n2 1 -2\n";
+  const std::string real_mtx =
+      "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1.5\n2 1 -2\n";
   const std::string gr = "p sp 3 2\na 1 2 5\na 2 3 6\n";
   const std::string metis = "3 2\n2\n1 3\n2\n";
   const std::string snap = "0 1\n1 2\n";
   return {
-      {"crlf.mtx", mtx, "%%MatrixMarket matrix coordinate pattern general\r\n3 3 3\r\n1 2\r\n2 3\r\n3 1\r\n"},
+      {"crlf.mtx", mtx,
+       "%%MatrixMarket matrix coordinate pattern general\r\n3 3 3\r\n1 2\r\n2 3\r\n3 1\r\n"},
       {"messy.mtx", mtx,
        "%%MATRIXMARKET Matrix Coordinate PATTERN General\r\n% c\r\n\r\n  3\t3  3 \r\n1\t2\r\n\r\n"
        "  2 3\t\r\n%mid comment\r\n3 1"},
