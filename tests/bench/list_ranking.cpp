@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "../../engine/src/list_ranking/list_ranking_bench_support.hpp"
+#include "list_ranking/list_ranking_bench_support.hpp"
 #include "../parity/list_ranking_lists.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/timer.hpp"
