@@ -20,6 +20,12 @@ void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
     throw InvalidArgument("BFS source " + std::to_string(source) + " is out of range [0, " +
                           std::to_string(graph.num_vertices()) + ")");
   }
+  check_bfs_options(options);
+}
+
+}  // namespace
+
+void check_bfs_options(const BfsOptions& options) {
   if (options.threads < 0) {
     throw InvalidArgument("BFS thread count " + std::to_string(options.threads) +
                           " is negative (use 0 for all threads)");
@@ -31,8 +37,6 @@ void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
     throw InvalidArgument("BFS beta " + std::to_string(options.beta) + " must be at least 1");
   }
 }
-
-}  // namespace
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
