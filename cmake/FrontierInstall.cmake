@@ -1,0 +1,47 @@
+# Installs frontier as a CMake package: headers (engine, io, partition), the libraries and
+# frontierConfig.cmake + frontierTargets.cmake + frontierConfigVersion.cmake, so that
+#   find_package(frontier) + target_link_libraries(app frontier::frontier)
+# works. frontier::frontier bundles frontier::engine, frontier::io and frontier::partition.
+# Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
+# interface; static libraries still need fmt, zlib (and the CUDA runtime, NCCL when built) at
+# link time, which frontierConfig.cmake finds with find_dependency.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set_target_properties(frontier_engine PROPERTIES EXPORT_NAME engine)
+set_target_properties(frontier_io PROPERTIES EXPORT_NAME io)
+set_target_properties(frontier_partition PROPERTIES EXPORT_NAME partition)
+
+add_library(frontier INTERFACE)
+target_link_libraries(frontier INTERFACE frontier_engine frontier_io frontier_partition)
+
+add_library(frontier::engine ALIAS frontier_engine)
+add_library(frontier::io ALIAS frontier_io)
+add_library(frontier::partition ALIAS frontier_partition)
+add_library(frontier::frontier ALIAS frontier)
+
+set(FRONTIER_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/frontier)
+
+install(TARGETS frontier_engine frontier_io frontier_partition frontier
+        EXPORT frontierTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(folder engine io partition)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/include/
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
+endforeach()
+install(EXPORT frontierTargets NAMESPACE frontier:: DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/frontierConfig.cmake.in
+                              ${CMAKE_CURRENT_BINARY_DIR}/frontierConfig.cmake
+                              INSTALL_DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/frontierConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/frontierConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/frontierConfigVersion.cmake
+        DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+if(FRONTIER_HAVE_NCCL)
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/FindNCCL.cmake DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
+endif()

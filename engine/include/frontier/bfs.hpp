@@ -1,0 +1,82 @@
+/// @file bfs.hpp
+/// @brief Breadth-first search behind one call, on the CPU (OpenMP) or, later, CUDA GPUs.
+///
+/// The CPU backend is direction-optimizing (Beamer, Asanović, Patterson, SC 2012): it expands
+/// small frontiers top-down (every frontier vertex pushes to its out-neighbours) and large ones
+/// bottom-up (every unvisited vertex looks for a parent among its in-neighbours on a bitmap of
+/// the frontier), switching with Beamer's alpha/beta rule. Depths are exact whatever the
+/// direction; parents are some valid BFS tree (which one depends on thread timing).
+///
+/// Example:
+/// @code
+///   frontier::BfsOptions options;
+///   options.threads = 4;
+///   auto result = frontier::bfs(graph, frontier::VertexId{0}, options);
+///   // result.depth[v] == -1 where v is unreachable; result.parent[source] == source
+/// @endcode
+#pragma once
+
+#include <string_view>
+
+#include "frontier/bfs_result.hpp"
+#include "frontier/csr_graph.hpp"
+#include "frontier/device.hpp"
+
+namespace frontier {
+
+/// Which expansion directions a search may use.
+enum class BfsStrategy {
+  /// Top-down while the frontier is small, bottom-up while it is large (Beamer's rule).
+  DirectionOptimizing,
+  /// Top-down at every level (the classic queue-based search).
+  TopDown,
+  /// Bottom-up at every level, the first one included (for testing and study).
+  BottomUp,
+};
+
+/// Beamer's defaults, as in the GAP Benchmark Suite.
+inline constexpr int kDefaultBfsAlpha = 15;
+inline constexpr int kDefaultBfsBeta = 18;
+
+/// How a BFS runs.
+struct BfsOptions {
+  /// Where the search runs. Only the CPU backend exists so far.
+  Device device = Device::cpu();
+  /// Fill BfsResult::parent (a BFS tree). Depths are always computed.
+  bool predecessors = true;
+  BfsStrategy strategy = BfsStrategy::DirectionOptimizing;
+  /// Switch top-down -> bottom-up when the arcs leaving the frontier exceed 1/alpha of the arcs
+  /// leaving vertices not yet expanded. Larger alpha switches sooner. Must be >= 1.
+  int alpha = kDefaultBfsAlpha;
+  /// Switch bottom-up -> top-down when the frontier shrinks below num_vertices / beta vertices.
+  /// Larger beta stays bottom-up longer. Must be >= 1.
+  int beta = kDefaultBfsBeta;
+  /// OpenMP threads; 0 means all (omp_get_max_threads()). Must be >= 0.
+  int threads = 0;
+};
+
+/// Breadth-first search from `source`.
+///
+/// On a directed graph top-down steps follow out-arcs and bottom-up steps read in-arcs through
+/// graph.reverse(), which is built (and cached in the graph) on the first bottom-up step.
+/// BfsResult::levels records every level's direction, frontier size, arcs examined and time;
+/// the same lines are logged at debug level.
+///
+/// @throws InvalidArgument if the graph has no vertices, `source` is out of range, or an option
+///         is out of range (threads < 0, alpha < 1, beta < 1).
+/// @throws Error if options.device names a backend this build does not have.
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                       const BfsOptions& options = {});
+
+/// "direction-optimizing", "top-down" or "bottom-up".
+const char* strategy_name(BfsStrategy strategy);
+
+/// Parses "do"/"direction-optimizing"/"auto", "top-down"/"td" or "bottom-up"/"bu".
+/// @throws InvalidArgument for other names.
+BfsStrategy parse_bfs_strategy(std::string_view name);
+
+/// "top-down" or "bottom-up".
+const char* direction_name(BfsDirection direction);
+
+}  // namespace frontier

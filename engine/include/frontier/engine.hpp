@@ -1,0 +1,56 @@
+/// @file engine.hpp
+/// @brief The embeddable entry point: an Engine keeps one graph resident on a device and answers
+/// many queries against it.
+///
+/// @code
+///   #include <frontier/engine.hpp>
+///   #include <frontier/io/load_engine.hpp>
+///
+///   frontier::Engine engine = frontier::io::load_engine("road.gr");   // or Engine(graph)
+///   frontier::BfsResult<> tree = engine.bfs(0);
+///   std::int32_t hops = tree.depth[42];                                  // -1: unreachable
+/// @endcode
+///
+/// Loading from a file lives in the io library (frontier::io::load_engine in
+/// frontier/io/load_engine.hpp) so that the engine library does not depend on the readers.
+#pragma once
+
+#include <memory>
+
+#include "frontier/bfs.hpp"
+#include "frontier/bfs_result.hpp"
+#include "frontier/csr_graph.hpp"
+#include "frontier/device.hpp"
+
+namespace frontier {
+
+/// A graph kept resident on one device, ready for repeated queries.
+///
+/// Queries are const and may run concurrently from several threads. Copies of an Engine share
+/// the same (immutable) graph.
+class Engine {
+ public:
+  /// Takes the graph and prepares it for queries on `device`: checks the CSR invariants and, for
+  /// a directed graph on the CPU, builds the reverse graph that bottom-up BFS steps read, so that
+  /// no query pays for it.
+  /// @throws ValidationError if the graph breaks a CSR invariant.
+  /// @throws InvalidArgument if `device` is a CUDA device without ids.
+  explicit Engine(Graph graph, Device device = Device::cpu());
+
+  /// The resident graph.
+  const Graph& graph() const noexcept { return *graph_; }
+  /// Where queries run.
+  const Device& device() const noexcept { return device_; }
+
+  /// Breadth-first search from `source` on the engine's device. `options.device` is ignored:
+  /// the engine's device is used.
+  /// @throws InvalidArgument if `source` is out of range or an option is invalid.
+  /// @throws Error if the device's BFS backend is not part of this build.
+  BfsResult<VertexId> bfs(VertexId source, const BfsOptions& options = {}) const;
+
+ private:
+  std::shared_ptr<const Graph> graph_;
+  Device device_;
+};
+
+}  // namespace frontier

@@ -1,0 +1,357 @@
+// bfs_cpu.cpp — direction-optimizing breadth-first search on the CPU (OpenMP).
+//
+// Algorithm: Beamer, Asanović, Patterson, "Direction-Optimizing Breadth-First Search", SC 2012;
+// structure after the GAP Benchmark Suite's src/bfs.cc (Beamer), written anew for frontier's
+// CSR graph, depth-and-parent result and per-level statistics.
+//
+//  - Top-down step: the frontier is a window [begin, end) of one vertex queue of n slots. Each
+//    thread claims undiscovered out-neighbours by compare-and-swap on depth, gathers them in a
+//    private buffer and appends the buffer to the queue's tail with one atomic add.
+//  - Bottom-up step: the frontier is a bitmap. Each thread takes runs of 64-vertex words; every
+//    undiscovered vertex scans its in-neighbours and stops at the first one in the frontier.
+//    A word of the next bitmap is written by the one thread owning those 64 vertices.
+//  - Switching (Beamer's rule): top-down -> bottom-up when the arcs leaving the frontier exceed
+//    1/alpha of the arcs leaving vertices not yet expanded; bottom-up -> top-down when the
+//    frontier shrinks and holds at most n/beta vertices.
+//
+// Invariants:
+//  - depth[v] == -1 <=> v undiscovered; a vertex's depth is written once, by the thread that
+//    discovered it (CAS winner top-down, owner of v's bitmap word bottom-up).
+//  - Every vertex enters the queue at most once between resets, so n slots suffice: top-down
+//    appends only newly discovered vertices, and the conversion bitmap -> queue restarts the
+//    queue at slot 0 (nothing else in it is live by then).
+//  - parent[v] is written only together with depth[v] and is an in-neighbour of v whose depth
+//    is depth[v] - 1, so parents form a BFS tree whatever the thread interleaving.
+#include "bfs_cpu.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "bfs_tuning.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+
+namespace frontier::cpu {
+namespace {
+
+constexpr int kWordBits = 64;
+
+// A fixed-size bitmap of vertices in 64-bit words.
+class VertexBitmap {
+ public:
+  explicit VertexBitmap(std::int64_t bits)
+      : words_(static_cast<std::size_t>((bits + kWordBits - 1) / kWordBits), 0) {}
+
+  std::int64_t word_count() const { return static_cast<std::int64_t>(words_.size()); }
+  std::uint64_t* words() { return words_.data(); }
+  const std::uint64_t* words() const { return words_.data(); }
+  bool test(std::int64_t bit) const { return (words_[bit / kWordBits] >> (bit % kWordBits)) & 1U; }
+  void set_atomic(std::int64_t bit) {
+    std::atomic_ref<std::uint64_t>(words_[bit / kWordBits])
+        .fetch_or(std::uint64_t{1} << (bit % kWordBits), std::memory_order_relaxed);
+  }
+  void swap(VertexBitmap& other) noexcept { words_.swap(other.words_); }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// The search state of one BFS; one object per call.
+template <typename VertexT, typename EdgeT>
+class DirectionOptimizingBfs {
+ public:
+  DirectionOptimizingBfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                         const BfsOptions& options)
+      : graph_(graph),
+        source_(source),
+        policy_(make_bfs_cpu_policy(options)),
+        n_(graph.num_vertices()),
+        with_parents_(options.predecessors) {}
+
+  BfsResult<VertexT> run();
+
+ private:
+  void initialize();
+  // Expands queue_[queue_begin_, queue_end_); returns the arcs examined. Sets next_scout_.
+  std::int64_t top_down_step(std::int32_t next_depth);
+  // Expands front_ into next_; returns the arcs examined. Sets next_size_ and next_scout_.
+  std::int64_t bottom_up_step(std::int32_t next_depth);
+  void queue_to_bitmap();
+  void bitmap_to_queue();
+  void ensure_bitmaps();
+
+  const CsrGraph<VertexT, EdgeT>& graph_;
+  VertexT source_;
+  BfsCpuPolicy policy_;
+  std::int64_t n_;
+  bool with_parents_;
+
+  std::vector<std::int32_t> depth_;
+  std::vector<VertexT> parent_;
+  std::vector<VertexT> queue_;
+  std::int64_t queue_begin_ = 0;
+  std::int64_t queue_end_ = 0;
+  std::vector<VertexBitmap> bitmaps_;  // empty until the first bottom-up step: {front, next}
+  const CsrGraph<VertexT, EdgeT>* in_graph_ = nullptr;
+
+  std::int64_t next_size_ = 0;   // vertices discovered by the last step
+  std::int64_t next_scout_ = 0;  // out-arcs of the vertices discovered by the last step
+};
+
+template <typename VertexT, typename EdgeT>
+void DirectionOptimizingBfs<VertexT, EdgeT>::initialize() {
+  depth_.resize(static_cast<std::size_t>(n_));
+  if (with_parents_) parent_.resize(static_cast<std::size_t>(n_));
+  queue_.resize(static_cast<std::size_t>(n_));
+  std::int32_t* depth = depth_.data();
+  VertexT* parent = with_parents_ ? parent_.data() : nullptr;
+  const std::int64_t n = n_;
+#pragma omp parallel for schedule(static) num_threads(policy_.threads)
+  for (std::int64_t v = 0; v < n; ++v) {
+    depth[v] = kUnreachedDepth;
+    if (parent != nullptr) parent[v] = kInvalidVertex<VertexT>;
+  }
+  depth_[source_] = 0;
+  if (with_parents_) parent_[source_] = source_;
+  queue_[0] = source_;
+  queue_begin_ = 0;
+  queue_end_ = 1;
+}
+
+template <typename VertexT, typename EdgeT>
+void DirectionOptimizingBfs<VertexT, EdgeT>::ensure_bitmaps() {
+  if (!bitmaps_.empty()) return;
+  bitmaps_.emplace_back(n_);
+  bitmaps_.emplace_back(n_);
+  // Bottom-up steps read in-arcs: the graph itself when undirected, its transpose otherwise.
+  in_graph_ = &graph_.reverse();
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t next_depth) {
+  const EdgeT* offsets = graph_.offsets().data();
+  const VertexT* targets = graph_.targets().data();
+  std::int32_t* depth = depth_.data();
+  VertexT* parent = with_parents_ ? parent_.data() : nullptr;
+  VertexT* queue = queue_.data();
+  const std::int64_t begin = queue_begin_;
+  const std::int64_t end = queue_end_;
+  const std::size_t capacity = policy_.local_queue_capacity;
+  std::atomic<std::int64_t> tail{end};
+  std::int64_t examined = 0;
+  std::int64_t scout = 0;
+
+#pragma omp parallel num_threads(policy_.threads) reduction(+ : examined, scout)
+  {
+    std::vector<VertexT> local;
+    local.reserve(capacity);
+    auto flush = [&] {
+      const std::int64_t at =
+          tail.fetch_add(static_cast<std::int64_t>(local.size()), std::memory_order_relaxed);
+      std::memcpy(queue + at, local.data(), local.size() * sizeof(VertexT));
+      local.clear();
+    };
+#pragma omp for schedule(dynamic, policy_.top_down_chunk) nowait
+    for (std::int64_t i = begin; i < end; ++i) {
+      const VertexT u = queue[i];
+      const EdgeT first = offsets[u];
+      const EdgeT last = offsets[u + 1];
+      examined += static_cast<std::int64_t>(last - first);
+      for (EdgeT e = first; e < last; ++e) {
+        const VertexT v = targets[e];
+        std::atomic_ref<std::int32_t> slot(depth[v]);
+        std::int32_t seen = slot.load(std::memory_order_relaxed);
+        if (seen != kUnreachedDepth) continue;
+        if (!slot.compare_exchange_strong(seen, next_depth, std::memory_order_relaxed)) continue;
+        if (parent != nullptr) parent[v] = u;
+        scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
+        local.push_back(v);
+        if (local.size() == capacity) flush();
+      }
+    }
+    if (!local.empty()) flush();
+  }
+  queue_begin_ = end;
+  queue_end_ = tail.load();
+  next_size_ = queue_end_ - queue_begin_;
+  next_scout_ = scout;
+  return examined;
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t next_depth) {
+  const EdgeT* offsets = graph_.offsets().data();
+  const EdgeT* in_offsets = in_graph_->offsets().data();
+  const VertexT* in_sources = in_graph_->targets().data();
+  std::int32_t* depth = depth_.data();
+  VertexT* parent = with_parents_ ? parent_.data() : nullptr;
+  const VertexBitmap& front = bitmaps_[0];
+  std::uint64_t* next = bitmaps_[1].words();
+  const std::int64_t words = front.word_count();
+  const std::int64_t n = n_;
+  std::int64_t examined = 0;
+  std::int64_t awake = 0;
+  std::int64_t scout = 0;
+
+#pragma omp parallel for schedule(dynamic, policy_.bottom_up_chunk_words) \
+    num_threads(policy_.threads) reduction(+ : examined, awake, scout)
+  for (std::int64_t w = 0; w < words; ++w) {
+    std::uint64_t found = 0;
+    const std::int64_t first_vertex = w * kWordBits;
+    const std::int64_t last_vertex = std::min(n, first_vertex + kWordBits);
+    for (std::int64_t u = first_vertex; u < last_vertex; ++u) {
+      if (depth[u] != kUnreachedDepth) continue;
+      const EdgeT first = in_offsets[u];
+      const EdgeT last = in_offsets[u + 1];
+      EdgeT e = first;
+      while (e < last && !front.test(in_sources[e])) ++e;
+      if (e == last) {
+        examined += static_cast<std::int64_t>(last - first);
+        continue;
+      }
+      examined += static_cast<std::int64_t>(e - first) + 1;
+      depth[u] = next_depth;
+      if (parent != nullptr) parent[u] = in_sources[e];
+      found |= std::uint64_t{1} << (u - first_vertex);
+      scout += static_cast<std::int64_t>(offsets[u + 1] - offsets[u]);
+    }
+    next[w] = found;
+    awake += std::popcount(found);
+  }
+  bitmaps_[0].swap(bitmaps_[1]);
+  next_size_ = awake;
+  next_scout_ = scout;
+  return examined;
+}
+
+template <typename VertexT, typename EdgeT>
+void DirectionOptimizingBfs<VertexT, EdgeT>::queue_to_bitmap() {
+  ensure_bitmaps();
+  VertexBitmap& front = bitmaps_[0];
+  std::uint64_t* words = front.words();
+  const std::int64_t word_count = front.word_count();
+  const VertexT* queue = queue_.data();
+  const std::int64_t begin = queue_begin_;
+  const std::int64_t end = queue_end_;
+#pragma omp parallel num_threads(policy_.threads)
+  {
+#pragma omp for schedule(static)
+    for (std::int64_t w = 0; w < word_count; ++w) words[w] = 0;
+#pragma omp for schedule(static)
+    for (std::int64_t i = begin; i < end; ++i) front.set_atomic(queue[i]);
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
+  const std::uint64_t* words = bitmaps_[0].words();
+  const std::int64_t word_count = bitmaps_[0].word_count();
+  VertexT* queue = queue_.data();
+  const std::size_t capacity = policy_.local_queue_capacity;
+  std::atomic<std::int64_t> tail{0};
+#pragma omp parallel num_threads(policy_.threads)
+  {
+    std::vector<VertexT> local;
+    local.reserve(capacity);
+    auto flush = [&] {
+      const std::int64_t at =
+          tail.fetch_add(static_cast<std::int64_t>(local.size()), std::memory_order_relaxed);
+      std::memcpy(queue + at, local.data(), local.size() * sizeof(VertexT));
+      local.clear();
+    };
+#pragma omp for schedule(static) nowait
+    for (std::int64_t w = 0; w < word_count; ++w) {
+      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+        local.push_back(static_cast<VertexT>(w * kWordBits + std::countr_zero(bits)));
+        if (local.size() == capacity) flush();
+      }
+    }
+    if (!local.empty()) flush();
+  }
+  queue_begin_ = 0;
+  queue_end_ = tail.load();
+}
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
+  auto& log = detail::logger();
+  log.debug("bfs cpu: source {} on {} vertices, {} arcs{}; {}", source_, n_, graph_.num_edges(),
+            graph_.directed() ? " (directed)" : "", policy_.describe());
+  detail::Timer total;
+  initialize();
+
+  BfsResult<VertexT> result;
+  result.source = source_;
+  BfsDirection direction =
+      policy_.strategy == BfsStrategy::BottomUp ? BfsDirection::BottomUp : BfsDirection::TopDown;
+  if (direction == BfsDirection::BottomUp) queue_to_bitmap();
+
+  std::int64_t frontier_size = 1;
+  std::int64_t previous_size = 0;
+  std::int64_t scout = static_cast<std::int64_t>(graph_.degree(source_));
+  std::int64_t unexpanded_arcs = static_cast<std::int64_t>(graph_.num_edges());
+  std::int64_t reached = 1;
+  const bool adaptive = policy_.strategy == BfsStrategy::DirectionOptimizing;
+
+  for (std::int32_t level = 0; frontier_size > 0; ++level) {
+    detail::Timer step;
+    // 1. Choose the direction (Beamer's rule), converting the frontier when it changes.
+    if (adaptive && direction == BfsDirection::TopDown && scout > unexpanded_arcs / policy_.alpha) {
+      queue_to_bitmap();
+      direction = BfsDirection::BottomUp;
+    } else if (adaptive && direction == BfsDirection::BottomUp && frontier_size < previous_size &&
+               frontier_size <= n_ / policy_.beta) {
+      bitmap_to_queue();
+      direction = BfsDirection::TopDown;
+    }
+    // 2. Expand the frontier one level.
+    unexpanded_arcs -= scout;
+    const std::int64_t examined =
+        direction == BfsDirection::TopDown ? top_down_step(level + 1) : bottom_up_step(level + 1);
+    // 3. Record the level and move on to the next frontier.
+    BfsLevelStats stats;
+    stats.level = level;
+    stats.direction = direction;
+    stats.frontier_vertices = frontier_size;
+    stats.edges_examined = examined;
+    stats.seconds = step.seconds();
+    log.debug("bfs level {:3d} {:9s} frontier {:>12d} arcs examined {:>14d} {:.6f} s", level,
+              direction_name(direction), frontier_size, examined, stats.seconds);
+    result.levels.push_back(stats);
+    result.edges_examined += examined;
+    reached += next_size_;
+    previous_size = frontier_size;
+    frontier_size = next_size_;
+    scout = next_scout_;
+  }
+
+  result.vertices_reached = reached;
+  result.depth = std::move(depth_);
+  result.parent = std::move(parent_);
+  result.seconds = total.seconds();
+  log.debug("bfs cpu: reached {} vertices in {} levels, {} arcs examined, {:.6f} s", reached,
+            result.levels.size(), result.edges_examined, result.seconds);
+  return result;
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                       const BfsOptions& options) {
+  DirectionOptimizingBfs<VertexT, EdgeT> search(graph, source, options);
+  return search.run();
+}
+
+template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
+                                     const BfsOptions&);
+template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
+                                     const BfsOptions&);
+
+}  // namespace frontier::cpu

@@ -1,0 +1,13 @@
+// bfs_cpu.hpp — entry point of the OpenMP BFS backend (internal; reached through frontier::bfs).
+#pragma once
+
+#include "frontier/bfs.hpp"
+
+namespace frontier::cpu {
+
+/// Direction-optimizing BFS. Arguments are already checked by frontier::bfs().
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                       const BfsOptions& options);
+
+}  // namespace frontier::cpu

@@ -1,0 +1,27 @@
+// bfs_tuning.cpp — builds and prints the CPU BFS policy (see bfs_tuning.hpp).
+#include "bfs_tuning.hpp"
+
+#include <omp.h>
+
+#include <string>
+
+namespace frontier::cpu {
+
+std::string BfsCpuPolicy::describe() const {
+  return std::string("strategy=") + strategy_name(strategy) + " alpha=" + std::to_string(alpha) +
+         " beta=" + std::to_string(beta) + " threads=" + std::to_string(threads) +
+         " local_queue_capacity=" + std::to_string(local_queue_capacity) +
+         " top_down_chunk=" + std::to_string(top_down_chunk) +
+         " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words);
+}
+
+BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {
+  BfsCpuPolicy policy;
+  policy.strategy = options.strategy;
+  policy.alpha = options.alpha;
+  policy.beta = options.beta;
+  policy.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  return policy;
+}
+
+}  // namespace frontier::cpu

@@ -1,0 +1,56 @@
+// graph500_memory.cpp — sizing a Graph500 run before anything is allocated, so that a scale too
+// large for this machine is a clear OutOfMemory error instead of a crash part-way through.
+//
+// The estimate adds what is live at the peak (during a search, with validation): the generated
+// tuples (kept for counting nedge), the CSR (offsets and both arcs of every tuple), one search's
+// depth, parent, queue and two frontier bitmaps, and the validator's per-vertex arrays; the CSR
+// builder's scratch (one cursor per vertex) is freed before the searches and is smaller.
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+#include "frontier/errors.hpp"
+#include "frontier/io/graph500.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier::io {
+namespace {
+
+// MemAvailable from /proc/meminfo in bytes, 0 when it cannot be read.
+std::uint64_t available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
+  const std::uint64_t n = std::uint64_t{1} << scale;
+  const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
+  const std::uint64_t vertex_bytes = sizeof(VertexId);
+  const std::uint64_t edge_bytes = sizeof(EdgeId);
+  const std::uint64_t tuple_list = 2 * tuples * vertex_bytes;
+  const std::uint64_t csr = (n + 1) * edge_bytes + 2 * tuples * vertex_bytes;
+  const std::uint64_t search = n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 2 * (n / 8 + 8);
+  const std::uint64_t validation = n * (sizeof(std::int32_t) + 2 * vertex_bytes);
+  return tuple_list + csr + search + validation;
+}
+
+void check_graph500_memory(int scale, int edgefactor) {
+  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor);
+  const std::uint64_t available = available_memory_bytes();
+  if (available == 0) return;
+  if (needed > available) {
+    throw OutOfMemory("graph500 at scale " + std::to_string(scale) + ", edgefactor " +
+                          std::to_string(edgefactor),
+                      needed, available);
+  }
+}
+
+}  // namespace frontier::io

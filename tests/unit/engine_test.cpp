@@ -1,0 +1,94 @@
+// Engine: a resident graph answering many BFS queries, equal to the free function; checks on
+// construction; the device dispatch.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/engine.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/generate_kronecker.hpp"
+#include "frontier/reference_bfs.hpp"
+
+namespace frontier {
+namespace {
+
+Graph kronecker_graph(int scale, bool directed) {
+  KroneckerParams params;
+  params.scale = scale;
+  auto edges = io::generate_kronecker<VertexId>(params);
+  edges.directed = directed;
+  CsrBuildOptions options;
+  options.symmetrize = !directed;
+  return build_csr<VertexId, EdgeId>(edges, options);
+}
+
+TEST(Engine, AnswersManyQueriesLikeTheOracle) {
+  const Engine engine(kronecker_graph(11, false));
+  EXPECT_EQ(engine.graph().num_vertices(), 2048);
+  EXPECT_FALSE(engine.device().is_cuda());
+  for (VertexId source = 0; source < 2048; source += 97) {
+    EXPECT_EQ(engine.bfs(source).depth, reference_bfs(engine.graph(), source).depth)
+        << "source " << source;
+  }
+}
+
+TEST(Engine, DirectedGraphQueriesAndConcurrentCallers) {
+  const Engine engine(kronecker_graph(10, true));
+  ASSERT_TRUE(engine.graph().directed());
+  std::vector<std::vector<std::int32_t>> depths(4);
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 4; ++t) {
+    callers.emplace_back([&, t] {
+      BfsOptions options;
+      options.threads = 1;
+      depths[t] = engine.bfs(static_cast<VertexId>(t * 5), options).depth;
+    });
+  }
+  for (auto& caller : callers) caller.join();
+  for (int t = 0; t < 4; ++t) {
+    EXPECT_EQ(depths[t], reference_bfs(engine.graph(), static_cast<VertexId>(t * 5)).depth);
+  }
+}
+
+TEST(Engine, CopiesShareTheGraph) {
+  const Engine engine(kronecker_graph(8, false));
+  const Engine copy = engine;  // NOLINT(performance-unnecessary-copy-initialization)
+  EXPECT_EQ(&copy.graph(), &engine.graph());
+}
+
+TEST(Engine, RejectsBrokenGraphsAndBadDevices) {
+  // One arc pointing at vertex 5 of a 1-vertex graph.
+  Graph broken(std::vector<EdgeId>{0, 1}, std::vector<VertexId>{5}, {}, true);
+  EXPECT_THROW(Engine{std::move(broken)}, ValidationError);
+  Device no_ids;
+  no_ids.kind = DeviceKind::Cuda;
+  EXPECT_THROW(Engine(kronecker_graph(6, false), no_ids), InvalidArgument);
+}
+
+TEST(Engine, UsesItsOwnDeviceNotTheOptions) {
+  const Engine cpu_engine(kronecker_graph(8, false));
+  BfsOptions asks_for_gpu;
+  asks_for_gpu.device = Device::cuda(0);
+  EXPECT_EQ(cpu_engine.bfs(0, asks_for_gpu).depth, reference_bfs(cpu_engine.graph(), 0).depth);
+
+  const Engine gpu_engine(kronecker_graph(8, false), Device::cuda(0));
+  try {
+    gpu_engine.bfs(0);
+    FAIL() << "no exception";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("CUDA BFS backend is not available yet"),
+              std::string::npos);
+  }
+}
+
+TEST(Engine, BadSourceIsInvalidArgument) {
+  const Engine engine(kronecker_graph(6, false));
+  EXPECT_THROW(engine.bfs(64), InvalidArgument);
+  EXPECT_THROW(engine.bfs(-1), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace frontier
