@@ -61,6 +61,8 @@ struct BfsCudaRunStats {
   std::int64_t culling_survivors = 0;
   /// Vertices claimed (= vertices reached).
   std::int64_t vertices_claimed = 0;
+  /// Of those, the ones claimed by top-down levels (through the culls and the atomic claim).
+  std::int64_t vertices_claimed_top_down = 0;
   /// In-arcs read by bottom-up levels.
   std::int64_t bottom_up_arcs_examined = 0;
   /// Sum of the out-degrees of the reached vertices: the arcs a queue-based search must look at.

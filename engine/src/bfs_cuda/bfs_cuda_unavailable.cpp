@@ -1,8 +1,9 @@
-// BfsRunner in a build without the CUDA backend: constructing one reports that the backend is
-// missing (CudaError), the same answer frontier::cuda_device_info gives there.
+// BfsRunner and measure_device_floors in a build without the CUDA backend: they report that the
+// backend is missing (CudaError), the same answer frontier::cuda_device_info gives there.
 #if !FRONTIER_HAVE_CUDA
 
 #include "bfs_cuda.hpp"
+#include "device_floors.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::cuda {
@@ -55,6 +56,10 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
 
 template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
+
+DeviceFloors measure_device_floors(int, std::uint64_t, std::uint64_t, int) {
+  throw CudaError("this build of frontier has no CUDA backend");
+}
 
 }  // namespace frontier::cuda
 

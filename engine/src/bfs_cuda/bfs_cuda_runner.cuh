@@ -1,4 +1,7 @@
-// The single-GPU BFS host loop (see bfs_cuda.hpp for the algorithm and its sources).
+/// @file bfs_cuda_runner.cuh
+/// @brief BfsRunner's definition: the single-GPU BFS host loop (see bfs_cuda.hpp for the
+/// algorithm and its sources). Included by bfs_cuda_i32.cu and bfs_cuda_i64.cu, which
+/// instantiate it for 32- and 64-bit vertex ids in parallel compilations.
 //
 // State between levels, for the level L being claimed:
 //  - top-down: edge queue E(L) of candidates of depth L (with predecessors) in edge buffer
@@ -7,7 +10,10 @@
 // Top-down step L contracts E(L) (claims and labels depth L) and expands the claimed vertices
 // into E(L + 1): fused in one kernel, or contract into the vertex queue then expand (two-phase).
 // A bottom-up step L + 1 reads frontier(L) and writes frontier(L + 1). Level L's kernels count
-// into counter slot L % kCounterSlots, which the host reads once per level (the only sync).
+// into counter slot L % kCounterSlots, which the host reads once per level (twice when the
+// direction-optimizing strategy chooses a direction after contraction): the only host syncs.
+#pragma once
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -272,6 +278,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
         stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
         stats.culling_survivors += static_cast<std::int64_t>(c.culling_survivors);
         stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+        stats.vertices_claimed_top_down += static_cast<std::int64_t>(c.new_vertices);
         stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
         ++stats.fused_levels;
         previous_frontier = c.new_vertices;
@@ -303,6 +310,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
             unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
             stats.culling_survivors += static_cast<std::int64_t>(c.culling_survivors);
             stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+            stats.vertices_claimed_top_down += static_cast<std::int64_t>(c.new_vertices);
             stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
             in_bitmap = true;
             frontier_size = c.new_vertices;
@@ -329,6 +337,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
           stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
           stats.culling_survivors += static_cast<std::int64_t>(c.culling_survivors);
           stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+          stats.vertices_claimed_top_down += static_cast<std::int64_t>(c.new_vertices);
           stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
           ++stats.two_phase_levels;
           previous_frontier = c.new_vertices;
@@ -481,8 +490,5 @@ template <typename VertexT, typename EdgeT>
 std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
   return impl_->device_bytes();
 }
-
-template class BfsRunner<std::int32_t, std::int64_t>;
-template class BfsRunner<std::int64_t, std::int64_t>;
 
 }  // namespace frontier::cuda
