@@ -84,19 +84,22 @@ struct GraphCase {
 
 std::vector<GraphCase> graph_cases() {
   return {
-      {"kronecker_s10", [] {
+      {"kronecker_s10",
+       [] {
          KroneckerParams p;
          p.scale = 10;
          return build(io::generate_kronecker<VertexId>(p), true);
        }},
-      {"kronecker_s14_ef8", [] {
+      {"kronecker_s14_ef8",
+       [] {
          KroneckerParams p;
          p.scale = 14;
          p.edgefactor = 8;
          p.seed = 7;
          return build(io::generate_kronecker<VertexId>(p), true);
        }},
-      {"kronecker_directed_s12", [] {
+      {"kronecker_directed_s12",
+       [] {
          KroneckerParams p;
          p.scale = 12;
          p.seed = 3;
@@ -104,14 +107,16 @@ std::vector<GraphCase> graph_cases() {
          edges.directed = true;
          return build(edges, false);
        }},
-      {"uniform_sparse_disconnected", [] {
+      {"uniform_sparse_disconnected",
+       [] {
          UniformParams p;
          p.num_vertices = 20000;
          p.num_edges = 12000;
          p.seed = 5;
          return build(io::generate_uniform<VertexId>(p), true);
        }},
-      {"uniform_dense", [] {
+      {"uniform_dense",
+       [] {
          UniformParams p;
          p.num_vertices = 3000;
          p.num_edges = 60000;
@@ -123,17 +128,20 @@ std::vector<GraphCase> graph_cases() {
       {"random_directed_sparse", [] { return random_directed(5000, 6000, 11); }},
       {"random_directed_dense", [] { return random_directed(4000, 80000, 12); }},
       {"disconnected_kronecker", [] { return disconnected_kronecker(3, 9); }},
-      {"path_1000", [] {
+      {"path_1000",
+       [] {
          std::vector<std::pair<VertexId, VertexId>> pairs;
          for (VertexId v = 0; v + 1 < 1000; ++v) pairs.emplace_back(v, v + 1);
          return build(edge_list(1000, pairs, false), true);
        }},
-      {"directed_cycle_500", [] {
+      {"directed_cycle_500",
+       [] {
          std::vector<std::pair<VertexId, VertexId>> pairs;
          for (VertexId v = 0; v < 500; ++v) pairs.emplace_back(v, (v + 1) % 500);
          return build(edge_list(500, pairs, true), false);
        }},
-      {"star_loops_duplicates", [] {
+      {"star_loops_duplicates",
+       [] {
          std::vector<std::pair<VertexId, VertexId>> pairs;
          for (VertexId v = 1; v < 300; ++v) pairs.emplace_back(0, v);
          for (VertexId v = 1; v < 300; v += 3) pairs.emplace_back(v, v);
@@ -142,8 +150,12 @@ std::vector<GraphCase> graph_cases() {
        }},
       {"single_vertex", [] { return build(edge_list(1, {}, false), true); }},
       {"two_isolated_vertices", [] { return build(edge_list(2, {}, false), true); }},
-      {"one_edge", [] { return build(edge_list(2, {{0, 1}}, false), true); }},
-      {"bitmap_word_edges_129", [] {
+      {"one_edge",
+       [] {
+         return build(edge_list(2, {{0, 1}}, false), true);
+       }},
+      {"bitmap_word_edges_129",
+       [] {
          // 129 vertices: the frontier bitmap has a partial last word.
          std::vector<std::pair<VertexId, VertexId>> pairs;
          for (VertexId v = 1; v < 129; ++v) pairs.emplace_back(v / 2, v);
@@ -159,15 +171,20 @@ const TestGraph& cached_graph(const GraphCase& graph_case) {
   return it->second;
 }
 
-// Sources: vertex 0, the middle vertex, the last vertex (often isolated in generated graphs) and
-// the vertex of largest out-degree.
-std::vector<VertexId> sources_of(const TestGraph& graph) {
-  const VertexId n = graph.num_vertices();
+// The vertex of largest out-degree (the smallest such id).
+VertexId hub_of(const TestGraph& graph) {
   VertexId hub = 0;
-  for (VertexId v = 0; v < n; ++v) {
+  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
     if (graph.degree(v) > graph.degree(hub)) hub = v;
   }
-  std::vector<VertexId> sources = {0, n / 2, n - 1, hub};
+  return hub;
+}
+
+// Sources: vertex 0, the middle vertex, the last vertex (often isolated in generated graphs) and
+// the hub.
+std::vector<VertexId> sources_of(const TestGraph& graph) {
+  const VertexId n = graph.num_vertices();
+  std::vector<VertexId> sources = {0, n / 2, n - 1, hub_of(graph)};
   std::sort(sources.begin(), sources.end());
   sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
   return sources;
@@ -184,9 +201,9 @@ void expect_matches_reference(const TestGraph& graph, VertexId source, const Bfs
   ASSERT_EQ(actual.vertices_reached, expected.vertices_reached);
   if (options.predecessors) {
     ASSERT_EQ(actual.parent.size(), static_cast<std::size_t>(graph.num_vertices()));
-    const BfsValidation validation = validate_bfs_tree<VertexId, EdgeId>(
-        graph, source, std::span<const VertexId>(actual.parent),
-        std::span<const std::int32_t>(actual.depth));
+    const BfsValidation validation =
+        validate_bfs_tree<VertexId, EdgeId>(graph, source, std::span<const VertexId>(actual.parent),
+                                            std::span<const std::int32_t>(actual.depth));
     EXPECT_TRUE(validation.valid) << validation.failure;
     EXPECT_EQ(validation.vertices_in_tree, expected.vertices_reached);
   } else {
@@ -267,12 +284,12 @@ TEST_P(BfsCpuParity, MatchesReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Cpu, BfsCpuParity, testing::Combine(testing::ValuesIn(graph_cases()),
-                                        testing::ValuesIn(options_cases())),
-    [](const testing::TestParamInfo<BfsCpuParity::ParamType>& info) {
-      return std::get<0>(info.param).name + "_" + std::get<1>(info.param).name;
-    });
+INSTANTIATE_TEST_SUITE_P(Cpu, BfsCpuParity,
+                         testing::Combine(testing::ValuesIn(graph_cases()),
+                                          testing::ValuesIn(options_cases())),
+                         [](const testing::TestParamInfo<BfsCpuParity::ParamType>& info) {
+                           return std::get<0>(info.param).name + "_" + std::get<1>(info.param).name;
+                         });
 
 TEST(BfsCpu, BottomUpHeavySettingsReallyRunBottomUp) {
   KroneckerParams p;
@@ -281,7 +298,7 @@ TEST(BfsCpu, BottomUpHeavySettingsReallyRunBottomUp) {
   BfsOptions options;
   options.alpha = 1000000;
   options.beta = 1000000;
-  const VertexId hub = sources_of(graph).back();
+  const VertexId hub = hub_of(graph);
   const auto result = bfs(graph, hub, options);
   const auto bottom_up = std::count_if(result.levels.begin(), result.levels.end(), [](auto& l) {
     return l.direction == BfsDirection::BottomUp;
@@ -298,7 +315,7 @@ TEST(BfsCpu, DefaultSettingsSwitchOnKronecker) {
   KroneckerParams p;
   p.scale = 14;
   const TestGraph graph = build(io::generate_kronecker<VertexId>(p), true);
-  const VertexId hub = sources_of(graph).back();
+  const VertexId hub = hub_of(graph);
   const auto adaptive = bfs(graph, hub, BfsOptions{});
   BfsOptions top_down;
   top_down.strategy = BfsStrategy::TopDown;

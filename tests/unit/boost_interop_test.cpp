@@ -39,7 +39,8 @@ TEST(BoostInterop, UndirectedAdjacencyList) {
   EXPECT_FALSE(graph.directed());
   EXPECT_EQ(graph.num_vertices(), 5);
   EXPECT_EQ(graph.num_edges(), 7);
-  EXPECT_EQ(adjacency(graph), (std::vector<std::vector<VertexId>>{{1}, {0, 2, 2}, {1, 1}, {3}, {}}));
+  EXPECT_EQ(adjacency(graph),
+            (std::vector<std::vector<VertexId>>{{1}, {0, 2, 2}, {1, 1}, {3}, {}}));
 }
 
 TEST(BoostInterop, DirectedAndBidirectionalAdjacencyLists) {
@@ -69,9 +70,9 @@ TEST(BoostInterop, CompressedSparseRowGraphWith64BitIds) {
 }
 
 TEST(BoostInterop, EdgeWeights) {
-  using Weighted = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS,
-                                         boost::no_property,
-                                         boost::property<boost::edge_weight_t, double>>;
+  using Weighted =
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
+                            boost::property<boost::edge_weight_t, double>>;
   Weighted g(3);
   boost::add_edge(0, 1, 2.5, g);
   boost::add_edge(1, 2, 4.0, g);
@@ -100,12 +101,11 @@ TEST(BoostInterop, BfsDepthsEqualBoostBreadthFirstSearch) {
   }
   std::vector<int> boost_depth(kVertices, 0);
   std::vector<boost::default_color_type> color(kVertices);
-  boost::breadth_first_search(
-      g, boost::vertex(0, g),
-      boost::visitor(boost::make_bfs_visitor(
-                         boost::record_distances(boost_depth.data(), boost::on_tree_edge())))
-          .color_map(boost::make_iterator_property_map(color.begin(),
-                                                       boost::get(boost::vertex_index, g))));
+  boost::breadth_first_search(g, boost::vertex(0, g),
+                              boost::visitor(boost::make_bfs_visitor(boost::record_distances(
+                                                 boost_depth.data(), boost::on_tree_edge())))
+                                  .color_map(boost::make_iterator_property_map(
+                                      color.begin(), boost::get(boost::vertex_index, g))));
   const Graph graph = from_boost_graph(g);
   const auto result = bfs(graph, VertexId{0});
   for (int v = 0; v < kVertices; ++v) {

@@ -87,7 +87,7 @@ TEST(Graph500Statistics, TepsQuartilesInvertSecondsPerEdge) {
   const Graph500TepsStatistics t = graph500_teps_statistics(seconds, nedge);
   EXPECT_DOUBLE_EQ(t.min, 1);
   EXPECT_DOUBLE_EQ(t.max, 8);
-  EXPECT_DOUBLE_EQ(t.firstquartile, 1 / ((1.0 + 0.5) / 2));   // 1 / third quartile of s/e
+  EXPECT_DOUBLE_EQ(t.firstquartile, 1 / ((1.0 + 0.5) / 2));     // 1 / third quartile of s/e
   EXPECT_DOUBLE_EQ(t.thirdquartile, 1 / ((0.125 + 0.25) / 2));  // 1 / first quartile of s/e
   EXPECT_DOUBLE_EQ(t.harmonic_mean, 4 / (1 + 0.5 + 0.25 + 0.125));
 }

@@ -69,6 +69,10 @@ template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                        const BfsOptions& options = {});
 
+/// Checks the options on their own (no graph needed), as bfs() does first.
+/// @throws InvalidArgument if threads < 0, alpha < 1 or beta < 1.
+void check_bfs_options(const BfsOptions& options);
+
 /// "direction-optimizing", "top-down" or "bottom-up".
 const char* strategy_name(BfsStrategy strategy);
 

@@ -65,8 +65,8 @@ EdgeList<VertexT> boost_edge_list(const BoostGraph& boost_graph, AddWeight add_w
 /// @throws InvalidArgument if the graph has more vertices than VertexT can number.
 template <typename VertexT = VertexId, typename EdgeT = EdgeId, typename BoostGraph>
 CsrGraph<VertexT, EdgeT> from_boost_graph(const BoostGraph& boost_graph) {
-  const EdgeList<VertexT> edges = detail::boost_edge_list<VertexT>(
-      boost_graph, [](const auto&, EdgeList<VertexT>&) {});
+  const EdgeList<VertexT> edges =
+      detail::boost_edge_list<VertexT>(boost_graph, [](const auto&, EdgeList<VertexT>&) {});
   CsrBuildOptions options;
   options.symmetrize = !edges.directed;
   return build_csr<VertexT, EdgeT>(edges, options);

@@ -22,16 +22,7 @@ void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
     throw InvalidArgument("BFS source " + std::to_string(source) + " is out of range [0, " +
                           std::to_string(graph.num_vertices()) + ")");
   }
-  if (options.threads < 0) {
-    throw InvalidArgument("BFS thread count " + std::to_string(options.threads) +
-                          " is negative (use 0 for all threads)");
-  }
-  if (options.alpha < 1) {
-    throw InvalidArgument("BFS alpha " + std::to_string(options.alpha) + " must be at least 1");
-  }
-  if (options.beta < 1) {
-    throw InvalidArgument("BFS beta " + std::to_string(options.beta) + " must be at least 1");
-  }
+  check_bfs_options(options);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -62,6 +53,19 @@ BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT sourc
 }
 
 }  // namespace
+
+void check_bfs_options(const BfsOptions& options) {
+  if (options.threads < 0) {
+    throw InvalidArgument("BFS thread count " + std::to_string(options.threads) +
+                          " is negative (use 0 for all threads)");
+  }
+  if (options.alpha < 1) {
+    throw InvalidArgument("BFS alpha " + std::to_string(options.alpha) + " must be at least 1");
+  }
+  if (options.beta < 1) {
+    throw InvalidArgument("BFS beta " + std::to_string(options.beta) + " must be at least 1");
+  }
+}
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,

@@ -47,9 +47,9 @@ void check_graph500_memory(int scale, int edgefactor) {
   const std::uint64_t available = available_memory_bytes();
   if (available == 0) return;
   if (needed > available) {
-    throw OutOfMemory("graph500 at scale " + std::to_string(scale) + ", edgefactor " +
-                          std::to_string(edgefactor),
-                      needed, available);
+    throw OutOfMemory(
+        "graph500 at scale " + std::to_string(scale) + ", edgefactor " + std::to_string(edgefactor),
+        needed, available);
   }
 }
 

@@ -18,8 +18,8 @@ std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::
   std::vector<VertexId> roots;
   if (n == 0) return roots;
   const std::uint64_t max_draws = 4 * n + 1024;
-  for (std::uint64_t draw = 0;
-       draw < max_draws && roots.size() < static_cast<std::size_t>(count); ++draw) {
+  for (std::uint64_t draw = 0; draw < max_draws && roots.size() < static_cast<std::size_t>(count);
+       ++draw) {
     const auto root = static_cast<VertexId>(uniform_below(counter_random(seed, draw), n));
     if (graph.degree(root) == 0) continue;
     if (std::find(roots.begin(), roots.end(), root) != roots.end()) continue;

@@ -47,9 +47,9 @@ void check_config(const Graph500Config& config) {
                           " must be at least 1");
   }
   if (config.roots < 1) {
-    throw InvalidArgument("graph500 needs at least one root, not " +
-                          std::to_string(config.roots));
+    throw InvalidArgument("graph500 needs at least one root, not " + std::to_string(config.roots));
   }
+  check_bfs_options(config.bfs);
 }
 
 // Tuples (u, v), u != v, whose source was reached: each undirected input edge once, self
@@ -69,9 +69,9 @@ std::int64_t count_component_tuples(const EdgeList<VertexId>& tuples,
 
 // Validates one search; throws ValidationError naming the root and the broken rule.
 void validate_search(const Graph& graph, const Graph500Run& run, const BfsResult<VertexId>& bfs) {
-  const BfsValidation validation = validate_bfs_tree<VertexId, EdgeId>(
-      graph, run.root, std::span<const VertexId>(bfs.parent),
-      std::span<const std::int32_t>(bfs.depth));
+  const BfsValidation validation =
+      validate_bfs_tree<VertexId, EdgeId>(graph, run.root, std::span<const VertexId>(bfs.parent),
+                                          std::span<const std::int32_t>(bfs.depth));
   const std::string where =
       "graph500 BFS " + std::to_string(run.index) + " from root " + std::to_string(run.root);
   if (!validation.valid) throw ValidationError(where + ": " + validation.failure);
