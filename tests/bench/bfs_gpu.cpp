@@ -14,7 +14,7 @@
 // The first root of each graph is also checked against reference_bfs (depths) for every strategy.
 //
 // Usage: frontier_bench_bfs_gpu [--scale=22] [--edgefactor=16] [--grid=2048] [--roots=8]
-//                               [--floor-mib=1024]
+//                               [--floor-mib=1024] [--no-levels]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +46,8 @@ struct Settings {
   std::int64_t grid = 2048;
   int roots = 8;
   std::uint64_t floor_mib = 1024;
+  /// Print the first root's levels (Kronecker graphs only: a grid has thousands).
+  bool show_levels = true;
 };
 
 Settings parse(int argc, char** argv) {
@@ -66,6 +68,8 @@ Settings parse(int argc, char** argv) {
       settings.roots = std::max(1, std::atoi(v));
     } else if (const char* v = value("--floor-mib=")) {
       settings.floor_mib = std::strtoull(v, nullptr, 10);
+    } else if (arg == "--no-levels") {
+      settings.show_levels = false;
     } else {
       throw frontier::InvalidArgument("unknown argument '" + arg + "'");
     }
@@ -100,6 +104,7 @@ struct Row {
   int fused = 0;
   int two_phase = 0;
   int bottom_up = 0;
+  int launches = 0;
   bool depths_ok = false;
 };
 
@@ -126,8 +131,18 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     row.strategy = frontier::cuda::strategy_name(strategy);
     frontier::cuda::BfsCudaOptions options;
     options.strategy = strategy;
-    // 1. Correctness of the first root, labels copied back.
-    row.depths_ok = runner.run(roots.front(), options).depth == expected.depth;
+    // 1. Correctness of the first root, labels copied back; its levels, one line each.
+    const frontier::BfsResult<VertexId> checked = runner.run(roots.front(), options);
+    row.depths_ok = checked.depth == expected.depth;
+    if (settings.show_levels) {
+      for (const frontier::BfsLevelStats& level : checked.levels) {
+        std::printf("  %s %s level %3d %-9s frontier %10lld arcs %11lld %9.1f us\n", name.c_str(),
+                    row.strategy.c_str(), level.level,
+                    level.direction == frontier::BfsDirection::TopDown ? "top-down" : "bottom-up",
+                    static_cast<long long>(level.frontier_vertices),
+                    static_cast<long long>(level.edges_examined), level.seconds * 1e6);
+      }
+    }
     // 2. Timed searches, labels left on the device.
     options.copy_labels = false;
     double inverse_teps = 0;
@@ -155,6 +170,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
       row.fused = stats.fused_levels;
       row.two_phase = stats.two_phase_levels;
       row.bottom_up = stats.bottom_up_levels;
+      row.launches = stats.multi_level_launches;
     }
     const double count = static_cast<double>(roots.size());
     row.mean_ms = total_seconds * 1e3 / count;
@@ -167,10 +183,10 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     std::printf(
         "%s %-21s mean %9.3f ms  %7.2f GTEPS  %8.1f us/level  %6.1f levels  "
         "arcs/s / gathers/s %.3f  redundant %.3f  pass-through %.3f  "
-        "levels fused/two-phase/bottom-up %d/%d/%d  depths %s\n",
+        "levels fused/two-phase/bottom-up %d/%d/%d  multi-level launches %d  depths %s\n",
         name.c_str(), row.strategy.c_str(), row.mean_ms, row.gteps, row.us_per_level, row.levels,
         row.arcs_per_gather, row.redundant, row.pass_through, row.fused, row.two_phase,
-        row.bottom_up, row.depths_ok ? "match" : "DIFFER");
+        row.bottom_up, row.launches, row.depths_ok ? "match" : "DIFFER");
     rows.push_back(row);
   }
 }
@@ -222,7 +238,9 @@ int main(int argc, char** argv) {
         symmetric(frontier::io::generate_grid_2d<VertexId>(settings.grid, settings.grid));
     const std::string grid_name = "grid-" + std::to_string(settings.grid);
     std::printf("%s: generated and built in %.2f s\n", grid_name.c_str(), timer.seconds());
-    bench_graph(grid_name, grid, settings, floors.gathers_per_second, rows);
+    Settings grid_settings = settings;
+    grid_settings.show_levels = false;
+    bench_graph(grid_name, grid, grid_settings, floors.gathers_per_second, rows);
 
     // 3. Summary table.
     std::printf(

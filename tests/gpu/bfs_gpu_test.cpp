@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
+#include "../../engine/src/bfs_cuda/bfs_cuda_tuning.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
@@ -322,6 +323,25 @@ TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
       EXPECT_GT(stats.fused_levels + stats.two_phase_levels, 0);
     }
   }
+}
+
+// Small frontiers run many levels per cooperative launch; a long path needs several launches,
+// each handing its last queue to the next.
+TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
+  FRONTIER_REQUIRE_GPU();
+  const VertexId n = 1500;
+  const TestGraph graph = path(n);
+  Runner runner(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
+  const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+  EXPECT_EQ(stats.fused_levels, n);
+  EXPECT_EQ(stats.two_phase_levels, 0);
+  // n levels plus the last one, which finds nothing, in launches of at most K levels.
+  const int per_launch = cuda::kSm90BfsPolicy.persistent_max_levels;
+  EXPECT_EQ(stats.multi_level_launches, (n + 1 + per_launch - 1) / per_launch);
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::ContractExpand, true);
+  EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
 }
 
 // A directed chain 0 -> 1 -> ... with a back arc: bottom-up steps must read in-arcs, not out-arcs.

@@ -4,8 +4,9 @@
 /// Source: Merrill, Garland, Grimshaw, "Scalable GPU Graph Traversal" (PPoPP 2012) sec. 5.1,
 /// Merrill's thesis sec. 6.5 ("contract-expand"). Each tile contracts its candidates exactly as
 /// the contraction agent does (cull, claim, label) and then gathers the neighbours of the vertices
-/// it claimed straight into the next edge queue; the vertex queue never touches memory. One launch
-/// per level makes this the better choice while the queue is too short to fill the GPU.
+/// it claimed straight into the next edge queue; the vertex queue never touches memory. One pass
+/// per level makes this the better choice while the queue is too short to fill the GPU; run()
+/// does one level per launch, init() + process_level() let a cooperative kernel run many.
 ///
 /// Invariants: as ContractAgent for the claim and labels; the output edge queue holds exactly the
 /// out-arcs of the vertices claimed here.
@@ -30,62 +31,68 @@ class ContractExpandAgent {
     typename Gather::TempStorage gather;
   };
 
-  __device__ __forceinline__ ContractExpandAgent(TempStorage& storage,
-                                                 const BfsLevelArgs<VertexT, EdgeT>& args)
-      : storage_(storage), args_(args) {}
+  __device__ __forceinline__ explicit ContractExpandAgent(TempStorage& storage)
+      : storage_(storage) {}
 
-  __device__ __forceinline__ void run() {
-    // 1. Zero the next level's counters; empty the history table.
-    zero_next_counters(args_.next_counters);
-    Culler culler(storage_.culler);
-    culler.init();
+  /// One level: zero the next level's counters, then contract and expand.
+  __device__ __forceinline__ void run(const BfsLevelArgs<VertexT, EdgeT>& args) {
+    zero_next_counters(args.next_counters);
+    init();
     __syncthreads();
+    process_level(args);
+  }
 
+  /// Empties the history table (once per launch; it stays valid across the levels of a launch,
+  /// since a vertex it remembers was claimed at this level or an earlier one).
+  __device__ __forceinline__ void init() { Culler(storage_.culler).init(); }
+
+  /// Contracts the level's edge queue and expands what it claims into the next edge queue.
+  __device__ __forceinline__ void process_level(const BfsLevelArgs<VertexT, EdgeT>& args) {
+    Culler culler(storage_.culler);
     unsigned long long claimed = 0;
     unsigned long long degree_sum = 0;
     unsigned long long survivors = 0;
-    const unsigned long long length = *args_.in_length;
+    const unsigned long long length = __ldcg(args.in_length);
     for (unsigned long long tile = blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS);
          tile < length; tile += gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS)) {
-      // 2. Load one candidate per thread.
+      // 1. Load one candidate per thread.
       const unsigned long long index = tile + threadIdx.x;
       bool keep = index < length;
-      const VertexT v = keep ? args_.in_queue[index] : VertexT{0};
+      const VertexT v = keep ? args.in_queue[index] : VertexT{0};
 
-      // 3. Bitmask lookup, warp culling, history culling.
-      keep = culler.survives(keep, v, args_.visited);
+      // 2. Bitmask lookup, warp culling, history culling.
+      keep = culler.survives(keep, v, args.visited);
 
-      // 4. Claim and label; a claimed vertex's adjacency range is what this thread expands.
+      // 3. Claim and label; a claimed vertex's adjacency range is what this thread expands.
       if (keep) {
         ++survivors;
-        keep = Culler::claim(v, args_.visited);
+        keep = Culler::claim(v, args.visited);
       }
       EdgeT row_begin = 0;
       EdgeT row_end = 0;
       if (keep) {
-        args_.depth[v] = args_.level;
-        if constexpr (kParents) args_.parent[v] = args_.in_preds[index];
-        row_begin = args_.forward.offsets[v];
-        row_end = args_.forward.offsets[v + 1];
+        args.depth[v] = args.level;
+        if constexpr (kParents) args.parent[v] = args.in_preds[index];
+        row_begin = args.forward.offsets[v];
+        row_end = args.forward.offsets[v + 1];
         ++claimed;
         degree_sum += static_cast<unsigned long long>(row_end - row_begin);
       }
 
-      // 5. Gather the claimed vertices' neighbours into the next edge queue.
+      // 4. Gather the claimed vertices' neighbours into the next edge queue.
       Gather(storage_.gather)
-          .gather(v, row_begin, row_end, args_.forward.targets, args_.out_queue, args_.out_preds,
-                  &args_.counters->edge_queue_length);
+          .gather(v, row_begin, row_end, args.forward.targets, args.out_queue, args.out_preds,
+                  &args.counters->edge_queue_length);
     }
 
-    // 6. Level counters: one atomic per warp.
-    warp_atomic_add(&args_.counters->new_vertices, claimed);
-    warp_atomic_add(&args_.counters->new_degree_sum, degree_sum);
-    warp_atomic_add(&args_.counters->culling_survivors, survivors);
+    // 5. Level counters: one atomic per warp.
+    warp_atomic_add(&args.counters->new_vertices, claimed);
+    warp_atomic_add(&args.counters->new_degree_sum, degree_sum);
+    warp_atomic_add(&args.counters->culling_survivors, survivors);
   }
 
  private:
   TempStorage& storage_;
-  const BfsLevelArgs<VertexT, EdgeT>& args_;
 };
 
 }  // namespace frontier::cuda

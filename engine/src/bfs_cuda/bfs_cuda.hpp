@@ -7,7 +7,9 @@
 /// (2011), ch. 6: queue-based top-down levels that expand a vertex queue into an edge queue of
 /// neighbours (scan + warp + CTA gathering) and contract the edge queue back into a vertex queue
 /// (bitmask status lookup, warp and history culling), either as two kernels or fused into one;
-/// plus Beamer's direction-optimizing bottom-up levels over a bitmap frontier (SC 2012).
+/// plus Beamer's direction-optimizing bottom-up levels over a bitmap frontier (SC 2012). Runs of
+/// small fused levels go back to back in one cooperative launch (grid-wide barrier between
+/// levels), so high-diameter graphs do not pay a host round trip per level.
 ///
 /// Invariants of every search: a vertex is claimed (its visited bit set by one atomicOr) exactly
 /// once, by the level that labels it, so each vertex enters the vertex queue at most once and an
@@ -25,12 +27,13 @@ namespace frontier::cuda {
 
 /// How the top-down levels are run, and whether bottom-up levels may be used.
 enum class BfsCudaStrategy {
-  /// Fused contract-expand while the edge queue is smaller than the resident thread count,
-  /// two-phase (expand kernel + contract kernel) otherwise. Top-down only.
+  /// Fused contract-expand while the edge queue is smaller than the resident thread count (many
+  /// such levels per cooperative launch), two-phase (expand kernel + contract kernel) otherwise.
+  /// Top-down only.
   Hybrid,
   /// Two kernels per level (expand, contract), whatever the frontier size.
   TwoPhase,
-  /// One fused contract-expand kernel per level, whatever the frontier size.
+  /// One fused contract-expand launch per level, whatever the frontier size.
   ContractExpand,
   /// Hybrid top-down levels, switching to bottom-up ones by Beamer's alpha/beta rule.
   DirectionOptimizing,
@@ -67,10 +70,12 @@ struct BfsCudaRunStats {
   std::int64_t bottom_up_arcs_examined = 0;
   /// Sum of the out-degrees of the reached vertices: the arcs a queue-based search must look at.
   std::int64_t logical_arcs = 0;
-  /// Levels run by each kind of step.
+  /// Levels run by each kind of step (fused ones in single- or multi-level launches).
   int fused_levels = 0;
   int two_phase_levels = 0;
   int bottom_up_levels = 0;
+  /// Cooperative launches that ran several small contract-expand levels back to back.
+  int multi_level_launches = 0;
 };
 
 /// Keeps one graph resident on one GPU and runs BFS from any source.
@@ -93,8 +98,9 @@ class BfsRunner {
   BfsRunner(const BfsRunner&) = delete;
   BfsRunner& operator=(const BfsRunner&) = delete;
 
-  /// Breadth-first search from `source`. BfsResult::seconds is the search alone (from the first
-  /// kernel to the last level's count), without copying the labels back.
+  /// Breadth-first search from `source`. BfsResult::seconds is the search alone (from resetting
+  /// the labels to the last level's count), without copying the labels back. Levels run together
+  /// in one multi-level launch share its time evenly in BfsLevelStats::seconds.
   /// @throws InvalidArgument if source is out of range.
   /// @throws CudaError if a CUDA call fails.
   BfsResult<VertexT> run(VertexT source, const BfsCudaOptions& options = {});

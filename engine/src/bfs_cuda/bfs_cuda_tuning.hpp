@@ -17,6 +17,9 @@
 ///    shared memory for 8 blocks per SM.
 ///  - hybrid switch at 1.0 x resident threads: below that the fused contract-expand kernel keeps
 ///    every thread busy with one launch per level instead of two (Merrill sec. 6.5).
+///  - up to 256 such small levels per cooperative launch: a host round trip per level (launch,
+///    counter copy, sync) costs about 20 us on an H200, far more than a small level's work; 256
+///    counter slots are 16 KB to copy back per launch.
 ///  - alpha 15, beta 18: Beamer's rule with the GAP Benchmark Suite's constants, the same as the
 ///    CPU backend, so both backends switch direction at the same levels.
 #pragma once
@@ -40,6 +43,10 @@ struct BfsCudaPolicy {
   /// The hybrid strategy runs the fused contract-expand kernel while the edge queue holds fewer
   /// items than this many times the GPU's resident thread count.
   double fused_queue_factor = 1.0;
+  /// Run those small contract-expand levels back to back in one cooperative launch (grid-wide
+  /// barrier between levels, no host round trip), at most this many per launch; 0 = one launch
+  /// per level.
+  int persistent_max_levels = 256;
   /// Beamer's top-down -> bottom-up switch: arcs leaving the frontier > unexplored arcs / alpha.
   double alpha = 15.0;
   /// Beamer's bottom-up -> top-down switch: the frontier shrinks below num_vertices / beta.
@@ -53,6 +60,7 @@ struct BfsCudaPolicy {
            " warp_hash_slots=" + std::to_string(warp_hash_slots) +
            " history_slots=" + std::to_string(history_slots) +
            " fused_queue_factor=" + std::to_string(fused_queue_factor) +
+           " persistent_max_levels=" + std::to_string(persistent_max_levels) +
            " alpha=" + std::to_string(alpha) + " beta=" + std::to_string(beta);
   }
 };
