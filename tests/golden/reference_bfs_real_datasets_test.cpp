@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -62,7 +63,11 @@ void check_graph(const Graph& graph, const std::string& label, std::uint64_t see
   SCOPED_TRACE(label);
   ASSERT_GT(graph.num_vertices(), 0);
   const test::BoostCsrOracle oracle(graph);
-  for (const VertexId source : pick_sources(graph, seed)) {
+  const auto sources = pick_sources(graph, seed);
+  std::cout << label << ": " << graph.num_vertices() << " vertices, " << graph.num_edges()
+            << " arcs, " << (graph.directed() ? "directed" : "undirected") << ", " << sources.size()
+            << " sources\n";
+  for (const VertexId source : sources) {
     SCOPED_TRACE("source " + std::to_string(source));
     const auto result = reference_bfs(graph, source);
     ASSERT_EQ(result.depth, oracle.depths(source));
