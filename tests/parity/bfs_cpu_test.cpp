@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <ostream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -273,6 +274,10 @@ std::vector<OptionsCase> options_cases() {
   }
   return cases;
 }
+
+// Test names and failure messages show the case names, not the bytes of the structs.
+void PrintTo(const GraphCase& graph_case, std::ostream* out) { *out << graph_case.name; }
+void PrintTo(const OptionsCase& options_case, std::ostream* out) { *out << options_case.name; }
 
 class BfsCpuParity : public testing::TestWithParam<std::tuple<GraphCase, OptionsCase>> {};
 

@@ -10,9 +10,16 @@
 //  - Bottom-up step: the frontier is a bitmap. Each thread takes runs of 64-vertex words; every
 //    undiscovered vertex scans its in-neighbours and stops at the first one in the frontier.
 //    A word of the next bitmap is written by the one thread owning those 64 vertices.
-//  - Switching (Beamer's rule): top-down -> bottom-up when the arcs leaving the frontier exceed
-//    1/alpha of the arcs leaving vertices not yet expanded; bottom-up -> top-down when the
-//    frontier shrinks and holds at most n/beta vertices.
+//  - Switching (Beamer's rule): top-down -> bottom-up when the arcs leaving the frontier (m_f)
+//    exceed 1/alpha of the work of a bottom-up step; bottom-up -> top-down when the frontier
+//    shrinks and holds at most n/beta vertices. Two refinements over gapbs, both to stop the
+//    search flipping direction level after level in the thin tail of a search (road networks,
+//    meshes, the last levels of a Kronecker search): (a) the bottom-up work is taken as the
+//    out-arcs of unexpanded vertices (m_u, kept exact) plus n, since a bottom-up step also
+//    reads every vertex's depth, i.e. switch when m_f > (m_u + n) / alpha — on Kronecker
+//    graphs n is a few percent of m_u and the switch points barely move; (b) no switch to
+//    bottom-up while the frontier is small and shrinking, the state in which the reverse rule
+//    would switch straight back.
 //
 // Invariants:
 //  - depth[v] == -1 <=> v undiscovered; a vertex's depth is written once, by the thread that
@@ -78,8 +85,9 @@ class DirectionOptimizingBfs {
 
  private:
   void initialize();
-  // Expands queue_[queue_begin_, queue_end_); returns the arcs examined. Sets next_scout_.
-  std::int64_t top_down_step(std::int32_t next_depth);
+  // Expands queue_[queue_begin_, queue_end_), whose vertices have `frontier_arcs` out-arcs;
+  // returns the arcs examined. Sets next_size_ and next_scout_.
+  std::int64_t top_down_step(std::int32_t next_depth, std::int64_t frontier_arcs);
   // Expands front_ into next_; returns the arcs examined. Sets next_size_ and next_scout_.
   std::int64_t bottom_up_step(std::int32_t next_depth);
   void queue_to_bitmap();
@@ -112,7 +120,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::initialize() {
   std::int32_t* depth = depth_.data();
   VertexT* parent = with_parents_ ? parent_.data() : nullptr;
   const std::int64_t n = n_;
-#pragma omp parallel for schedule(static) num_threads(policy_.threads)
+#pragma omp parallel for schedule(static) \
+    num_threads(policy_.threads) if (n >= policy_.parallel_min_vertices)
   for (std::int64_t v = 0; v < n; ++v) {
     depth[v] = kUnreachedDepth;
     if (parent != nullptr) parent[v] = kInvalidVertex<VertexT>;
@@ -134,7 +143,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::ensure_bitmaps() {
 }
 
 template <typename VertexT, typename EdgeT>
-std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t next_depth) {
+std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t next_depth,
+                                                                   std::int64_t frontier_arcs) {
   const EdgeT* offsets = graph_.offsets().data();
   const VertexT* targets = graph_.targets().data();
   std::int32_t* depth = depth_.data();
@@ -147,7 +157,8 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
   std::int64_t examined = 0;
   std::int64_t scout = 0;
 
-#pragma omp parallel num_threads(policy_.threads) reduction(+ : examined, scout)
+#pragma omp parallel num_threads(policy_.threads) reduction(+ : examined, scout) \
+    if (frontier_arcs >= policy_.parallel_min_arcs)
   {
     std::vector<VertexT> local;
     local.reserve(capacity);
@@ -200,7 +211,8 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t
   std::int64_t scout = 0;
 
 #pragma omp parallel for schedule(dynamic, policy_.bottom_up_chunk_words) \
-    num_threads(policy_.threads) reduction(+ : examined, awake, scout)
+    num_threads(policy_.threads) reduction(+ : examined, awake, scout) \
+    if (n >= policy_.parallel_min_vertices)
   for (std::int64_t w = 0; w < words; ++w) {
     std::uint64_t found = 0;
     const std::int64_t first_vertex = w * kWordBits;
@@ -239,7 +251,7 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::queue_to_bitmap() {
   const VertexT* queue = queue_.data();
   const std::int64_t begin = queue_begin_;
   const std::int64_t end = queue_end_;
-#pragma omp parallel num_threads(policy_.threads)
+#pragma omp parallel num_threads(policy_.threads) if (n_ >= policy_.parallel_min_vertices)
   {
 #pragma omp for schedule(static)
     for (std::int64_t w = 0; w < word_count; ++w) words[w] = 0;
@@ -255,7 +267,7 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
   VertexT* queue = queue_.data();
   const std::size_t capacity = policy_.local_queue_capacity;
   std::atomic<std::int64_t> tail{0};
-#pragma omp parallel num_threads(policy_.threads)
+#pragma omp parallel num_threads(policy_.threads) if (n_ >= policy_.parallel_min_vertices)
   {
     std::vector<VertexT> local;
     local.reserve(capacity);
@@ -301,19 +313,23 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
 
   for (std::int32_t level = 0; frontier_size > 0; ++level) {
     detail::Timer step;
-    // 1. Choose the direction (Beamer's rule), converting the frontier when it changes.
-    if (adaptive && direction == BfsDirection::TopDown && scout > unexpanded_arcs / policy_.alpha) {
+    // 1. Choose the direction (Beamer's rule, see the file comment), converting the frontier
+    //    when it changes.
+    const bool small_and_shrinking =
+        frontier_size < previous_size && frontier_size <= n_ / policy_.beta;
+    if (adaptive && direction == BfsDirection::TopDown && !small_and_shrinking &&
+        scout > (unexpanded_arcs + n_) / policy_.alpha) {
       queue_to_bitmap();
       direction = BfsDirection::BottomUp;
-    } else if (adaptive && direction == BfsDirection::BottomUp && frontier_size < previous_size &&
-               frontier_size <= n_ / policy_.beta) {
+    } else if (adaptive && direction == BfsDirection::BottomUp && small_and_shrinking) {
       bitmap_to_queue();
       direction = BfsDirection::TopDown;
     }
     // 2. Expand the frontier one level.
     unexpanded_arcs -= scout;
-    const std::int64_t examined =
-        direction == BfsDirection::TopDown ? top_down_step(level + 1) : bottom_up_step(level + 1);
+    const std::int64_t examined = direction == BfsDirection::TopDown
+                                      ? top_down_step(level + 1, scout)
+                                      : bottom_up_step(level + 1);
     // 3. Record the level and move on to the next frontier.
     BfsLevelStats stats;
     stats.level = level;

@@ -12,7 +12,9 @@ std::string BfsCpuPolicy::describe() const {
          " beta=" + std::to_string(beta) + " threads=" + std::to_string(threads) +
          " local_queue_capacity=" + std::to_string(local_queue_capacity) +
          " top_down_chunk=" + std::to_string(top_down_chunk) +
-         " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words);
+         " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words) +
+         " parallel_min_arcs=" + std::to_string(parallel_min_arcs) +
+         " parallel_min_vertices=" + std::to_string(parallel_min_vertices);
 }
 
 BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {

@@ -27,6 +27,15 @@ struct BfsCpuPolicy {
   /// frontier bitmap needs no atomics.
   int bottom_up_chunk_words = 16;
 
+  /// A top-down step whose frontier has fewer out-arcs than this runs on the calling thread
+  /// alone: starting a team and its barrier costs microseconds (milliseconds when cores are
+  /// shared), more than a few thousand arc checks, and long thin searches (road networks,
+  /// paths) are made of such steps.
+  std::int64_t parallel_min_arcs = 4096;
+  /// Whole-vertex-set passes (initialisation, bottom-up steps, frontier conversions) run on one
+  /// thread for graphs with fewer vertices than this, for the same reason.
+  std::int64_t parallel_min_vertices = 4096;
+
   /// One line: "strategy=... alpha=15 beta=18 threads=2 ...".
   std::string describe() const;
 };
