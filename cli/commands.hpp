@@ -19,5 +19,7 @@ int run_info(int argc, const char* const* argv);
 int run_convert(int argc, const char* const* argv);
 int run_generate(int argc, const char* const* argv);
 int run_rank(int argc, const char* const* argv);
+int run_bfs(int argc, const char* const* argv);
+int run_graph500(int argc, const char* const* argv);
 
 }  // namespace frontier::cli

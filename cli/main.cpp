@@ -15,6 +15,8 @@ namespace frontier::cli {
 namespace {
 
 constexpr std::array kCommands = {
+    Command{"bfs", "Breadth-first search on a graph file", run_bfs},
+    Command{"graph500", "Graph500 BFS benchmark: Kronecker graph, validated searches, TEPS", run_graph500},
     Command{"info", "Load a graph file and print its summary", run_info},
     Command{"convert", "Convert a graph file to another format (e.g. binary .fcsr)", run_convert},
     Command{"generate", "Generate a Kronecker, random or grid graph into a file", run_generate},

@@ -66,7 +66,7 @@ TEST_F(CliTest, UnknownCommandIsAUsageError) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const char* command : {"info", "convert", "generate"}) {
+  for (const char* command : {"info", "convert", "generate", "bfs", "graph500", "rank"}) {
     const CliRun result = run(std::string(command) + " --help");
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_NE(result.out.find(std::string("frontier ") + command), std::string::npos) << command;
@@ -146,6 +146,60 @@ TEST_F(CliTest, GenerateKroneckerIsDeterministic) {
   const std::string a = slurp(first);
   EXPECT_FALSE(a.empty());
   EXPECT_EQ(a, slurp(second));
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(CliTest, BfsValidatesEverySearchOnTheKarateClub) {
+  const CliRun result = run("bfs --device cpu --sources 4 --validate --json " +
+                            frontier::test::bundled_dataset("karate.mtx").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::size_t searches = 0;
+  for (std::size_t at = result.out.find("\"validated\":true"); at != std::string::npos;
+       at = result.out.find("\"validated\":true", at + 1)) {
+    ++searches;
+  }
+  EXPECT_EQ(searches, 4u) << result.out;
+  EXPECT_NE(result.out.find("\"vertices_reached\":34,"), std::string::npos) << result.out;
+}
+
+TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
+  const auto output = dir_ / "depths.txt";
+  const std::string karate = frontier::test::bundled_dataset("karate.mtx").string();
+  ASSERT_EQ(run("bfs --device cpu --source 0 --output " + output.string() + " " + karate).exit_code, 0);
+  const std::string text = slurp(output);
+  EXPECT_NE(text.find("\n0 0 0\n"), std::string::npos) << text;  // the source: depth 0, parent 0
+  EXPECT_NE(text.find("\n33 2 "), std::string::npos) << text;    // vertex 34 is two hops from 1
+  const CliRun bad = run("bfs --device cpu --source 34 " + karate);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--source 34 is outside [0, 34)"), std::string::npos) << bad.err;
+}
+
+TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
+  const CliRun result = run("graph500 --device cpu --scale 10 --roots 8");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out.rfind("SCALE:                          10\n", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("NBFS:                           8\n"), std::string::npos);
+  EXPECT_NE(result.out.find("bfs  harmonic_mean_TEPS:     !  "), std::string::npos);
+  EXPECT_NE(result.err.find("BFS  8/8"), std::string::npos) << result.err;  // progress on stderr
+}
+
+TEST_F(CliTest, RankVerifiesAgainstTheSequentialWalk) {
+  const CliRun result = run("rank --device cpu --list stride:7 -n 5000 --lists 3 --op max --verify --json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("\"nodes\":5000,"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"lists\":3,"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"verified\":true"), std::string::npos) << result.out;
+}
+
+TEST_F(CliTest, RankRejectsACycleInAListFile) {
+  const auto path = dir_ / "cycle.txt";
+  std::ofstream(path) << "1\n2\n0\n";
+  const CliRun result = run("rank --device cpu --list " + path.string());
+  EXPECT_EQ(result.exit_code, 4);
+  EXPECT_NE(result.err.find("cycle"), std::string::npos) << result.err;
 }
 
 }  // namespace

@@ -1,0 +1,193 @@
+// `frontier bfs FILE`: breadth-first searches from one or more sources on a graph file, timed,
+// optionally validated (the five Graph500 rules) and written out.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "frontier/bfs_validate.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/engine.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/graph500.hpp"
+#include "graph_input.hpp"
+#include "json_writer.hpp"
+#include "options.hpp"
+
+namespace frontier::cli {
+namespace {
+
+struct Trial {
+  VertexId source = 0;
+  double seconds = 0.0;
+  std::int64_t reached = 0;
+  std::int32_t levels = 0;
+  /// Edges of the searched component: arcs out of reached vertices (halved when undirected).
+  std::int64_t edges = 0;
+  double teps = 0.0;
+  bool validated = false;
+};
+
+std::int64_t component_edges(const Graph& graph, const std::vector<std::int32_t>& depth) {
+  std::int64_t arcs = 0;
+  const std::int64_t n = graph.num_vertices();
+#pragma omp parallel for reduction(+ : arcs) schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexId>(v));
+  }
+  return graph.directed() ? arcs : arcs / 2;
+}
+
+// Text: "vertex depth parent" per line. Binary (.bin): int32 depths then int32 parents.
+void write_result(const std::string& path, const BfsResult<VertexId>& result) {
+  const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
+  std::ofstream out(path, binary ? std::ios::binary : std::ios::out);
+  if (!out) throw IoError(path, 0, "cannot open for writing");
+  if (binary) {
+    out.write(reinterpret_cast<const char*>(result.depth.data()),
+              static_cast<std::streamsize>(result.depth.size() * sizeof(std::int32_t)));
+    out.write(reinterpret_cast<const char*>(result.parent.data()),
+              static_cast<std::streamsize>(result.parent.size() * sizeof(VertexId)));
+  } else {
+    out << "# vertex depth parent (-1: unreached)\n";
+    for (std::size_t v = 0; v < result.depth.size(); ++v) {
+      out << v << ' ' << result.depth[v] << ' ' << (result.parent.empty() ? -1 : result.parent[v])
+          << '\n';
+    }
+  }
+  if (!out) throw IoError(path, 0, "write failed");
+}
+
+}  // namespace
+
+int run_bfs(int argc, const char* const* argv) {
+  auto options = make_options("bfs", "Breadth-first search on a graph file");
+  add_graph_input_options(options);
+  options.add_options("Search")
+      ("source", "source vertex (0-based; default: seeded random vertices of degree >= 1)",
+       cxxopts::value<std::int64_t>())
+      ("sources", "number of searches from distinct random sources", cxxopts::value<int>()->default_value("1"))
+      ("seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
+      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
+      ("strategy", "direction-optimizing, top-down or bottom-up",
+       cxxopts::value<std::string>()->default_value("direction-optimizing"))
+      ("alpha", "top-down -> bottom-up switch (Beamer)", cxxopts::value<int>()->default_value("15"))
+      ("beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))
+      ("predecessors", "compute the BFS tree (parents); implied by --validate and --output")
+      ("validate", "check every tree against the five Graph500 rules")
+      ("output", "write depth and parent per vertex of the last search (.bin: binary)",
+       cxxopts::value<std::string>());
+  options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
+  options.parse_positional({"file"});
+  options.positional_help("FILE");
+  cxxopts::ParseResult result;
+  CommonConfig common;
+  if (!parse_options(options, argc, argv, result, common)) return 0;
+  if (result.count("file") == 0) throw UsageError("bfs needs a graph FILE");
+  const int count = result["sources"].as<int>();
+  if (count < 1) throw UsageError("--sources must be at least 1");
+
+  BfsOptions bfs_options;
+  bfs_options.device = parse_device(result["device"].as<std::string>());
+  bfs_options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
+  bfs_options.alpha = result["alpha"].as<int>();
+  bfs_options.beta = result["beta"].as<int>();
+  bfs_options.threads = common.threads;
+  const bool validate = result.count("validate") > 0;
+  const bool want_output = result.count("output") > 0;
+  bfs_options.predecessors = validate || want_output || result.count("predecessors") > 0;
+  check_bfs_options(bfs_options);
+
+  io::LoadedGraph loaded = io::read_graph(result["file"].as<std::string>(), graph_read_options(result));
+  const std::string path = loaded.info.path;
+  if (loaded.graph.num_vertices() == 0) throw InvalidArgument(path + ": the graph has no vertices");
+  std::vector<VertexId> sources;
+  if (result.count("source") > 0) {
+    const std::int64_t source = result["source"].as<std::int64_t>();
+    if (source < 0 || source >= loaded.graph.num_vertices()) {
+      throw InvalidArgument("--source " + std::to_string(source) + " is outside [0, " +
+                            std::to_string(loaded.graph.num_vertices()) + ")");
+    }
+    sources.assign(static_cast<std::size_t>(count), static_cast<VertexId>(source));
+  } else {
+    sources = io::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
+    if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
+  }
+  const Engine engine(std::move(loaded.graph), bfs_options.device);
+
+  std::vector<Trial> trials;
+  BfsResult<VertexId> last;
+  for (const VertexId source : sources) {
+    last = engine.bfs(source, bfs_options);
+    Trial trial;
+    trial.source = source;
+    trial.seconds = last.seconds;
+    trial.reached = last.vertices_reached;
+    trial.levels = static_cast<std::int32_t>(last.levels.size());
+    trial.edges = component_edges(engine.graph(), last.depth);
+    trial.teps = last.seconds > 0 ? static_cast<double>(trial.edges) / last.seconds : 0.0;
+    if (validate) {
+      const BfsValidation check =
+          validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);
+      if (!check.valid) {
+        throw ValidationError("search from " + std::to_string(source) + ": " + check.failure);
+      }
+      trial.validated = true;
+    }
+    detail::logger().info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {:.3g} TEPS{}", source,
+                          trial.seconds * 1e3, trial.reached, trial.levels, trial.teps,
+                          trial.validated ? ", valid" : "");
+    trials.push_back(trial);
+  }
+  if (want_output) write_result(result["output"].as<std::string>(), last);
+
+  std::vector<double> seconds;
+  std::vector<double> edges;
+  for (const Trial& trial : trials) {
+    seconds.push_back(trial.seconds);
+    edges.push_back(static_cast<double>(trial.edges));
+  }
+  const io::Graph500TepsStatistics teps = io::graph500_teps_statistics(seconds, edges);
+  const std::string device = bfs_options.device.is_cuda() ? "gpu" : "cpu";
+  if (common.json) {
+    JsonWriter json(std::cout);
+    json.begin_object()
+        .field("file", path)
+        .field("device", device)
+        .field("strategy", strategy_name(bfs_options.strategy))
+        .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
+        .field("arcs", static_cast<std::int64_t>(engine.graph().num_edges()));
+    json.begin_array("searches");
+    for (const Trial& trial : trials) {
+      json.begin_object()
+          .field("source", static_cast<std::int64_t>(trial.source))
+          .field("seconds", trial.seconds)
+          .field("vertices_reached", trial.reached)
+          .field("levels", static_cast<std::int64_t>(trial.levels))
+          .field("edges", trial.edges)
+          .field("teps", trial.teps)
+          .field("validated", trial.validated)
+          .end_object();
+    }
+    json.end_array();
+    json.field("harmonic_mean_teps", teps.harmonic_mean).end_object();
+  } else {
+    std::printf("%-10s %12s %12s %7s %14s %12s %s\n", "source", "ms", "reached", "levels",
+                "edges", "MTEPS", "valid");
+    for (const Trial& trial : trials) {
+      std::printf("%-10lld %12.3f %12lld %7d %14lld %12.2f %s\n",
+                  static_cast<long long>(trial.source), trial.seconds * 1e3,
+                  static_cast<long long>(trial.reached), trial.levels,
+                  static_cast<long long>(trial.edges), trial.teps / 1e6,
+                  trial.validated ? "yes" : "-");
+    }
+    std::printf("%zu search(es) on %s (%s): harmonic mean %.2f MTEPS, median %.3f ms\n",
+                trials.size(), device.c_str(), strategy_name(bfs_options.strategy),
+                teps.harmonic_mean / 1e6, io::graph500_statistics(seconds).median * 1e3);
+  }
+  return 0;
+}
+
+}  // namespace frontier::cli

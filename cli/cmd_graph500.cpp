@@ -1,0 +1,107 @@
+// `frontier graph500`: the Graph500 BFS benchmark (Kronecker graph, timed construction, validated
+// searches from distinct roots, the official statistics block).
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "commands.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/io/graph500.hpp"
+#include "json_writer.hpp"
+#include "options.hpp"
+
+namespace frontier::cli {
+namespace {
+
+void write_statistics(JsonWriter& json, std::string_view name, const io::Graph500Statistics& s) {
+  json.begin_object(name)
+      .field("min", s.min)
+      .field("firstquartile", s.firstquartile)
+      .field("median", s.median)
+      .field("thirdquartile", s.thirdquartile)
+      .field("max", s.max)
+      .field("mean", s.mean)
+      .field("stddev", s.stddev)
+      .end_object();
+}
+
+void print_json(const io::Graph500Result& result) {
+  JsonWriter json(std::cout);
+  json.begin_object()
+      .field("scale", result.config.scale)
+      .field("edgefactor", result.config.edgefactor)
+      .field("nbfs", static_cast<std::int64_t>(result.runs.size()))
+      .field("device", result.config.device.is_cuda() ? "gpu" : "cpu")
+      .field("vertices", result.num_vertices)
+      .field("tuples", result.num_tuples)
+      .field("arcs", result.num_arcs)
+      .field("generation_seconds", result.generation_seconds)
+      .field("construction_seconds", result.construction_seconds);
+  write_statistics(json, "time", result.time);
+  write_statistics(json, "nedge", result.nedge);
+  json.begin_object("teps")
+      .field("min", result.teps.min)
+      .field("firstquartile", result.teps.firstquartile)
+      .field("median", result.teps.median)
+      .field("thirdquartile", result.teps.thirdquartile)
+      .field("max", result.teps.max)
+      .field("harmonic_mean", result.teps.harmonic_mean)
+      .field("harmonic_stddev", result.teps.harmonic_stddev)
+      .end_object();
+  if (result.config.validate) write_statistics(json, "validate", result.validate);
+  json.begin_array("runs");
+  for (const io::Graph500Run& run : result.runs) {
+    json.begin_object()
+        .field("root", static_cast<std::int64_t>(run.root))
+        .field("seconds", run.seconds)
+        .field("nedge", run.nedge)
+        .field("teps", run.teps)
+        .field("validate_seconds", run.validate_seconds)
+        .end_object();
+  }
+  json.end_array().end_object();
+}
+
+}  // namespace
+
+int run_graph500(int argc, const char* const* argv) {
+  auto options = make_options("graph500", "Graph500 BFS benchmark on a Kronecker graph");
+  options.add_options("Benchmark")
+      ("scale", "log2 of the vertex count", cxxopts::value<int>()->default_value("16"))
+      ("edgefactor", "edges per vertex", cxxopts::value<int>()->default_value("16"))
+      ("roots", "BFS roots (64 in the official benchmark)", cxxopts::value<int>()->default_value("64"))
+      ("seed", "seed of the generator and the root sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
+      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
+      ("strategy", "direction-optimizing, top-down or bottom-up",
+       cxxopts::value<std::string>()->default_value("direction-optimizing"))
+      ("no-validate", "skip validation (results are then not official)");
+  cxxopts::ParseResult result;
+  CommonConfig common;
+  if (!parse_options(options, argc, argv, result, common)) return 0;
+
+  io::Graph500Config config;
+  config.scale = result["scale"].as<int>();
+  config.edgefactor = result["edgefactor"].as<int>();
+  config.roots = result["roots"].as<int>();
+  config.seed = result["seed"].as<std::uint64_t>();
+  config.device = parse_device(result["device"].as<std::string>());
+  config.bfs.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
+  config.bfs.threads = common.threads;
+  config.validate = result.count("no-validate") == 0;
+  detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
+                        config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
+
+  const io::Graph500Result run = io::run_graph500(config, [](const io::Graph500Run& r, int total) {
+    detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
+                          r.root, r.seconds * 1e3, r.teps,
+                          r.validate_seconds >= 0 ? ", validated" : "");
+  });
+  if (common.json) {
+    print_json(run);
+  } else {
+    std::fputs(io::format_graph500_statistics(run).c_str(), stdout);
+  }
+  return 0;
+}
+
+}  // namespace frontier::cli
