@@ -1,0 +1,33 @@
+// Options every subcommand shares (group "General"), and the usage error type.
+#pragma once
+
+#include <cxxopts.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace frontier::cli {
+
+/// A command-line mistake found after cxxopts parsing (missing positional, bad combination).
+class UsageError : public std::runtime_error {
+ public:
+  explicit UsageError(const std::string& message) : std::runtime_error(message) {}
+};
+
+struct CommonConfig {
+  bool json = false;
+  /// OpenMP threads (0: all cores).
+  int threads = 0;
+};
+
+/// Options named "frontier <command>" with the General group (--help, --log-level, --json,
+/// --threads) already added.
+cxxopts::Options make_options(std::string_view command, std::string_view description);
+
+/// Parses argv. Returns false when --help was given (help is printed to stdout; exit 0).
+/// Applies --log-level and --threads. @throws UsageError / cxxopts exceptions on bad input.
+bool parse_options(cxxopts::Options& options, int argc, const char* const* argv,
+                   cxxopts::ParseResult& result, CommonConfig& common);
+
+}  // namespace frontier::cli
