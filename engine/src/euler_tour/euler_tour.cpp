@@ -8,6 +8,7 @@
 #include <string>
 
 #include "euler_tour_backend.hpp"
+#include "euler_tour_tuning.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -22,6 +23,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   TreeOpsResult<VertexT> result;
   if (options.device.is_cuda()) {
 #if FRONTIER_HAVE_CUDA
+    detail::logger().debug("euler_tour_ops CUDA policy: {}", cuda::EulerTourCudaPolicy{}.describe());
     result = cuda::euler_tour_ops(forest, roots, options);
 #else
     throw CudaError("euler_tour_ops: this build of frontier has no CUDA backend");
