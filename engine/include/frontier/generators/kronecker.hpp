@@ -1,0 +1,152 @@
+/// @file generators/kronecker.hpp
+/// @brief Graph500 Kronecker (R-MAT) edges as a pure function of (parameters, edge index).
+///
+/// Model (Graph500 specification, section 3; Chakrabarti, Zhan, Faloutsos, "R-MAT", SDM 2004):
+/// the adjacency matrix of 2^scale vertices is split into quadrants A (top left), B (top right),
+/// C (bottom left), D (bottom right) chosen with probabilities a, b, c, d = 1 - a - b - c; the
+/// chosen quadrant is split again, scale times, and the final cell is the edge (row, column).
+/// There are edgefactor * 2^scale edges. Tuples are raw: self loops and duplicates stay, and
+/// each tuple stands for one undirected edge (Graph500 semantics: the graph builder decides).
+/// Unlike the Graph500 v3 reference code there is no "clip-and-flip" at the diagonal, so the
+/// quadrant frequencies are exactly a, b, c, d at every level (as in the specification's
+/// Octave generator).
+///
+/// Randomness: level l (0 = most significant bit) of edge i reads the 32-bit half (l mod 2) of
+/// word 32 i + l / 2 of the seed's KroneckerLevels sub-stream; the half is compared with the
+/// thresholds round(2^32 a), round(2^32 (a + b)), round(2^32 (a + b + c)). So edge i depends on
+/// (seed, i) only, and any slice of the edge list can be made independently, on any device.
+///
+/// Scramble: with `scramble` set, both endpoints go through kronecker_scramble(), a bijection of
+/// [0, 2^scale) keyed by the seed, so that vertex id carries no degree information (the Graph500
+/// reference does the same with multiply and bit-reverse steps). Three rounds of
+///     v = (v + add_k) mod 2^scale;  v = (v * mul_k) mod 2^scale (mul_k odd);
+///     v = v xor (v >> ceil(scale / 2))
+/// Each step is a bijection on scale-bit words (adding mod 2^s; multiplying by an odd number
+/// mod 2^s; an xorshift by h >= 1 is undone by xoring in further shifts), so the composition is
+/// one. Multiplication carries low bits upward, the xorshift carries high bits downward.
+#pragma once
+
+#include <cstdint>
+
+#include "frontier/generators/common.hpp"
+#include "frontier/random.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier {
+
+/// Parameters of a Graph500 Kronecker graph. Defaults: the Graph500 initiator and edge factor.
+struct KroneckerParams {
+  /// log2 of the vertex count.
+  int scale = 16;
+  /// Edges per vertex: the graph has edgefactor * 2^scale edge tuples.
+  int edgefactor = 16;
+  double a = 0.57;
+  double b = 0.19;
+  double c = 0.19;
+  std::uint64_t seed = 1;
+  /// Relabel vertices by kronecker_scramble().
+  bool scramble = true;
+};
+
+/// Random words reserved per edge in the level stream (two levels per word: scale <= 64).
+inline constexpr std::uint64_t kKroneckerWordsPerEdge = 32;
+
+/// Scramble rounds (see the file comment).
+inline constexpr int kKroneckerScrambleRounds = 3;
+
+/// Keys of the vertex-label scramble for one (seed, scale).
+struct KroneckerScrambleKey {
+  int scale = 0;
+  std::uint64_t add[kKroneckerScrambleRounds] = {};
+  /// Odd multipliers.
+  std::uint64_t mul[kKroneckerScrambleRounds] = {};
+};
+
+FRONTIER_HOST_DEVICE constexpr KroneckerScrambleKey make_kronecker_scramble_key(
+    std::uint64_t seed, int scale) noexcept {
+  KroneckerScrambleKey key;
+  key.scale = scale;
+  const std::uint64_t stream = substream_seed(seed, GeneratorStream::KroneckerScramble);
+  for (int k = 0; k < kKroneckerScrambleRounds; ++k) {
+    key.add[k] = counter_random(stream, 2 * k);
+    key.mul[k] = counter_random(stream, 2 * k + 1) | 1;
+  }
+  return key;
+}
+
+/// The scrambled label of vertex v. A bijection of [0, 2^key.scale); precondition v < 2^scale.
+FRONTIER_HOST_DEVICE constexpr std::uint64_t kronecker_scramble(const KroneckerScrambleKey& key,
+                                                                std::uint64_t v) noexcept {
+  const std::uint64_t mask = low_mask(key.scale);
+  const int shift = (key.scale + 1) / 2;
+  for (int k = 0; k < kKroneckerScrambleRounds; ++k) {
+    v = (v + key.add[k]) & mask;
+    v = (v * key.mul[k]) & mask;
+    v ^= v >> shift;
+  }
+  return v;
+}
+
+/// Everything one edge needs, prepared once from KroneckerParams (cheap to pass to a kernel).
+struct KroneckerSampler {
+  int scale = 0;
+  std::uint64_t level_seed = 0;
+  /// Quadrant thresholds on a 32-bit uniform u: u < t_a -> A, < t_ab -> B, < t_abc -> C, else D.
+  std::uint64_t t_a = 0;
+  std::uint64_t t_ab = 0;
+  std::uint64_t t_abc = 0;
+  bool scramble = true;
+  KroneckerScrambleKey scramble_key;
+};
+
+/// round(p * 2^32) clamped to [0, 2^32].
+FRONTIER_HOST_DEVICE constexpr std::uint64_t kronecker_threshold(double p) noexcept {
+  constexpr double kTwo32 = 4294967296.0;
+  const double scaled = p * kTwo32 + 0.5;
+  if (!(scaled > 0.0)) return 0;
+  if (scaled >= kTwo32) return std::uint64_t{1} << 32;
+  return static_cast<std::uint64_t>(scaled);
+}
+
+/// Precondition: params valid (0 <= scale <= 62, a, b, c >= 0, a + b + c <= 1); the host API
+/// io::generate_kronecker() checks this.
+FRONTIER_HOST_DEVICE constexpr KroneckerSampler make_kronecker_sampler(
+    const KroneckerParams& params) noexcept {
+  KroneckerSampler sampler;
+  sampler.scale = params.scale;
+  sampler.level_seed = substream_seed(params.seed, GeneratorStream::KroneckerLevels);
+  sampler.t_a = kronecker_threshold(params.a);
+  sampler.t_ab = kronecker_threshold(params.a + params.b);
+  sampler.t_abc = kronecker_threshold(params.a + params.b + params.c);
+  sampler.scramble = params.scramble;
+  sampler.scramble_key = make_kronecker_scramble_key(params.seed, params.scale);
+  return sampler;
+}
+
+/// Edge `index` of the graph (any index below edgefactor * 2^scale).
+FRONTIER_HOST_DEVICE constexpr EdgeEndpoints kronecker_edge(const KroneckerSampler& sampler,
+                                                            std::uint64_t index) noexcept {
+  std::uint64_t row = 0;
+  std::uint64_t col = 0;
+  std::uint64_t word = 0;
+  const std::uint64_t first_word = index * kKroneckerWordsPerEdge;
+  for (int level = 0; level < sampler.scale; ++level) {
+    // 1. A fresh 64-bit word every second level; each level uses one 32-bit half.
+    if (level % 2 == 0) word = counter_random(sampler.level_seed, first_word + level / 2);
+    const std::uint64_t u = (level % 2 == 0) ? (word & 0xffffffffULL) : (word >> 32);
+    // 2. Quadrant A (0,0), B (0,1), C (1,0), D (1,1) as (row bit, column bit).
+    const std::uint64_t past_a = u >= sampler.t_a ? 1 : 0;
+    const std::uint64_t past_b = u >= sampler.t_ab ? 1 : 0;
+    const std::uint64_t past_c = u >= sampler.t_abc ? 1 : 0;
+    row = (row << 1) | past_b;
+    col = (col << 1) | (past_a ^ past_b ^ past_c);
+  }
+  // 3. Relabel.
+  if (sampler.scramble) {
+    row = kronecker_scramble(sampler.scramble_key, row);
+    col = kronecker_scramble(sampler.scramble_key, col);
+  }
+  return {static_cast<std::int64_t>(row), static_cast<std::int64_t>(col)};
+}
+
+}  // namespace frontier

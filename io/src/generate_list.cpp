@@ -1,0 +1,97 @@
+// Successor arrays for list ranking: checks the arguments, then writes succ[node] for every
+// list position in parallel with one list_link() call each (generators/list.hpp). Positions
+// map to distinct nodes, so the writes never collide and the result is thread-count free.
+#include "frontier/io/generate_list.hpp"
+
+#include <string>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+#include "generate_common.hpp"
+
+namespace frontier::io {
+namespace {
+
+constexpr std::int64_t kMaxStrideListNodes = std::int64_t{1} << 32;
+
+template <typename VertexT>
+void check_list_arguments(ListKind kind, std::int64_t n, std::int64_t stride) {
+  detail::check_generator_vertex_count<VertexT>(n, "list");
+  if (stride < 1) {
+    throw InvalidArgument("list stride " + std::to_string(stride) + " must be at least 1");
+  }
+  if (kind == ListKind::Stride && n >= kMaxStrideListNodes) {
+    throw InvalidArgument("stride lists support fewer than 2^32 nodes, not " + std::to_string(n));
+  }
+}
+
+}  // namespace
+
+ListKind parse_list_kind(std::string_view name) {
+  if (name == "random") return ListKind::Random;
+  if (name == "ordered") return ListKind::Ordered;
+  if (name == "stride") return ListKind::Stride;
+  throw InvalidArgument("unknown list kind '" + std::string(name) +
+                        "' (expected random, ordered or stride)");
+}
+
+std::string_view list_kind_name(ListKind kind) {
+  switch (kind) {
+    case ListKind::Random:
+      return "random";
+    case ListKind::Ordered:
+      return "ordered";
+    case ListKind::Stride:
+      return "stride";
+  }
+  return "unknown";
+}
+
+template <typename VertexT>
+std::vector<VertexT> generate_list_forest(ListKind kind, std::int64_t n, std::int64_t lists,
+                                          std::uint64_t seed, std::int64_t stride) {
+  check_list_arguments<VertexT>(kind, n, stride);
+  const bool valid_count = n == 0 ? lists == 0 : (lists >= 1 && lists <= n);
+  if (!valid_count) {
+    throw InvalidArgument("a forest of " + std::to_string(n) + " list nodes cannot hold " +
+                          std::to_string(lists) + " lists (need 1 <= lists <= n)");
+  }
+  detail::Timer timer;
+  std::vector<VertexT> successors =
+      detail::allocate_generator_array<VertexT>(static_cast<std::uint64_t>(n), "list successors");
+  const ListOrder order(kind, n, seed, stride);
+  const ListCuts cuts(n, lists, seed);
+  VertexT* succ = successors.data();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t p = 0; p < n; ++p) {
+    const ListLink link = list_link(order, cuts, p);
+    succ[link.node] = static_cast<VertexT>(link.successor);
+  }
+  detail::logger().debug("{} list forest: {} nodes, {} lists, seed {}, stride {} in {:.3f} s",
+                         list_kind_name(kind), n, lists, seed, stride, timer.seconds());
+  return successors;
+}
+
+template <typename VertexT>
+std::vector<VertexT> generate_list(ListKind kind, std::int64_t n, std::uint64_t seed,
+                                   std::int64_t stride) {
+  return generate_list_forest<VertexT>(kind, n, n == 0 ? 0 : 1, seed, stride);
+}
+
+std::int64_t list_head(ListKind kind, std::int64_t n, std::uint64_t seed, std::int64_t stride) {
+  check_list_arguments<std::int64_t>(kind, n, stride);
+  if (n == 0) return -1;
+  return ListOrder(kind, n, seed, stride).head();
+}
+
+template std::vector<std::int32_t> generate_list(ListKind, std::int64_t, std::uint64_t,
+                                                 std::int64_t);
+template std::vector<std::int64_t> generate_list(ListKind, std::int64_t, std::uint64_t,
+                                                 std::int64_t);
+template std::vector<std::int32_t> generate_list_forest(ListKind, std::int64_t, std::int64_t,
+                                                        std::uint64_t, std::int64_t);
+template std::vector<std::int64_t> generate_list_forest(ListKind, std::int64_t, std::int64_t,
+                                                        std::uint64_t, std::int64_t);
+
+}  // namespace frontier::io

@@ -1,0 +1,163 @@
+// read_graph() and read_edge_list(): choose the format, read the text (gzip or not), hand it to
+// the format's parser, and build the CSR with the caller's options.
+//
+// Directed formats (MTX general, DIMACS9, SNAP) honour ReadOptions::symmetrize; undirected ones
+// (MTX symmetric/skew-symmetric, METIS) already list both arcs of every edge, so symmetrizing them
+// again would double every edge and is skipped. Before the CSR is built, its size is checked
+// against the memory the system reports available, so a huge declared vertex count yields an
+// OutOfMemory error instead of a failed allocation.
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/binary_csr.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "text_readers.hpp"
+#include "text_source.hpp"
+
+namespace frontier::io {
+namespace {
+
+GraphFormat resolve_format(const std::filesystem::path& path, GraphFormat requested) {
+  return requested == GraphFormat::Auto ? format_from_extension(path) : requested;
+}
+
+// MemAvailable from /proc/meminfo in bytes; 0 when unknown.
+std::uint64_t available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (meminfo >> key >> kib >> unit) {
+    if (key == "MemAvailable:") return kib * 1024;
+  }
+  return 0;
+}
+
+void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edges,
+                          bool symmetrize) {
+  const std::uint64_t n = static_cast<std::uint64_t>(edges.num_vertices);
+  const std::uint64_t arcs = (symmetrize ? 2 : 1) * static_cast<std::uint64_t>(edges.size());
+  // offsets and the scatter cursors, then targets and weights
+  const std::uint64_t needed =
+      2 * (n + 1) * sizeof(EdgeId) +
+      arcs * (sizeof(VertexId) + (edges.has_weights() ? sizeof(Weight) : 0));
+  const std::uint64_t available = available_memory_bytes();
+  if (available > 0 && needed > available) {
+    throw OutOfMemory("building the CSR graph of " + name + " (" + std::to_string(n) +
+                          " vertices, " + std::to_string(arcs) + " arcs)",
+                      needed, available);
+  }
+}
+
+EdgeList<VertexId> arcs_of(const Graph& graph) {
+  EdgeList<VertexId> edges;
+  edges.num_vertices = graph.num_vertices();
+  edges.directed = graph.directed();
+  const std::int64_t n = graph.num_vertices();
+  edges.sources.resize(static_cast<std::size_t>(graph.num_edges()));
+  edges.targets = graph.targets();
+  edges.weights = graph.weights();
+  const auto& offsets = graph.offsets();
+#pragma omp parallel for schedule(dynamic, 1024)
+  for (std::int64_t u = 0; u < n; ++u) {
+    for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e) edges.sources[e] = static_cast<VertexId>(u);
+  }
+  return edges;
+}
+
+EdgeList<VertexId> parse_text(const TextBuffer& text, GraphFormat format,
+                              const ReadOptions& options, GraphFileInfo& info) {
+  switch (format) {
+    case GraphFormat::MatrixMarket: return parse_matrix_market(text, options, info);
+    case GraphFormat::Dimacs9: return parse_dimacs9(text, options, info);
+    case GraphFormat::Metis: return parse_metis(text, options, info);
+    case GraphFormat::Snap: return parse_snap(text, options, info);
+    default: break;
+  }
+  throw InvalidArgument("format " + std::string(format_name(format)) + " is not a text format");
+}
+
+void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
+  constexpr double kSlowSeconds = 1.0;
+  const double mb_per_s = info.seconds > 0 ? 1e-6 * static_cast<double>(info.bytes) / info.seconds
+                                           : 0.0;
+  detail::logger().log(info.seconds > kSlowSeconds ? spdlog::level::info : spdlog::level::debug,
+                       "read {} ({} {}{}): {} vertices, {} arcs, {:.2f} s, {:.0f} MB/s", info.path,
+                       format_name(info.format), info.variant, info.gzip ? ", gzip" : "", n, arcs,
+                       info.seconds, mb_per_s);
+}
+
+}  // namespace
+
+EdgeList<VertexId> read_edge_list(const std::filesystem::path& path, const ReadOptions& options,
+                                  GraphFileInfo* info_out) {
+  const detail::Timer timer;
+  GraphFileInfo info;
+  info.path = path.string();
+  info.format = resolve_format(path, options.format);
+  EdgeList<VertexId> edges;
+  if (info.format == GraphFormat::BinaryCsr) {
+    Graph graph = read_binary_csr(path);
+    info.declared_vertices = static_cast<std::uint64_t>(graph.num_vertices());
+    info.declared_edges = static_cast<std::uint64_t>(graph.num_edges());
+    info.variant = graph.directed() ? "directed" : "undirected";
+    info.bytes = std::filesystem::file_size(path);
+    edges = arcs_of(graph);
+    if (!options.keep_weights) edges.weights.clear();
+  } else {
+    const TextBuffer text = read_text_file(path);
+    info.gzip = text.gzip();
+    info.bytes = text.size();
+    edges = parse_text(text, info.format, options, info);
+  }
+  info.seconds = timer.seconds();
+  if (info_out != nullptr) *info_out = std::move(info);
+  return edges;
+}
+
+LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& options) {
+  const detail::Timer timer;
+  LoadedGraph loaded;
+  const GraphFormat format = resolve_format(path, options.format);
+  if (format == GraphFormat::BinaryCsr) {
+    loaded.graph = read_binary_csr(path);
+    const bool reshape = (options.symmetrize && loaded.graph.directed()) ||
+                         options.remove_self_loops || options.remove_duplicates ||
+                         (!options.keep_weights && loaded.graph.has_weights());
+    GraphFileInfo& info = loaded.info;
+    info.path = path.string();
+    info.format = format;
+    info.declared_vertices = static_cast<std::uint64_t>(loaded.graph.num_vertices());
+    info.declared_edges = static_cast<std::uint64_t>(loaded.graph.num_edges());
+    info.variant = loaded.graph.directed() ? "directed" : "undirected";
+    info.bytes = std::filesystem::file_size(path);
+    if (reshape) {
+      EdgeList<VertexId> edges = arcs_of(loaded.graph);
+      if (!options.keep_weights) edges.weights.clear();
+      loaded.graph = Graph();
+      CsrBuildOptions build;
+      build.symmetrize = options.symmetrize && edges.directed;
+      build.remove_self_loops = options.remove_self_loops;
+      build.remove_duplicates = options.remove_duplicates;
+      loaded.graph = build_csr<VertexId, EdgeId>(edges, build);
+    }
+  } else {
+    EdgeList<VertexId> edges = read_edge_list(path, options, &loaded.info);
+    CsrBuildOptions build;
+    build.symmetrize = options.symmetrize && edges.directed;
+    build.remove_self_loops = options.remove_self_loops;
+    build.remove_duplicates = options.remove_duplicates;
+    check_memory_for_csr(loaded.info.path, edges, build.symmetrize);
+    loaded.graph = build_csr<VertexId, EdgeId>(edges, build);
+  }
+  loaded.info.seconds = timer.seconds();
+  log_read(loaded.info, loaded.graph.num_vertices(), loaded.graph.num_edges());
+  return loaded;
+}
+
+}  // namespace frontier::io

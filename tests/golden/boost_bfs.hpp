@@ -1,0 +1,71 @@
+// Boost Graph Library breadth-first search as an independent oracle for the golden tests:
+// depths recorded on tree edges (boost::record_distances), -1 where unreached.
+#pragma once
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/visitors.hpp>
+#include <boost/property_map/property_map.hpp>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "frontier/csr_graph.hpp"
+#include "frontier/edge_list.hpp"
+
+namespace frontier::test {
+
+template <typename BoostGraph>
+std::vector<std::int32_t> boost_bfs_depths(const BoostGraph& graph, std::size_t n,
+                                           std::size_t source) {
+  std::vector<std::int32_t> depth(n, -1);
+  depth[source] = 0;
+  auto depth_map =
+      boost::make_iterator_property_map(depth.begin(), boost::get(boost::vertex_index, graph));
+  boost::breadth_first_search(graph, boost::vertex(source, graph),
+                              boost::visitor(boost::make_bfs_visitor(
+                                  boost::record_distances(depth_map, boost::on_tree_edge()))));
+  return depth;
+}
+
+/// Boost BFS on a boost::adjacency_list built straight from the raw edge list (undirectedS when
+/// the list is undirected), so it shares nothing with build_csr.
+template <typename VertexT>
+std::vector<std::int32_t> boost_depths_from_edges(const EdgeList<VertexT>& edges, VertexT source) {
+  const auto n = static_cast<std::size_t>(edges.num_vertices);
+  if (edges.directed) {
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> graph(n);
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      boost::add_edge(static_cast<std::size_t>(edges.sources[i]),
+                      static_cast<std::size_t>(edges.targets[i]), graph);
+    }
+    return boost_bfs_depths(graph, n, static_cast<std::size_t>(source));
+  }
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> graph(n);
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    boost::add_edge(static_cast<std::size_t>(edges.sources[i]),
+                    static_cast<std::size_t>(edges.targets[i]), graph);
+  }
+  return boost_bfs_depths(graph, n, static_cast<std::size_t>(source));
+}
+
+/// Boost BFS on a boost::compressed_sparse_row_graph holding the same arcs as `graph` (an
+/// undirected CSR already stores both arcs of every edge, so directedS is exact).
+template <typename VertexT, typename EdgeT>
+std::vector<std::int32_t> boost_depths_from_csr(const CsrGraph<VertexT, EdgeT>& graph,
+                                                VertexT source) {
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  std::vector<std::pair<std::size_t, std::size_t>> arcs;
+  arcs.reserve(static_cast<std::size_t>(graph.num_edges()));
+  for (std::size_t u = 0; u < n; ++u) {
+    for (const VertexT v : graph.neighbors(static_cast<VertexT>(u))) {
+      arcs.emplace_back(u, static_cast<std::size_t>(v));
+    }
+  }
+  const boost::compressed_sparse_row_graph<boost::directedS> boost_graph(
+      boost::edges_are_sorted, arcs.begin(), arcs.end(), n);
+  return boost_bfs_depths(boost_graph, n, static_cast<std::size_t>(source));
+}
+
+}  // namespace frontier::test

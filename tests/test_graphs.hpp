@@ -1,0 +1,59 @@
+// Small graph builders shared by the tests: hand-written edge lists and counter-based random
+// graphs (G(n, M): edge i joins two vertices drawn from counter_random(seed, 2i) and (2i + 1)).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/edge_list.hpp"
+#include "frontier/random.hpp"
+
+namespace frontier::test {
+
+/// An edge list from (u, v) pairs.
+template <typename VertexT = VertexId>
+EdgeList<VertexT> edge_list(VertexT n, const std::vector<std::pair<VertexT, VertexT>>& pairs,
+                            bool directed) {
+  EdgeList<VertexT> edges;
+  edges.num_vertices = n;
+  edges.directed = directed;
+  for (const auto& [u, v] : pairs) {
+    edges.sources.push_back(u);
+    edges.targets.push_back(v);
+  }
+  return edges;
+}
+
+/// A CSR graph from (u, v) pairs: undirected graphs are symmetrized, adjacency sorted.
+template <typename VertexT = VertexId>
+CsrGraph<VertexT, EdgeId> graph_from_pairs(VertexT n,
+                                           const std::vector<std::pair<VertexT, VertexT>>& pairs,
+                                           bool directed) {
+  CsrBuildOptions options;
+  options.symmetrize = !directed;
+  return build_csr<VertexT, EdgeId>(edge_list<VertexT>(n, pairs, directed), options);
+}
+
+/// G(n, M) edge list: `m` tuples with uniformly random endpoints (self loops and repeated pairs
+/// included, as a generator would produce them).
+template <typename VertexT = VertexId>
+EdgeList<VertexT> random_edge_list(VertexT n, std::int64_t m, std::uint64_t seed, bool directed) {
+  EdgeList<VertexT> edges;
+  edges.num_vertices = n;
+  edges.directed = directed;
+  edges.sources.resize(static_cast<std::size_t>(m));
+  edges.targets.resize(static_cast<std::size_t>(m));
+  for (std::int64_t i = 0; i < m; ++i) {
+    const auto u = uniform_below(counter_random(seed, 2 * static_cast<std::uint64_t>(i)),
+                                 static_cast<std::uint64_t>(n));
+    const auto v = uniform_below(counter_random(seed, 2 * static_cast<std::uint64_t>(i) + 1),
+                                 static_cast<std::uint64_t>(n));
+    edges.sources[i] = static_cast<VertexT>(u);
+    edges.targets[i] = static_cast<VertexT>(v);
+  }
+  return edges;
+}
+
+}  // namespace frontier::test

@@ -1,0 +1,276 @@
+// build_csr, transpose / CsrGraph::reverse and CsrGraph::check_invariants against hand-worked
+// CSR arrays and against a plain sequential re-implementation on random edge lists.
+#include "frontier/csr_builder.hpp"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+#include "frontier/errors.hpp"
+#include "test_graphs.hpp"
+
+namespace frontier {
+namespace {
+
+using test::edge_list;
+using Csr = CsrGraph<std::int32_t, EdgeId>;
+
+std::vector<EdgeId> offsets_of(const Csr& graph) { return graph.offsets(); }
+std::vector<std::int32_t> targets_of(const Csr& graph) { return graph.targets(); }
+
+// Sequential reference: sorted (source, target, weight) arcs as build_csr should store them.
+std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> expected_arcs(
+    const EdgeList<std::int32_t>& edges, const CsrBuildOptions& options) {
+  std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arcs;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    const std::int32_t u = edges.sources[i];
+    const std::int32_t v = edges.targets[i];
+    const Weight w = edges.has_weights() ? edges.weights[i] : Weight{0};
+    if (options.remove_self_loops && u == v) continue;
+    arcs.emplace_back(u, v, w);
+    if (options.symmetrize && u != v) arcs.emplace_back(v, u, w);
+  }
+  std::sort(arcs.begin(), arcs.end());
+  if (options.remove_duplicates) {
+    arcs.erase(std::unique(arcs.begin(), arcs.end(),
+                           [](const auto& a, const auto& b) {
+                             return std::get<0>(a) == std::get<0>(b) &&
+                                    std::get<1>(a) == std::get<1>(b);
+                           }),
+               arcs.end());
+  }
+  return arcs;
+}
+
+std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arcs_of(const Csr& graph) {
+  std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arcs;
+  for (std::int32_t u = 0; u < graph.num_vertices(); ++u) {
+    for (EdgeId e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e) {
+      arcs.emplace_back(u, graph.targets()[e], graph.has_weights() ? graph.weights()[e] : 0.0f);
+    }
+  }
+  return arcs;
+}
+
+TEST(CsrBuilder, DirectedKeepsArcsAsGiven) {
+  const auto graph = build_csr<std::int32_t, EdgeId>(
+      edge_list<std::int32_t>(4, {{2, 1}, {0, 3}, {0, 1}, {2, 0}}, true));
+  EXPECT_TRUE(graph.directed());
+  EXPECT_EQ(offsets_of(graph), (std::vector<EdgeId>{0, 2, 2, 4, 4}));
+  EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 3, 0, 1}));
+  EXPECT_FALSE(graph.has_weights());
+  EXPECT_NO_THROW(graph.check_invariants());
+}
+
+TEST(CsrBuilder, SymmetrizeStoresBothArcs) {
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const auto graph = build_csr<std::int32_t, EdgeId>(
+      edge_list<std::int32_t>(4, {{0, 1}, {1, 2}, {3, 1}}, true), options);
+  EXPECT_FALSE(graph.directed());
+  EXPECT_EQ(offsets_of(graph), (std::vector<EdgeId>{0, 1, 4, 5, 6}));
+  EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 0, 2, 3, 1, 1}));
+  EXPECT_EQ(graph.num_edges(), 6);
+}
+
+TEST(CsrBuilder, SelfLoopsKeptOnceOrRemoved) {
+  const auto edges = edge_list<std::int32_t>(3, {{0, 0}, {0, 1}, {2, 2}, {1, 2}}, false);
+  CsrBuildOptions keep;
+  keep.symmetrize = true;
+  const auto kept = build_csr<std::int32_t, EdgeId>(edges, keep);
+  EXPECT_EQ(offsets_of(kept), (std::vector<EdgeId>{0, 2, 4, 6}));
+  EXPECT_EQ(targets_of(kept), (std::vector<std::int32_t>{0, 1, 0, 2, 1, 2}));
+
+  CsrBuildOptions drop = keep;
+  drop.remove_self_loops = true;
+  const auto dropped = build_csr<std::int32_t, EdgeId>(edges, drop);
+  EXPECT_EQ(offsets_of(dropped), (std::vector<EdgeId>{0, 1, 3, 4}));
+  EXPECT_EQ(targets_of(dropped), (std::vector<std::int32_t>{1, 0, 2, 1}));
+}
+
+TEST(CsrBuilder, DuplicateRemovalKeepsSmallestWeight) {
+  auto edges = edge_list<std::int32_t>(3, {{0, 1}, {0, 1}, {0, 2}, {0, 1}, {1, 0}}, true);
+  edges.weights = {5.0f, 2.0f, 7.0f, 3.5f, 9.0f};
+  CsrBuildOptions options;
+  options.remove_duplicates = true;
+  const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
+  EXPECT_EQ(offsets_of(graph), (std::vector<EdgeId>{0, 2, 3, 3}));
+  EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 2, 0}));
+  EXPECT_EQ(graph.weights(), (std::vector<Weight>{2.0f, 7.0f, 9.0f}));
+
+  // Symmetrized: (1, 0) with weight 9 and the three (0, 1) collapse to weight 2 both ways.
+  options.symmetrize = true;
+  const auto both = build_csr<std::int32_t, EdgeId>(edges, options);
+  EXPECT_EQ(offsets_of(both), (std::vector<EdgeId>{0, 2, 3, 4}));
+  EXPECT_EQ(targets_of(both), (std::vector<std::int32_t>{1, 2, 0, 0}));
+  EXPECT_EQ(both.weights(), (std::vector<Weight>{2.0f, 7.0f, 2.0f, 7.0f}));
+}
+
+TEST(CsrBuilder, DuplicatesKeptWithoutTheOption) {
+  const auto graph =
+      build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(2, {{0, 1}, {0, 1}, {0, 1}}, true));
+  EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 1, 1}));
+}
+
+TEST(CsrBuilder, RemoveDuplicatesNeedsSorting) {
+  CsrBuildOptions options;
+  options.remove_duplicates = true;
+  options.sort_neighbors = false;
+  EXPECT_THROW(
+      (build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(2, {{0, 1}}, true), options)),
+      InvalidArgument);
+}
+
+TEST(CsrBuilder, AdjacencyIsSortedByTargetThenWeight) {
+  auto edges = edge_list<std::int32_t>(4, {{0, 3}, {0, 1}, {0, 2}, {0, 1}}, true);
+  edges.weights = {1.0f, 4.0f, 2.0f, 3.0f};
+  const auto graph = build_csr<std::int32_t, EdgeId>(edges);
+  EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 1, 2, 3}));
+  EXPECT_EQ(graph.weights(), (std::vector<Weight>{3.0f, 4.0f, 2.0f, 1.0f}));
+}
+
+TEST(CsrBuilder, EmptyAndSingleVertex) {
+  const auto none = build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(0, {}, true));
+  EXPECT_EQ(none.num_vertices(), 0);
+  EXPECT_EQ(none.num_edges(), 0);
+  EXPECT_EQ(offsets_of(none), (std::vector<EdgeId>{0}));
+  EXPECT_NO_THROW(none.check_invariants());
+
+  const auto isolated = build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(1, {}, false));
+  EXPECT_EQ(isolated.num_vertices(), 1);
+  EXPECT_EQ(offsets_of(isolated), (std::vector<EdgeId>{0, 0}));
+
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const auto loop =
+      build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(1, {{0, 0}}, false), options);
+  EXPECT_EQ(offsets_of(loop), (std::vector<EdgeId>{0, 1}));
+  EXPECT_EQ(targets_of(loop), (std::vector<std::int32_t>{0}));
+}
+
+TEST(CsrBuilder, OutOfRangeEndpointThrows) {
+  EXPECT_THROW(
+      (build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(3, {{0, 1}, {1, 3}}, true))),
+      InvalidArgument);
+  EXPECT_THROW((build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(3, {{-1, 1}}, true))),
+               InvalidArgument);
+  EXPECT_THROW((build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(0, {{0, 0}}, true))),
+               InvalidArgument);
+  auto mismatched = edge_list<std::int32_t>(3, {{0, 1}}, true);
+  mismatched.targets.push_back(2);
+  EXPECT_THROW((build_csr<std::int32_t, EdgeId>(mismatched)), InvalidArgument);
+  auto bad_weights = edge_list<std::int32_t>(3, {{0, 1}, {1, 2}}, true);
+  bad_weights.weights = {1.0f};
+  EXPECT_THROW((build_csr<std::int32_t, EdgeId>(bad_weights)), InvalidArgument);
+}
+
+TEST(CsrBuilder, TransposeAndReverse) {
+  auto edges = edge_list<std::int32_t>(4, {{0, 1}, {0, 2}, {2, 1}, {3, 0}, {1, 1}}, true);
+  edges.weights = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f};
+  const auto graph = build_csr<std::int32_t, EdgeId>(edges);
+  const auto transposed = transpose(graph);
+  EXPECT_TRUE(transposed.directed());
+  EXPECT_EQ(offsets_of(transposed), (std::vector<EdgeId>{0, 1, 4, 5, 5}));
+  EXPECT_EQ(targets_of(transposed), (std::vector<std::int32_t>{3, 0, 1, 2, 0}));
+  EXPECT_EQ(transposed.weights(), (std::vector<Weight>{4.0f, 1.0f, 5.0f, 3.0f, 2.0f}));
+
+  const Csr& reversed = graph.reverse();
+  EXPECT_EQ(offsets_of(reversed), offsets_of(transposed));
+  EXPECT_EQ(targets_of(reversed), targets_of(transposed));
+  EXPECT_EQ(&graph.reverse(), &reversed) << "reverse() is cached";
+  // Transposing twice gives the graph back.
+  const auto twice = transpose(transposed);
+  EXPECT_EQ(arcs_of(twice), arcs_of(graph));
+
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const auto undirected = build_csr<std::int32_t, EdgeId>(edges, options);
+  EXPECT_EQ(&undirected.reverse(), &undirected);
+}
+
+TEST(CsrBuilder, ReverseOfRandomDirectedGraph) {
+  const auto edges = test::random_edge_list<std::int32_t>(3000, 20000, 3, true);
+  const auto graph = build_csr<std::int32_t, EdgeId>(edges);
+  std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> flipped;
+  for (const auto& [u, v, w] : arcs_of(graph)) flipped.emplace_back(v, u, w);
+  std::sort(flipped.begin(), flipped.end());
+  EXPECT_EQ(arcs_of(graph.reverse()), flipped);
+}
+
+TEST(CsrBuilder, MatchesSequentialReferenceOnRandomGraphs) {
+  for (const bool symmetrize : {false, true}) {
+    for (const bool self_loops : {false, true}) {
+      for (const bool duplicates : {false, true}) {
+        auto edges = test::random_edge_list<std::int32_t>(500, 6000, 17, true);
+        edges.weights.resize(edges.size());
+        for (std::size_t i = 0; i < edges.size(); ++i) {
+          edges.weights[i] = static_cast<Weight>(uniform_below(counter_random(18, i), 10));
+        }
+        CsrBuildOptions options;
+        options.symmetrize = symmetrize;
+        options.remove_self_loops = self_loops;
+        options.remove_duplicates = duplicates;
+        const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
+        EXPECT_NO_THROW(graph.check_invariants());
+        EXPECT_EQ(arcs_of(graph), expected_arcs(edges, options))
+            << "symmetrize " << symmetrize << " self loops " << self_loops << " duplicates "
+            << duplicates;
+      }
+    }
+  }
+}
+
+TEST(CsrBuilder, SameResultOnOneAndTwoThreads) {
+  auto edges = test::random_edge_list<std::int32_t>(100000, 400000, 5, true);
+  edges.weights.resize(edges.size());
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    edges.weights[i] = static_cast<Weight>(uniform_below(counter_random(6, i), 1000));
+  }
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  options.remove_duplicates = true;
+  const int threads = omp_get_max_threads();
+  omp_set_num_threads(1);
+  const auto one = build_csr<std::int32_t, EdgeId>(edges, options);
+  omp_set_num_threads(2);
+  const auto two = build_csr<std::int32_t, EdgeId>(edges, options);
+  omp_set_num_threads(threads);
+  EXPECT_EQ(one.offsets(), two.offsets());
+  EXPECT_EQ(one.targets(), two.targets());
+  EXPECT_EQ(one.weights(), two.weights());
+  EXPECT_GT(one.num_edges(), 0);
+}
+
+TEST(CsrBuilder, SixtyFourBitVertices) {
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const auto graph = build_csr<std::int64_t, EdgeId>(
+      test::edge_list<std::int64_t>(3, {{0, 2}, {2, 1}}, false), options);
+  EXPECT_EQ(graph.offsets(), (std::vector<EdgeId>{0, 1, 2, 4}));
+  EXPECT_EQ(graph.targets(), (std::vector<std::int64_t>{2, 2, 0, 1}));
+}
+
+TEST(CsrGraph, CheckInvariantsCatchesBreaches) {
+  EXPECT_NO_THROW(Csr({0, 1, 2}, {1, 0}, {}, false).check_invariants());
+  EXPECT_THROW(Csr({1, 1, 2}, {1, 0}, {}, false).check_invariants(), ValidationError);
+  EXPECT_THROW(Csr({0, 2, 1, 2}, {1, 0}, {}, true).check_invariants(), ValidationError);
+  EXPECT_THROW(Csr({0, 1, 2}, {1, 2}, {}, true).check_invariants(), ValidationError);
+  EXPECT_THROW(Csr({0, 1, 2}, {-1, 0}, {}, true).check_invariants(), ValidationError);
+}
+
+TEST(CsrGraph, ConstructorChecksSizes) {
+  EXPECT_THROW(Csr({}, {}, {}, true), InvalidArgument);
+  EXPECT_THROW(Csr({0, 1, 3}, {1, 0}, {}, true), InvalidArgument);
+  EXPECT_THROW(Csr({0, 1, 2}, {1, 0}, {1.0f}, true), InvalidArgument);
+  const Csr weighted({0, 1, 2}, {1, 0}, {1.0f, 2.0f}, false);
+  EXPECT_TRUE(weighted.has_weights());
+  EXPECT_EQ(weighted.memory_bytes(),
+            3 * sizeof(EdgeId) + 2 * sizeof(std::int32_t) + 2 * sizeof(Weight));
+}
+
+}  // namespace
+}  // namespace frontier
