@@ -6,13 +6,18 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <limits>
+#include <numeric>
 #include <string>
 #include <vector>
 
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/euler_tour.hpp"
+#include "frontier/io/generate_tree.hpp"
+#include "frontier/io/generate_uniform.hpp"
+#include "frontier/reference_bfs.hpp"
 #include "parity/euler_tour_reference.hpp"
 
 namespace frontier::test {
@@ -256,6 +261,76 @@ TEST_P(EulerTourParity, ArcPrefixFollowsTheTour) {
                    forest, std::span<const std::int64_t>(values).first(m - 1), ListOp::Sum, {},
                    options())),
                InvalidArgument);
+}
+
+TEST_P(EulerTourParity, GeneratedTreesRootedWhereTheGeneratorSays) {
+  for (const TreeShape shape : {TreeShape::RandomRecursive, TreeShape::Path, TreeShape::Star,
+                                TreeShape::Binary}) {
+    SCOPED_TRACE(std::string(io::tree_shape_name(shape)));
+    CsrBuildOptions build;
+    build.symmetrize = true;
+    const auto tree =
+        build_csr<VertexId, EdgeId>(io::generate_tree<VertexId>(shape, 30000, 31), build);
+    const std::vector<VertexId> root{static_cast<VertexId>(io::tree_root(30000, 31))};
+    check<VertexId>(tree, root);
+    const auto forest = build_csr<VertexId, EdgeId>(
+        io::generate_forest<VertexId>(shape, 30000, 40, 32), build);
+    std::vector<VertexId> roots;
+    for (const std::int64_t r : io::forest_roots(30000, 40, 32)) {
+      roots.push_back(static_cast<VertexId>(r));
+    }
+    check<VertexId>(forest, roots);
+  }
+}
+
+// Pipeline: BFS parents of a random graph -> the BFS tree as a forest (unreached vertices alone)
+// -> euler_tour_ops rooted at the source: parents and depths equal the BFS's, and subtree sizes
+// equal the counts accumulated up the BFS tree from the deepest level.
+TEST_P(EulerTourParity, SubtreeSizesOfABfsTree) {
+  const std::int64_t n = 50000;
+  CsrBuildOptions simple;
+  simple.symmetrize = true;
+  simple.remove_self_loops = true;
+  simple.remove_duplicates = true;
+  const auto graph =
+      build_csr<VertexId, EdgeId>(io::generate_uniform<VertexId>({n, 60000, 33}), simple);
+  const VertexId source = 17;
+  const auto bfs = reference_bfs(graph, source);
+
+  EdgeList<VertexId> tree_edges;
+  tree_edges.num_vertices = static_cast<VertexId>(n);
+  tree_edges.directed = false;
+  std::vector<VertexId> roots{source};
+  for (VertexId v = 0; v < n; ++v) {
+    if (bfs.depth[v] < 0) {
+      roots.push_back(v);
+    } else if (v != source) {
+      tree_edges.sources.push_back(v);
+      tree_edges.targets.push_back(bfs.parent[v]);
+    }
+  }
+  ASSERT_GT(roots.size(), 1u);
+  ASSERT_GT(n - static_cast<std::int64_t>(roots.size()), n / 2);
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  const auto tree = build_csr<VertexId, EdgeId>(tree_edges, build);
+  const auto result = euler_tour_ops<VertexId, EdgeId>(tree, roots, options());
+
+  std::vector<VertexId> by_depth(static_cast<std::size_t>(n));
+  std::iota(by_depth.begin(), by_depth.end(), 0);
+  std::sort(by_depth.begin(), by_depth.end(),
+            [&](VertexId a, VertexId b) { return bfs.depth[a] > bfs.depth[b]; });
+  std::vector<VertexId> size(static_cast<std::size_t>(n), 1);
+  for (const VertexId v : by_depth) {
+    if (bfs.depth[v] > 0) size[bfs.parent[v]] += size[v];
+  }
+  for (VertexId v = 0; v < n; ++v) {
+    const bool reached = bfs.depth[v] >= 0;
+    ASSERT_EQ(result.parent[v], reached ? bfs.parent[v] : v) << "vertex " << v;
+    ASSERT_EQ(result.depth[v], reached ? bfs.depth[v] : 0) << "vertex " << v;
+    ASSERT_EQ(result.subtree_size[v], size[v]) << "vertex " << v;
+  }
+  EXPECT_EQ(result.subtree_size[source], bfs.vertices_reached);
 }
 
 TEST_P(EulerTourParity, CyclesAreRejected) {
