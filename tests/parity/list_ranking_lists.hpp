@@ -43,16 +43,47 @@ struct TestForest {
   std::vector<VertexT> successor;
 };
 
-/// A uniformly random permutation of 0..n-1: nodes sorted by a counter_random key.
+/// A random bijection of [0, n): a 4-round Feistel network keyed by counter_random over the
+/// smallest even-bit power of two >= n, with cycle walking back into [0, n). O(1) per element,
+/// so large lists are built in parallel without a sort.
+class RandomPermutation {
+ public:
+  RandomPermutation(std::int64_t n, std::uint64_t seed) : n_(n), seed_(seed) {
+    while ((std::int64_t{1} << (2 * half_bits_)) < n) ++half_bits_;
+    mask_ = (std::uint64_t{1} << half_bits_) - 1;
+  }
+  std::int64_t operator()(std::int64_t i) const {
+    std::uint64_t x = static_cast<std::uint64_t>(i);
+    do {
+      x = round_trip(x);
+    } while (x >= static_cast<std::uint64_t>(n_));
+    return static_cast<std::int64_t>(x);
+  }
+
+ private:
+  std::uint64_t round_trip(std::uint64_t x) const {
+    std::uint64_t left = x >> half_bits_;
+    std::uint64_t right = x & mask_;
+    for (std::uint64_t round = 0; round < 4; ++round) {
+      const std::uint64_t mixed = left ^ (counter_random(seed_ + round, right) & mask_);
+      left = right;
+      right = mixed;
+    }
+    return (left << half_bits_) | right;
+  }
+  std::int64_t n_;
+  std::uint64_t seed_;
+  int half_bits_ = 1;
+  std::uint64_t mask_ = 1;
+};
+
+/// order[i] = the i-th node of a random list of 0..n-1.
 template <typename VertexT>
 std::vector<VertexT> random_permutation(std::int64_t n, std::uint64_t seed) {
-  std::vector<std::pair<std::uint64_t, VertexT>> keyed(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) {
-    keyed[i] = {counter_random(seed, static_cast<std::uint64_t>(i)), static_cast<VertexT>(i)};
-  }
-  std::sort(keyed.begin(), keyed.end());
+  const RandomPermutation permutation(n, seed);
   std::vector<VertexT> order(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) order[i] = keyed[i].second;
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) order[i] = static_cast<VertexT>(permutation(i));
   return order;
 }
 

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -92,6 +93,11 @@ struct ListMaxOp {
 };
 
 namespace detail {
+
+/// Seconds since `start` on the steady clock (phase timings in the stats).
+inline double list_seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 inline int list_max_threads() {
 #if defined(_OPENMP)
@@ -276,6 +282,7 @@ ListRankingStats list_prefix_helman_jaja_core(std::span<const VertexT> successor
   const std::int64_t n = static_cast<std::int64_t>(successor.size());
   ListRankingStats stats;
   stats.algorithm = ListRankingAlgorithm::HelmanJaja;
+  auto phase_start = std::chrono::steady_clock::now();
   // 1. Validate; heads are the nodes without a predecessor.
   const ListStructure structure = check_list_successors(successor, true);
   stats.lists = structure.heads;
@@ -308,6 +315,8 @@ ListRankingStats list_prefix_helman_jaja_core(std::span<const VertexT> successor
       splitter_node[k++] = w * 64 + std::countr_zero(bits);
     }
   }
+  stats.check_seconds = list_seconds_since(phase_start);
+  phase_start = std::chrono::steady_clock::now();
   // 3. One sequential walk per sublist: local prefix and sublist of every node it covers.
   std::vector<VertexT> sublist_of(static_cast<std::size_t>(n));
   std::vector<ValueT> total(static_cast<std::size_t>(sublists));
@@ -331,6 +340,8 @@ ListRankingStats list_prefix_helman_jaja_core(std::span<const VertexT> successor
     next[k] = u == -1 ? -1 : splitter_id(u);
     length[k] = count;
   }
+  stats.walk_seconds = list_seconds_since(phase_start);
+  phase_start = std::chrono::steady_clock::now();
   // 4. Rank the splitter list from the head sublists: offset[k] = totals of the sublists before
   //    k on its list. Nodes not covered from the heads lie on cycles.
   std::vector<ValueT> offset(static_cast<std::size_t>(sublists));
@@ -354,6 +365,7 @@ ListRankingStats list_prefix_helman_jaja_core(std::span<const VertexT> successor
     const auto k = static_cast<std::size_t>(sublist_of[v]);
     if (has_offset[k]) prefix[v] = op(offset[k], prefix[v]);
   }
+  stats.fixup_seconds = list_seconds_since(phase_start);
   return stats;
 }
 

@@ -62,6 +62,13 @@ struct ListRankingStats {
   std::int64_t levels = 0;
   /// The algorithm that actually ran (Auto resolved).
   ListRankingAlgorithm algorithm = ListRankingAlgorithm::Auto;
+  /// Helman–JaJa / Wei–JaJa only (0 otherwise): seconds of the top level's phases — checking
+  /// the successors and placing the splitters; the sublist walks; ranking the splitter list
+  /// (recursively on the GPU); the fix-up pass.
+  double check_seconds = 0.0;
+  double walk_seconds = 0.0;
+  double splitter_seconds = 0.0;
+  double fixup_seconds = 0.0;
 };
 
 /// Inclusive list prefix: prefix[v] = values[head] op ... op values[v] along v's own list.

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
@@ -156,4 +157,10 @@ template std::vector<std::int64_t> list_rank<std::int64_t>(std::span<const std::
                                                            const ListRankingOptions&,
                                                            ListRankingStats*);
 
+namespace cuda {
+
+void list_ranking_log_debug(const std::string& line) { detail::logger().debug("{}", line); }
+void list_ranking_log_warning(const std::string& line) { detail::logger().warn("{}", line); }
+
+}  // namespace cuda
 }  // namespace frontier

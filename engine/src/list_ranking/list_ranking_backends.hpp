@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "frontier/list_ranking.hpp"
 
@@ -18,6 +19,11 @@ ListRankingStats list_prefix(std::span<const VertexT> successor, const ValueT* v
 }  // namespace frontier::cpu
 
 namespace frontier::cuda {
+
+/// Debug and warning lines of the CUDA backend, through the spdlog logger (defined in
+/// list_ranking.cpp, since spdlog's format strings do not compile under nvcc in C++20).
+void list_ranking_log_debug(const std::string& line);
+void list_ranking_log_warning(const std::string& line);
 
 /// Copies the list to GPU options.device, runs `algorithm` (HelmanJaja = Wei–JaJa, or Wyllie)
 /// and copies the prefix back.

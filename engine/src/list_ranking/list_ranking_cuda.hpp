@@ -1,7 +1,7 @@
 // Device-pointer entry points of the CUDA list ranking (Wei–JaJa / Wyllie), for other GPU code in
 // the engine (Euler-tour operations). Host C++ only: no CUDA headers; the stream is a
-// cudaStream_t passed as void* (nullptr = the default stream). Exists only in CUDA builds
-// (FRONTIER_HAVE_CUDA); the algorithms are described in list_ranking_cuda.cu.
+// cudaStream_t passed as void* (nullptr = the default stream). Defined in list_ranking_cuda.cu
+// (algorithms described there); a build without CUDA defines them to throw CudaError.
 #pragma once
 
 #include <cstdint>
