@@ -71,7 +71,8 @@ TEST_F(EulerTourGpu, LargeForestWithGivenRootsMatchesTheCpu) {
   }
   for (VertexId v = 0; v < forest.num_vertices(); ++v) {
     const std::int64_t t = tree_of_pre[by_cpu.preorder[v]];
-    if (by_cpu.preorder[v] == by_cpu.preorder[by_cpu.roots[t]] + by_cpu.subtree_size[by_cpu.roots[t]] - 1) {
+    if (by_cpu.preorder[v] ==
+        by_cpu.preorder[by_cpu.roots[t]] + by_cpu.subtree_size[by_cpu.roots[t]] - 1) {
       last_in_tree[t] = v;
     }
   }
@@ -82,9 +83,9 @@ TEST_F(EulerTourGpu, LargeForestWithGivenRootsMatchesTheCpu) {
 }
 
 TEST_F(EulerTourGpu, BothRankingAlgorithmsAgree) {
-  const auto forest = make_forest({{TreeKind::RandomRecursive, 1 << 20}, {TreeKind::Path, 1},
-                                   {TreeKind::Path, 5000}},
-                                  23, true);
+  const auto forest = make_forest(
+      {{TreeKind::RandomRecursive, 1 << 20}, {TreeKind::Path, 1}, {TreeKind::Path, 5000}}, 23,
+      true);
   const auto expected = euler_tour_ops<VertexId, EdgeId>(forest);
   expect_equal(euler_tour_ops<VertexId, EdgeId>(forest, {}, gpu(ListRankingAlgorithm::HelmanJaja)),
                expected);
@@ -113,8 +114,8 @@ std::string message(const CsrGraph<VertexId, EdgeId>& graph, const std::vector<V
 
 TEST_F(EulerTourGpu, DefectsAreNamedAsOnTheCpu) {
   using Graph32 = CsrGraph<VertexId, EdgeId>;
-  const auto base = make_forest({{TreeKind::RandomRecursive, 200000}, {TreeKind::Path, 50}}, 25,
-                                true);
+  const auto base =
+      make_forest({{TreeKind::RandomRecursive, 200000}, {TreeKind::Path, 50}}, 25, true);
   const VertexId n = base.num_vertices();
   // A copy of base with its arrays edited; arcs added or dropped at the last vertex keep the
   // offsets consistent.
@@ -160,28 +161,37 @@ TEST_F(EulerTourGpu, DefectsAreNamedAsOnTheCpu) {
     std::vector<VertexId> roots;
   };
   const std::vector<Case> cases{
-      {"duplicate edge", edited([](auto& offsets, auto& targets) {
+      {"duplicate edge",
+       edited([](auto& offsets, auto& targets) {
          targets.push_back(targets.back());
          offsets.back() += 1;
-       }), {}},
-      {"self loop", edited([n](auto& offsets, auto& targets) {
+       }),
+       {}},
+      {"self loop",
+       edited([n](auto& offsets, auto& targets) {
          targets.push_back(n - 1);
          offsets.back() += 1;
-       }), {}},
+       }),
+       {}},
       {"target out of range",
-       edited([n](auto&, auto& targets) { targets[targets.size() / 2] = n + 3; }), {}},
-      {"missing reverse arc", edited([](auto& offsets, auto& targets) {
+       edited([n](auto&, auto& targets) { targets[targets.size() / 2] = n + 3; }),
+       {}},
+      {"missing reverse arc",
+       edited([](auto& offsets, auto& targets) {
          targets.pop_back();
          offsets.back() -= 1;
-       }), {}},
-      {"unsorted adjacency", edited([](auto& offsets, auto& targets) {
+       }),
+       {}},
+      {"unsorted adjacency",
+       edited([](auto& offsets, auto& targets) {
          for (std::size_t v = 0; v + 1 < offsets.size(); ++v) {
            if (offsets[v + 1] - offsets[v] >= 2) {
              std::swap(targets[offsets[v]], targets[offsets[v] + 1]);
              return;
            }
          }
-       }), {}},
+       }),
+       {}},
       {"cycle", with_extra_edge(true), {}},
       {"root out of range", base, {0, n}},
       {"two roots in one tree", base, {0, 0}},
@@ -210,16 +220,16 @@ TEST_F(EulerTourGpu, GpuArgumentErrors) {
 }
 
 TEST_F(EulerTourGpu, ArcPrefixOnTheGpuMatchesTheCpu) {
-  const auto forest = make_forest({{TreeKind::RandomRecursive, 1 << 18}, {TreeKind::Star, 1000}},
-                                  27, true);
+  const auto forest =
+      make_forest({{TreeKind::RandomRecursive, 1 << 18}, {TreeKind::Star, 1000}}, 27, true);
   std::vector<std::int64_t> values(forest.targets().size());
   for (std::size_t e = 0; e < values.size(); ++e) {
     values[e] = static_cast<std::int64_t>(counter_random(28, e) % 1000);
   }
   for (const ListOp op : {ListOp::Sum, ListOp::Min, ListOp::Max}) {
-    EXPECT_EQ((euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(forest, values, op, {},
-                                                                      gpu())),
-              (euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(forest, values, op)));
+    EXPECT_EQ(
+        (euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(forest, values, op, {}, gpu())),
+        (euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(forest, values, op)));
   }
 }
 

@@ -5,8 +5,8 @@
 // that is not a forest or roots that do not fit it. The CUDA instances skip without a GPU.
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -27,13 +27,13 @@ template <typename T>
 ::testing::AssertionResult same_values(const char* field, const std::vector<T>& actual,
                                        const std::vector<T>& expected) {
   if (actual.size() != expected.size()) {
-    return ::testing::AssertionFailure() << field << ": " << actual.size() << " entries, expected "
-                                         << expected.size();
+    return ::testing::AssertionFailure()
+           << field << ": " << actual.size() << " entries, expected " << expected.size();
   }
   for (std::size_t i = 0; i < actual.size(); ++i) {
     if (actual[i] != expected[i]) {
-      return ::testing::AssertionFailure() << field << "[" << i << "] = " << actual[i]
-                                           << ", expected " << expected[i];
+      return ::testing::AssertionFailure()
+             << field << "[" << i << "] = " << actual[i] << ", expected " << expected[i];
     }
   }
   return ::testing::AssertionSuccess();
@@ -80,13 +80,11 @@ class EulerTourParity : public ::testing::TestWithParam<DeviceKind> {
     const auto expected = reference_tree_ops(forest, roots);
     const auto actual = euler_tour_ops(forest, roots, options());
     expect_same_ops(actual, expected.ops);
-    EXPECT_EQ(actual.stats.tour_elements,
-              forest.targets().size() + expected.ops.roots.size());
+    EXPECT_EQ(actual.stats.tour_elements, forest.targets().size() + expected.ops.roots.size());
   }
 
   /// The message of the InvalidArgument that euler_tour_ops() throws (fails if none is thrown).
-  std::string error_of(const CsrGraph<VertexId, EdgeId>& graph,
-                       std::vector<VertexId> roots = {}) {
+  std::string error_of(const CsrGraph<VertexId, EdgeId>& graph, std::vector<VertexId> roots = {}) {
     try {
       euler_tour_ops<VertexId, EdgeId>(graph, roots, options());
     } catch (const InvalidArgument& e) {
@@ -148,10 +146,14 @@ TEST_P(EulerTourParity, LargeTrees) {
 }
 
 TEST_P(EulerTourParity, ForestsWithIsolatedVertices) {
-  const std::vector<TreeSpec> trees{{TreeKind::RandomRecursive, 500}, {TreeKind::Path, 1},
-                                    {TreeKind::Star, 300},            {TreeKind::Binary, 2},
-                                    {TreeKind::Path, 1},              {TreeKind::Caterpillar, 77},
-                                    {TreeKind::Path, 400},            {TreeKind::Star, 3}};
+  const std::vector<TreeSpec> trees{{TreeKind::RandomRecursive, 500},
+                                    {TreeKind::Path, 1},
+                                    {TreeKind::Star, 300},
+                                    {TreeKind::Binary, 2},
+                                    {TreeKind::Path, 1},
+                                    {TreeKind::Caterpillar, 77},
+                                    {TreeKind::Path, 400},
+                                    {TreeKind::Star, 3}};
   for (const bool shuffle : {false, true}) {
     SCOPED_TRACE(shuffle ? "shuffled" : "in order");
     check(make_forest(trees, 5, shuffle));
@@ -188,8 +190,10 @@ TEST_P(EulerTourParity, GivenRootsInAnyOrder) {
 }
 
 TEST_P(EulerTourParity, EveryRankingAlgorithmAgrees) {
-  const auto forest = make_forest({{TreeKind::RandomRecursive, 20000}, {TreeKind::Path, 3000},
-                                   {TreeKind::Path, 1}, {TreeKind::Star, 500}},
+  const auto forest = make_forest({{TreeKind::RandomRecursive, 20000},
+                                   {TreeKind::Path, 3000},
+                                   {TreeKind::Path, 1},
+                                   {TreeKind::Star, 500}},
                                   11, true);
   const auto expected = reference_tree_ops(forest).ops;
   for (const auto algorithm : {ListRankingAlgorithm::Auto, ListRankingAlgorithm::Sequential,
@@ -207,8 +211,10 @@ TEST_P(EulerTourParity, SixtyFourBitVertices) {
 }
 
 TEST_P(EulerTourParity, ArcPrefixFollowsTheTour) {
-  const auto forest = make_forest({{TreeKind::RandomRecursive, 3000}, {TreeKind::Path, 1},
-                                   {TreeKind::Caterpillar, 800}, {TreeKind::Star, 2}},
+  const auto forest = make_forest({{TreeKind::RandomRecursive, 3000},
+                                   {TreeKind::Path, 1},
+                                   {TreeKind::Caterpillar, 800},
+                                   {TreeKind::Star, 2}},
                                   13, true);
   const auto ref = reference_tree_ops(forest);
   const std::size_t m = forest.targets().size();
@@ -239,12 +245,14 @@ TEST_P(EulerTourParity, ArcPrefixFollowsTheTour) {
         expected_real[ref.tour[i]] = static_cast<double>(acc) * 0.5;
       }
     }
-    EXPECT_TRUE(same_values("prefix", euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(
-                                          forest, values, op, {}, options()),
-                            expected));
-    EXPECT_TRUE(same_values("real prefix", euler_tour_arc_prefix<VertexId, EdgeId, double>(
-                                               forest, real_values, op, {}, options()),
-                            expected_real));
+    EXPECT_TRUE(same_values(
+        "prefix",
+        euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(forest, values, op, {}, options()),
+        expected));
+    EXPECT_TRUE(same_values(
+        "real prefix",
+        euler_tour_arc_prefix<VertexId, EdgeId, double>(forest, real_values, op, {}, options()),
+        expected_real));
   }
   // Re-rooted: the tours start at the given roots.
   const std::vector<VertexId> roots(ref.ops.roots.rbegin(), ref.ops.roots.rend());
@@ -257,15 +265,15 @@ TEST_P(EulerTourParity, ArcPrefixFollowsTheTour) {
       ASSERT_EQ(position[rerooted.tour[i]], i - rerooted.tour_begin[t] + 1) << "tour step " << i;
     }
   }
-  EXPECT_THROW((euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(
-                   forest, std::span<const std::int64_t>(values).first(m - 1), ListOp::Sum, {},
-                   options())),
-               InvalidArgument);
+  EXPECT_THROW(
+      (euler_tour_arc_prefix<VertexId, EdgeId, std::int64_t>(
+          forest, std::span<const std::int64_t>(values).first(m - 1), ListOp::Sum, {}, options())),
+      InvalidArgument);
 }
 
 TEST_P(EulerTourParity, GeneratedTreesRootedWhereTheGeneratorSays) {
-  for (const TreeShape shape : {TreeShape::RandomRecursive, TreeShape::Path, TreeShape::Star,
-                                TreeShape::Binary}) {
+  for (const TreeShape shape :
+       {TreeShape::RandomRecursive, TreeShape::Path, TreeShape::Star, TreeShape::Binary}) {
     SCOPED_TRACE(std::string(io::tree_shape_name(shape)));
     CsrBuildOptions build;
     build.symmetrize = true;
@@ -273,8 +281,8 @@ TEST_P(EulerTourParity, GeneratedTreesRootedWhereTheGeneratorSays) {
         build_csr<VertexId, EdgeId>(io::generate_tree<VertexId>(shape, 30000, 31), build);
     const std::vector<VertexId> root{static_cast<VertexId>(io::tree_root(30000, 31))};
     check<VertexId>(tree, root);
-    const auto forest = build_csr<VertexId, EdgeId>(
-        io::generate_forest<VertexId>(shape, 30000, 40, 32), build);
+    const auto forest =
+        build_csr<VertexId, EdgeId>(io::generate_forest<VertexId>(shape, 30000, 40, 32), build);
     std::vector<VertexId> roots;
     for (const std::int64_t r : io::forest_roots(30000, 40, 32)) {
       roots.push_back(static_cast<VertexId>(r));

@@ -23,7 +23,8 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   TreeOpsResult<VertexT> result;
   if (options.device.is_cuda()) {
 #if FRONTIER_HAVE_CUDA
-    detail::logger().debug("euler_tour_ops CUDA policy: {}", cuda::EulerTourCudaPolicy{}.describe());
+    detail::logger().debug("euler_tour_ops CUDA policy: {}",
+                           cuda::EulerTourCudaPolicy{}.describe());
     result = cuda::euler_tour_ops(forest, roots, options);
 #else
     throw CudaError("euler_tour_ops: this build of frontier has no CUDA backend");
@@ -35,10 +36,10 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   const EulerTourStats& s = result.stats;
   detail::logger().debug(
       "euler_tour_ops on {}: {} vertices, {} trees, {} tour elements, {:.6f} s (transfer {:.6f}, "
-      "check {:.6f}, tour {:.6f}, ranking {:.6f}, derive {:.6f})",
+      "check {:.6f}, components {:.6f}, tour {:.6f}, ranking {:.6f}, derive {:.6f})",
       options.device.is_cuda() ? "CUDA" : "CPU", forest.num_vertices(), result.roots.size(),
-      s.tour_elements, result.seconds, s.transfer_seconds, s.check_seconds, s.tour_seconds,
-      s.ranking_seconds, s.derive_seconds);
+      s.tour_elements, result.seconds, s.transfer_seconds, s.check_seconds, s.components_seconds,
+      s.tour_seconds, s.ranking_seconds, s.derive_seconds);
   return result;
 }
 
@@ -61,17 +62,15 @@ std::vector<ValueT> euler_tour_arc_prefix(const CsrGraph<VertexT, EdgeT>& forest
   return prefix;
 }
 
-#define FRONTIER_INSTANTIATE_EULER_TOUR(VertexT, EdgeT)                                        \
-  template TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&,             \
-                                                 std::span<const VertexT>,                    \
-                                                 const EulerTourOptions&);                    \
-  template std::vector<std::int64_t> euler_tour_arc_prefix(                                   \
-      const CsrGraph<VertexT, EdgeT>&, std::span<const std::int64_t>, ListOp,                 \
-      std::span<const VertexT>, const EulerTourOptions&);                                     \
-  template std::vector<double> euler_tour_arc_prefix(const CsrGraph<VertexT, EdgeT>&,         \
-                                                     std::span<const double>, ListOp,         \
-                                                     std::span<const VertexT>,                \
-                                                     const EulerTourOptions&);
+#define FRONTIER_INSTANTIATE_EULER_TOUR(VertexT, EdgeT)                                           \
+  template TreeOpsResult<VertexT> euler_tour_ops(                                                 \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);        \
+  template std::vector<std::int64_t> euler_tour_arc_prefix(                                       \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const std::int64_t>, ListOp,                     \
+      std::span<const VertexT>, const EulerTourOptions&);                                         \
+  template std::vector<double> euler_tour_arc_prefix(                                             \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const double>, ListOp, std::span<const VertexT>, \
+      const EulerTourOptions&);
 
 FRONTIER_INSTANTIATE_EULER_TOUR(std::int32_t, std::int64_t)
 FRONTIER_INSTANTIATE_EULER_TOUR(std::int64_t, std::int64_t)

@@ -19,7 +19,9 @@
 ///    (for a root: (pos of the next tree entry, or N) - pos of its own entry + 1) / 2), and
 ///    postorder[v] = preorder[v] - depth[v] + subtree_size[v] - 1 (the vertices before v in
 ///    postorder are those before it in preorder except its depth[v] ancestors, plus its
-///    subtree_size[v] - 1 descendants).
+///    subtree_size[v] - 1 descendants);
+///  - equivalently at v's up arc v->p (the CUDA backend's choice, as that arc lies in v's own
+///    adjacency): preorder[v] = L_exclusive - subtree_size[v] and depth[v] = D_exclusive.
 #pragma once
 
 #include <span>

@@ -148,11 +148,11 @@ void throw_forest_defect(const CsrGraph<VertexT, EdgeT>& forest, std::span<const
                         " check flagged a defect that the sequential check does not find");
 }
 
-#define FRONTIER_INSTANTIATE_FOREST_CHECKS(VertexT, EdgeT)                                  \
-  template std::optional<std::string> find_forest_defect(const CsrGraph<VertexT, EdgeT>&,  \
-                                                         std::span<const VertexT>);        \
-  template void throw_forest_defect(const CsrGraph<VertexT, EdgeT>&,                       \
-                                    std::span<const VertexT>, const char*);
+#define FRONTIER_INSTANTIATE_FOREST_CHECKS(VertexT, EdgeT)                                     \
+  template std::optional<std::string> find_forest_defect(const CsrGraph<VertexT, EdgeT>&,      \
+                                                         std::span<const VertexT>);            \
+  template void throw_forest_defect(const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, \
+                                    const char*);
 
 FRONTIER_INSTANTIATE_FOREST_CHECKS(std::int32_t, std::int64_t)
 FRONTIER_INSTANTIATE_FOREST_CHECKS(std::int64_t, std::int64_t)

@@ -92,7 +92,8 @@ void require_ids_fit(std::int64_t elements, const char* what) {
 
 template <typename VertexT, typename EdgeT>
 CheckedForest<VertexT> check_forest(const CsrGraph<VertexT, EdgeT>& forest,
-                                    std::span<const VertexT> roots) {
+                                    std::span<const VertexT> roots, EulerTourStats* stats) {
+  detail::Timer phase;
   const auto& offsets = forest.offsets();
   const auto& targets = forest.targets();
   const std::int64_t n = forest.num_vertices();
@@ -130,8 +131,10 @@ CheckedForest<VertexT> check_forest(const CsrGraph<VertexT, EdgeT>& forest,
     }
   }
   if (bad) defect();
+  if (stats != nullptr) stats->check_seconds = phase.seconds();
 
   // 3. Components; a forest has exactly n - components edges.
+  phase.restart();
   std::vector<VertexT> link(static_cast<std::size_t>(n));
 #pragma omp parallel for
   for (std::int64_t v = 0; v < n; ++v) link[v] = static_cast<VertexT>(v);
@@ -171,6 +174,7 @@ CheckedForest<VertexT> check_forest(const CsrGraph<VertexT, EdgeT>& forest,
     }
     checked.roots.assign(roots.begin(), roots.end());
   }
+  if (stats != nullptr) stats->components_seconds = phase.seconds();
   return checked;
 }
 
@@ -206,7 +210,7 @@ struct TourCounts {
 template <typename VertexT, typename EdgeT>
 std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>& forest,
                                            std::span<const VertexT> roots) {
-  const CheckedForest<VertexT> checked = check_forest(forest, roots);
+  const CheckedForest<VertexT> checked = check_forest(forest, roots, nullptr);
   const auto& offsets = forest.offsets();
   std::vector<VertexT> successor(forest.targets().size());
   arc_successors(forest, checked.twin, successor);
@@ -224,12 +228,10 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots,
                                       const EulerTourOptions& options) {
   TreeOpsResult<VertexT> result;
-  detail::Timer phase;
-  CheckedForest<VertexT> checked = check_forest(forest, roots);
-  result.stats.check_seconds = phase.seconds();
+  CheckedForest<VertexT> checked = check_forest(forest, roots, &result.stats);
 
   // 4. Successors: arcs, then the tree entries that chain all tours into one list.
-  phase.restart();
+  detail::Timer phase;
   const auto& offsets = forest.offsets();
   const auto& targets = forest.targets();
   const std::int64_t n = forest.num_vertices();
@@ -258,8 +260,8 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   ranking_options.device = Device::cpu();
   ranking_options.algorithm = options.ranking_algorithm;
   ranking_options.seed = options.seed;
-  const std::vector<VertexT> pos = list_rank<VertexT>(successor, ranking_options,
-                                                      &result.stats.ranking);
+  const std::vector<VertexT> pos =
+      list_rank<VertexT>(successor, ranking_options, &result.stats.ranking);
   result.stats.ranking_seconds = phase.seconds();
 
   // 5. Tour order, the (entered, depth) scan, and the per-vertex results.
@@ -321,11 +323,10 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   return result;
 }
 
-#define FRONTIER_INSTANTIATE_EULER_TOUR_CPU(VertexT, EdgeT)                                      \
-  template TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&,               \
-                                                 std::span<const VertexT>,                      \
-                                                 const EulerTourOptions&);                      \
-  template std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>&,          \
+#define FRONTIER_INSTANTIATE_EULER_TOUR_CPU(VertexT, EdgeT)                                \
+  template TreeOpsResult<VertexT> euler_tour_ops(                                          \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&); \
+  template std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>&,     \
                                                       std::span<const VertexT>);
 
 FRONTIER_INSTANTIATE_EULER_TOUR_CPU(std::int32_t, std::int64_t)

@@ -1,14 +1,17 @@
 // CUDA backend of euler_tour_ops(): the CPU backend's steps (euler_tour_cpu.cpp) on one GPU.
 //
 //  1. upload the CSR; check offsets and targets; arc sources by a max-scan of vertex marks;
-//     twins and tour successors by binary search; self loops, unsorted/duplicate neighbours and
-//     missing reverse arcs are defects;
-//  2. union-find components (ECL-CC hooking), flattened; representatives counted by a scan;
-//     edges == n - components or a cycle exists;
+//     twins and tour successors by binary search from the arc u->v with u < v, which sets both
+//     arcs of the edge; self loops, unsorted/duplicate neighbours and missing reverse arcs are
+//     defects;
+//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking),
+//     flattened by pointer jumping; representatives counted by a scan; edges == n - components or a
+//     cycle exists;
 //  3. roots: the representatives in id order, or the given roots each claiming its component;
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
 //  5. per element: its (entered, depth) step scattered to its tour position, one exclusive scan,
-//     then per down arc and per root the results; download.
+//     then the results per up arc (written at its source, nearly coalesced) and per root;
+//     download.
 // A defect sets a device flag; the host then names it with detail::throw_forest_defect(), so
 // both backends report the same words. All device memory is sized first and refused with
 // OutOfMemory before anything is allocated. Element layout and formulas: euler_tour_backend.hpp.
@@ -93,9 +96,9 @@ template <typename VertexT>
 std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_total) {
   std::size_t bytes = 0;
   std::size_t need = 0;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(
-      nullptr, need, static_cast<VertexT*>(nullptr), static_cast<VertexT*>(nullptr),
-      euler_tour::MaxOp{}, m));
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, need, static_cast<VertexT*>(nullptr),
+                                                     static_cast<VertexT*>(nullptr),
+                                                     euler_tour::MaxOp{}, m));
   bytes = std::max(bytes, need);
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, need, static_cast<VertexT*>(nullptr),
                                                     static_cast<VertexT*>(nullptr), n + 1));
@@ -147,15 +150,14 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   const std::int64_t max_total = m + n;
   const std::size_t v_bytes = sizeof(VertexT);
   const std::size_t temp_bytes = scan_temp_bytes<VertexT>(m, n, max_total);
-  const std::uint64_t needed =
-      (n + 1) * sizeof(EdgeT) +                    // offsets
-      3 * m * v_bytes +                            // targets, sources, twins
-      2 * max_total * v_bytes +                    // successors (later spans), positions
-      max_total * sizeof(TourCounts<VertexT>) +    // scan counts
-      (2 * n + 1) * v_bytes +                      // links, flags (later root owners)
-      n * v_bytes +                                // roots
-      n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
-      temp_bytes + 2 * sizeof(int);
+  const std::uint64_t needed = (n + 1) * sizeof(EdgeT) +  // offsets
+                               3 * m * v_bytes +          // targets, sources, twins
+                               2 * max_total * v_bytes +  // successors (later spans), positions
+                               max_total * sizeof(TourCounts<VertexT>) +  // scan counts
+                               (2 * n + 1) * v_bytes +  // links, flags (later root owners)
+                               n * v_bytes +            // roots
+                               n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
+                               temp_bytes + 2 * sizeof(int);
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
   FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
@@ -200,26 +202,38 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp.get(), temp, d_src.get(), d_src.get(),
                                                      euler_tour::MaxOp{}, m));
+  FRONTIER_CUDA_CHECK(cudaMemset(d_twin.get(), 0xff, m * v_bytes));
   euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
       d_offsets.get(), d_targets.get(), d_src.get(), m, d_twin.get(), d_successor.get(),
       d_defect.get());
   FRONTIER_CHECK_LAUNCH();
   if (flag_set(d_defect.get())) defect();
+  stats.check_seconds = phase.seconds();
 
-  // 2. Components; a forest has n - components edges.
-  euler_tour::iota_kernel<<<launch.blocks(n), threads>>>(d_link.get(), n);
+  // 2. Components (and the arcs left without a twin); a forest has n - components edges.
+  phase.restart();
+  euler_tour::init_link_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), d_targets.get(), n,
+                                                              d_link.get());
   FRONTIER_CHECK_LAUNCH();
-  euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(d_src.get(), d_targets.get(), m,
-                                                         d_link.get());
+  euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(
+      d_offsets.get(), d_src.get(), d_targets.get(), d_twin.get(), m, d_link.get(), d_defect.get());
   FRONTIER_CHECK_LAUNCH();
-  euler_tour::flatten_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n, d_flag.get());
+  if (flag_set(d_defect.get())) defect();
+  bool moved = true;
+  while (moved) {
+    FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get() + 1, 0, sizeof(int)));
+    euler_tour::jump_kernel<<<launch.blocks(n), threads>>>(d_link.get(), n, d_defect.get() + 1);
+    FRONTIER_CHECK_LAUNCH();
+    moved = flag_set(d_defect.get() + 1);
+  }
+  euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
+                                                                             d_flag.get());
   FRONTIER_CHECK_LAUNCH();
   temp = temp_bytes;
   FRONTIER_CUDA_CHECK(
       cub::DeviceScan::ExclusiveSum(d_temp.get(), temp, d_flag.get(), d_flag.get(), n + 1));
   VertexT h_components = 0;
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
   const std::int64_t trees = h_components;
   if (m / 2 != n - trees) defect();
   const std::int64_t total = m + trees;
@@ -236,7 +250,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
     for (const VertexT r : roots) {
       if (r < 0 || r >= n) defect();
     }
-    stats.check_seconds += phase.seconds();
+    stats.components_seconds += phase.seconds();
     phase.restart();
     upload(d_roots.get(), roots.data(), roots.size());
     stats.transfer_seconds += phase.seconds();
@@ -249,7 +263,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
     if (flag_set(d_defect.get())) defect();
   }
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
-  stats.check_seconds += phase.seconds();
+  stats.components_seconds += phase.seconds();
 
   // 4. One list of all tours, ranked.
   phase.restart();
@@ -262,18 +276,17 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 
   phase.restart();
   DeviceArray<VertexT> d_pos(total);
-  stats.ranking =
-      list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed, nullptr,
-                                algorithm);
+  stats.ranking = list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed,
+                                            nullptr, algorithm);
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   stats.ranking_seconds = phase.seconds();
 
-  // 5. Tour steps in tour order, scanned; results per down arc and per root.
+  // 5. Tour steps in tour order, scanned; results per up arc and per root.
   phase.restart();
   DeviceArray<TourCounts<VertexT>> d_counts(total);
   VertexT* d_span = d_successor.get();  // the successors are no longer needed
-  euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(
-      d_pos.get(), d_twin.get(), m, total, d_counts.get(), d_span);
+  euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
+                                                                 total, d_counts.get(), d_span);
   FRONTIER_CHECK_LAUNCH();
   temp = temp_bytes;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
@@ -286,13 +299,13 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   DeviceArray<VertexT> d_size(n);
   euler_tour::derive_arcs_kernel<<<launch.blocks(m), threads>>>(
       d_pos.get(), d_span, d_src.get(), d_targets.get(), d_counts.get(), m, d_parent.get(),
-      d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(), d_defect.get() + 1);
+      d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(), d_defect.get());
   FRONTIER_CHECK_LAUNCH();
   euler_tour::derive_roots_kernel<<<launch.blocks(trees), threads>>>(
       d_pos.get(), d_roots.get(), d_counts.get(), m, trees, total, d_parent.get(), d_depth.get(),
       d_preorder.get(), d_postorder.get(), d_size.get());
   FRONTIER_CHECK_LAUNCH();
-  if (flag_set(d_defect.get() + 1)) {
+  if (flag_set(d_defect.get())) {
     throw InvalidArgument("euler_tour_ops: a tree is deeper than 2^31 - 1");
   }
   stats.derive_seconds = phase.seconds();
@@ -312,10 +325,9 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   return result;
 }
 
-#define FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(VertexT, EdgeT)                        \
-  template TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&, \
-                                                 std::span<const VertexT>,        \
-                                                 const EulerTourOptions&);
+#define FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(VertexT, EdgeT) \
+  template TreeOpsResult<VertexT> euler_tour_ops(            \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);
 
 FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int32_t, std::int64_t)
 FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int64_t, std::int64_t)

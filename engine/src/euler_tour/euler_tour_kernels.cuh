@@ -85,9 +85,11 @@ __global__ void mark_sources_kernel(const EdgeT* __restrict__ offsets, std::int6
   }
 }
 
-/// For arc e = u->v: twin[e] = the arc v->u (binary search in v's sorted adjacency) and
-/// successor[e] = the arc after v->u in v's cyclic adjacency. Self loops, unsorted or duplicate
-/// neighbours and missing reverse arcs are defects.
+/// Pairs every arc with its twin: arc e = u->v with u < v finds v->u by binary search in v's
+/// sorted adjacency and sets both twins and both tour successors (the successor of u->v is the
+/// arc after v->u in v's cyclic adjacency, and vice versa). twin must hold -1 beforehand: an arc
+/// u->v with u > v left at -1 has no reverse arc (hook_kernel reports it). Self loops, unsorted or
+/// duplicate neighbours and a missing v->u are defects.
 template <typename VertexT, typename EdgeT>
 __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
                                       const VertexT* __restrict__ targets,
@@ -98,10 +100,12 @@ __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
     // 1. Local checks: no self loop, strictly increasing adjacency.
     const VertexT u = src[e];
     const VertexT v = targets[e];
-    if (u == v || (e + 1 < offsets[u + 1] && targets[e + 1] <= v)) {
+    const EdgeT u_end = offsets[u + 1];
+    if (u == v || (e + 1 < u_end && targets[e + 1] <= v)) {
       defect[0] = 1;
       continue;
     }
+    if (v < u) continue;
     // 2. Lower bound of u in targets[offsets[v], offsets[v + 1]).
     const EdgeT begin = offsets[v];
     const EdgeT end = offsets[v + 1];
@@ -119,15 +123,25 @@ __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
       defect[0] = 1;
       continue;
     }
-    // 3. Twin and successor (cyclic in v's adjacency).
+    // 3. Both twins and both successors (cyclic in the target's adjacency).
     twin[e] = static_cast<VertexT>(lo);
+    twin[lo] = static_cast<VertexT>(e);
     successor[e] = static_cast<VertexT>(lo + 1 == end ? begin : lo + 1);
+    successor[lo] = static_cast<VertexT>(e + 1 == u_end ? offsets[u] : e + 1);
   }
 }
 
-template <typename VertexT>
-__global__ void iota_kernel(VertexT* __restrict__ out, std::int64_t n) {
-  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) out[v] = static_cast<VertexT>(v);
+/// ECL-CC's initial hooking: every vertex starts linked to its lowest neighbour when that is
+/// lower than itself (the first of its sorted adjacency).
+template <typename VertexT, typename EdgeT>
+__global__ void init_link_kernel(const EdgeT* __restrict__ offsets,
+                                 const VertexT* __restrict__ targets, std::int64_t n,
+                                 VertexT* __restrict__ link) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    const EdgeT first = offsets[v];
+    const bool lower = first < offsets[v + 1] && targets[first] < v;
+    link[v] = lower ? targets[first] : static_cast<VertexT>(v);
+  }
 }
 
 /// Representative of x's set, halving the path on the way (ECL-CC).
@@ -147,18 +161,27 @@ __device__ VertexT representative(VertexT* link, VertexT x) {
   return curr;
 }
 
-/// Unites the two ends of every edge {u, v} (taken once, at the arc with v < u).
-template <typename VertexT>
-__global__ void hook_kernel(const VertexT* __restrict__ src, const VertexT* __restrict__ targets,
-                            std::int64_t m, VertexT* link) {
+/// Unites the two ends of every edge {u, v}, taken once at the arc u->v with v < u (skipped
+/// when init_link_kernel already linked u to v). Such an arc without a twin has no reverse arc:
+/// a defect.
+template <typename VertexT, typename EdgeT>
+__global__ void hook_kernel(const EdgeT* __restrict__ offsets, const VertexT* __restrict__ src,
+                            const VertexT* __restrict__ targets, const VertexT* __restrict__ twin,
+                            std::int64_t m, VertexT* link, int* __restrict__ defect) {
   for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
+    // 1. One arc per edge; an unpaired arc is a defect.
     const VertexT u = src[e];
     const VertexT v = targets[e];
     if (v > u) continue;
+    if (twin[e] < 0) {
+      defect[0] = 1;
+      continue;
+    }
+    if (e == offsets[u]) continue;
+    // 2. Hook the larger representative under the smaller until both sets are one.
     VertexT ru = representative(link, u);
     VertexT rv = representative(link, v);
     while (ru != rv) {
-      // 1. Hook the larger representative under the smaller.
       if (ru < rv) {
         const VertexT t = ru;
         ru = rv;
@@ -166,29 +189,34 @@ __global__ void hook_kernel(const VertexT* __restrict__ src, const VertexT* __re
       }
       const VertexT seen = atomic_cas(&link[ru], ru, rv);
       if (seen == ru) break;
-      // 2. ru got a parent meanwhile: climb from there and try again.
+      // ru got a parent meanwhile: climb from there and try again.
       ru = representative(link, seen);
     }
   }
 }
 
-/// link[v] = representative of v; flag[v] = 1 at representatives (flag has n + 1 entries, the
-/// last one 0, so that an exclusive scan ends with the number of components).
+/// One round of pointer jumping: link[v] = link[link[v]]; sets changed[0] when anything moved.
+/// Rounds until nothing moves leave every vertex linked to its representative: at most
+/// log2(longest chain) + 1 rounds, whatever the hooking left behind.
 template <typename VertexT>
-__global__ void flatten_kernel(VertexT* link, std::int64_t n, VertexT* __restrict__ flag) {
+__global__ void jump_kernel(VertexT* link, std::int64_t n, int* __restrict__ changed) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    const VertexT p = link[v];
+    const VertexT pp = link[p];
+    if (pp != p) {
+      link[v] = pp;
+      changed[0] = 1;
+    }
+  }
+}
+
+/// flag[v] = 1 at representatives (link[v] == v); flag has n + 1 entries, the last one 0, so
+/// that an exclusive scan ends with the number of components.
+template <typename VertexT>
+__global__ void mark_representatives_kernel(const VertexT* __restrict__ link, std::int64_t n,
+                                            VertexT* __restrict__ flag) {
   for (std::int64_t v = grid_start(); v <= n; v += grid_stride()) {
-    if (v == n) {
-      flag[n] = 0;
-      continue;
-    }
-    VertexT r = link[v];
-    while (true) {
-      const VertexT next = static_cast<volatile VertexT*>(link)[r];
-      if (next == r) break;
-      r = next;
-    }
-    link[v] = r;
-    flag[v] = r == v ? 1 : 0;
+    flag[v] = v < n && link[v] == v ? 1 : 0;
   }
 }
 
@@ -254,7 +282,9 @@ __global__ void classify_kernel(const VertexT* __restrict__ pos, const VertexT* 
   }
 }
 
-/// Results of the vertex entered by each down arc u->v (counts hold the EXCLUSIVE scan).
+/// Results of every non-root vertex v at its up arc v->p (an arc of v's own adjacency, so the
+/// writes to v are nearly coalesced). counts hold the EXCLUSIVE scan: before the up arc, v and
+/// its whole subtree have been entered and the depth is v's.
 template <typename VertexT>
 __global__ void derive_arcs_kernel(const VertexT* __restrict__ pos,
                                    const VertexT* __restrict__ span,
@@ -265,17 +295,17 @@ __global__ void derive_arcs_kernel(const VertexT* __restrict__ pos,
                                    VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
                                    VertexT* __restrict__ subtree_size, int* __restrict__ too_deep) {
   for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
-    // 1. Only down arcs enter a vertex.
-    const std::int64_t delta = span[e];
+    // 1. Only up arcs (the twin comes earlier in the tour).
+    const std::int64_t delta = -static_cast<std::int64_t>(span[e]);
     if (delta < 0) continue;
-    // 2. Counts before the arc give the preorder number; +1 for the arc itself gives the depth.
+    // 2. Subtree size from the distance to the down arc; preorder and depth from the counts.
     const TourCounts<VertexT> before = counts[pos[e]];
-    const std::int64_t d = static_cast<std::int64_t>(before.depth) + 1;
     const std::int64_t size = (delta + 1) / 2;
-    const std::int64_t pre = before.entered;
-    const VertexT v = targets[e];
+    const std::int64_t d = before.depth;
+    const std::int64_t pre = static_cast<std::int64_t>(before.entered) - size;
+    const VertexT v = src[e];
     if (d > INT32_MAX) too_deep[0] = 1;
-    parent[v] = src[e];
+    parent[v] = targets[e];
     depth[v] = static_cast<std::int32_t>(d);
     preorder[v] = static_cast<VertexT>(pre);
     postorder[v] = static_cast<VertexT>(pre - d + size - 1);
@@ -290,8 +320,7 @@ __global__ void derive_roots_kernel(const VertexT* __restrict__ pos,
                                     const TourCounts<VertexT>* __restrict__ counts, std::int64_t m,
                                     std::int64_t trees, std::int64_t total,
                                     VertexT* __restrict__ parent, std::int32_t* __restrict__ depth,
-                                    VertexT* __restrict__ preorder,
-                                    VertexT* __restrict__ postorder,
+                                    VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
                                     VertexT* __restrict__ subtree_size) {
   for (std::int64_t t = grid_start(); t < trees; t += grid_stride()) {
     const std::int64_t i = pos[m + t];
