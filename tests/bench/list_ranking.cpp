@@ -23,6 +23,7 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/list_ranking.hpp"
+#include "frontier/log.hpp"
 
 namespace {
 
@@ -135,6 +136,16 @@ int main(int argc, char** argv) {
           print_row(row, n);
           all_ok = all_ok && ok;
         };
+        if (shape == "random") {
+          // Diagnostics on stderr: the GPU timeline of one run, and what allocating the
+          // first level's per-node array costs.
+          frontier::set_log_level(frontier::LogLevel::Debug);
+          gpu_run("gpu wei-jaja (timeline run)", ListRankingAlgorithm::HelmanJaja, false, 0, 1);
+          frontier::set_log_level(frontier::LogLevel::Info);
+          std::fprintf(stderr, "[random] cudaMalloc+cudaFree of %lld bytes: %.3f ms\n",
+                       static_cast<long long>(n * 8),
+                       frontier::cuda::time_device_allocation(n * 8, 3) * 1e3);
+        }
         gpu_run("gpu wei-jaja prefix-sum", ListRankingAlgorithm::HelmanJaja, false, 0, repeats);
         gpu_run("gpu wei-jaja rank", ListRankingAlgorithm::HelmanJaja, true, 0, repeats);
         if (shape == "random") {

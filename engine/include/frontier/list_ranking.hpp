@@ -48,6 +48,10 @@ struct ListRankingOptions {
   /// Random splitters for Helman–JaJa / Wei–JaJa (heads are always added); 0 = the backend's
   /// tuned default (see list_ranking_tuning.hpp).
   std::int64_t sublists = 0;
+  /// GPU only: lists (and splitter lists, at every level of the recursion) shorter than this
+  /// are ranked by the sequential walk on the host; -1 = the tuned default, 0 = never (every
+  /// level on the GPU, down to the last node).
+  std::int64_t host_rank_below = -1;
 };
 
 struct ListRankingStats {

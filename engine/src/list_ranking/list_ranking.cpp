@@ -161,6 +161,7 @@ namespace cuda {
 
 void list_ranking_log_debug(const std::string& line) { detail::logger().debug("{}", line); }
 void list_ranking_log_warning(const std::string& line) { detail::logger().warn("{}", line); }
+bool list_ranking_debug_enabled() { return detail::logger().should_log(spdlog::level::debug); }
 
 }  // namespace cuda
 }  // namespace frontier

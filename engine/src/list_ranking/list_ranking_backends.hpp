@@ -24,6 +24,8 @@ namespace frontier::cuda {
 /// list_ranking.cpp, since spdlog's format strings do not compile under nvcc in C++20).
 void list_ranking_log_debug(const std::string& line);
 void list_ranking_log_warning(const std::string& line);
+/// True when debug lines are printed (then the GPU also times its kernels with events).
+bool list_ranking_debug_enabled();
 
 /// Copies the list to GPU options.device, runs `algorithm` (HelmanJaja = Wei–JaJa, or Wyllie)
 /// and copies the prefix back.

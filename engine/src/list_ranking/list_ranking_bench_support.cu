@@ -139,6 +139,21 @@ double time_pointer_chase(std::span<const VertexT> successor, VertexT head, std:
          static_cast<double>(steps * threads);
 }
 
+double time_device_allocation(std::uint64_t bytes, int repeats) {
+  require_free_bytes(bytes, "allocation timing");
+  double best = 0.0;
+  for (int r = 0; r <= repeats; ++r) {
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+    const frontier::detail::Timer timer;
+    void* data = nullptr;
+    FRONTIER_CUDA_CHECK(cudaMalloc(&data, bytes));
+    FRONTIER_CUDA_CHECK(cudaFree(data));
+    const double seconds = timer.seconds();
+    if (r == 1 || (r > 1 && seconds < best)) best = seconds;
+  }
+  return best;
+}
+
 template ResidentTiming time_list_prefix_resident<std::int32_t, std::int32_t>(
     std::span<const std::int32_t>, std::span<const std::int32_t>, ListOp, std::span<std::int32_t>,
     ListRankingAlgorithm, int, std::uint64_t, std::int64_t);

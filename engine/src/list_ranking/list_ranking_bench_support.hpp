@@ -35,4 +35,8 @@ template <typename VertexT>
 double time_pointer_chase(std::span<const VertexT> successor, VertexT head, std::int64_t threads,
                           int repeats);
 
+/// Seconds of one cudaMalloc + cudaFree of `bytes` (best of `repeats`): what a call that
+/// allocates its workspace pays for it.
+double time_device_allocation(std::uint64_t bytes, int repeats);
+
 }  // namespace frontier::cuda

@@ -100,6 +100,43 @@ void require_free(std::uint64_t bytes, const std::string& what) {
   }
 }
 
+/// Kernel times by CUDA events, recorded only while debug logging is on (the events cost
+/// nothing to the timed path otherwise); read once, after the level's last synchronization.
+class KernelTimes {
+ public:
+  KernelTimes(bool enabled, cudaStream_t stream) : enabled_(enabled), stream_(stream) {}
+  KernelTimes(const KernelTimes&) = delete;
+  KernelTimes& operator=(const KernelTimes&) = delete;
+  ~KernelTimes() {
+    for (auto& mark : marks_) {
+      if (cudaEventDestroy(mark.second) != cudaSuccess) cudaGetLastError();
+    }
+  }
+  /// Marks the stream; the time between consecutive marks is named by the later mark.
+  void mark(const char* name) {
+    if (!enabled_) return;
+    cudaEvent_t event = nullptr;
+    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
+    marks_.emplace_back(name, event);
+    FRONTIER_CUDA_CHECK(cudaEventRecord(event, stream_));
+  }
+  std::string report() const {
+    std::string text;
+    for (std::size_t i = 1; i < marks_.size(); ++i) {
+      float ms = 0.0f;
+      FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, marks_[i - 1].second, marks_[i].second));
+      text += std::string(i == 1 ? "" : ", ") + marks_[i].first + " " + std::to_string(ms) + " ms";
+    }
+    return text;
+  }
+  bool enabled() const { return enabled_; }
+
+ private:
+  bool enabled_;
+  cudaStream_t stream_;
+  std::vector<std::pair<const char*, cudaEvent_t>> marks_;
+};
+
 struct Context {
   cudaStream_t stream = nullptr;
   ListRankingCudaPolicy policy;
@@ -125,26 +162,44 @@ T read_scalar(const T* d_value, cudaStream_t stream) {
 }
 
 void reset_counters(ListLevelCounters* d_counters, cudaStream_t stream) {
-  const ListLevelCounters initial{kNone, kNone, 0, 0, 0};
+  const ListLevelCounters initial{kNone, kNone, 0, 0, 0, 0};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(d_counters, &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
 }
 
-/// Turns the check's counters into the errors list_prefix promises.
+/// Turns the check's counters into the errors list_prefix promises: a successor out of range;
+/// a node with two predecessors (more heads than tails; then found by a second pass over
+/// `scratch_bitmap`, which is overwritten); no head at all (only cycles).
 template <typename VertexT>
-void throw_structure_errors(const ListLevelCounters& counters, const VertexT* d_successor,
-                            std::int64_t n, cudaStream_t stream) {
-  if (counters.first_out_of_range != kNone) {
-    const auto v = static_cast<std::int64_t>(counters.first_out_of_range);
-    const VertexT target = read_scalar(d_successor + v, stream);
+void throw_structure_errors(const ListLevelCounters& checked, const VertexT* d_successor,
+                            std::int64_t n, unsigned* scratch_bitmap, ListLevelCounters* d_counters,
+                            int level, const Context& ctx) {
+  if (checked.first_out_of_range != kNone) {
+    const auto v = static_cast<std::int64_t>(checked.first_out_of_range);
+    const VertexT target = read_scalar(d_successor + v, ctx.stream);
     throw InvalidArgument("list prefix: successor[" + std::to_string(v) +
                           "] = " + std::to_string(static_cast<std::int64_t>(target)) +
                           " is outside [-1, " + std::to_string(n) + ")");
   }
-  if (counters.first_shared_target != kNone) {
-    throw InvalidArgument("list prefix: node " + std::to_string(counters.first_shared_target) +
-                          " has more than one predecessor; every node may follow at most one "
-                          "other");
+  if (checked.heads != checked.tails) {
+    const std::int64_t words = (n + 31) / 32;
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(scratch_bitmap, 0, words * sizeof(unsigned), ctx.stream));
+    find_shared_target_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, ctx.stream>>>(
+        d_successor, n, scratch_bitmap, d_counters);
+    FRONTIER_CHECK_LAUNCH();
+    const unsigned long long shared = read_scalar(&d_counters->first_shared_target, ctx.stream);
+    throw InvalidArgument("list prefix: node " + std::to_string(shared) +
+                          " has more than one predecessor (" + std::to_string(checked.heads) +
+                          " heads but " + std::to_string(checked.tails) +
+                          " tails); every node may follow at most one other");
+  }
+  if (checked.heads == 0) {
+    // Every node has a predecessor: with at most one each, every component is a cycle.
+    throw ValidationError("list prefix: the successors contain a cycle: no node is a head (" +
+                          std::to_string(n) + " nodes, each with a predecessor)" +
+                          (level == 0
+                               ? std::string{}
+                               : " in the splitter list at GPU level " + std::to_string(level)));
   }
 }
 
@@ -189,6 +244,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   const cudaStream_t stream = ctx.stream;
   const std::int64_t words = (n + 31) / 32;
   frontier::detail::Timer phase;
+  KernelTimes times(list_ranking_debug_enabled(), stream);
   const std::string where = "list prefix on the GPU, level " + std::to_string(level) + " (" +
                             std::to_string(n) + " nodes)";
 
@@ -212,9 +268,11 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter.get(), 0, words * sizeof(unsigned), stream));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(word_count.get() + words, 0, sizeof(VertexT), stream));
 
+  times.mark("start");
   check_and_pack_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
       d_successor, d_values, n, nodes.get(), has_predecessor.get(), counters.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("check_and_pack");
   const std::int64_t random_splitters =
       level == 0 && ctx.top_random_splitters > 0
           ? ctx.top_random_splitters
@@ -223,17 +281,20 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   mark_random_splitters_kernel<<<ctx.stream_grid(random_splitters), ctx.policy.block_threads, 0,
                                  stream>>>(n, random_splitters, level_seed, is_splitter.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("random_splitters");
   merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(
       has_predecessor.get(), is_splitter.get(), n, words, word_count.get(), counters.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("merge_heads");
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(word_scan_temp.get(), word_scan_bytes,
                                                     word_count.get(), word_offset.get(),
                                                     static_cast<std::int64_t>(words + 1), stream));
+  times.mark("word_scan");
   ListLevelCounters checked{};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto sublists = static_cast<std::int64_t>(read_scalar(word_offset.get() + words, stream));
-  throw_structure_errors(checked, d_successor, n, stream);
+  throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
   if (level == 0) {
     ctx.stats->lists = static_cast<std::int64_t>(checked.heads);
     ctx.stats->sublists = sublists;
@@ -255,10 +316,12 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   DeviceArray<unsigned char> id_scan_temp(id_scan_bytes);
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(joins_next_level.get() + sublists, 0, sizeof(VertexT), stream));
+  times.mark("host: checks, allocation");
   list_splitters_kernel<<<ctx.stream_grid(words), ctx.policy.block_threads, 0, stream>>>(
       is_splitter.get(), has_predecessor.get(), word_offset.get(), words, nodes.get(),
       splitter_node.get(), sublist_next.get(), joins_next_level.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("list_splitters");
   {
     const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
                                         ctx.policy.walk_blocks_per_sm *
@@ -272,10 +335,12 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
         nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(), sublists, chunk,
         op, counters.get());
     FRONTIER_CHECK_LAUNCH();
+    times.mark("walk");
   }
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(id_scan_temp.get(), id_scan_bytes,
                                                     joins_next_level.get(), next_id.get(),
                                                     sublists + 1, stream));
+  times.mark("id_scan");
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto next_n = static_cast<std::int64_t>(read_scalar(next_id.get() + sublists, stream));
@@ -290,6 +355,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     ctx.stats->walk_seconds = phase.seconds();
     phase.restart();
   }
+  times.mark("host: coverage");
   finish_next_ids_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       joins_next_level.get(), next_id.get(), sublists);
   FRONTIER_CHECK_LAUNCH();
@@ -313,6 +379,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
       sublist_next.get(), sublist_total.get(), next_id.get(), sublists, next_successor.get(),
       next_values.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("next_ids+build_next_level");
   sublist_next = {};
   sublist_total = {};
   joins_next_level = {};
@@ -331,12 +398,21 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     phase.restart();
   }
 
-  // 6. Fix-up.
-  fix_up_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
-      nodes.get(), next_id.get(), next_prefix.get(), n, op, d_prefix);
+  times.mark("deeper levels");
+  // 6. Fix-up: one offset per sublist, then one gather per node.
+  require_free(sublists * sizeof(SublistOffset<ValueT>), where);
+  DeviceArray<SublistOffset<ValueT>> offsets(sublists);
+  sublist_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
+      next_id.get(), next_prefix.get(), sublists, offsets.get());
   FRONTIER_CHECK_LAUNCH();
+  times.mark("offsets");
+  fix_up_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
+      nodes.get(), offsets.get(), n, op, d_prefix);
+  FRONTIER_CHECK_LAUNCH();
+  times.mark("fix_up");
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
   if (level == 0) ctx.stats->fixup_seconds = phase.seconds();
+  if (times.enabled()) list_ranking_log_debug(where + " GPU timeline: " + times.report());
 }
 
 template <typename VertexT, typename ValueT, typename OpT>
@@ -359,11 +435,14 @@ void wyllie(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix
       <<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
           d_successor, d_values, n, nullptr, has_predecessor.get(), counters.get());
   FRONTIER_CHECK_LAUNCH();
+  merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(
+      has_predecessor.get(), nullptr, n, words, nullptr, counters.get());
+  FRONTIER_CHECK_LAUNCH();
   ListLevelCounters checked{};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
-  throw_structure_errors(checked, d_successor, n, stream);
+  throw_structure_errors(checked, d_successor, n, has_predecessor.get(), counters.get(), 0, ctx);
   has_predecessor = {};
   std::int64_t heads = 0;
   wyllie_init_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(d_values, n,
@@ -440,7 +519,7 @@ template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix_device(const VertexT* d_successor, const ValueT* d_values,
                                     ValueT* d_prefix, std::int64_t n, ListOp op, std::uint64_t seed,
                                     void* stream, ListRankingAlgorithm algorithm,
-                                    std::int64_t random_splitters) {
+                                    std::int64_t random_splitters, std::int64_t host_rank_below) {
   const frontier::detail::Timer timer;
   if (n < 0 || n > static_cast<std::int64_t>(std::numeric_limits<VertexT>::max())) {
     throw InvalidArgument("list prefix: " + std::to_string(n) +
@@ -456,6 +535,7 @@ ListRankingStats list_prefix_device(const VertexT* d_successor, const ValueT* d_
   stats.algorithm =
       algorithm == ListRankingAlgorithm::Wyllie ? algorithm : ListRankingAlgorithm::HelmanJaja;
   Context ctx = make_context(seed, stream, random_splitters, &stats);
+  if (host_rank_below >= 0) ctx.policy.host_rank_below = host_rank_below;
   switch (op) {
     case ListOp::Sum:
       run_algorithm(d_successor, d_values, d_prefix, n, ListSumOp<ValueT>{}, algorithm, ctx);
@@ -477,7 +557,7 @@ ListRankingStats list_rank_device(const VertexT* d_successor, VertexT* d_rank, s
                                   ListRankingAlgorithm algorithm) {
   const frontier::detail::Timer timer;
   ListRankingStats stats = list_prefix_device<VertexT, VertexT>(
-      d_successor, nullptr, d_rank, n, ListOp::Sum, seed, stream, algorithm, 0);
+      d_successor, nullptr, d_rank, n, ListOp::Sum, seed, stream, algorithm, 0, -1);
   if (n > 0) {
     const auto cuda_stream = static_cast<cudaStream_t>(stream);
     const int blocks = static_cast<int>(std::min<std::int64_t>((n + 255) / 256, 4096));
@@ -517,9 +597,9 @@ ListRankingStats list_prefix_host(std::span<const VertexT> successor, const Valu
     FRONTIER_CUDA_CHECK(
         cudaMemcpy(d_values.get(), values, n * sizeof(ValueT), cudaMemcpyHostToDevice));
   }
-  ListRankingStats stats =
-      list_prefix_device<VertexT, ValueT>(d_successor.get(), d_values.get(), d_prefix.get(), n, op,
-                                          options.seed, nullptr, algorithm, options.sublists);
+  ListRankingStats stats = list_prefix_device<VertexT, ValueT>(
+      d_successor.get(), d_values.get(), d_prefix.get(), n, op, options.seed, nullptr, algorithm,
+      options.sublists, options.host_rank_below);
   FRONTIER_CUDA_CHECK(
       cudaMemcpy(prefix, d_prefix.get(), n * sizeof(ValueT), cudaMemcpyDeviceToHost));
   return stats;
@@ -528,7 +608,7 @@ ListRankingStats list_prefix_host(std::span<const VertexT> successor, const Valu
 #define FRONTIER_INSTANTIATE_CUDA_LIST_PREFIX(VertexT, ValueT)                            \
   template ListRankingStats list_prefix_device<VertexT, ValueT>(                          \
       const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp, std::uint64_t, void*, \
-      ListRankingAlgorithm, std::int64_t);                                                \
+      ListRankingAlgorithm, std::int64_t, std::int64_t);                                  \
   template ListRankingStats list_prefix_host<VertexT, ValueT>(                            \
       std::span<const VertexT>, const ValueT*, ListOp, ValueT*, ListRankingAlgorithm,     \
       const ListRankingOptions&);

@@ -19,13 +19,15 @@ namespace frontier::cuda {
 /// sized first and refused with OutOfMemory (bytes needed vs free) before anything is allocated.
 /// @param algorithm HelmanJaja (Wei–JaJa, the default) or Wyllie.
 /// @param random_splitters random splitters of the top level; 0 = the tuned policy's choice.
+/// @param host_rank_below lists shorter than this (at any level) are ranked on the host;
+///        -1 = the tuned policy's choice, 0 = never.
 /// @throws InvalidArgument, ValidationError, OutOfMemory, CudaError as list_prefix.
 template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix_device(
     const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix, std::int64_t n, ListOp op,
     std::uint64_t seed = 1, void* stream = nullptr,
     ListRankingAlgorithm algorithm = ListRankingAlgorithm::HelmanJaja,
-    std::int64_t random_splitters = 0);
+    std::int64_t random_splitters = 0, std::int64_t host_rank_below = -1);
 
 /// 0-based ranks of device arrays on the current CUDA device (head = 0).
 template <typename VertexT>

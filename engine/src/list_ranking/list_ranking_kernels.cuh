@@ -35,9 +35,53 @@ struct ListLevelCounters {
   unsigned long long first_out_of_range;
   unsigned long long first_shared_target;
   unsigned long long heads;
+  unsigned long long tails;
   unsigned long long covered;
   unsigned long long active;
 };
+
+/// The exclusive prefix that a sublist's nodes take in the fix-up; valid = 0 for a head's
+/// sublist, which takes none (so no identity element is needed, NaN stays exact).
+template <typename ValueT>
+struct alignas(sizeof(ValueT) <= 4 ? 8 : 16) SublistOffset {
+  ValueT value;
+  int valid;
+};
+
+/// Sums `count` over the warp and adds it to `*total` once (lane 0). All lanes must call.
+__device__ __forceinline__ void warp_add(unsigned long long count, unsigned long long* total) {
+  for (int offset = 16; offset > 0; offset >>= 1) {
+    count += __shfl_down_sync(0xffffffffu, count, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && count != 0) atomicAdd(total, count);
+}
+
+/// Loads and stores of whole nodes that bypass L1 (random accesses never reuse a line there).
+template <typename Node>
+__device__ __forceinline__ Node load_node_cg(const Node* address) {
+  Node node;
+  if constexpr (sizeof(Node) == 8) {
+    const uint2 raw = __ldcg(reinterpret_cast<const uint2*>(address));
+    memcpy(&node, &raw, sizeof(Node));
+  } else {
+    const uint4 raw = __ldcg(reinterpret_cast<const uint4*>(address));
+    memcpy(&node, &raw, sizeof(Node));
+  }
+  return node;
+}
+
+template <typename Node>
+__device__ __forceinline__ void store_node_cg(Node* address, const Node& node) {
+  if constexpr (sizeof(Node) == 8) {
+    uint2 raw;
+    memcpy(&raw, &node, sizeof(Node));
+    __stcg(reinterpret_cast<uint2*>(address), raw);
+  } else {
+    uint4 raw;
+    memcpy(&raw, &node, sizeof(Node));
+    __stcg(reinterpret_cast<uint4*>(address), raw);
+  }
+}
 
 __device__ __forceinline__ std::int64_t global_thread() {
   return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -52,13 +96,17 @@ __device__ __forceinline__ unsigned valid_bits(std::int64_t w, std::int64_t n) {
   return rest >= 32 ? kFullWarp : (1u << rest) - 1u;
 }
 
-/// Step 1: validate successors, mark nodes that have a predecessor, pack {value, successor}.
+/// Step 1: validate successors, mark nodes that have a predecessor, count tails, pack
+/// {value, successor}. The marks are fire-and-forget atomics (no return value): a node with two
+/// predecessors shows as more heads than tails (merge_heads_kernel counts heads), and only then
+/// does find_shared_target_kernel look for it.
 template <typename VertexT, typename ValueT>
 __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
                                       const ValueT* __restrict__ values, std::int64_t n,
                                       ListNode<VertexT, ValueT>* __restrict__ nodes,
                                       unsigned* __restrict__ has_predecessor,
                                       ListLevelCounters* counters) {
+  unsigned long long tails = 0;
   for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
     const VertexT s = successor[v];
     const std::int64_t target = static_cast<std::int64_t>(s);
@@ -66,15 +114,31 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
     if (target < -1 || target >= n) {
       atomicMin(&counters->first_out_of_range, static_cast<unsigned long long>(v));
     } else if (target >= 0) {
-      // 1b. In-degree <= 1: the second setter of a bit finds it already set.
-      const unsigned bit = 1u << (target & 31);
-      if (atomicOr(&has_predecessor[target >> 5], bit) & bit) {
-        atomicMin(&counters->first_shared_target, static_cast<unsigned long long>(target));
-      }
+      // 1b. Mark the target as having a predecessor.
+      atomicOr(&has_predecessor[target >> 5], 1u << (target & 31));
+    } else {
+      ++tails;
     }
     // 1c. Pack (values == nullptr: unit values, for ranks; nodes == nullptr: check only).
-    if (nodes != nullptr)
+    if (nodes != nullptr) {
       nodes[v] = ListNode<VertexT, ValueT>{values != nullptr ? values[v] : ValueT{1}, s};
+    }
+  }
+  warp_add(tails, &counters->tails);
+}
+
+/// Error path of step 1: the smallest node named by two successors (bitmap cleared first).
+template <typename VertexT>
+__global__ void find_shared_target_kernel(const VertexT* __restrict__ successor, std::int64_t n,
+                                          unsigned* __restrict__ seen,
+                                          ListLevelCounters* counters) {
+  for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
+    const std::int64_t target = static_cast<std::int64_t>(successor[v]);
+    if (target < 0 || target >= n) continue;
+    const unsigned bit = 1u << (target & 31);
+    if (atomicOr(&seen[target >> 5], bit) & bit) {
+      atomicMin(&counters->first_shared_target, static_cast<unsigned long long>(target));
+    }
   }
 }
 
@@ -89,6 +153,7 @@ __global__ void mark_random_splitters_kernel(std::int64_t n, std::int64_t count,
 }
 
 /// Step 3: every head is a splitter too; count splitters per word (for their ids) and heads.
+/// With is_splitter == nullptr only the heads are counted (Wyllie's check).
 template <typename VertexT, int BLOCK_THREADS>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     merge_heads_kernel(const unsigned* __restrict__ has_predecessor, unsigned* is_splitter,
@@ -103,9 +168,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     const std::int64_t w = base + threadIdx.x;
     if (w < words) {
       const unsigned head_bits = ~has_predecessor[w] & valid_bits(w, n);
-      const unsigned bits = is_splitter[w] | head_bits;
-      is_splitter[w] = bits;
-      word_count[w] = static_cast<VertexT>(__popc(bits));
+      if (is_splitter != nullptr) {
+        const unsigned bits = is_splitter[w] | head_bits;
+        is_splitter[w] = bits;
+        word_count[w] = static_cast<VertexT>(__popc(bits));
+      }
       heads += static_cast<unsigned long long>(__popc(head_bits));
     }
   }
@@ -177,7 +244,7 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
     if (__ballot_sync(kFullWarp, k >= 0) == 0) break;
     if (k < 0) continue;
     // 5b. One step: read node u, extend the running prefix or stop at the next splitter.
-    const ListNode<VertexT, ValueT> node = nodes[u];
+    const ListNode<VertexT, ValueT> node = load_node_cg(nodes + u);
     std::int64_t link;
     bool done = false;
     std::int64_t next_sublist = -1;
@@ -192,7 +259,7 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
       next_sublist = -2 - static_cast<std::int64_t>(node.link);
     } else {
       running = op(running, node.value);
-      nodes[u] = ListNode<VertexT, ValueT>{running, static_cast<VertexT>(k)};
+      store_node_cg(nodes + u, ListNode<VertexT, ValueT>{running, static_cast<VertexT>(k)});
       link = static_cast<std::int64_t>(node.link);
       ++length;
     }
@@ -207,10 +274,7 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
       u = link;
     }
   }
-  for (int offset = 16; offset > 0; offset >>= 1) {
-    covered += __shfl_down_sync(kFullWarp, covered, offset);
-  }
-  if (lane == 0) atomicAdd(&counters->covered, covered);
+  warp_add(covered, &counters->covered);
 }
 
 /// Step 6a: next-level ids: exclusive scan of joins_next_level (in next_id) or -1 for heads.
@@ -240,18 +304,30 @@ __global__ void build_next_level_kernel(const VertexT* __restrict__ sublist_next
   }
 }
 
-/// Step 7: fix-up. prefix[v] = (prefix of the sublists before v's sublist) op (local prefix).
+/// Step 7a: each sublist's offset, gathered once per sublist so that the fix-up makes a single
+/// (cache-resident) gather per node.
+template <typename VertexT, typename ValueT>
+__global__ void sublist_offsets_kernel(const VertexT* __restrict__ next_id,
+                                       const ValueT* __restrict__ next_prefix,
+                                       std::int64_t sublists,
+                                       SublistOffset<ValueT>* __restrict__ offsets) {
+  for (std::int64_t k = global_thread(); k < sublists; k += global_threads()) {
+    const VertexT j = next_id[k];
+    offsets[k] = j >= 0 ? SublistOffset<ValueT>{next_prefix[j], 1} : SublistOffset<ValueT>{{}, 0};
+  }
+}
+
+/// Step 7b: fix-up. prefix[v] = (prefix of the sublists before v's sublist) op (local prefix).
 template <typename VertexT, typename ValueT, typename OpT>
 __global__ void fix_up_kernel(const ListNode<VertexT, ValueT>* __restrict__ nodes,
-                              const VertexT* __restrict__ next_id,
-                              const ValueT* __restrict__ next_prefix, std::int64_t n, OpT op,
-                              ValueT* __restrict__ prefix) {
+                              const SublistOffset<ValueT>* __restrict__ offsets, std::int64_t n,
+                              OpT op, ValueT* __restrict__ prefix) {
   for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
     const ListNode<VertexT, ValueT> node = nodes[v];
     const std::int64_t k = node.link <= VertexT{-2} ? -2 - static_cast<std::int64_t>(node.link)
                                                     : static_cast<std::int64_t>(node.link);
-    const VertexT j = next_id[k];
-    prefix[v] = j >= 0 ? op(next_prefix[j], node.value) : node.value;
+    const SublistOffset<ValueT> offset = offsets[k];
+    prefix[v] = offset.valid ? op(offset.value, node.value) : node.value;
   }
 }
 

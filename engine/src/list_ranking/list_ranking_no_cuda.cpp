@@ -19,7 +19,8 @@ namespace {
 
 template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix_device(const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp,
-                                    std::uint64_t, void*, ListRankingAlgorithm, std::int64_t) {
+                                    std::uint64_t, void*, ListRankingAlgorithm, std::int64_t,
+                                    std::int64_t) {
   no_cuda();
 }
 
@@ -32,7 +33,7 @@ ListRankingStats list_rank_device(const VertexT*, VertexT*, std::int64_t, std::u
 #define FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(VertexT, ValueT)                         \
   template ListRankingStats list_prefix_device<VertexT, ValueT>(                          \
       const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp, std::uint64_t, void*, \
-      ListRankingAlgorithm, std::int64_t);
+      ListRankingAlgorithm, std::int64_t, std::int64_t);
 FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(std::int32_t, std::int32_t)
 FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(std::int32_t, std::int64_t)
 FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(std::int32_t, double)
@@ -58,6 +59,8 @@ template <typename VertexT>
 double time_pointer_chase(std::span<const VertexT>, VertexT, std::int64_t, int) {
   no_cuda();
 }
+
+double time_device_allocation(std::uint64_t, int) { no_cuda(); }
 
 template ResidentTiming time_list_prefix_resident<std::int32_t, std::int32_t>(
     std::span<const std::int32_t>, std::span<const std::int32_t>, ListOp, std::span<std::int32_t>,
