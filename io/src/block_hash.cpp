@@ -87,7 +87,8 @@ std::uint64_t hash_block(const void* data, std::size_t bytes, std::uint64_t seed
   return mix64(hash);
 }
 
-std::uint64_t hash_section(const void* data, std::size_t bytes, std::uint64_t seed, void* copy_to) {
+std::uint64_t hash_section(const void* data, std::size_t bytes, std::uint64_t seed, void* copy_to,
+                           const BlockVisitor& visit) {
   const auto* source = static_cast<const unsigned char*>(data);
   auto* destination = static_cast<unsigned char*>(copy_to);
   const std::int64_t blocks =
@@ -103,6 +104,7 @@ std::uint64_t hash_section(const void* data, std::size_t bytes, std::uint64_t se
       hashed = destination + begin;
     }
     block_hashes[b] = hash_block(hashed, count, seed);
+    if (visit) visit(begin, count);
   }
   std::uint64_t hash = seed ^ kPrime3;
   for (const std::uint64_t block_hash : block_hashes) hash = mix64(hash ^ block_hash) + kPrime5;

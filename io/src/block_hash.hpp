@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 namespace frontier::detail {
 
@@ -16,11 +17,16 @@ inline constexpr std::size_t kHashBlockBytes = std::size_t{1} << 18;
 /// Hash of one byte range of any length and alignment.
 std::uint64_t hash_block(const void* data, std::size_t bytes, std::uint64_t seed) noexcept;
 
+/// Called once per block of a section with the block's first byte (relative to the section) and
+/// its length, after the block was copied and hashed, while it is still in cache. Blocks are
+/// visited on any thread in any order.
+using BlockVisitor = std::function<void(std::size_t first_byte, std::size_t bytes)>;
+
 /// Hash of a whole section: its blocks hashed in parallel (OpenMP), folded in order, then the
 /// length mixed in. When `copy_to` is non-null the section is first copied there, block by
 /// block, and the copy is what gets hashed (one pass over the source, the hash checks what was
-/// kept).
+/// kept); `visit`, when set, then sees each block.
 std::uint64_t hash_section(const void* data, std::size_t bytes, std::uint64_t seed,
-                           void* copy_to = nullptr);
+                           void* copy_to = nullptr, const BlockVisitor& visit = {});
 
 }  // namespace frontier::detail

@@ -83,8 +83,8 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
   auto parse = [&](std::size_t, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 16;
-    out.reserve_for(chunk, kBytesPerArcGuess, weighted);
+    constexpr std::size_t kShortestArcLine = 8;  // "a 1 1 1\n"
+    out.reserve_for(chunk, kShortestArcLine, weighted);
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -128,8 +128,7 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
     }
   };
   std::vector<ArcChunk<VertexId>> parsed = parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
-  check_declared_count(text, chunks, parsed, header.arcs, header.problem_line, "arcs",
-                       is_arc_line);
+  check_declared_count(text, chunks, parsed, header.arcs, header.problem_line, "arcs", is_arc_line);
 
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);

@@ -61,17 +61,18 @@ MetisHeader parse_header(const TextBuffer& text) {
   header.header_line = line;
   const char* p = skip_blanks(line);
   ScanStatus status = scan_unsigned(p, header.vertices);
-  if (status != ScanStatus::Ok) text.fail(line, "bad header: " + scan_problem(status, "vertex count", p));
+  if (status != ScanStatus::Ok)
+    text.fail(line, "bad header: " + scan_problem(status, "vertex count", p));
   p = skip_blanks(p);
   status = scan_unsigned(p, header.edges);
-  if (status != ScanStatus::Ok) text.fail(line, "bad header: " + scan_problem(status, "edge count", p));
+  if (status != ScanStatus::Ok)
+    text.fail(line, "bad header: " + scan_problem(status, "edge count", p));
   p = skip_blanks(p);
   if (*p != '\n') {
     const char* start = p;
     while (!ends_token(*p)) ++p;
     const std::string_view fmt(start, static_cast<std::size_t>(p - start));
-    const bool binary =
-        fmt.find_first_not_of("01") == std::string_view::npos;
+    const bool binary = fmt.find_first_not_of("01") == std::string_view::npos;
     if (fmt.empty() || fmt.size() > 3 || !binary) {
       text.fail(line, "bad header: fmt " + token_at(start) +
                           " must be up to three binary digits (0, 1, 10, 11, 100, ..., 111)");
@@ -84,11 +85,11 @@ MetisHeader parse_header(const TextBuffer& text) {
     p = skip_blanks(p);
     if (*p != '\n') {
       if (!header.vertex_weights) {
-        text.fail(line, "bad header: ncon " + token_at(p) +
-                            " given but fmt has no vertex weights");
+        text.fail(line, "bad header: ncon " + token_at(p) + " given but fmt has no vertex weights");
       }
       status = scan_unsigned(p, header.ncon);
-      if (status != ScanStatus::Ok) text.fail(line, "bad header: " + scan_problem(status, "ncon", p));
+      if (status != ScanStatus::Ok)
+        text.fail(line, "bad header: " + scan_problem(status, "ncon", p));
       if (header.ncon == 0) text.fail(line, "bad header: ncon must be at least 1");
       p = skip_blanks(p);
       if (*p != '\n') text.fail(line, "bad header: unexpected " + token_at(p) + " after ncon");
@@ -106,8 +107,8 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
   const MetisHeader header = parse_header(text);
   info.declared_vertices = header.vertices;
   info.declared_edges = header.edges;
-  info.variant = "fmt=" + header.fmt + (header.ncon > 1 ? " ncon=" + std::to_string(header.ncon)
-                                                        : std::string());
+  info.variant = "fmt=" + header.fmt +
+                 (header.ncon > 1 ? " ncon=" + std::to_string(header.ncon) : std::string());
   const bool weighted = header.edge_weights && options.keep_weights;
   const std::uint64_t n = header.vertices;
   const char* const text_end = text.end();
@@ -117,7 +118,7 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
 
   // Pass 1: adjacency lines per chunk, then the vertex of each chunk's first line.
   std::vector<std::uint64_t> first_vertex(chunks.size() + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (chunk_count > 1)
   for (std::int64_t c = 0; c < chunk_count; ++c) {
     std::uint64_t lines = 0;
     for (const char* line = chunks[c].begin; line < chunks[c].end; line = next_line(line)) {
@@ -138,8 +139,8 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
 
   // Pass 2: parse every line.
   auto parse = [&](std::size_t c, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 6;
-    out.reserve_for(chunk, kBytesPerArcGuess, weighted);
+    constexpr std::size_t kShortestNeighbor = 2;  // "1 "
+    out.reserve_for(chunk, weighted ? 2 * kShortestNeighbor : kShortestNeighbor, weighted);
     std::uint64_t vertex = first_vertex[c];
     const char* p = chunk.begin;
     while (p < chunk.end) {
@@ -152,8 +153,7 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
       if (vertex >= n) {
         if (*p != '\n') {
           throw LineError{line, "adjacency line for vertex " + std::to_string(vertex + 1) +
-                                    ", but the header declares " + std::to_string(n) +
-                                    " vertices"};
+                                    ", but the header declares " + std::to_string(n) + " vertices"};
         }
         ++p;
         continue;
@@ -199,13 +199,12 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
       ++vertex;
     }
   };
-  std::vector<ArcChunk<VertexId>> parsed =
-      parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
+  std::vector<ArcChunk<VertexId>> parsed = parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
   const std::uint64_t arcs = total_records(parsed);
   if (arcs % 2 != 0 || arcs / 2 != header.edges) {
     text.fail(header.header_line,
-              "the adjacency lines list " + std::to_string(arcs) + " arcs but the header declares " +
-                  std::to_string(header.edges) +
+              "the adjacency lines list " + std::to_string(arcs) +
+                  " arcs but the header declares " + std::to_string(header.edges) +
                   " edges, which need twice as many arcs (each edge in both endpoints' lines)");
   }
 

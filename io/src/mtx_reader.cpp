@@ -70,19 +70,22 @@ void parse_banner(const TextBuffer& text, MtxHeader& header) {
   const char* line = text.begin();
   const std::vector<std::string> words = lower_words(text.line_text(line));
   if (words.empty() || words[0] != "%%matrixmarket") {
-    text.fail(line, "missing Matrix Market banner: the first line must read "
-                    "'%%MatrixMarket matrix coordinate <field> <symmetry>'");
+    text.fail(line,
+              "missing Matrix Market banner: the first line must read "
+              "'%%MatrixMarket matrix coordinate <field> <symmetry>'");
   }
   if (words.size() != 5) {
-    text.fail(line, "the banner needs four words after %%MatrixMarket: "
-                    "matrix coordinate <field> <symmetry>");
+    text.fail(line,
+              "the banner needs four words after %%MatrixMarket: "
+              "matrix coordinate <field> <symmetry>");
   }
   if (words[1] != "matrix") {
     text.fail(line, "unsupported Matrix Market object '" + words[1] + "' (expected 'matrix')");
   }
   if (words[2] == "array") {
-    text.fail(line, "dense 'array' Matrix Market files are not supported; a graph needs the "
-                    "sparse 'coordinate' format");
+    text.fail(line,
+              "dense 'array' Matrix Market files are not supported; a graph needs the "
+              "sparse 'coordinate' format");
   }
   if (words[2] != "coordinate") {
     text.fail(line, "unknown Matrix Market format '" + words[2] + "' (expected 'coordinate')");
@@ -94,11 +97,12 @@ void parse_banner(const TextBuffer& text, MtxHeader& header) {
   } else if (words[3] == "real" || words[3] == "double") {
     header.field = MtxField::Real;
   } else if (words[3] == "complex") {
-    text.fail(line, "complex-valued matrices are not supported (field must be pattern, integer "
-                    "or real)");
+    text.fail(line,
+              "complex-valued matrices are not supported (field must be pattern, integer "
+              "or real)");
   } else {
-    text.fail(line, "unknown Matrix Market field '" + words[3] +
-                        "' (expected pattern, integer or real)");
+    text.fail(line,
+              "unknown Matrix Market field '" + words[3] + "' (expected pattern, integer or real)");
   }
   if (words[4] == "general") {
     header.symmetry = MtxSymmetry::General;
@@ -107,8 +111,9 @@ void parse_banner(const TextBuffer& text, MtxHeader& header) {
   } else if (words[4] == "skew-symmetric") {
     header.symmetry = MtxSymmetry::SkewSymmetric;
   } else if (words[4] == "hermitian") {
-    text.fail(line, "hermitian matrices are not supported (symmetry must be general, symmetric "
-                    "or skew-symmetric)");
+    text.fail(line,
+              "hermitian matrices are not supported (symmetry must be general, symmetric "
+              "or skew-symmetric)");
   } else {
     text.fail(line, "unknown Matrix Market symmetry '" + words[4] +
                         "' (expected general, symmetric or skew-symmetric)");
@@ -142,8 +147,7 @@ void parse_size_line(const TextBuffer& text, MtxHeader& header) {
     p = skip_blanks(p);
   }
   if (*p != '\n') {
-    text.fail(line, "bad size line: unexpected " + token_at(p) +
-                        " after 'rows columns entries'");
+    text.fail(line, "bad size line: unexpected " + token_at(p) + " after 'rows columns entries'");
   }
   if (header.symmetry != MtxSymmetry::General && header.rows != header.columns) {
     text.fail(line, "a symmetric matrix must be square, but the size line declares " +
@@ -162,8 +166,8 @@ bool is_entry_line(const char* line) {
 }
 
 [[noreturn]] void throw_out_of_range(const char* line, std::uint64_t id, std::uint64_t bound) {
-  throw LineError{line, "vertex id " + std::to_string(id) + " out of range [1, " +
-                            std::to_string(bound) + "]"};
+  throw LineError{
+      line, "vertex id " + std::to_string(id) + " out of range [1, " + std::to_string(bound) + "]"};
 }
 
 }  // namespace
@@ -199,8 +203,8 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
   auto parse = [&](std::size_t, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 8;
-    out.reserve_for(chunk, kBytesPerArcGuess, weighted);
+    // "1 1\n" is the shortest entry; a symmetric one yields two arcs
+    out.reserve_for(chunk, symmetry == MtxSymmetry::General ? 4 : 2, weighted);
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -233,14 +237,13 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
           status = scan_real(p, text_end, value);
         }
         if (status != ScanStatus::Ok) {
-          throw LineError{line, scan_problem(status, field == MtxField::Integer
-                                                         ? "integer value"
-                                                         : "real value",
-                                             p)};
+          throw LineError{
+              line,
+              scan_problem(status, field == MtxField::Integer ? "integer value" : "real value", p)};
         }
         if (!fits_weight(value)) {
-          throw LineError{line, "value " + std::to_string(value) +
-                                    " does not fit a 32-bit float weight"};
+          throw LineError{line,
+                          "value " + std::to_string(value) + " does not fit a 32-bit float weight"};
         }
       }
       p = skip_blanks(p);

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "chunk_parse.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
@@ -63,9 +64,11 @@ EdgeList<VertexId> arcs_of(const Graph& graph) {
   edges.targets = graph.targets();
   edges.weights = graph.weights();
   const auto& offsets = graph.offsets();
-#pragma omp parallel for schedule(dynamic, 1024)
+  const bool parallel = graph.num_edges() >= kMinParallelItems;
+#pragma omp parallel for schedule(dynamic, 1024) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
-    for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e) edges.sources[e] = static_cast<VertexId>(u);
+    for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e)
+      edges.sources[e] = static_cast<VertexId>(u);
   }
   return edges;
 }
@@ -73,19 +76,24 @@ EdgeList<VertexId> arcs_of(const Graph& graph) {
 EdgeList<VertexId> parse_text(const TextBuffer& text, GraphFormat format,
                               const ReadOptions& options, GraphFileInfo& info) {
   switch (format) {
-    case GraphFormat::MatrixMarket: return parse_matrix_market(text, options, info);
-    case GraphFormat::Dimacs9: return parse_dimacs9(text, options, info);
-    case GraphFormat::Metis: return parse_metis(text, options, info);
-    case GraphFormat::Snap: return parse_snap(text, options, info);
-    default: break;
+    case GraphFormat::MatrixMarket:
+      return parse_matrix_market(text, options, info);
+    case GraphFormat::Dimacs9:
+      return parse_dimacs9(text, options, info);
+    case GraphFormat::Metis:
+      return parse_metis(text, options, info);
+    case GraphFormat::Snap:
+      return parse_snap(text, options, info);
+    default:
+      break;
   }
   throw InvalidArgument("format " + std::string(format_name(format)) + " is not a text format");
 }
 
 void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
   constexpr double kSlowSeconds = 1.0;
-  const double mb_per_s = info.seconds > 0 ? 1e-6 * static_cast<double>(info.bytes) / info.seconds
-                                           : 0.0;
+  const double mb_per_s =
+      info.seconds > 0 ? 1e-6 * static_cast<double>(info.bytes) / info.seconds : 0.0;
   detail::logger().log(info.seconds > kSlowSeconds ? spdlog::level::info : spdlog::level::debug,
                        "read {} ({} {}{}): {} vertices, {} arcs, {:.2f} s, {:.0f} MB/s", info.path,
                        format_name(info.format), info.variant, info.gzip ? ", gzip" : "", n, arcs,

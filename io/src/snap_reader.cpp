@@ -46,8 +46,8 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
       split_lines(text.begin(), text.end(), parse_chunk_bytes(text.size()));
   const bool keep_weights = options.keep_weights;
   auto parse = [&](std::size_t, const LineChunk& chunk, SnapChunk<IdT>& out) {
-    constexpr std::size_t kBytesPerArcGuess = 10;
-    out.reserve_for(chunk, kBytesPerArcGuess, false);
+    constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
+    out.reserve_for(chunk, kShortestEdgeLine, keep_weights);
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -138,13 +138,13 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
   constexpr std::uint64_t kDenseSlack = std::uint64_t{1} << 20;
   if (max_id < kMaxVertices && max_id + 1 <= 4 * 2 * static_cast<std::uint64_t>(m) + kDenseSlack) {
     std::vector<VertexId> number(static_cast<std::size_t>(max_id) + 1, 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
     for (std::int64_t i = 0; i < m; ++i) {
       std::atomic_ref<VertexId>(number[sources[i]]).store(1, std::memory_order_relaxed);
       std::atomic_ref<VertexId>(number[targets[i]]).store(1, std::memory_order_relaxed);
     }
     const VertexId distinct = detail::parallel_exclusive_scan(number.data(), number.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
     for (std::int64_t i = 0; i < m; ++i) {
       new_sources[i] = number[sources[i]];
       new_targets[i] = number[targets[i]];
@@ -166,7 +166,7 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
   auto lookup = [&ids](std::int64_t id) {
     return static_cast<VertexId>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
   };
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
   for (std::int64_t i = 0; i < m; ++i) {
     new_sources[i] = lookup(sources[i]);
     new_targets[i] = lookup(targets[i]);

@@ -9,7 +9,6 @@
 // declared sizes: arrays grow with the arcs actually parsed.
 #pragma once
 
-#include <cfloat>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -43,9 +42,12 @@ inline VertexId checked_vertex_count(const TextBuffer& text, const char* line, s
   return static_cast<VertexId>(n);
 }
 
-/// True when a parsed value fits a Weight (32-bit float) without becoming infinite.
+/// True when a parsed value converts to a finite Weight (32-bit float): its magnitude lies below
+/// FLT_MAX plus half an ulp (2^128 - 2^103), so that it rounds to at most FLT_MAX. The shortest
+/// decimal text of -FLT_MAX ("-3.4028235e+38") lies just beyond FLT_MAX and must still load.
 inline bool fits_weight(double value) noexcept {
-  return value >= -static_cast<double>(FLT_MAX) && value <= static_cast<double>(FLT_MAX);
+  constexpr double kFloatRoundingLimit = 0x1.ffffffp127;
+  return value > -kFloatRoundingLimit && value < kFloatRoundingLimit;
 }
 
 }  // namespace frontier::io

@@ -30,7 +30,8 @@ enum class ScanStatus { Ok, NotANumber, Negative, TooLarge };
 
 /// Scans an unsigned decimal integer (an optional '+', then digits). A '-' before digits reports
 /// Negative; more than 19 significant digits report TooLarge.
-inline ScanStatus scan_unsigned(const char*& p, std::uint64_t& value) noexcept {
+[[gnu::always_inline]] inline ScanStatus scan_unsigned(const char*& p,
+                                                       std::uint64_t& value) noexcept {
   constexpr std::ptrdiff_t kMaxDigits = 19;  // 10^19 - 1 < 2^64
   const char* q = p;
   if (*q == '-') return is_digit(q[1]) ? ScanStatus::Negative : ScanStatus::NotANumber;
@@ -51,14 +52,14 @@ inline ScanStatus scan_unsigned(const char*& p, std::uint64_t& value) noexcept {
 }
 
 /// Scans a signed decimal integer (optional '+' or '-').
-inline ScanStatus scan_signed(const char*& p, std::int64_t& value) noexcept {
+[[gnu::always_inline]] inline ScanStatus scan_signed(const char*& p, std::int64_t& value) noexcept {
   const char* q = p;
   const bool negative = *q == '-';
   if (negative) ++q;
   std::uint64_t magnitude = 0;
   const ScanStatus status = scan_unsigned(q, magnitude);
-  if (status != ScanStatus::Ok) return status == ScanStatus::Negative ? ScanStatus::NotANumber
-                                                                      : status;
+  if (status != ScanStatus::Ok)
+    return status == ScanStatus::Negative ? ScanStatus::NotANumber : status;
   if (magnitude > static_cast<std::uint64_t>(INT64_MAX)) return ScanStatus::TooLarge;
   value = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
   p = q;
@@ -97,9 +98,12 @@ inline std::string token_at(const char* p) {
 /// Describes a failed scan of `what` at p: "expected a vertex id, found 'x'".
 inline std::string scan_problem(ScanStatus status, const char* what, const char* p) {
   switch (status) {
-    case ScanStatus::Negative: return std::string("negative ") + what + " " + token_at(p);
-    case ScanStatus::TooLarge: return std::string(what) + " " + token_at(p) + " is too large";
-    default: return std::string("expected ") + what + ", found " + token_at(p);
+    case ScanStatus::Negative:
+      return std::string("negative ") + what + " " + token_at(p);
+    case ScanStatus::TooLarge:
+      return std::string(what) + " " + token_at(p) + " is too large";
+    default:
+      return std::string("expected ") + what + ", found " + token_at(p);
   }
 }
 

@@ -8,6 +8,7 @@
 #include "text_source.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -31,11 +32,21 @@ constexpr std::uint64_t kMaxDeflateRatio = 1032;
 // zlib counts input and output in 32-bit uInt; feed it at most this much per call.
 constexpr std::size_t kZlibPieceBytes = std::size_t{1} << 30;
 
+// Asks for transparent huge pages over a large buffer: filling it then takes one page fault per
+// 2 MiB instead of one per 4 KiB. Only advice; ignored where unsupported.
+void advise_huge_pages(char* memory, std::size_t bytes) {
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  const auto first = (reinterpret_cast<std::uintptr_t>(memory) + kHugePage - 1) & ~(kHugePage - 1);
+  const auto last = (reinterpret_cast<std::uintptr_t>(memory) + bytes) & ~(kHugePage - 1);
+  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+}
+
 ByteArray allocate(const std::string& name, std::size_t bytes) {
   char* memory = static_cast<char*>(std::malloc(std::max<std::size_t>(bytes, 1)));
   if (memory == nullptr) {
     throw IoError(name, 0, "cannot allocate " + format_bytes(bytes) + " to hold the file");
   }
+  advise_huge_pages(memory, bytes);
   return ByteArray(memory);
 }
 
@@ -189,10 +200,11 @@ RawBytes inflate_gzip(const std::string& name, const RawBytes& compressed) {
       }
       continue;
     }
-    const std::string detail = zs->msg != nullptr ? zs->msg : "zlib error " + std::to_string(status);
-    throw IoError(name, 0,
-                  "corrupt gzip stream at compressed offset " + std::to_string(consumed) + ": " +
-                      detail);
+    const std::string detail =
+        zs->msg != nullptr ? zs->msg : "zlib error " + std::to_string(status);
+    throw IoError(
+        name, 0,
+        "corrupt gzip stream at compressed offset " + std::to_string(consumed) + ": " + detail);
   }
   progress.finish();
   return out;

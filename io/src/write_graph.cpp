@@ -33,6 +33,9 @@
 namespace frontier::io {
 namespace {
 
+// Loops over fewer items than this run on one thread (a parallel region costs more there).
+constexpr std::int64_t kMinParallelItems = std::int64_t{1} << 16;
+
 void append_uint(std::string& out, std::uint64_t value) {
   char digits[24];
   const auto result = std::to_chars(digits, digits + sizeof(digits), value);
@@ -69,13 +72,14 @@ void write_vertices(const Graph& graph, TextSink& sink, const std::string& label
   detail::Progress progress(label, static_cast<std::uint64_t>(n), "M vertices", 1e-6);
   for (std::int64_t first = 0; first < blocks; first += per_round) {
     const std::int64_t last = std::min(blocks, first + per_round);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (last - first > 1)
     for (std::int64_t b = first; b < last; ++b) {
       std::string& text = texts[static_cast<std::size_t>(b - first)];
       text.clear();
       for (VertexId v = cuts[b]; v < cuts[b + 1]; ++v) format(v, text);
     }
-    for (std::int64_t b = first; b < last; ++b) sink.write(texts[static_cast<std::size_t>(b - first)]);
+    for (std::int64_t b = first; b < last; ++b)
+      sink.write(texts[static_cast<std::size_t>(b - first)]);
     progress.update(static_cast<std::uint64_t>(cuts[last]));
   }
   progress.finish();
@@ -86,7 +90,8 @@ template <typename Keep>
 std::uint64_t count_arcs(const Graph& graph, Keep&& keep) {
   const std::int64_t n = graph.num_vertices();
   std::uint64_t count = 0;
-#pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096)
+  const bool parallel = graph.num_edges() >= kMinParallelItems;
+#pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
     for (VertexId v : graph.neighbors(static_cast<VertexId>(u))) {
       if (keep(static_cast<VertexId>(u), v)) ++count;
@@ -101,7 +106,8 @@ void require_integer_weights(const Graph& graph, const char* format, bool positi
   const auto& weights = graph.weights();
   const std::int64_t m = static_cast<std::int64_t>(weights.size());
   std::int64_t first_bad = m;
-#pragma omp parallel for reduction(min : first_bad) schedule(static)
+  const bool parallel = m >= kMinParallelItems;
+#pragma omp parallel for reduction(min : first_bad) schedule(static) if (parallel)
   for (std::int64_t e = 0; e < m; ++e) {
     const Weight w = weights[e];
     if (w != std::nearbyint(w) || (positive && w < 1)) first_bad = std::min(first_bad, e);
@@ -186,8 +192,10 @@ void write_metis(const Graph& graph, TextSink& sink, const std::string& name) {
   }
   const std::uint64_t arcs = static_cast<std::uint64_t>(graph.num_edges());
   if (arcs % 2 != 0) {
-    throw InvalidArgument("an undirected graph must store every edge as two arcs, but this one "
-                          "has an odd number of arcs (" + std::to_string(arcs) + ")");
+    throw InvalidArgument(
+        "an undirected graph must store every edge as two arcs, but this one "
+        "has an odd number of arcs (" +
+        std::to_string(arcs) + ")");
   }
   const bool weighted = graph.has_weights();
   if (weighted) require_integer_weights(graph, "METIS", true);
@@ -217,8 +225,9 @@ void write_snap(const Graph& graph, TextSink& sink, const std::string& name) {
   const bool weighted = graph.has_weights();
   auto keep = [undirected](VertexId u, VertexId v) { return !undirected || u <= v; };
   const std::uint64_t lines = count_arcs(graph, keep);
-  std::string header = undirected ? "# Undirected graph (each edge once, u <= v), written by frontier\n"
-                                  : "# Directed graph, written by frontier\n";
+  std::string header = undirected
+                           ? "# Undirected graph (each edge once, u <= v), written by frontier\n"
+                           : "# Directed graph, written by frontier\n";
   header += "# Nodes: ";
   append_uint(header, static_cast<std::uint64_t>(graph.num_vertices()));
   header += " Edges: ";
@@ -254,11 +263,20 @@ void write_graph(const Graph& graph, const std::filesystem::path& path, GraphFor
   const std::string name = path.string();
   TextSink sink(path, gzip);
   switch (format) {
-    case GraphFormat::MatrixMarket: write_mtx(graph, sink, name); break;
-    case GraphFormat::Dimacs9: write_dimacs9(graph, sink, name); break;
-    case GraphFormat::Metis: write_metis(graph, sink, name); break;
-    case GraphFormat::Snap: write_snap(graph, sink, name); break;
-    default: throw InvalidArgument("cannot write format " + std::string(format_name(format)));
+    case GraphFormat::MatrixMarket:
+      write_mtx(graph, sink, name);
+      break;
+    case GraphFormat::Dimacs9:
+      write_dimacs9(graph, sink, name);
+      break;
+    case GraphFormat::Metis:
+      write_metis(graph, sink, name);
+      break;
+    case GraphFormat::Snap:
+      write_snap(graph, sink, name);
+      break;
+    default:
+      throw InvalidArgument("cannot write format " + std::string(format_name(format)));
   }
   sink.close();
 }

@@ -62,10 +62,11 @@ void check_case(const RandomCase& c, std::uint64_t seed) {
   options.remove_duplicates = c.clean;
   const auto graph = build_csr<VertexT, EdgeId>(edges, options);
   ASSERT_EQ(graph.directed(), c.directed);
+  const test::BoostEdgeListOracle<VertexT> oracle(edges);
   for (const VertexT source : pick_sources(graph, seed + 1, 6)) {
     SCOPED_TRACE("source " + std::to_string(source));
     const auto result = reference_bfs(graph, source);
-    const auto expected = test::boost_depths_from_edges(edges, source);
+    const auto expected = oracle.depths(source);
     ASSERT_EQ(result.depth, expected);
 
     std::int64_t reached = 0;
@@ -122,10 +123,11 @@ TEST(ReferenceBfsGolden, BoostCsrGraphAgreesOnRandomGraphs) {
   CsrBuildOptions options;
   options.symmetrize = true;
   const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
+  const test::BoostEdgeListOracle<std::int32_t> oracle(edges);
+  const test::BoostCsrOracle csr_oracle(graph);
   for (const std::int32_t source : pick_sources(graph, 401, 4)) {
-    EXPECT_EQ(test::boost_depths_from_csr(graph, source),
-              test::boost_depths_from_edges(edges, source));
-    EXPECT_EQ(reference_bfs(graph, source).depth, test::boost_depths_from_csr(graph, source));
+    EXPECT_EQ(csr_oracle.depths(source), oracle.depths(source));
+    EXPECT_EQ(reference_bfs(graph, source).depth, csr_oracle.depths(source));
   }
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -61,10 +62,15 @@ std::vector<VertexId> pick_sources(const Graph& graph, std::uint64_t seed) {
 void check_graph(const Graph& graph, const std::string& label, std::uint64_t seed) {
   SCOPED_TRACE(label);
   ASSERT_GT(graph.num_vertices(), 0);
-  for (const VertexId source : pick_sources(graph, seed)) {
+  const test::BoostCsrOracle oracle(graph);
+  const auto sources = pick_sources(graph, seed);
+  std::cout << label << ": " << graph.num_vertices() << " vertices, " << graph.num_edges()
+            << " arcs, " << (graph.directed() ? "directed" : "undirected") << ", " << sources.size()
+            << " sources\n";
+  for (const VertexId source : sources) {
     SCOPED_TRACE("source " + std::to_string(source));
     const auto result = reference_bfs(graph, source);
-    ASSERT_EQ(result.depth, test::boost_depths_from_csr(graph, source));
+    ASSERT_EQ(result.depth, oracle.depths(source));
     const auto validation =
         validate_bfs_tree(graph, source, std::span<const VertexId>(result.parent),
                           std::span<const std::int32_t>(result.depth));

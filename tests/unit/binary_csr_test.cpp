@@ -282,6 +282,39 @@ TEST_F(BinaryCsr, InvalidCsrWithMatchingChecksum) {
   expect_rejected(Graph({1, 1, 2}, {0, 1}, {}, true), untouched, "offsets[0] is 1");
 }
 
+TEST_F(BinaryCsr, InvalidCsrFoundInAnyBlockAndAcrossBlockEdges) {
+  // Offsets are checked block by block (32768 offsets per 256 KiB block) and across the block
+  // edges; targets likewise. A path-like graph of 100000 vertices, one arc each.
+  constexpr std::int32_t kN = 100000;
+  constexpr std::int64_t kPerBlock = 32768;
+  auto make = [&](auto damage) {
+    std::vector<EdgeId> offsets(kN + 1);
+    std::vector<std::int32_t> targets(kN);
+    for (std::int32_t v = 0; v <= kN; ++v) offsets[v] = v;
+    for (std::int32_t v = 0; v < kN; ++v) targets[v] = (v + 1) % kN;
+    damage(offsets, targets);
+    return Graph(std::move(offsets), std::move(targets), {}, true);
+  };
+  const auto untouched = [](auto&) {};
+  const Graph intact = make([](auto&, auto&) {});
+  write_binary_csr(intact, file("intact.fcsr"));
+  expect_same(intact, read_binary_csr(file("intact.fcsr")));
+  // Decrease exactly across the first block edge: offsets[32767] = 32767 > offsets[32768].
+  expect_rejected(make([&](auto& offsets, auto&) { offsets[kPerBlock] = kPerBlock - 2; }),
+                  untouched, "offsets decrease at vertex 32767");
+  // Decrease inside the third block, and the smaller of two breaches is named.
+  expect_rejected(make([&](auto& offsets, auto&) {
+                    offsets[2 * kPerBlock + 10] = 5;
+                    offsets[3 * kPerBlock + 10] = 5;
+                  }),
+                  untouched, "offsets decrease at vertex 65545");
+  expect_rejected(make([](auto&, auto& targets) {
+                    targets[99999] = kN;
+                    targets[70001] = -1;
+                  }),
+                  untouched, "arc 70001 points to vertex -1");
+}
+
 TEST_F(BinaryCsr, UnwritablePath) {
   EXPECT_THROW(write_binary_csr(small_graph(true, false), file("no_such_dir") / "x.fcsr"), IoError);
 }

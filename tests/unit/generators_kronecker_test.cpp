@@ -58,6 +58,55 @@ TEST(Kronecker, EdgeCountAndParameterChecks) {
   EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
 }
 
+// An independent, plainly written rendering of the recipe in kronecker.hpp's file comment: the
+// exact bits a GPU implementation must reproduce.
+EdgeEndpoints recipe_edge(const KroneckerParams& params, std::uint64_t i) {
+  const std::uint64_t stream = substream_seed(params.seed, GeneratorStream::KroneckerLevels);
+  const double two32 = 4294967296.0;
+  const auto t_a = static_cast<std::uint64_t>(std::llround(params.a * two32));
+  const auto t_ab = static_cast<std::uint64_t>(std::llround((params.a + params.b) * two32));
+  const auto t_abc =
+      static_cast<std::uint64_t>(std::llround((params.a + params.b + params.c) * two32));
+  std::uint64_t row = 0, col = 0;
+  for (int level = 0; level < params.scale; ++level) {
+    const std::uint64_t word = counter_random(stream, 32 * i + level / 2);
+    const std::uint64_t u = level % 2 == 0 ? word % (1ULL << 32) : word / (1ULL << 32);
+    int row_bit = 1, col_bit = 1;  // D
+    if (u < t_a) {
+      row_bit = 0, col_bit = 0;
+    } else if (u < t_ab) {
+      row_bit = 0, col_bit = 1;
+    } else if (u < t_abc) {
+      row_bit = 1, col_bit = 0;
+    }
+    row = 2 * row + row_bit;
+    col = 2 * col + col_bit;
+  }
+  if (params.scramble) {
+    const KroneckerScrambleKey key = make_kronecker_scramble_key(params.seed, params.scale);
+    row = kronecker_scramble(key, row);
+    col = kronecker_scramble(key, col);
+  }
+  return {static_cast<std::int64_t>(row), static_cast<std::int64_t>(col)};
+}
+
+TEST(Kronecker, EdgesFollowTheDocumentedRecipe) {
+  for (const int scale : {1, 2, 7, 12}) {
+    for (const bool scramble : {false, true}) {
+      KroneckerParams params = small_params(scale, 77, scramble);
+      params.a = 0.45;
+      params.b = 0.25;
+      params.c = 0.15;
+      const auto edges = io::generate_kronecker<std::int64_t>(params);
+      for (std::size_t i = 0; i < edges.size(); ++i) {
+        const EdgeEndpoints expected = recipe_edge(params, i);
+        ASSERT_EQ(edges.sources[i], expected.source) << "scale " << scale << " edge " << i;
+        ASSERT_EQ(edges.targets[i], expected.target) << "scale " << scale << " edge " << i;
+      }
+    }
+  }
+}
+
 TEST(Kronecker, SliceBoundsAreChecked) {
   const KroneckerParams params = small_params(8);  // 4096 edges
   EXPECT_EQ(io::generate_kronecker<std::int32_t>(params, 4096).size(), 0u);

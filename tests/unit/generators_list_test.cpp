@@ -159,6 +159,9 @@ TEST(GenerateList, DeterministicSeedDependentAndThreadCountFree) {
     const auto two =
         test::with_threads(2, [&] { return io::generate_list<std::int32_t>(kind, n, 77, 5); });
     EXPECT_EQ(one, two);
+    const auto three =
+        test::with_threads(3, [&] { return io::generate_list<std::int32_t>(kind, n, 77, 5); });
+    EXPECT_EQ(one, three);
     const auto other = io::generate_list<std::int32_t>(kind, n, 78, 5);
     EXPECT_NE(one, other);
     const auto wide = io::generate_list<std::int64_t>(kind, n, 77, 5);
@@ -198,6 +201,25 @@ TEST(GenerateListForest, ListLengthsVary) {
   const auto [shortest, longest] = std::minmax_element(lengths.begin(), lengths.end());
   EXPECT_LT(*shortest, 50);  // cut points are random, not evenly spaced
   EXPECT_GT(*longest, 200);
+}
+
+// The pure per-position function (what a GPU kernel calls) gives exactly the host arrays.
+TEST(GenerateListForest, PerPositionLinksEqualTheHostArrays) {
+  for (const ListKind kind : {ListKind::Random, ListKind::Ordered, ListKind::Stride}) {
+    for (const std::int64_t lists : {1, 7}) {
+      const std::int64_t n = 5000;
+      const auto succ = io::generate_list_forest<std::int64_t>(kind, n, lists, 21, 9);
+      const ListOrder order(kind, n, 21, 9);
+      const ListCuts cuts(n, lists, 21);
+      std::vector<char> seen(n, 0);
+      for (std::int64_t p = 0; p < n; ++p) {
+        const ListLink link = list_link(order, cuts, p);
+        ASSERT_EQ(seen[link.node], 0);
+        seen[link.node] = 1;
+        ASSERT_EQ(succ[link.node], link.successor) << "position " << p;
+      }
+    }
+  }
 }
 
 TEST(GenerateList, ArgumentChecks) {

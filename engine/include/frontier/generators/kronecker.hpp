@@ -11,10 +11,11 @@
 /// quadrant frequencies are exactly a, b, c, d at every level (as in the specification's
 /// Octave generator).
 ///
-/// Randomness: level l (0 = most significant bit) of edge i reads the 32-bit half (l mod 2) of
-/// word 32 i + l / 2 of the seed's KroneckerLevels sub-stream; the half is compared with the
-/// thresholds round(2^32 a), round(2^32 (a + b)), round(2^32 (a + b + c)). So edge i depends on
-/// (seed, i) only, and any slice of the edge list can be made independently, on any device.
+/// Randomness: level l (0 = most significant bit) of edge i reads the low (l even) or high
+/// (l odd) 32 bits of word 32 i + floor(l / 2) of the seed's KroneckerLevels sub-stream; the
+/// half u picks A if u < round(2^32 a), else B if u < round(2^32 (a + b)), else C if
+/// u < round(2^32 (a + b + c)), else D. So edge i depends on (seed, i) only, and any slice of
+/// the edge list can be made independently, on any device.
 ///
 /// Scramble: with `scramble` set, both endpoints go through kronecker_scramble(), a bijection of
 /// [0, 2^scale) keyed by the seed, so that vertex id carries no degree information (the Graph500
@@ -123,23 +124,38 @@ FRONTIER_HOST_DEVICE constexpr KroneckerSampler make_kronecker_sampler(
   return sampler;
 }
 
+/// One level of the recursion: descends into the quadrant that the 32-bit uniform `u` picks,
+/// appending its row bit to `row` and its column bit to `col`.
+FRONTIER_HOST_DEVICE constexpr void kronecker_level(const KroneckerSampler& sampler,
+                                                    std::uint64_t u, std::uint64_t& row,
+                                                    std::uint64_t& col) noexcept {
+  // Quadrant A (0,0), B (0,1), C (1,0), D (1,1) as (row bit, column bit). The quadrant is
+  // random, so compare without branches: for u, t <= 2^32, u >= t iff t - 1 - u wraps below
+  // zero, i.e. has its top bit set.
+  const std::uint64_t past_a = (sampler.t_a - 1 - u) >> 63;
+  const std::uint64_t past_b = (sampler.t_ab - 1 - u) >> 63;
+  const std::uint64_t past_c = (sampler.t_abc - 1 - u) >> 63;
+  row = (row << 1) | past_b;
+  col = (col << 1) | (past_a ^ past_b ^ past_c);
+}
+
 /// Edge `index` of the graph (any index below edgefactor * 2^scale).
 FRONTIER_HOST_DEVICE constexpr EdgeEndpoints kronecker_edge(const KroneckerSampler& sampler,
                                                             std::uint64_t index) noexcept {
   std::uint64_t row = 0;
   std::uint64_t col = 0;
-  std::uint64_t word = 0;
   const std::uint64_t first_word = index * kKroneckerWordsPerEdge;
-  for (int level = 0; level < sampler.scale; ++level) {
-    // 1. A fresh 64-bit word every second level; each level uses one 32-bit half.
-    if (level % 2 == 0) word = counter_random(sampler.level_seed, first_word + level / 2);
-    const std::uint64_t u = (level % 2 == 0) ? (word & 0xffffffffULL) : (word >> 32);
-    // 2. Quadrant A (0,0), B (0,1), C (1,0), D (1,1) as (row bit, column bit).
-    const std::uint64_t past_a = u >= sampler.t_a ? 1 : 0;
-    const std::uint64_t past_b = u >= sampler.t_ab ? 1 : 0;
-    const std::uint64_t past_c = u >= sampler.t_abc ? 1 : 0;
-    row = (row << 1) | past_b;
-    col = (col << 1) | (past_a ^ past_b ^ past_c);
+  // 1. Two levels per 64-bit word: low half first, then high half.
+  const int pairs = sampler.scale / 2;
+  for (int w = 0; w < pairs; ++w) {
+    const std::uint64_t word = counter_random(sampler.level_seed, first_word + w);
+    kronecker_level(sampler, word & 0xffffffffULL, row, col);
+    kronecker_level(sampler, word >> 32, row, col);
+  }
+  // 2. An odd last level uses the low half of one more word.
+  if (sampler.scale % 2 != 0) {
+    const std::uint64_t word = counter_random(sampler.level_seed, first_word + pairs);
+    kronecker_level(sampler, word & 0xffffffffULL, row, col);
   }
   // 3. Relabel.
   if (sampler.scramble) {

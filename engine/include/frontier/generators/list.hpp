@@ -38,7 +38,7 @@ enum class ListKind { Random, Ordered, Stride };
 /// The order in which one list visits its n nodes.
 class ListOrder {
  public:
-  FRONTIER_HOST_DEVICE constexpr ListOrder() noexcept = default;
+  constexpr ListOrder() noexcept = default;
 
   /// Preconditions (checked by the host API): n >= 0; stride >= 1; for Stride, n < 2^32 so that
   /// products below n * n fit 64 bits.
@@ -99,7 +99,7 @@ class ListOrder {
 /// Where a forest of `lists` lists over n positions is cut (see the file comment).
 class ListCuts {
  public:
-  FRONTIER_HOST_DEVICE constexpr ListCuts() noexcept = default;
+  constexpr ListCuts() noexcept = default;
 
   /// Preconditions: 1 <= lists <= n, or n == lists == 0.
   FRONTIER_HOST_DEVICE constexpr ListCuts(std::int64_t n, std::int64_t lists,
@@ -111,6 +111,7 @@ class ListCuts {
   /// True when `position` is the first position of a list.
   FRONTIER_HOST_DEVICE constexpr bool starts_list(std::int64_t position) const noexcept {
     if (position == 0) return true;
+    if (lists_ <= 1) return false;
     return static_cast<std::int64_t>(perm_.inverse(static_cast<std::uint64_t>(position - 1))) <
            lists_ - 1;
   }

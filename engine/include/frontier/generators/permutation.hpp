@@ -40,7 +40,7 @@ inline constexpr int kPermutationMinBits = 8;
 class RandomPermutation {
  public:
   /// The identity on the empty set.
-  FRONTIER_HOST_DEVICE constexpr RandomPermutation() noexcept = default;
+  constexpr RandomPermutation() noexcept = default;
 
   /// The permutation of [0, size) keyed by `seed`. size must be at most 2^62.
   FRONTIER_HOST_DEVICE constexpr RandomPermutation(std::uint64_t size, std::uint64_t seed) noexcept

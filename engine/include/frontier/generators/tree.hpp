@@ -29,7 +29,7 @@ enum class TreeShape { RandomRecursive, Path, Star, Binary };
 
 class TreeLayout {
  public:
-  FRONTIER_HOST_DEVICE constexpr TreeLayout() noexcept = default;
+  constexpr TreeLayout() noexcept = default;
 
   /// Preconditions (checked by the host API): 1 <= trees <= n, or n == trees == 0.
   FRONTIER_HOST_DEVICE constexpr TreeLayout(TreeShape shape, std::int64_t n, std::int64_t trees,

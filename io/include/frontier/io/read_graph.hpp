@@ -4,13 +4,21 @@
 ///
 /// What each format becomes:
 ///  - Matrix Market `general`: directed, one arc per entry. `symmetric`/`skew-symmetric`:
-///    undirected, an off-diagonal entry gives both arcs, a diagonal entry one self loop. Entry
-///    (i, j) is the arc i -> j (row -> column), ids 1-based.
+///    undirected, an off-diagonal entry gives both arcs, a diagonal entry one self loop (skew:
+///    the mirrored arc carries the negated value). Entry (i, j) is the arc i -> j (row ->
+///    column), ids 1-based. A non-square general matrix becomes a directed graph on
+///    max(rows, columns) vertices (with a warning). `array`, `complex` and `hermitian` files are
+///    rejected.
 ///  - DIMACS9 `.gr`: directed, one weighted arc per `a` line, ids 1-based.
 ///  - METIS `.graph`: undirected, both arcs of every edge as the adjacency lines list them;
 ///    edge weights kept when the format code has them; vertex weights read and discarded.
 ///  - SNAP: directed, one arc per line, ids 0-based as written (or renumbered); `symmetrize`
 ///    turns it undirected.
+///
+/// Any file may be gzip-compressed: compression is recognised by its magic bytes, whatever the
+/// name; a truncated or corrupt stream is an IoError, never partial data. Text is parsed in
+/// parallel chunks (OpenMP); results do not depend on the thread count. Declared sizes are
+/// checked against what the file holds; nothing is allocated from a header's counts alone.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +33,8 @@ namespace frontier::io {
 
 struct ReadOptions {
   GraphFormat format = GraphFormat::Auto;
-  /// Store every arc both ways; the graph becomes undirected.
+  /// Store every arc both ways; the graph becomes undirected. Ignored for formats that are
+  /// undirected already (MTX symmetric/skew-symmetric, METIS), whose files list both arcs.
   bool symmetrize = false;
   bool remove_self_loops = false;
   bool remove_duplicates = false;
@@ -58,11 +67,16 @@ struct LoadedGraph {
   GraphFileInfo info;
 };
 
-/// Reads a graph file (any supported format) into CSR.
-/// @throws IoError naming file, line and token for malformed input or unreadable files.
+/// Reads a graph file (any supported format) into CSR, adjacency lists sorted by target.
+/// @throws IoError naming file, line and token for malformed input or unreadable files;
+/// InvalidArgument for an unknown extension with GraphFormat::Auto; OutOfMemory when the CSR
+/// would not fit in the memory the system reports available.
 LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& options = {});
 
-/// Reads a text graph file into a raw edge list (arcs as described above, before CSR building).
+/// Reads a graph file into a raw edge list: the arcs described above in file order, before CSR
+/// building (undirected formats list both arcs of every edge and set directed = false). Of the
+/// options only format, keep_weights and renumber apply here.
+/// @throws IoError as read_graph() does.
 EdgeList<VertexId> read_edge_list(const std::filesystem::path& path,
                                   const ReadOptions& options = {}, GraphFileInfo* info = nullptr);
 

@@ -2,7 +2,10 @@
 /// @brief Writing a CSR graph in any supported format (what `frontier convert` does).
 ///
 /// Undirected graphs are written once per edge where the format allows (MTX symmetric, SNAP with
-/// u <= v); METIS needs an undirected graph without self loops.
+/// u <= v); METIS needs an undirected graph without self loops. DIMACS9 writes every arc and
+/// length 1 for unweighted graphs; DIMACS9 and METIS store integer weights only (METIS: positive
+/// ones). SNAP cannot express isolated vertices above the largest id that has an edge. The file
+/// is written under a temporary name and renamed when complete.
 #pragma once
 
 #include <filesystem>
