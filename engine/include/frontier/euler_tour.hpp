@@ -97,7 +97,8 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 ///
 /// prefix[e] = op over the values of the arcs of e's tree from the tree's first arc (the root's
 /// first adjacency arc) up to and including arc e, in tour order. Arcs are CSR arc indices.
-/// Trees of one vertex have no arcs. Same input rules and errors as euler_tour_ops().
+/// Trees of one vertex have no arcs. Same input rules and errors as euler_tour_ops(). The tours
+/// are built (and the input checked) on the CPU; the list prefix runs on options.device.
 /// @param arc_values one value per CSR arc.
 /// @throws InvalidArgument if arc_values.size() differs from the number of arcs.
 template <typename VertexT, typename EdgeT, typename ValueT>
