@@ -16,7 +16,7 @@
 ///  - scanning the tour with L (+1 per tree entry or down arc) and D (+1 down, -1 up): at the
 ///    element that enters v (its down arc, or its tree entry), preorder[v] = L_exclusive,
 ///    depth[v] = D_inclusive, subtree_size[v] = (pos[up arc of v] - pos[down arc of v] + 1) / 2
-///    (for a root: (pos of the next tree entry, or N) - pos of its own entry + 1) / 2), and
+///    (for a root: ((pos of the next tree entry, or N) - pos of its own entry + 1) / 2), and
 ///    postorder[v] = preorder[v] - depth[v] + subtree_size[v] - 1 (the vertices before v in
 ///    postorder are those before it in preorder except its depth[v] ancestors, plus its
 ///    subtree_size[v] - 1 descendants);
