@@ -1,0 +1,337 @@
+// CUDA backend of euler_tour_ops(): the CPU backend's steps (euler_tour_cpu.cpp) on one GPU.
+//
+//  1. upload the CSR; check offsets and targets; arc sources by a max-scan of vertex marks;
+//     twins and tour successors by binary search from the arc u->v with u < v, which sets both
+//     arcs of the edge; self loops, unsorted/duplicate neighbours and missing reverse arcs are
+//     defects;
+//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking),
+//     flattened by pointer jumping; representatives counted by a scan; edges == n - components or a
+//     cycle exists;
+//  3. roots: the representatives in id order, or the given roots each claiming its component;
+//  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
+//  5. per element: its (entered, depth) step scattered to its tour position, one exclusive scan,
+//     then the results per up arc (written at its source, nearly coalesced) and per root;
+//     download.
+// A defect sets a device flag; the host then names it with detail::throw_forest_defect(), so
+// both backends report the same words. All device memory is sized first and refused with
+// OutOfMemory before anything is allocated. Element layout and formulas: euler_tour_backend.hpp.
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "../list_ranking/list_ranking_cuda.hpp"
+#include "euler_tour_backend.hpp"
+#include "euler_tour_checks.hpp"
+#include "euler_tour_kernels.cuh"
+#include "euler_tour_tuning.hpp"
+#include "frontier/detail/cuda_check.cuh"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+
+namespace frontier::cuda {
+namespace {
+
+using euler_tour::TourCounts;
+
+/// Owns one cudaMalloc'd array; never throws from its destructor.
+template <typename T>
+class DeviceArray {
+ public:
+  explicit DeviceArray(std::size_t count) : count_(count) {
+    FRONTIER_CUDA_CHECK(cudaMalloc(&data_, std::max<std::size_t>(count, 1) * sizeof(T)));
+  }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  ~DeviceArray() { cudaFree(data_); }
+
+  T* get() const noexcept { return data_; }
+  std::size_t size() const noexcept { return count_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+template <typename T>
+void upload(T* d_dst, const T* h_src, std::size_t count) {
+  if (count > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(d_dst, h_src, count * sizeof(T), cudaMemcpyHostToDevice));
+  }
+}
+
+template <typename T>
+void download(std::vector<T>& h_dst, const T* d_src, std::size_t count) {
+  h_dst.resize(count);
+  if (count > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_dst.data(), d_src, count * sizeof(T), cudaMemcpyDeviceToHost));
+  }
+}
+
+/// Grid size for a grid-stride loop over `items`.
+struct Launcher {
+  EulerTourCudaPolicy policy;
+  int max_blocks = 1;
+
+  int blocks(std::int64_t items) const {
+    const std::int64_t needed = (items + policy.threads_per_block - 1) / policy.threads_per_block;
+    return static_cast<int>(std::clamp<std::int64_t>(needed, 1, max_blocks));
+  }
+};
+
+template <typename VertexT>
+void require_ids_fit(std::int64_t elements, const char* what) {
+  if (elements > static_cast<std::int64_t>(std::numeric_limits<VertexT>::max())) {
+    throw InvalidArgument("euler_tour_ops: " + std::to_string(elements) + " " + what +
+                          " do not fit the " + std::to_string(8 * sizeof(VertexT)) +
+                          "-bit vertex type; use 64-bit vertex ids");
+  }
+}
+
+/// CUB temporary storage for the three scans, sized for their largest inputs.
+template <typename VertexT>
+std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_total) {
+  std::size_t bytes = 0;
+  std::size_t need = 0;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, need, static_cast<VertexT*>(nullptr),
+                                                     static_cast<VertexT*>(nullptr),
+                                                     euler_tour::MaxOp{}, m));
+  bytes = std::max(bytes, need);
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, need, static_cast<VertexT*>(nullptr),
+                                                    static_cast<VertexT*>(nullptr), n + 1));
+  bytes = std::max(bytes, need);
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+      nullptr, need, static_cast<TourCounts<VertexT>*>(nullptr),
+      static_cast<TourCounts<VertexT>*>(nullptr), euler_tour::TourCountsSum<VertexT>{},
+      TourCounts<VertexT>{0, 0}, max_total));
+  return std::max(bytes, need);
+}
+
+bool flag_set(const int* d_flag) {
+  int h_flag = 0;
+  FRONTIER_CUDA_CHECK(cudaMemcpy(&h_flag, d_flag, sizeof(int), cudaMemcpyDeviceToHost));
+  return h_flag != 0;
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+                                      std::span<const VertexT> roots,
+                                      const EulerTourOptions& options) {
+  const int device = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
+  const int count = cuda_device_count();
+  if (device < 0 || device >= count) {
+    throw CudaError("euler_tour_ops on GPU " + std::to_string(device) + ": " +
+                    std::to_string(count) + " usable CUDA GPU(s) found");
+  }
+  ListRankingAlgorithm algorithm = options.ranking_algorithm;
+  if (algorithm == ListRankingAlgorithm::Auto) algorithm = ListRankingAlgorithm::HelmanJaja;
+  if (algorithm == ListRankingAlgorithm::Sequential) {
+    throw InvalidArgument("euler_tour_ops: the Sequential ranking algorithm runs on the CPU only");
+  }
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device));
+
+  TreeOpsResult<VertexT> result;
+  EulerTourStats& stats = result.stats;
+  const std::int64_t n = forest.num_vertices();
+  const std::int64_t m = static_cast<std::int64_t>(forest.targets().size());
+  const std::span<const VertexT> given_roots = roots;
+  const auto defect = [&] { detail::throw_forest_defect(forest, given_roots, "CUDA"); };
+  if (n == 0) {
+    if (!roots.empty()) defect();
+    return result;
+  }
+
+  // Size every buffer first (the tour has at most m + n elements).
+  const std::int64_t max_total = m + n;
+  const std::size_t v_bytes = sizeof(VertexT);
+  const std::size_t temp_bytes = scan_temp_bytes<VertexT>(m, n, max_total);
+  const std::uint64_t needed = (n + 1) * sizeof(EdgeT) +  // offsets
+                               3 * m * v_bytes +          // targets, sources, twins
+                               2 * max_total * v_bytes +  // successors (later spans), positions
+                               max_total * sizeof(TourCounts<VertexT>) +  // scan counts
+                               (2 * n + 1) * v_bytes +  // links, flags (later root owners)
+                               n * v_bytes +            // roots
+                               n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
+                               temp_bytes + 2 * sizeof(int);
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (needed > free_bytes) {
+    throw OutOfMemory("euler_tour_ops on GPU " + std::to_string(device), needed, free_bytes);
+  }
+  require_ids_fit<VertexT>(m, "arcs");
+
+  Launcher launch;
+  {
+    int sms = 0;
+    FRONTIER_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    launch.max_blocks = std::max(1, sms * launch.policy.blocks_per_sm);
+  }
+  const int threads = launch.policy.threads_per_block;
+
+  DeviceArray<EdgeT> d_offsets(n + 1);
+  DeviceArray<VertexT> d_targets(m);
+  DeviceArray<VertexT> d_src(m);
+  DeviceArray<VertexT> d_twin(m);
+  DeviceArray<VertexT> d_successor(max_total);
+  DeviceArray<VertexT> d_link(n);
+  DeviceArray<VertexT> d_flag(n + 1);
+  DeviceArray<unsigned char> d_temp(temp_bytes);
+  DeviceArray<int> d_defect(2);
+
+  detail::Timer phase;
+  upload(d_offsets.get(), forest.offsets().data(), n + 1);
+  upload(d_targets.get(), forest.targets().data(), m);
+  stats.transfer_seconds += phase.seconds();
+
+  // 1. CSR checks, arc sources, twins and successors.
+  phase.restart();
+  std::size_t temp = temp_bytes;
+  FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get(), 0, 2 * sizeof(int)));
+  euler_tour::check_csr_kernel<<<launch.blocks(std::max(n, m)), threads>>>(
+      d_offsets.get(), d_targets.get(), n, m, d_defect.get());
+  FRONTIER_CHECK_LAUNCH();
+  if (flag_set(d_defect.get())) defect();
+  FRONTIER_CUDA_CHECK(cudaMemset(d_src.get(), 0, m * v_bytes));
+  euler_tour::mark_sources_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), n, d_src.get());
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp.get(), temp, d_src.get(), d_src.get(),
+                                                     euler_tour::MaxOp{}, m));
+  FRONTIER_CUDA_CHECK(cudaMemset(d_twin.get(), 0xff, m * v_bytes));
+  euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
+      d_offsets.get(), d_targets.get(), d_src.get(), m, d_twin.get(), d_successor.get(),
+      d_defect.get());
+  FRONTIER_CHECK_LAUNCH();
+  if (flag_set(d_defect.get())) defect();
+  stats.check_seconds = phase.seconds();
+
+  // 2. Components (and the arcs left without a twin); a forest has n - components edges.
+  phase.restart();
+  euler_tour::init_link_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), d_targets.get(), n,
+                                                              d_link.get());
+  FRONTIER_CHECK_LAUNCH();
+  euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(
+      d_offsets.get(), d_src.get(), d_targets.get(), d_twin.get(), m, d_link.get(), d_defect.get());
+  FRONTIER_CHECK_LAUNCH();
+  if (flag_set(d_defect.get())) defect();
+  bool moved = true;
+  while (moved) {
+    FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get() + 1, 0, sizeof(int)));
+    euler_tour::jump_kernel<<<launch.blocks(n), threads>>>(d_link.get(), n, d_defect.get() + 1);
+    FRONTIER_CHECK_LAUNCH();
+    moved = flag_set(d_defect.get() + 1);
+  }
+  euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
+                                                                             d_flag.get());
+  FRONTIER_CHECK_LAUNCH();
+  temp = temp_bytes;
+  FRONTIER_CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(d_temp.get(), temp, d_flag.get(), d_flag.get(), n + 1));
+  VertexT h_components = 0;
+  FRONTIER_CUDA_CHECK(cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
+  const std::int64_t trees = h_components;
+  if (m / 2 != n - trees) defect();
+  const std::int64_t total = m + trees;
+  require_ids_fit<VertexT>(total, "tour elements (arcs plus trees)");
+
+  // 3. Roots.
+  DeviceArray<VertexT> d_roots(trees);
+  if (roots.empty()) {
+    euler_tour::default_roots_kernel<<<launch.blocks(n), threads>>>(d_link.get(), d_flag.get(), n,
+                                                                    d_roots.get());
+    FRONTIER_CHECK_LAUNCH();
+  } else {
+    if (static_cast<std::int64_t>(roots.size()) != trees) defect();
+    for (const VertexT r : roots) {
+      if (r < 0 || r >= n) defect();
+    }
+    stats.components_seconds += phase.seconds();
+    phase.restart();
+    upload(d_roots.get(), roots.data(), roots.size());
+    stats.transfer_seconds += phase.seconds();
+    phase.restart();
+    VertexT* d_owner = d_flag.get();
+    FRONTIER_CUDA_CHECK(cudaMemset(d_owner, 0xff, n * v_bytes));
+    euler_tour::claim_roots_kernel<<<launch.blocks(trees), threads>>>(
+        d_roots.get(), trees, d_link.get(), d_owner, d_defect.get());
+    FRONTIER_CHECK_LAUNCH();
+    if (flag_set(d_defect.get())) defect();
+  }
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+  stats.components_seconds += phase.seconds();
+
+  // 4. One list of all tours, ranked.
+  phase.restart();
+  euler_tour::link_trees_kernel<<<launch.blocks(trees), threads>>>(
+      d_offsets.get(), d_twin.get(), d_roots.get(), m, trees, d_successor.get());
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+  stats.tour_elements = static_cast<std::uint64_t>(total);
+  stats.tour_seconds = phase.seconds();
+
+  phase.restart();
+  DeviceArray<VertexT> d_pos(total);
+  stats.ranking = list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed,
+                                            nullptr, algorithm);
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+  stats.ranking_seconds = phase.seconds();
+
+  // 5. Tour steps in tour order, scanned; results per up arc and per root.
+  phase.restart();
+  DeviceArray<TourCounts<VertexT>> d_counts(total);
+  VertexT* d_span = d_successor.get();  // the successors are no longer needed
+  euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
+                                                                 total, d_counts.get(), d_span);
+  FRONTIER_CHECK_LAUNCH();
+  temp = temp_bytes;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+      d_temp.get(), temp, d_counts.get(), d_counts.get(), euler_tour::TourCountsSum<VertexT>{},
+      TourCounts<VertexT>{0, 0}, total));
+  DeviceArray<VertexT> d_parent(n);
+  DeviceArray<std::int32_t> d_depth(n);
+  DeviceArray<VertexT> d_preorder(n);
+  DeviceArray<VertexT> d_postorder(n);
+  DeviceArray<VertexT> d_size(n);
+  euler_tour::derive_arcs_kernel<<<launch.blocks(m), threads>>>(
+      d_pos.get(), d_span, d_src.get(), d_targets.get(), d_counts.get(), m, d_parent.get(),
+      d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(), d_defect.get());
+  FRONTIER_CHECK_LAUNCH();
+  euler_tour::derive_roots_kernel<<<launch.blocks(trees), threads>>>(
+      d_pos.get(), d_roots.get(), d_counts.get(), m, trees, total, d_parent.get(), d_depth.get(),
+      d_preorder.get(), d_postorder.get(), d_size.get());
+  FRONTIER_CHECK_LAUNCH();
+  if (flag_set(d_defect.get())) {
+    throw InvalidArgument("euler_tour_ops: a tree is deeper than 2^31 - 1");
+  }
+  stats.derive_seconds = phase.seconds();
+
+  phase.restart();
+  download(result.parent, d_parent.get(), n);
+  download(result.depth, d_depth.get(), n);
+  download(result.preorder, d_preorder.get(), n);
+  download(result.postorder, d_postorder.get(), n);
+  download(result.subtree_size, d_size.get(), n);
+  if (roots.empty()) {
+    download(result.roots, d_roots.get(), trees);
+  } else {
+    result.roots.assign(roots.begin(), roots.end());
+  }
+  stats.transfer_seconds += phase.seconds();
+  return result;
+}
+
+#define FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(VertexT, EdgeT) \
+  template TreeOpsResult<VertexT> euler_tour_ops(            \
+      const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);
+
+FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int32_t, std::int64_t)
+FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int64_t, std::int64_t)
+
+#undef FRONTIER_INSTANTIATE_EULER_TOUR_CUDA
+
+}  // namespace frontier::cuda

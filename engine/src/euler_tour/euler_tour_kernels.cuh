@@ -1,0 +1,339 @@
+/// @file euler_tour_kernels.cuh
+/// @brief CUDA kernels of euler_tour_ops(): forest checks, twin arcs and tour successors,
+/// connected components, roots, and the derivation of the per-vertex results from the ranks.
+///
+/// Sources: Tarjan & Vishkin (1985) for the Euler-tour technique; ECL-CC (Jaiganesh & Burtscher,
+/// HPDC 2018) for the union-find: the larger representative is hooked under the smaller with
+/// atomicCAS, so link[x] <= x always holds and a component's representative is its lowest id.
+/// The tour's element layout and the derivation formulas are in euler_tour_backend.hpp.
+///
+/// Invariants: every kernel is a grid-stride loop over its index range; a defect sets
+/// d_defect[0] = 1 (never cleared by a kernel) and the host then names it on the CPU.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace frontier::cuda::euler_tour {
+
+/// (entered, depth) counts of the tour scan: entered counts tree entries and down arcs,
+/// depth adds +1 per down arc and -1 per up arc.
+template <typename VertexT>
+struct TourCounts {
+  VertexT entered;
+  VertexT depth;
+};
+
+template <typename VertexT>
+struct TourCountsSum {
+  __host__ __device__ TourCounts<VertexT> operator()(const TourCounts<VertexT>& a,
+                                                     const TourCounts<VertexT>& b) const {
+    return {static_cast<VertexT>(a.entered + b.entered), static_cast<VertexT>(a.depth + b.depth)};
+  }
+};
+
+struct MaxOp {
+  template <typename T>
+  __host__ __device__ T operator()(const T& a, const T& b) const {
+    return a < b ? b : a;
+  }
+};
+
+__device__ inline std::int32_t atomic_cas(std::int32_t* address, std::int32_t expected,
+                                          std::int32_t desired) {
+  return atomicCAS(reinterpret_cast<int*>(address), expected, desired);
+}
+
+__device__ inline std::int64_t atomic_cas(std::int64_t* address, std::int64_t expected,
+                                          std::int64_t desired) {
+  return static_cast<std::int64_t>(atomicCAS(reinterpret_cast<unsigned long long*>(address),
+                                             static_cast<unsigned long long>(expected),
+                                             static_cast<unsigned long long>(desired)));
+}
+
+__device__ inline std::int64_t grid_start() {
+  return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+
+__device__ inline std::int64_t grid_stride() {
+  return static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+}
+
+/// Offsets never decrease and start at 0; every target lies in [0, n).
+template <typename VertexT, typename EdgeT>
+__global__ void check_csr_kernel(const EdgeT* __restrict__ offsets,
+                                 const VertexT* __restrict__ targets, std::int64_t n,
+                                 std::int64_t m, int* __restrict__ defect) {
+  // 1. Offsets (one per vertex, plus offsets[0] == 0).
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    if (offsets[v + 1] < offsets[v] || (v == 0 && offsets[0] != 0)) defect[0] = 1;
+  }
+  // 2. Targets.
+  for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
+    if (targets[e] < 0 || targets[e] >= n) defect[0] = 1;
+  }
+}
+
+/// src[offsets[v]] = v for every vertex with arcs; an inclusive max-scan of this (zeros
+/// elsewhere) gives every arc its source.
+template <typename VertexT, typename EdgeT>
+__global__ void mark_sources_kernel(const EdgeT* __restrict__ offsets, std::int64_t n,
+                                    VertexT* __restrict__ src) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    if (offsets[v + 1] > offsets[v]) src[offsets[v]] = static_cast<VertexT>(v);
+  }
+}
+
+/// Pairs every arc with its twin: arc e = u->v with u < v finds v->u by binary search in v's
+/// sorted adjacency and sets both twins and both tour successors (the successor of u->v is the
+/// arc after v->u in v's cyclic adjacency, and vice versa). twin must hold -1 beforehand: an arc
+/// u->v with u > v left at -1 has no reverse arc (hook_kernel reports it). Self loops, unsorted or
+/// duplicate neighbours and a missing v->u are defects.
+template <typename VertexT, typename EdgeT>
+__global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
+                                      const VertexT* __restrict__ targets,
+                                      const VertexT* __restrict__ src, std::int64_t m,
+                                      VertexT* __restrict__ twin, VertexT* __restrict__ successor,
+                                      int* __restrict__ defect) {
+  for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
+    // 1. Local checks: no self loop, strictly increasing adjacency.
+    const VertexT u = src[e];
+    const VertexT v = targets[e];
+    const EdgeT u_end = offsets[u + 1];
+    if (u == v || (e + 1 < u_end && targets[e + 1] <= v)) {
+      defect[0] = 1;
+      continue;
+    }
+    if (v < u) continue;
+    // 2. Lower bound of u in targets[offsets[v], offsets[v + 1]).
+    const EdgeT begin = offsets[v];
+    const EdgeT end = offsets[v + 1];
+    EdgeT lo = begin;
+    EdgeT hi = end;
+    while (lo < hi) {
+      const EdgeT mid = lo + (hi - lo) / 2;
+      if (targets[mid] < u) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == end || targets[lo] != u) {
+      defect[0] = 1;
+      continue;
+    }
+    // 3. Both twins and both successors (cyclic in the target's adjacency).
+    twin[e] = static_cast<VertexT>(lo);
+    twin[lo] = static_cast<VertexT>(e);
+    successor[e] = static_cast<VertexT>(lo + 1 == end ? begin : lo + 1);
+    successor[lo] = static_cast<VertexT>(e + 1 == u_end ? offsets[u] : e + 1);
+  }
+}
+
+/// ECL-CC's initial hooking: every vertex starts linked to its lowest neighbour when that is
+/// lower than itself (the first of its sorted adjacency).
+template <typename VertexT, typename EdgeT>
+__global__ void init_link_kernel(const EdgeT* __restrict__ offsets,
+                                 const VertexT* __restrict__ targets, std::int64_t n,
+                                 VertexT* __restrict__ link) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    const EdgeT first = offsets[v];
+    const bool lower = first < offsets[v + 1] && targets[first] < v;
+    link[v] = lower ? targets[first] : static_cast<VertexT>(v);
+  }
+}
+
+/// Representative of x's set, halving the path on the way (ECL-CC).
+template <typename VertexT>
+__device__ VertexT representative(VertexT* link, VertexT x) {
+  volatile VertexT* vlink = link;
+  VertexT curr = vlink[x];
+  if (curr == x) return curr;
+  VertexT prev = x;
+  VertexT next = vlink[curr];
+  while (curr > next) {
+    vlink[prev] = next;
+    prev = curr;
+    curr = next;
+    next = vlink[curr];
+  }
+  return curr;
+}
+
+/// Unites the two ends of every edge {u, v}, taken once at the arc u->v with v < u (skipped
+/// when init_link_kernel already linked u to v). Such an arc without a twin has no reverse arc:
+/// a defect.
+template <typename VertexT, typename EdgeT>
+__global__ void hook_kernel(const EdgeT* __restrict__ offsets, const VertexT* __restrict__ src,
+                            const VertexT* __restrict__ targets, const VertexT* __restrict__ twin,
+                            std::int64_t m, VertexT* link, int* __restrict__ defect) {
+  for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
+    // 1. One arc per edge; an unpaired arc is a defect.
+    const VertexT u = src[e];
+    const VertexT v = targets[e];
+    if (v > u) continue;
+    if (twin[e] < 0) {
+      defect[0] = 1;
+      continue;
+    }
+    if (e == offsets[u]) continue;
+    // 2. Hook the larger representative under the smaller until both sets are one.
+    VertexT ru = representative(link, u);
+    VertexT rv = representative(link, v);
+    while (ru != rv) {
+      if (ru < rv) {
+        const VertexT t = ru;
+        ru = rv;
+        rv = t;
+      }
+      const VertexT seen = atomic_cas(&link[ru], ru, rv);
+      if (seen == ru) break;
+      // ru got a parent meanwhile: climb from there and try again.
+      ru = representative(link, seen);
+    }
+  }
+}
+
+/// One round of pointer jumping: link[v] = link[link[v]]; sets changed[0] when anything moved.
+/// Rounds until nothing moves leave every vertex linked to its representative: at most
+/// log2(longest chain) + 1 rounds, whatever the hooking left behind.
+template <typename VertexT>
+__global__ void jump_kernel(VertexT* link, std::int64_t n, int* __restrict__ changed) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    const VertexT p = link[v];
+    const VertexT pp = link[p];
+    if (pp != p) {
+      link[v] = pp;
+      changed[0] = 1;
+    }
+  }
+}
+
+/// flag[v] = 1 at representatives (link[v] == v); flag has n + 1 entries, the last one 0, so
+/// that an exclusive scan ends with the number of components.
+template <typename VertexT>
+__global__ void mark_representatives_kernel(const VertexT* __restrict__ link, std::int64_t n,
+                                            VertexT* __restrict__ flag) {
+  for (std::int64_t v = grid_start(); v <= n; v += grid_stride()) {
+    flag[v] = v < n && link[v] == v ? 1 : 0;
+  }
+}
+
+/// Default roots: the representatives in ascending order (index = exclusive scan of the flags).
+template <typename VertexT>
+__global__ void default_roots_kernel(const VertexT* __restrict__ link,
+                                     const VertexT* __restrict__ index, std::int64_t n,
+                                     VertexT* __restrict__ roots) {
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    if (link[v] == v) roots[index[v]] = static_cast<VertexT>(v);
+  }
+}
+
+/// Given roots (already in range): each claims its component in `owner` (all -1 before); a
+/// second root in one component is a defect.
+template <typename VertexT>
+__global__ void claim_roots_kernel(const VertexT* __restrict__ roots, std::int64_t trees,
+                                   const VertexT* __restrict__ link, VertexT* owner,
+                                   int* __restrict__ defect) {
+  for (std::int64_t t = grid_start(); t < trees; t += grid_stride()) {
+    const VertexT rep = link[roots[t]];
+    if (atomic_cas(&owner[rep], VertexT{-1}, static_cast<VertexT>(t)) != VertexT{-1}) {
+      defect[0] = 1;
+    }
+  }
+}
+
+/// Tree entries: entry m + t leads into root r_t's first arc (or straight to the next entry),
+/// and the arc that closes r_t's tour leads to entry m + t + 1 (-1 after the last tree).
+template <typename VertexT, typename EdgeT>
+__global__ void link_trees_kernel(const EdgeT* __restrict__ offsets,
+                                  const VertexT* __restrict__ twin,
+                                  const VertexT* __restrict__ roots, std::int64_t m,
+                                  std::int64_t trees, VertexT* __restrict__ successor) {
+  for (std::int64_t t = grid_start(); t < trees; t += grid_stride()) {
+    const VertexT r = roots[t];
+    const VertexT after_tree = t + 1 < trees ? static_cast<VertexT>(m + t + 1) : VertexT{-1};
+    if (offsets[r + 1] > offsets[r]) {
+      successor[m + t] = static_cast<VertexT>(offsets[r]);
+      successor[twin[offsets[r + 1] - 1]] = after_tree;
+    } else {
+      successor[m + t] = after_tree;
+    }
+  }
+}
+
+/// Per element x at tour position pos[x]: its (entered, depth) step goes to counts[pos[x]];
+/// for an arc, span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
+template <typename VertexT>
+__global__ void classify_kernel(const VertexT* __restrict__ pos, const VertexT* __restrict__ twin,
+                                std::int64_t m, std::int64_t total,
+                                TourCounts<VertexT>* __restrict__ counts,
+                                VertexT* __restrict__ span) {
+  for (std::int64_t x = grid_start(); x < total; x += grid_stride()) {
+    const VertexT i = pos[x];
+    if (x >= m) {
+      counts[i] = {1, 0};
+      continue;
+    }
+    const VertexT delta = pos[twin[x]] - i;
+    span[x] = delta;
+    counts[i] = delta > 0 ? TourCounts<VertexT>{1, 1} : TourCounts<VertexT>{0, -1};
+  }
+}
+
+/// Results of every non-root vertex v at its up arc v->p (an arc of v's own adjacency, so the
+/// writes to v are nearly coalesced). counts hold the EXCLUSIVE scan: before the up arc, v and
+/// its whole subtree have been entered and the depth is v's.
+template <typename VertexT>
+__global__ void derive_arcs_kernel(const VertexT* __restrict__ pos,
+                                   const VertexT* __restrict__ span,
+                                   const VertexT* __restrict__ src,
+                                   const VertexT* __restrict__ targets,
+                                   const TourCounts<VertexT>* __restrict__ counts, std::int64_t m,
+                                   VertexT* __restrict__ parent, std::int32_t* __restrict__ depth,
+                                   VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
+                                   VertexT* __restrict__ subtree_size, int* __restrict__ too_deep) {
+  for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
+    // 1. Only up arcs (the twin comes earlier in the tour).
+    const std::int64_t delta = -static_cast<std::int64_t>(span[e]);
+    if (delta < 0) continue;
+    // 2. Subtree size from the distance to the down arc; preorder and depth from the counts.
+    const TourCounts<VertexT> before = counts[pos[e]];
+    const std::int64_t size = (delta + 1) / 2;
+    const std::int64_t d = before.depth;
+    const std::int64_t pre = static_cast<std::int64_t>(before.entered) - size;
+    const VertexT v = src[e];
+    if (d > INT32_MAX) too_deep[0] = 1;
+    parent[v] = targets[e];
+    depth[v] = static_cast<std::int32_t>(d);
+    preorder[v] = static_cast<VertexT>(pre);
+    postorder[v] = static_cast<VertexT>(pre - d + size - 1);
+    subtree_size[v] = static_cast<VertexT>(size);
+  }
+}
+
+/// Results of the roots: tree t spans the positions from its entry to the next tree's entry.
+template <typename VertexT>
+__global__ void derive_roots_kernel(const VertexT* __restrict__ pos,
+                                    const VertexT* __restrict__ roots,
+                                    const TourCounts<VertexT>* __restrict__ counts, std::int64_t m,
+                                    std::int64_t trees, std::int64_t total,
+                                    VertexT* __restrict__ parent, std::int32_t* __restrict__ depth,
+                                    VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
+                                    VertexT* __restrict__ subtree_size) {
+  for (std::int64_t t = grid_start(); t < trees; t += grid_stride()) {
+    const std::int64_t i = pos[m + t];
+    const std::int64_t next_entry = t + 1 < trees ? pos[m + t + 1] : total;
+    const std::int64_t size = (next_entry - i + 1) / 2;
+    const std::int64_t pre = counts[i].entered;
+    const VertexT r = roots[t];
+    parent[r] = r;
+    depth[r] = 0;
+    preorder[r] = static_cast<VertexT>(pre);
+    postorder[r] = static_cast<VertexT>(pre + size - 1);
+    subtree_size[r] = static_cast<VertexT>(size);
+  }
+}
+
+}  // namespace frontier::cuda::euler_tour
