@@ -21,5 +21,6 @@ int run_generate(int argc, const char* const* argv);
 int run_rank(int argc, const char* const* argv);
 int run_bfs(int argc, const char* const* argv);
 int run_graph500(int argc, const char* const* argv);
+int run_euler(int argc, const char* const* argv);
 
 }  // namespace frontier::cli

@@ -21,6 +21,7 @@ constexpr std::array kCommands = {
     Command{"convert", "Convert a graph file to another format (e.g. binary .fcsr)", run_convert},
     Command{"generate", "Generate a Kronecker, random or grid graph into a file", run_generate},
     Command{"rank", "List ranking / list prefix on a generated or given list", run_rank},
+    Command{"euler", "Euler-tour ops on a tree: parent, depth, pre/postorder, subtree size", run_euler},
 };
 
 void print_usage(std::ostream& out) {

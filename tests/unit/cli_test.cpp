@@ -66,7 +66,7 @@ TEST_F(CliTest, UnknownCommandIsAUsageError) {
 }
 
 TEST_F(CliTest, EverySubcommandHasHelp) {
-  for (const char* command : {"info", "convert", "generate", "bfs", "graph500", "rank"}) {
+  for (const char* command : {"info", "convert", "generate", "bfs", "graph500", "rank", "euler"}) {
     const CliRun result = run(std::string(command) + " --help");
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_NE(result.out.find(std::string("frontier ") + command), std::string::npos) << command;
@@ -200,6 +200,34 @@ TEST_F(CliTest, RankRejectsACycleInAListFile) {
   const CliRun result = run("rank --device cpu --list " + path.string());
   EXPECT_EQ(result.exit_code, 4);
   EXPECT_NE(result.err.find("cycle"), std::string::npos) << result.err;
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(CliTest, EulerWritesTreeValuesOfAPath) {
+  // The path 0 - 1 - 2 - 3 rooted at 1: parent, depth, preorder, postorder and subtree sizes.
+  const auto path_file = dir_ / "path.el";
+  std::ofstream(path_file) << "0 1\n1 2\n2 3\n";
+  const auto output = dir_ / "values.txt";
+  const CliRun result =
+      run("euler --device cpu --root 1 --output " + output.string() + " " + path_file.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(slurp(output),
+            "# vertex parent depth preorder postorder subtree_size\n"
+            "0 1 1 1 0 1\n"
+            "1 1 0 0 3 4\n"
+            "2 1 1 2 2 2\n"
+            "3 2 2 3 1 1\n");
+}
+
+TEST_F(CliTest, EulerRejectsACycle) {
+  const auto cycle = dir_ / "cycle.el";
+  std::ofstream(cycle) << "0 1\n1 2\n2 0\n";
+  const CliRun result = run("euler --device cpu " + cycle.string());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("not a forest"), std::string::npos) << result.err;
 }
 
 }  // namespace
