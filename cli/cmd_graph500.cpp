@@ -72,7 +72,7 @@ int run_graph500(int argc, const char* const* argv) {
       ("roots", "BFS roots (64 in the official benchmark)", cxxopts::value<int>()->default_value("64"))
       ("seed", "seed of the generator and the root sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
       ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("strategy", "direction-optimizing, top-down or bottom-up",
+      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand",
        cxxopts::value<std::string>()->default_value("direction-optimizing"))
       ("no-validate", "skip validation (results are then not official)");
   cxxopts::ParseResult result;

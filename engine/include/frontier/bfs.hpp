@@ -32,7 +32,20 @@ enum class BfsStrategy {
   TopDown,
   /// Bottom-up at every level, the first one included (for testing and study).
   BottomUp,
+  /// GPU only, top-down at every level (Merrill): fused contract-expand while the edge queue is
+  /// smaller than the resident thread count, two-phase otherwise. On the GPU, TopDown means this.
+  Hybrid,
+  /// GPU only, top-down: an expand kernel and a contract kernel per level.
+  TwoPhase,
+  /// GPU only, top-down: one fused contract-expand kernel per level.
+  ContractExpand,
 };
+
+/// True for the strategies only the CUDA backend runs (Hybrid, TwoPhase, ContractExpand).
+constexpr bool is_gpu_only(BfsStrategy strategy) {
+  return strategy == BfsStrategy::Hybrid || strategy == BfsStrategy::TwoPhase ||
+         strategy == BfsStrategy::ContractExpand;
+}
 
 /// Beamer's defaults, as in the GAP Benchmark Suite.
 inline constexpr int kDefaultBfsAlpha = 15;
@@ -40,7 +53,7 @@ inline constexpr int kDefaultBfsBeta = 18;
 
 /// How a BFS runs.
 struct BfsOptions {
-  /// Where the search runs. Only the CPU backend exists so far.
+  /// Where the search runs: the CPU (OpenMP) or one CUDA GPU.
   Device device = Device::cpu();
   /// Fill BfsResult::parent (a BFS tree). Depths are always computed.
   bool predecessors = true;
@@ -62,8 +75,9 @@ struct BfsOptions {
 /// BfsResult::levels records every level's direction, frontier size, arcs examined and time;
 /// the same lines are logged at debug level.
 ///
-/// @throws InvalidArgument if the graph has no vertices, `source` is out of range, or an option
-///         is out of range (threads < 0, alpha < 1, beta < 1).
+/// @throws InvalidArgument if the graph has no vertices, `source` is out of range, an option
+///         is out of range (threads < 0, alpha < 1, beta < 1), or a GPU-only strategy is asked
+///         of the CPU.
 /// @throws Error if options.device names a backend this build does not have.
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
@@ -73,10 +87,11 @@ BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
 /// @throws InvalidArgument if threads < 0, alpha < 1 or beta < 1.
 void check_bfs_options(const BfsOptions& options);
 
-/// "direction-optimizing", "top-down" or "bottom-up".
+/// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase" or "contract-expand".
 const char* strategy_name(BfsStrategy strategy);
 
-/// Parses "do"/"direction-optimizing"/"auto", "top-down"/"td" or "bottom-up"/"bu".
+/// Parses "do"/"direction-optimizing"/"auto", "top-down"/"td", "bottom-up"/"bu", "hybrid",
+/// "two-phase" or "contract-expand".
 /// @throws InvalidArgument for other names.
 BfsStrategy parse_bfs_strategy(std::string_view name);
 

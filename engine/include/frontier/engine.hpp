@@ -24,17 +24,23 @@
 
 namespace frontier {
 
+namespace detail {
+struct EngineResidentState;
+}  // namespace detail
+
 /// A graph kept resident on one device, ready for repeated queries.
 ///
 /// Queries are const and may run concurrently from several threads. Copies of an Engine share
 /// the same (immutable) graph.
 class Engine {
  public:
-  /// Takes the graph and prepares it for queries on `device`: checks the CSR invariants and, for
-  /// a directed graph on the CPU, builds the reverse graph that bottom-up BFS steps read, so that
-  /// no query pays for it.
+  /// Takes the graph and prepares it for queries on `device`: checks the CSR invariants; on the
+  /// CPU builds the reverse graph of a directed graph (read by bottom-up BFS steps); on a GPU
+  /// uploads the graph once and sizes every BFS buffer, so that no query pays for either.
   /// @throws ValidationError if the graph breaks a CSR invariant.
-  /// @throws InvalidArgument if `device` is a CUDA device without ids.
+  /// @throws InvalidArgument if `device` is a CUDA device without ids, or with more than one.
+  /// @throws OutOfMemory if the graph and the BFS buffers do not fit the GPU's free memory.
+  /// @throws CudaError if the GPU cannot be used (or this build has no CUDA backend).
   explicit Engine(Graph graph, Device device = Device::cpu());
 
   /// The resident graph.
@@ -43,7 +49,7 @@ class Engine {
   const Device& device() const noexcept { return device_; }
 
   /// Breadth-first search from `source` on the engine's device. `options.device` is ignored:
-  /// the engine's device is used.
+  /// the engine's device is used. Searches on one GPU run one at a time (serialized).
   /// @throws InvalidArgument if `source` is out of range or an option is invalid.
   /// @throws Error if the device's BFS backend is not part of this build.
   BfsResult<VertexId> bfs(VertexId source, const BfsOptions& options = {}) const;
@@ -51,6 +57,8 @@ class Engine {
  private:
   std::shared_ptr<const Graph> graph_;
   Device device_;
+  /// Device-resident copies (the GPU BFS runner); null on the CPU.
+  std::shared_ptr<detail::EngineResidentState> resident_;
 };
 
 }  // namespace frontier

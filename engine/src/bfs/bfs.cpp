@@ -1,38 +1,36 @@
 // bfs.cpp — frontier::bfs(): checks the arguments once and dispatches to a backend.
-// The CPU backend is bfs_cpu.cpp; the CUDA backend is bfs_cuda/ (a BfsRunner per call; in a
-// build without CUDA its constructor throws CudaError).
+// The CPU backend is bfs_cpu.cpp; the CUDA backend is bfs_cuda/ (a BfsRunner per call here; an
+// Engine keeps one resident instead; in a build without CUDA its constructor throws CudaError).
 #include "frontier/bfs.hpp"
 
 #include <string>
 
 #include "../bfs_cuda/bfs_cuda.hpp"
 #include "bfs_cpu.hpp"
+#include "bfs_dispatch.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {
 namespace {
 
 template <typename VertexT, typename EdgeT>
-void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                         const BfsOptions& options) {
-  if (graph.num_vertices() == 0) {
-    throw InvalidArgument("BFS needs a graph with at least one vertex; this graph is empty");
-  }
-  if (source < 0 || source >= graph.num_vertices()) {
-    throw InvalidArgument("BFS source " + std::to_string(source) + " is out of range [0, " +
-                          std::to_string(graph.num_vertices()) + ")");
-  }
-  check_bfs_options(options);
-}
-
-template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                             const BfsOptions& options) {
-  if (options.device.cuda_ids.size() > 1) {
-    throw InvalidArgument("BFS runs on one GPU; " + std::to_string(options.device.cuda_ids.size()) +
+  cuda::BfsRunner<VertexT, EdgeT> runner(graph, single_gpu_id(options.device));
+  return runner.run(source, to_cuda_options(options));
+}
+
+}  // namespace
+
+int single_gpu_id(const Device& device) {
+  if (device.cuda_ids.size() > 1) {
+    throw InvalidArgument("BFS runs on one GPU; " + std::to_string(device.cuda_ids.size()) +
                           " GPU ids were given");
   }
-  const int device_id = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
+  return device.cuda_ids.empty() ? 0 : device.cuda_ids.front();
+}
+
+cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {
   cuda::BfsCudaOptions cuda_options;
   cuda_options.predecessors = options.predecessors;
   cuda_options.alpha = options.alpha;
@@ -42,17 +40,21 @@ BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT sourc
       cuda_options.strategy = cuda::BfsCudaStrategy::DirectionOptimizing;
       break;
     case BfsStrategy::TopDown:
+    case BfsStrategy::Hybrid:
       cuda_options.strategy = cuda::BfsCudaStrategy::Hybrid;
+      break;
+    case BfsStrategy::TwoPhase:
+      cuda_options.strategy = cuda::BfsCudaStrategy::TwoPhase;
+      break;
+    case BfsStrategy::ContractExpand:
+      cuda_options.strategy = cuda::BfsCudaStrategy::ContractExpand;
       break;
     case BfsStrategy::BottomUp:
       cuda_options.strategy = cuda::BfsCudaStrategy::BottomUp;
       break;
   }
-  cuda::BfsRunner<VertexT, EdgeT> runner(graph, device_id);
-  return runner.run(source, cuda_options);
+  return cuda_options;
 }
-
-}  // namespace
 
 void check_bfs_options(const BfsOptions& options) {
   if (options.threads < 0) {
@@ -70,7 +72,7 @@ void check_bfs_options(const BfsOptions& options) {
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                        const BfsOptions& options) {
-  check_bfs_arguments(graph, source, options);
+  detail::check_bfs_arguments(graph, source, options);
   if (options.device.is_cuda()) return cuda_bfs(graph, source, options);
   return cpu::bfs(graph, source, options);
 }
@@ -83,6 +85,12 @@ const char* strategy_name(BfsStrategy strategy) {
       return "top-down";
     case BfsStrategy::BottomUp:
       return "bottom-up";
+    case BfsStrategy::Hybrid:
+      return "hybrid";
+    case BfsStrategy::TwoPhase:
+      return "two-phase";
+    case BfsStrategy::ContractExpand:
+      return "contract-expand";
   }
   return "unknown";
 }
@@ -93,8 +101,12 @@ BfsStrategy parse_bfs_strategy(std::string_view name) {
   }
   if (name == "top-down" || name == "td") return BfsStrategy::TopDown;
   if (name == "bottom-up" || name == "bu") return BfsStrategy::BottomUp;
+  if (name == "hybrid") return BfsStrategy::Hybrid;
+  if (name == "two-phase") return BfsStrategy::TwoPhase;
+  if (name == "contract-expand") return BfsStrategy::ContractExpand;
   throw InvalidArgument("unknown BFS strategy '" + std::string(name) +
-                        "' (expected direction-optimizing, top-down or bottom-up)");
+                        "' (expected direction-optimizing, top-down, bottom-up, hybrid, "
+                        "two-phase or contract-expand)");
 }
 
 const char* direction_name(BfsDirection direction) {
