@@ -18,5 +18,6 @@ struct Command {
 int run_info(int argc, const char* const* argv);
 int run_convert(int argc, const char* const* argv);
 int run_generate(int argc, const char* const* argv);
+int run_rank(int argc, const char* const* argv);
 
 }  // namespace frontier::cli

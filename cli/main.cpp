@@ -18,6 +18,7 @@ constexpr std::array kCommands = {
     Command{"info", "Load a graph file and print its summary", run_info},
     Command{"convert", "Convert a graph file to another format (e.g. binary .fcsr)", run_convert},
     Command{"generate", "Generate a Kronecker, random or grid graph into a file", run_generate},
+    Command{"rank", "List ranking / list prefix on a generated or given list", run_rank},
 };
 
 void print_usage(std::ostream& out) {

@@ -2,22 +2,24 @@
 
 #include <array>
 #include <cstdio>
+#include <sstream>
 
 namespace frontier {
 namespace {
 
 std::string io_message(const std::string& file, std::size_t line, const std::string& problem,
                        const std::string& token) {
-  std::string message = file;
-  if (line > 0) message += ":" + std::to_string(line);
-  message += ": " + problem;
+  std::ostringstream message;
+  message << file;
+  if (line > 0) message << ':' << line;
+  message << ": " << problem;
   if (!token.empty()) {
     constexpr std::size_t kMaxTokenChars = 40;
     std::string shown = token.substr(0, kMaxTokenChars);
     if (token.size() > kMaxTokenChars) shown += "...";
-    message += " (near '" + shown + "')";
+    message << " (near '" << shown << "')";
   }
-  return message;
+  return message.str();
 }
 
 }  // namespace

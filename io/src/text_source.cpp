@@ -31,6 +31,8 @@ constexpr std::size_t kMinGrowBytes = std::size_t{1} << 20;
 constexpr std::uint64_t kMaxDeflateRatio = 1032;
 // zlib counts input and output in 32-bit uInt; feed it at most this much per call.
 constexpr std::size_t kZlibPieceBytes = std::size_t{1} << 30;
+// Output per inflate() call: small enough for steady progress reports.
+constexpr std::size_t kInflateStepBytes = std::size_t{16} << 20;
 
 // Asks for transparent huge pages over a large buffer: filling it then takes one page fault per
 // 2 MiB instead of one per 4 KiB. Only advice; ignored where unsupported.
@@ -169,7 +171,7 @@ RawBytes inflate_gzip(const std::string& name, const RawBytes& compressed) {
       out.capacity += std::max(out.capacity / 2, kMinGrowBytes);
       reallocate(name, out.data, out.capacity);
     }
-    const std::size_t room = std::min(kZlibPieceBytes, out.capacity - out.size - 1);
+    const std::size_t room = std::min(kInflateStepBytes, out.capacity - out.size - 1);
     zs->next_out = reinterpret_cast<Bytef*>(out.data.get() + out.size);
     zs->avail_out = static_cast<uInt>(room);
     const int status = inflate(zs, Z_NO_FLUSH);

@@ -3,13 +3,16 @@
 // the opposite: CRLF, tab, blank-line, case and missing-final-newline variants of valid files that
 // must load into exactly the graph their clean versions give.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <string>
 #include <vector>
 
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
+#include "frontier/random.hpp"
 #include "loader_test_files.hpp"
+#include "test_paths.hpp"
 
 namespace frontier::io {
 namespace {
@@ -220,6 +223,58 @@ TEST(MalformedInputs, WhitespaceAndLineEndingVariantsLoadLikeTheCleanFile) {
     ASSERT_GT(clean.num_edges(), 0);
     test::expect_same_graph(variant, clean);
   }
+}
+
+// Random byte edits (replace, insert, delete; 1 to 3 per file) of every bundled file, plain and
+// gzip: each result must either load into a CSR that passes check_invariants() or be rejected
+// with IoError; any other exception (or a sanitizer report) is a bug. The edits cannot grow a
+// number by more than three digits, so no edited header declares a graph too big to build.
+TEST(MalformedInputs, RandomlyEditedFilesLoadOrFailCleanly) {
+  constexpr int kTrialsPerFile = 300;
+  const std::string alphabet = std::string(" \t\r\n%#-+.0123456789eacpx") + '\0';
+  TempDir dir;
+  const int saved_threads = omp_get_max_threads();
+  omp_set_num_threads(1);  // tiny inputs; thread count does not change results (tested elsewhere)
+  int loaded = 0;
+  int rejected = 0;
+  std::uint64_t draw = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::bundled_dataset(""))) {
+    const std::string name = entry.path().filename().string();
+    if (name == "README.md") continue;
+    const std::string original = test::read_file(entry.path());
+    for (int trial = 0; trial < kTrialsPerFile; ++trial) {
+      std::string edited = original;
+      const int edits = 1 + static_cast<int>(uniform_below(counter_random(91, draw++), 3));
+      for (int e = 0; e < edits; ++e) {
+        const auto pos = uniform_below(counter_random(91, draw++), edited.size() + 1);
+        const char c = alphabet[uniform_below(counter_random(91, draw++), alphabet.size())];
+        switch (uniform_below(counter_random(91, draw++), 3)) {
+          case 0:
+            if (pos < edited.size()) edited[pos] = c;
+            break;
+          case 1:
+            edited.insert(edited.begin() + static_cast<std::ptrdiff_t>(pos), c);
+            break;
+          default:
+            if (pos < edited.size()) edited.erase(pos, 1);
+            break;
+        }
+      }
+      const auto path = write_file(dir / name, edited);
+      try {
+        const LoadedGraph graph = read_graph(path);
+        graph.graph.check_invariants();
+        ++loaded;
+      } catch (const IoError&) {
+        ++rejected;
+      } catch (const std::exception& error) {
+        ADD_FAILURE() << name << " trial " << trial << ": " << error.what();
+      }
+    }
+  }
+  omp_set_num_threads(saved_threads);
+  EXPECT_GT(loaded, 100);
+  EXPECT_GT(rejected, 100);
 }
 
 }  // namespace

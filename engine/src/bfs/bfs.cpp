@@ -1,9 +1,11 @@
 // bfs.cpp — frontier::bfs(): checks the arguments once and dispatches to a backend.
-// The CPU backend is bfs_cpu.cpp; the CUDA backend is not part of this build yet.
+// The CPU backend is bfs_cpu.cpp; the CUDA backend is bfs_cuda/ (a BfsRunner per call; in a
+// build without CUDA its constructor throws CudaError).
 #include "frontier/bfs.hpp"
 
 #include <string>
 
+#include "../bfs_cuda/bfs_cuda.hpp"
 #include "bfs_cpu.hpp"
 #include "frontier/errors.hpp"
 
@@ -21,6 +23,33 @@ void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                           std::to_string(graph.num_vertices()) + ")");
   }
   check_bfs_options(options);
+}
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                            const BfsOptions& options) {
+  if (options.device.cuda_ids.size() > 1) {
+    throw InvalidArgument("BFS runs on one GPU; " + std::to_string(options.device.cuda_ids.size()) +
+                          " GPU ids were given");
+  }
+  const int device_id = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
+  cuda::BfsCudaOptions cuda_options;
+  cuda_options.predecessors = options.predecessors;
+  cuda_options.alpha = options.alpha;
+  cuda_options.beta = options.beta;
+  switch (options.strategy) {
+    case BfsStrategy::DirectionOptimizing:
+      cuda_options.strategy = cuda::BfsCudaStrategy::DirectionOptimizing;
+      break;
+    case BfsStrategy::TopDown:
+      cuda_options.strategy = cuda::BfsCudaStrategy::Hybrid;
+      break;
+    case BfsStrategy::BottomUp:
+      cuda_options.strategy = cuda::BfsCudaStrategy::BottomUp;
+      break;
+  }
+  cuda::BfsRunner<VertexT, EdgeT> runner(graph, device_id);
+  return runner.run(source, cuda_options);
 }
 
 }  // namespace
@@ -42,9 +71,7 @@ template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                        const BfsOptions& options) {
   check_bfs_arguments(graph, source, options);
-  if (options.device.is_cuda()) {
-    throw Error("the CUDA BFS backend is not available yet; run BFS on the CPU (Device::cpu())");
-  }
+  if (options.device.is_cuda()) return cuda_bfs(graph, source, options);
   return cpu::bfs(graph, source, options);
 }
 

@@ -1,0 +1,163 @@
+// `frontier rank`: list ranking / list prefix on a generated or given list, timed, with the
+// GPU's pointer-chase floor measured in the same run when the GPU ranks.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/list_ranking.hpp"
+#include "frontier/random.hpp"
+#include "json_writer.hpp"
+#include "list_input.hpp"
+#include "list_ranking/list_ranking_bench_support.hpp"
+#include "options.hpp"
+
+namespace frontier::cli {
+namespace {
+
+// Values to combine: ones for sum (so the prefix is rank + 1), seeded integers for min/max.
+std::vector<std::int64_t> make_values(ListOp op, std::size_t n, std::uint64_t seed) {
+  std::vector<std::int64_t> values(n, 1);
+  if (op != ListOp::Sum) {
+    constexpr std::uint64_t kValueRange = 1u << 20;
+#pragma omp parallel for schedule(static)
+    for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v) {
+      values[v] = static_cast<std::int64_t>(uniform_below(counter_random(seed ^ 0x5eedULL, v), kValueRange));
+    }
+  }
+  return values;
+}
+
+// The best GPU pointer chase over the list (n dependent loads), over a few thread counts.
+double pointer_chase_floor(const std::vector<VertexId>& successor, int repeats) {
+  std::vector<std::uint8_t> has_predecessor(successor.size(), 0);
+  for (const VertexId next : successor) {
+    if (next >= 0) has_predecessor[next] = 1;
+  }
+  const auto head_it = std::find(has_predecessor.begin(), has_predecessor.end(), 0);
+  const VertexId head = static_cast<VertexId>(head_it - has_predecessor.begin());
+  double best = 0.0;
+  for (const std::int64_t threads : {std::int64_t{1} << 16, std::int64_t{1} << 18,
+                                     std::int64_t{1} << 20}) {
+    const double seconds = cuda::time_pointer_chase<VertexId>(successor, head, threads, repeats);
+    if (best == 0.0 || seconds < best) best = seconds;
+  }
+  return best;
+}
+
+void write_prefix(const std::string& path, const std::vector<std::int64_t>& prefix) {
+  std::ofstream out(path);
+  if (!out) throw IoError(path, 0, "cannot open for writing");
+  for (const std::int64_t value : prefix) out << value << '\n';
+  if (!out) throw IoError(path, 0, "write failed");
+}
+
+}  // namespace
+
+int run_rank(int argc, const char* const* argv) {
+  auto options = make_options("rank", "List ranking / list prefix, timed");
+  options.add_options("List")
+      ("list", "random, ordered, stride:D, or a file of successor ids (-1 at tails)",
+       cxxopts::value<std::string>()->default_value("random"))
+      ("n,nodes", "nodes of a generated list", cxxopts::value<std::int64_t>()->default_value("1048576"))
+      ("lists", "generated lists (a forest when > 1)", cxxopts::value<std::int64_t>()->default_value("1"))
+      ("seed", "seed of the generated list and values", cxxopts::value<std::uint64_t>()->default_value("1"));
+  options.add_options("Ranking")
+      ("op", "sum (values 1: the prefix is rank + 1), min or max (seeded values)",
+       cxxopts::value<std::string>()->default_value("sum"))
+      ("algorithm", "auto, sequential, helman-jaja, wyllie",
+       cxxopts::value<std::string>()->default_value("auto"))
+      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
+      ("trials", "timed runs", cxxopts::value<int>()->default_value("3"))
+      ("verify", "check the result against the sequential walk")
+      ("output", "write the prefix, one line per node", cxxopts::value<std::string>());
+  cxxopts::ParseResult result;
+  CommonConfig common;
+  if (!parse_options(options, argc, argv, result, common)) return 0;
+  const int trials = result["trials"].as<int>();
+  if (trials < 1) throw UsageError("--trials must be at least 1");
+  const auto seed = result["seed"].as<std::uint64_t>();
+  const ListOp op = parse_list_op(result["op"].as<std::string>());
+  ListRankingOptions ranking;
+  ranking.algorithm = parse_list_ranking_algorithm(result["algorithm"].as<std::string>());
+  ranking.device = parse_device(result["device"].as<std::string>());
+  ranking.seed = seed;
+
+  const std::string spec = result["list"].as<std::string>();
+  const std::vector<VertexId> successor =
+      make_list(spec, result["nodes"].as<std::int64_t>(), result["lists"].as<std::int64_t>(), seed);
+  const std::size_t n = successor.size();
+  const std::vector<std::int64_t> values = make_values(op, n, seed);
+  std::vector<std::int64_t> prefix(n);
+
+  std::vector<double> seconds;
+  ListRankingStats stats;
+  for (int trial = 0; trial < trials; ++trial) {
+    stats = list_prefix<VertexId, std::int64_t>(successor, values, op, prefix, ranking);
+    seconds.push_back(stats.seconds);
+    detail::logger().info("trial {}: {:.3f} ms, {:.3f} ns/node", trial + 1, stats.seconds * 1e3,
+                          n > 0 ? stats.seconds * 1e9 / static_cast<double>(n) : 0.0);
+  }
+  const double best = *std::min_element(seconds.begin(), seconds.end());
+  double floor = 0.0;
+  if (ranking.device.is_cuda()) floor = pointer_chase_floor(successor, 3);
+
+  bool verified = false;
+  if (result.count("verify") > 0) {
+    std::vector<std::int64_t> expected(n);
+    ListRankingOptions oracle;
+    oracle.algorithm = ListRankingAlgorithm::Sequential;
+    list_prefix<VertexId, std::int64_t>(successor, values, op, expected, oracle);
+    if (expected != prefix) {
+      const auto mismatch = std::mismatch(expected.begin(), expected.end(), prefix.begin());
+      const auto node = mismatch.first - expected.begin();
+      throw ValidationError("list prefix differs from the sequential walk at node " +
+                            std::to_string(node) + ": " + std::to_string(*mismatch.second) +
+                            " instead of " + std::to_string(*mismatch.first));
+    }
+    verified = true;
+  }
+  if (result.count("output") > 0) write_prefix(result["output"].as<std::string>(), prefix);
+
+  const double ns_per_node = n > 0 ? best * 1e9 / static_cast<double>(n) : 0.0;
+  const std::string device = ranking.device.is_cuda() ? "gpu" : "cpu";
+  if (common.json) {
+    JsonWriter json(std::cout);
+    json.begin_object()
+        .field("list", spec)
+        .field("nodes", static_cast<std::uint64_t>(n))
+        .field("lists", stats.lists)
+        .field("op", std::string(to_string(op)))
+        .field("algorithm", std::string(to_string(stats.algorithm)))
+        .field("device", device)
+        .field("best_seconds", best)
+        .field("ns_per_node", ns_per_node)
+        .field("verified", verified);
+    json.begin_array("trial_seconds");
+    for (const double s : seconds) json.value(s);
+    json.end_array();
+    if (floor > 0) json.field("pointer_chase_seconds", floor).field("ratio_to_floor", best / floor);
+    json.end_object();
+  } else {
+    std::printf("list            %s, %zu nodes, %lld list(s)\n", spec.c_str(), n,
+                static_cast<long long>(stats.lists));
+    std::printf("ranking         %s %s on %s\n", std::string(to_string(op)).c_str(),
+                std::string(to_string(stats.algorithm)).c_str(), device.c_str());
+    std::printf("best of %-7d %.3f ms (%.3f ns/node)\n", trials, best * 1e3, ns_per_node);
+    if (floor > 0) {
+      std::printf("pointer chase   %.3f ms (floor, same run); ratio %.2fx\n", floor * 1e3,
+                  best / floor);
+    }
+    if (verified) std::printf("verified        equal to the sequential walk\n");
+  }
+  return 0;
+}
+
+}  // namespace frontier::cli

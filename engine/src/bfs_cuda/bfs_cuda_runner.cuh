@@ -1,0 +1,576 @@
+/// @file bfs_cuda_runner.cuh
+/// @brief BfsRunner's definition: the single-GPU BFS host loop (see bfs_cuda.hpp for the
+/// algorithm and its sources). Included by bfs_cuda_i32.cu and bfs_cuda_i64.cu, which
+/// instantiate it for 32- and 64-bit vertex ids in parallel compilations.
+//
+// State between levels, for the level L being claimed:
+//  - top-down: edge queue E(L) of candidates of depth L (with predecessors) in edge buffer
+//    `edge_buffer`, its length known on the host;
+//  - bottom-up: bitmap frontier(L) of the vertices of depth L in frontier buffer `frontier_buffer`.
+// Top-down step L contracts E(L) (claims and labels depth L) and expands the claimed vertices
+// into E(L + 1): fused in one kernel, or contract into the vertex queue then expand (two-phase).
+// A bottom-up step L + 1 reads frontier(L) and writes frontier(L + 1). Level L's kernels count
+// into counter slot L % kCounterSlots, which the host reads once per level (twice when the
+// direction-optimizing strategy chooses a direction after contraction): the only host syncs.
+// Small top-down levels of the hybrid strategies run many per cooperative launch, which counts
+// into its own slots, read back once per launch, and leaves the ring as single levels would.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "bfs_cuda.hpp"
+#include "bfs_cuda_log.hpp"
+#include "bfs_cuda_tuning.hpp"
+#include "bfs_kernels.cuh"
+#include "device_buffer.cuh"
+#include "device_graph.cuh"
+#include "frontier/detail/cuda_check.cuh"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+
+namespace frontier::cuda {
+
+namespace {
+
+/// A CUDA stream owned by the runner.
+class Stream {
+ public:
+  Stream() { FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~Stream() {
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const noexcept { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+/// Page-locked host memory for counter read-backs.
+template <typename T>
+class PinnedBuffer {
+ public:
+  explicit PinnedBuffer(std::size_t count) {
+    FRONTIER_CUDA_CHECK(cudaMallocHost(&data_, sizeof(T) * std::max<std::size_t>(1, count)));
+  }
+  ~PinnedBuffer() {
+    if (data_ != nullptr) cudaFreeHost(data_);
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  T* get() const noexcept { return data_; }
+
+ private:
+  T* data_ = nullptr;
+};
+
+/// Blocks of `kernel` (with kBfsBlockThreads threads) that fit on one SM at once.
+int blocks_per_sm(const void* kernel) {
+  int per_sm = 0;
+  FRONTIER_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBfsBlockThreads, 0));
+  return per_sm;
+}
+
+std::string format_seconds_us(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f us", seconds * 1e6);
+  return text;
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+struct BfsRunner<VertexT, EdgeT>::Impl {
+  using Args = BfsLevelArgs<VertexT, EdgeT>;
+
+  int device_id = 0;
+  VertexT num_vertices = 0;
+  EdgeT num_edges = 0;
+  int multiprocessors = 0;
+  std::uint64_t resident_threads = 0;
+  bool cooperative_launch = false;
+
+  DeviceGraph<VertexT, EdgeT> graph;
+  DeviceBuffer<std::int32_t> d_depth;
+  DeviceBuffer<VertexT> d_parent;
+  DeviceBuffer<BitmapWord> d_visited;
+  DeviceBuffer<BitmapWord> d_frontier[2];
+  DeviceBuffer<VertexT> d_vertex_queue;
+  DeviceBuffer<VertexT> d_edge_queue[2];
+  DeviceBuffer<VertexT> d_edge_preds[2];
+  /// Ring of per-level counter slots (see bfs_device_common.cuh).
+  DeviceBuffer<BfsCounters> d_counters;
+  /// Per-level slots of one multi-level launch, and how many levels it ran.
+  DeviceBuffer<BfsCounters> d_launch_counters;
+  DeviceBuffer<int> d_levels_run;
+  PinnedBuffer<BfsCounters> h_counters{1};
+  PinnedBuffer<BfsCounters> h_launch_counters;
+  PinnedBuffer<int> h_levels_run{1};
+  Stream stream;
+  BfsCudaRunStats stats;
+  /// Resident blocks per kernel, measured on first use.
+  std::unordered_map<const void*, int> resident_cache;
+
+  static int launch_slots() { return std::max(1, kSm90BfsPolicy.persistent_max_levels); }
+
+  /// Device bytes of everything but the graph.
+  static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
+    const std::uint64_t words = bitmap_words(n);
+    return device_bytes_for<std::int32_t>(n) + device_bytes_for<VertexT>(n) +
+           3 * device_bytes_for<BitmapWord>(words) + device_bytes_for<VertexT>(n) +
+           4 * device_bytes_for<VertexT>(m) + device_bytes_for<BfsCounters>(kCounterSlots) +
+           device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(1);
+  }
+
+  Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)
+      : device_id(device),
+        num_vertices(host_graph.num_vertices()),
+        num_edges(host_graph.num_edges()),
+        h_launch_counters(launch_slots()) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+    // 1. Size everything against free memory before the first allocation.
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    require_device_memory(
+        "BFS on a graph of " + std::to_string(n) + " vertices and " + std::to_string(m) +
+            " arcs (graph, labels, bitmaps, queues)",
+        DeviceGraph<VertexT, EdgeT>::bytes_needed(host_graph) + workspace_bytes(n, m));
+    // 2. Allocate. An edge queue holds at most m items: each vertex is claimed, hence expanded,
+    //    once. Two edge queues, since the fused kernel reads one and writes the other.
+    graph = DeviceGraph<VertexT, EdgeT>(host_graph);
+    const std::uint64_t words = bitmap_words(n);
+    d_depth = DeviceBuffer<std::int32_t>(n);
+    d_parent = DeviceBuffer<VertexT>(n);
+    d_visited = DeviceBuffer<BitmapWord>(words);
+    for (auto& frontier : d_frontier) frontier = DeviceBuffer<BitmapWord>(words);
+    d_vertex_queue = DeviceBuffer<VertexT>(n);
+    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(m);
+    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(m);
+    d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
+    d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
+    d_levels_run = DeviceBuffer<int>(1);
+    // 3. Occupancy facts for grid sizes and the hybrid switch.
+    cudaDeviceProp properties{};
+    FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_id));
+    multiprocessors = properties.multiProcessorCount;
+    resident_threads = static_cast<std::uint64_t>(multiprocessors) *
+                       static_cast<std::uint64_t>(properties.maxThreadsPerMultiProcessor);
+    int cooperative = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
+    cooperative_launch = cooperative != 0 && kSm90BfsPolicy.persistent_max_levels > 0;
+  }
+
+  std::uint64_t device_bytes() const {
+    std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
+                          d_vertex_queue.bytes() + d_counters.bytes() + d_launch_counters.bytes() +
+                          d_levels_run.bytes();
+    for (int i = 0; i < 2; ++i) {
+      total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
+    }
+    return total;
+  }
+
+  /// Blocks of `kernel` resident on the whole GPU at once.
+  template <typename Kernel>
+  int resident_blocks(Kernel* kernel) {
+    const void* key = reinterpret_cast<const void*>(kernel);
+    auto found = resident_cache.find(key);
+    if (found == resident_cache.end()) {
+      found = resident_cache.emplace(key, std::max(1, blocks_per_sm(key)) * multiprocessors).first;
+    }
+    return found->second;
+  }
+
+  /// Grid for `kernel` over `items` work items (one per thread), capped at one resident wave.
+  template <typename Kernel>
+  int grid_for(Kernel* kernel, std::uint64_t items) {
+    const std::uint64_t tiles = (items + kBfsBlockThreads - 1) / kBfsBlockThreads;
+    return static_cast<int>(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(tiles, resident_blocks(kernel))));
+  }
+
+  /// Copies counter slot `slot` to the host and waits for it (the one sync of a level).
+  BfsCounters read_counters(int slot) {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.data() + slot,
+                                        sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+    return *h_counters.get();
+  }
+
+  Args base_args() const {
+    Args args;
+    args.forward = graph.forward();
+    args.reverse = graph.reverse();
+    args.num_vertices = num_vertices;
+    args.depth = d_depth.data();
+    args.parent = d_parent.data();
+    args.visited = d_visited.data();
+    return args;
+  }
+
+  BfsCounters* slot_ptr(std::int64_t level) const {
+    return d_counters.data() + static_cast<int>(level % kCounterSlots);
+  }
+
+  /// Top-down counts of one level into the run statistics.
+  void count_top_down(const BfsCounters& c) {
+    stats.culling_survivors += static_cast<std::int64_t>(c.culling_survivors);
+    stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+    stats.vertices_claimed_top_down += static_cast<std::int64_t>(c.new_vertices);
+    stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+  }
+
+  template <bool kParents>
+  BfsResult<VertexT> search(VertexT source, const BfsCudaOptions& options,
+                            const BfsCudaPolicy& policy);
+};
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
+                                                           const BfsCudaOptions& options,
+                                                           const BfsCudaPolicy& policy) {
+  const cudaStream_t s = stream.get();
+  const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+  const std::uint64_t words = bitmap_words(n);
+  const BfsCudaStrategy strategy = options.strategy;
+  const bool may_go_bottom_up =
+      strategy == BfsCudaStrategy::DirectionOptimizing || strategy == BfsCudaStrategy::BottomUp;
+  const bool hybrid =
+      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
+  const double fused_limit = policy.fused_queue_factor * static_cast<double>(resident_threads);
+  const bool debug = bfs_debug_enabled();
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
+  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
+
+  BfsResult<VertexT> result;
+  result.source = source;
+  stats = BfsCudaRunStats{};
+  const auto finish_level = [&](const BfsLevelStats& record) {
+    result.levels.push_back(record);
+    result.edges_examined += record.edges_examined;
+    if (debug) {
+      bfs_log_debug("cuda bfs level " + std::to_string(record.level) + ": " +
+                    (record.direction == BfsDirection::TopDown ? "top-down" : "bottom-up") +
+                    ", frontier " + std::to_string(record.frontier_vertices) + ", arcs " +
+                    std::to_string(record.edges_examined) + ", " +
+                    format_seconds_us(record.seconds));
+    }
+  };
+
+  // 1. Reset labels and seed the level-0 edge queue with the source. A failure that an earlier
+  //    call already reported (say, a bad device id) must not be pinned on this search's launches.
+  static_cast<void>(cudaGetLastError());
+  detail::Timer search_timer;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth.data(), 0xff, n * sizeof(std::int32_t), s));
+  if constexpr (kParents) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent.data(), 0xff, n * sizeof(VertexT), s));
+  }
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_visited.data(), 0, words * sizeof(BitmapWord), s));
+  bfs_init_kernel<VertexT>
+      <<<1, 1, 0, s>>>(source, d_edge_queue[0].data(), d_edge_preds[0].data(), d_counters.data());
+  FRONTIER_CHECK_LAUNCH();
+
+  // 2. Level loop.
+  bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
+  int edge_buffer = 0;                  // which edge queue holds E(L)
+  int frontier_buffer = 0;              // which bitmap holds frontier(L)
+  std::uint64_t edge_length = 1;        // |E(L)|
+  std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
+  std::uint64_t previous_frontier = 0;  // n(L - 1)
+  std::uint64_t unexplored_arcs = static_cast<std::uint64_t>(num_edges);
+  for (std::int32_t level = 0;; ++level) {
+    detail::Timer level_timer;
+    Args args = base_args();
+    args.counters = slot_ptr(level);
+    args.next_counters = slot_ptr(level + 1);
+    BfsLevelStats record;
+    record.level = level;
+    record.direction = BfsDirection::TopDown;
+
+    if (!in_bitmap) {
+      if (edge_length == 0) break;
+      args.level = level;
+      args.in_queue = d_edge_queue[edge_buffer].data();
+      args.in_preds = d_edge_preds[edge_buffer].data();
+      args.in_length = &slot_ptr(level + kCounterSlots - 1)->edge_queue_length;
+      const bool small = static_cast<double>(edge_length) < fused_limit;
+      if (hybrid && small && cooperative_launch) {
+        // 2a. Small queue: contract-expand levels back to back in one cooperative launch.
+        BfsMultiLevelArgs<VertexT> multi;
+        for (int b = 0; b < 2; ++b) {
+          multi.queues[b] = d_edge_queue[b].data();
+          multi.preds[b] = d_edge_preds[b].data();
+        }
+        multi.first_buffer = edge_buffer;
+        multi.level_counters = d_launch_counters.data();
+        multi.max_levels = launch_slots();
+        multi.queue_limit = static_cast<unsigned long long>(fused_limit);
+        multi.levels_run = d_levels_run.data();
+        multi.ring = d_counters.data();
+        FRONTIER_CUDA_CHECK(
+            cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
+        void* kernel_args[] = {&args, &multi};
+        FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
+            reinterpret_cast<const void*>(fused_levels_kernel),
+            dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
+        FRONTIER_CHECK_LAUNCH();
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.get(), d_launch_counters.data(),
+                                            launch_slots() * sizeof(BfsCounters),
+                                            cudaMemcpyDeviceToHost, s));
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(), sizeof(int),
+                                            cudaMemcpyDeviceToHost, s));
+        FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+        const int levels_run = std::max(1, *h_levels_run.get());
+        ++stats.multi_level_launches;
+        // The launch's time is shared evenly by its levels.
+        const double seconds = level_timer.seconds() / levels_run;
+        bool finished = false;
+        for (int i = 0; i < levels_run; ++i) {
+          const BfsCounters& c = h_launch_counters.get()[i];
+          if (c.new_vertices == 0) {
+            finished = true;
+            break;
+          }
+          count_top_down(c);
+          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+          ++stats.fused_levels;
+          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+          record.level = level + i;
+          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+          record.seconds = seconds;
+          finish_level(record);
+          previous_frontier = c.new_vertices;
+          edge_length = c.edge_queue_length;
+        }
+        if (finished) break;
+        edge_buffer = (edge_buffer + levels_run) % 2;
+        level += levels_run - 1;
+        continue;
+      }
+      const bool fused = strategy == BfsCudaStrategy::ContractExpand || (hybrid && small);
+      if (fused) {
+        // 2b. Fused contract-expand, one launch: E(L) -> E(L + 1) in the other edge buffer.
+        args.out_queue = d_edge_queue[1 - edge_buffer].data();
+        args.out_preds = d_edge_preds[1 - edge_buffer].data();
+        fused_kernel<<<grid_for(fused_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
+        FRONTIER_CHECK_LAUNCH();
+        const BfsCounters c = read_counters(level % kCounterSlots);
+        if (c.new_vertices == 0) break;
+        count_top_down(c);
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+        ++stats.fused_levels;
+        edge_buffer = 1 - edge_buffer;
+        edge_length = c.edge_queue_length;
+        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+        record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+        previous_frontier = c.new_vertices;
+      } else {
+        // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
+        args.out_queue = d_vertex_queue.data();
+        contract_kernel<<<grid_for(contract_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
+        FRONTIER_CHECK_LAUNCH();
+        std::uint64_t vertex_length = n;  // an upper bound until counted
+        if (may_go_bottom_up) {
+          // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
+          const BfsCounters c = read_counters(level % kCounterSlots);
+          if (c.new_vertices == 0) break;
+          vertex_length = c.vertex_queue_length;
+          const bool bottom_up = strategy == BfsCudaStrategy::BottomUp ||
+                                 static_cast<double>(c.new_degree_sum) >
+                                     static_cast<double>(unexplored_arcs) / policy.alpha;
+          if (bottom_up) {
+            // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 below is level L's expansion.
+            FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[frontier_buffer].data(), 0,
+                                                words * sizeof(BitmapWord), s));
+            Args convert = args;
+            convert.in_queue = d_vertex_queue.data();
+            convert.in_length = &slot_ptr(level)->vertex_queue_length;
+            convert.frontier_out = d_frontier[frontier_buffer].data();
+            to_bitmap_kernel<<<grid_for(to_bitmap_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
+                convert);
+            FRONTIER_CHECK_LAUNCH();
+            count_top_down(c);
+            unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+            in_bitmap = true;
+            frontier_size = c.new_vertices;
+            previous_frontier = 0;
+          }
+        }
+        if (!in_bitmap) {
+          // 2f. Two-phase, expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
+          Args expand = args;
+          expand.in_queue = d_vertex_queue.data();
+          expand.in_length = &slot_ptr(level)->vertex_queue_length;
+          expand.out_queue = d_edge_queue[edge_buffer].data();
+          expand.out_preds = d_edge_preds[edge_buffer].data();
+          expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(expand);
+          FRONTIER_CHECK_LAUNCH();
+          const BfsCounters c = read_counters(level % kCounterSlots);
+          if (c.new_vertices == 0) break;
+          count_top_down(c);
+          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+          ++stats.two_phase_levels;
+          edge_length = c.edge_queue_length;
+          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+          previous_frontier = c.new_vertices;
+        }
+      }
+    } else {
+      // 3. Bitmap frontier(L): back to top-down when it is small and shrinking (Beamer's beta).
+      const bool back_to_top_down =
+          strategy != BfsCudaStrategy::BottomUp && frontier_size < previous_frontier &&
+          static_cast<double>(frontier_size) < static_cast<double>(n) / policy.beta;
+      if (back_to_top_down) {
+        // 3a. frontier(L) -> V(L) -> E(L + 1).
+        Args convert = args;
+        convert.frontier_in = d_frontier[frontier_buffer].data();
+        convert.out_queue = d_vertex_queue.data();
+        to_queue_kernel<<<grid_for(to_queue_kernel, words), kBfsBlockThreads, 0, s>>>(convert);
+        FRONTIER_CHECK_LAUNCH();
+        Args expand = args;
+        expand.in_queue = d_vertex_queue.data();
+        expand.in_length = &slot_ptr(level)->vertex_queue_length;
+        expand.out_queue = d_edge_queue[edge_buffer].data();
+        expand.out_preds = d_edge_preds[edge_buffer].data();
+        expand_kernel<<<grid_for(expand_kernel, frontier_size), kBfsBlockThreads, 0, s>>>(expand);
+        FRONTIER_CHECK_LAUNCH();
+        const BfsCounters c = read_counters(level % kCounterSlots);
+        in_bitmap = false;
+        edge_length = c.edge_queue_length;
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+        ++stats.two_phase_levels;
+        record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
+        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+        previous_frontier = frontier_size;
+      }
+    }
+
+    if (in_bitmap) {
+      // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
+      Args step = base_args();
+      step.level = level + 1;
+      step.frontier_in = d_frontier[frontier_buffer].data();
+      step.frontier_out = d_frontier[1 - frontier_buffer].data();
+      step.counters = slot_ptr(level + 1);
+      step.next_counters = slot_ptr(level + 2);
+      bottom_up_kernel<<<grid_for(bottom_up_kernel, words * kWarpThreads), kBfsBlockThreads, 0,
+                         s>>>(step);
+      FRONTIER_CHECK_LAUNCH();
+      const BfsCounters c = read_counters((level + 1) % kCounterSlots);
+      record.direction = BfsDirection::BottomUp;
+      record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
+      record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
+      stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
+      stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+      stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+      ++stats.bottom_up_levels;
+      unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+      frontier_buffer = 1 - frontier_buffer;
+      previous_frontier = frontier_size;
+      frontier_size = c.new_vertices;
+    }
+
+    // 5. Record level L.
+    record.seconds = level_timer.seconds();
+    finish_level(record);
+    if (in_bitmap && frontier_size == 0) break;
+  }
+  result.seconds = search_timer.seconds();
+  result.vertices_reached = stats.vertices_claimed;
+
+  // 6. Copy the labels back.
+  if (options.copy_labels) {
+    result.depth.resize(n);
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.depth.data(), d_depth.data(),
+                                        n * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
+    if constexpr (kParents) {
+      result.parent.resize(n);
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.parent.data(), d_parent.data(),
+                                          n * sizeof(VertexT), cudaMemcpyDeviceToHost, s));
+    }
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  return result;
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int device_id)
+    : impl_(std::make_unique<Impl>(graph, device_id)) {
+  if (bfs_debug_enabled()) {
+    bfs_log_debug("cuda bfs runner on GPU " + std::to_string(device_id) + ": " +
+                  std::to_string(graph.num_vertices()) + " vertices, " +
+                  std::to_string(graph.num_edges()) + " arcs, " +
+                  format_bytes(impl_->device_bytes()) + " of device memory");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::~BfsRunner() = default;
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(BfsRunner&&) noexcept = default;
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>& BfsRunner<VertexT, EdgeT>::operator=(BfsRunner&&) noexcept = default;
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(VertexT source, const BfsCudaOptions& options) {
+  if (source < 0 || source >= impl_->num_vertices) {
+    throw InvalidArgument("BFS source " + std::to_string(source) + " is outside [0, " +
+                          std::to_string(impl_->num_vertices) + ")");
+  }
+  BfsCudaPolicy policy = kSm90BfsPolicy;
+  if (options.alpha > 0.0) policy.alpha = options.alpha;
+  if (options.beta > 0.0) policy.beta = options.beta;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  if (bfs_debug_enabled()) {
+    bfs_log_debug(std::string("cuda bfs from ") + std::to_string(source) + ", strategy " +
+                  strategy_name(options.strategy) + ", policy: " + policy.describe());
+  }
+  return options.predecessors ? impl_->template search<true>(source, options, policy)
+                              : impl_->template search<false>(source, options, policy);
+}
+
+template <typename VertexT, typename EdgeT>
+const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
+  return impl_->stats;
+}
+
+template <typename VertexT, typename EdgeT>
+VertexT BfsRunner<VertexT, EdgeT>::num_vertices() const {
+  return impl_->num_vertices;
+}
+
+template <typename VertexT, typename EdgeT>
+EdgeT BfsRunner<VertexT, EdgeT>::num_edges() const {
+  return impl_->num_edges;
+}
+
+template <typename VertexT, typename EdgeT>
+bool BfsRunner<VertexT, EdgeT>::directed() const {
+  return impl_->graph.directed();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
+  return impl_->device_bytes();
+}
+
+}  // namespace frontier::cuda

@@ -1,0 +1,497 @@
+// CUDA BFS (frontier::cuda::BfsRunner) against the sequential oracle, for every strategy
+// (hybrid, two-phase, contract-expand, direction-optimizing, bottom-up), with and without
+// predecessors: depths equal reference_bfs exactly, parents pass the Graph500 rules, per-level
+// frontier sizes equal the oracle's level populations, and the work counters obey the exact-claim
+// invariants (each reached vertex claimed once; top-down edge queues hold exactly the out-arcs of
+// the reached vertices). Graphs: Kronecker (undirected and directed), uniform random, 2D grid,
+// path, star, gather-threshold boundaries, disconnected, directed, isolated source, n = 1, 64-bit
+// vertex ids, and the real datasets when present. Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
+#include "../../engine/src/bfs_cuda/bfs_cuda_tuning.hpp"
+#include "frontier/bfs.hpp"
+#include "frontier/bfs_validate.hpp"
+#include "frontier/csr_builder.hpp"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/generators.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/random.hpp"
+#include "frontier/reference_bfs.hpp"
+#include "test_paths.hpp"
+
+namespace frontier {
+namespace {
+
+using cuda::BfsCudaOptions;
+using cuda::BfsCudaStrategy;
+using TestGraph = CsrGraph<VertexId, EdgeId>;
+using Runner = cuda::BfsRunner<VertexId, EdgeId>;
+
+#define FRONTIER_REQUIRE_GPU() \
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
+
+constexpr BfsCudaStrategy kAllStrategies[] = {
+    BfsCudaStrategy::Hybrid, BfsCudaStrategy::TwoPhase, BfsCudaStrategy::ContractExpand,
+    BfsCudaStrategy::DirectionOptimizing, BfsCudaStrategy::BottomUp};
+
+template <typename VertexT>
+EdgeList<VertexT> edge_list(VertexT n, const std::vector<std::pair<VertexT, VertexT>>& pairs,
+                            bool directed) {
+  EdgeList<VertexT> edges;
+  edges.num_vertices = n;
+  edges.directed = directed;
+  for (auto [u, v] : pairs) {
+    edges.sources.push_back(u);
+    edges.targets.push_back(v);
+  }
+  return edges;
+}
+
+TestGraph undirected(const EdgeList<VertexId>& edges) {
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  return build_csr<VertexId, EdgeId>(edges, options);
+}
+
+TestGraph directed(const EdgeList<VertexId>& edges) {
+  EdgeList<VertexId> copy = edges;
+  copy.directed = true;
+  return build_csr<VertexId, EdgeId>(copy);
+}
+
+TestGraph kronecker(int scale, int edgefactor, std::uint64_t seed) {
+  KroneckerParams params;
+  params.scale = scale;
+  params.edgefactor = edgefactor;
+  params.seed = seed;
+  return undirected(io::generate_kronecker<VertexId>(params));
+}
+
+TestGraph uniform(VertexId n, std::int64_t m, std::uint64_t seed) {
+  UniformParams params;
+  params.num_vertices = n;
+  params.num_edges = m;
+  params.seed = seed;
+  return undirected(io::generate_uniform<VertexId>(params));
+}
+
+// A directed random graph: m arcs drawn with counter_random from stream `seed`.
+TestGraph random_directed(VertexId n, std::int64_t m, std::uint64_t seed) {
+  EdgeList<VertexId> edges;
+  edges.num_vertices = n;
+  edges.directed = true;
+  for (std::int64_t i = 0; i < m; ++i) {
+    edges.sources.push_back(static_cast<VertexId>(uniform_below(counter_random(seed, 2 * i), n)));
+    edges.targets.push_back(
+        static_cast<VertexId>(uniform_below(counter_random(seed, 2 * i + 1), n)));
+  }
+  return build_csr<VertexId, EdgeId>(edges);
+}
+
+TestGraph path(VertexId n) {
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId v = 0; v + 1 < n; ++v) pairs.emplace_back(v, v + 1);
+  return undirected(edge_list(n, pairs, false));
+}
+
+TestGraph star(VertexId leaves) {
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId v = 1; v <= leaves; ++v) pairs.emplace_back(0, v);
+  return undirected(edge_list(leaves + 1, pairs, false));
+}
+
+// Source 0 joined to hubs whose leaf counts straddle the gather thresholds (warp 32, CTA 256),
+// so one tile of the level-1 frontier mixes scan, warp and CTA gathering.
+TestGraph gather_boundaries() {
+  const std::vector<VertexId> leaf_counts = {0,  1,   2,   31,  32,   33,   63,   64,
+                                             65, 255, 256, 257, 1000, 4097, 70001};
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  VertexId next = 1 + static_cast<VertexId>(leaf_counts.size());
+  for (std::size_t h = 0; h < leaf_counts.size(); ++h) {
+    const VertexId hub = 1 + static_cast<VertexId>(h);
+    pairs.emplace_back(0, hub);
+    for (VertexId k = 0; k < leaf_counts[h]; ++k) pairs.emplace_back(hub, next++);
+  }
+  // Leaves of neighbouring hubs share some neighbours at depth 3, so level 3 sees duplicates.
+  const VertexId first_leaf = 1 + static_cast<VertexId>(leaf_counts.size());
+  const VertexId shared = next++;
+  for (VertexId v = first_leaf; v < shared; v += 7) pairs.emplace_back(v, shared);
+  return undirected(edge_list(next, pairs, false));
+}
+
+// Three Kronecker components side by side plus isolated vertices at the end.
+TestGraph disconnected() {
+  EdgeList<VertexId> edges;
+  const int scale = 9;
+  const VertexId block = VertexId{1} << scale;
+  edges.num_vertices = 3 * block + 5;
+  edges.directed = false;
+  for (int c = 0; c < 3; ++c) {
+    KroneckerParams params;
+    params.scale = scale;
+    params.edgefactor = 4;
+    params.seed = 40 + c;
+    const auto part = io::generate_kronecker<VertexId>(params);
+    for (std::size_t i = 0; i < part.size(); ++i) {
+      edges.sources.push_back(part.sources[i] + c * block);
+      edges.targets.push_back(part.targets[i] + c * block);
+    }
+  }
+  return undirected(edges);
+}
+
+VertexId highest_degree(const TestGraph& graph) {
+  VertexId best = 0;
+  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+    if (graph.degree(v) > graph.degree(best)) best = v;
+  }
+  return best;
+}
+
+// Sources: 0, the last vertex, the highest-degree vertex and a counter-random one.
+std::vector<VertexId> sources_of(const TestGraph& graph, std::uint64_t seed) {
+  const VertexId n = graph.num_vertices();
+  std::vector<VertexId> sources = {
+      0, n - 1, highest_degree(graph),
+      static_cast<VertexId>(uniform_below(counter_random(seed, 0), static_cast<std::uint64_t>(n)))};
+  std::sort(sources.begin(), sources.end());
+  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+  return sources;
+}
+
+// One search checked against the oracle `expected`; returns the result for further checks.
+template <typename VertexT>
+BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
+                                cuda::BfsRunner<VertexT, EdgeId>& runner, VertexT source,
+                                const BfsResult<VertexT>& expected, BfsCudaStrategy strategy,
+                                bool predecessors) {
+  SCOPED_TRACE(std::string(cuda::strategy_name(strategy)) +
+               (predecessors ? " with parents" : " depths only") + ", source " +
+               std::to_string(source));
+  BfsCudaOptions options;
+  options.strategy = strategy;
+  options.predecessors = predecessors;
+  BfsResult<VertexT> actual = runner.run(source, options);
+  const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+
+  // 1. Depths exactly as the oracle's.
+  EXPECT_EQ(actual.source, source);
+  EXPECT_EQ(actual.depth, expected.depth);
+  EXPECT_EQ(actual.vertices_reached, expected.vertices_reached);
+
+  // 2. Parents: a valid BFS tree (Graph500 rules), or none when not asked for.
+  if (predecessors) {
+    EXPECT_EQ(actual.parent.size(), static_cast<std::size_t>(graph.num_vertices()));
+    const BfsValidation validation =
+        validate_bfs_tree<VertexT, EdgeId>(graph, source, std::span<const VertexT>(actual.parent),
+                                           std::span<const std::int32_t>(actual.depth));
+    EXPECT_TRUE(validation.valid) << validation.failure;
+  } else {
+    EXPECT_TRUE(actual.parent.empty());
+  }
+
+  // 3. Levels: one record per depth, with the oracle's population of that depth.
+  std::vector<std::int64_t> population;
+  std::int64_t logical_arcs = 0;
+  for (VertexT v = 0; v < graph.num_vertices(); ++v) {
+    const std::int32_t d = expected.depth[v];
+    if (d < 0) continue;
+    if (population.size() <= static_cast<std::size_t>(d)) population.resize(d + 1, 0);
+    ++population[d];
+    logical_arcs += graph.degree(v);
+  }
+  EXPECT_EQ(actual.levels.size(), population.size());
+  std::int64_t examined = 0;
+  for (std::size_t level = 0; level < std::min(actual.levels.size(), population.size()); ++level) {
+    EXPECT_EQ(actual.levels[level].level, static_cast<std::int32_t>(level));
+    EXPECT_EQ(actual.levels[level].frontier_vertices, population[level]) << "level " << level;
+    EXPECT_GE(actual.levels[level].seconds, 0.0);
+    examined += actual.levels[level].edges_examined;
+  }
+  EXPECT_EQ(actual.edges_examined, examined);
+
+  // 4. Work counters: every reached vertex claimed once; a top-down level's edge queue holds
+  //    exactly the out-arcs of the frontier it expands.
+  EXPECT_EQ(stats.vertices_claimed, expected.vertices_reached);
+  EXPECT_EQ(stats.logical_arcs, logical_arcs);
+  const bool top_down_only = strategy == BfsCudaStrategy::Hybrid ||
+                             strategy == BfsCudaStrategy::TwoPhase ||
+                             strategy == BfsCudaStrategy::ContractExpand;
+  if (top_down_only) {
+    EXPECT_EQ(stats.edge_queue_items, logical_arcs);
+    EXPECT_GE(stats.culling_survivors, stats.vertices_claimed);
+    EXPECT_EQ(stats.bottom_up_levels, 0);
+    EXPECT_EQ(stats.bottom_up_arcs_examined, 0);
+    for (const BfsLevelStats& level : actual.levels) {
+      EXPECT_EQ(level.direction, BfsDirection::TopDown);
+    }
+  }
+  if (strategy == BfsCudaStrategy::TwoPhase) EXPECT_EQ(stats.fused_levels, 0);
+  if (strategy == BfsCudaStrategy::ContractExpand) EXPECT_EQ(stats.two_phase_levels, 0);
+  if (strategy == BfsCudaStrategy::BottomUp) {
+    EXPECT_EQ(stats.edge_queue_items, 0);
+    for (const BfsLevelStats& level : actual.levels) {
+      EXPECT_EQ(level.direction, BfsDirection::BottomUp);
+    }
+  }
+  return actual;
+}
+
+// Every strategy, with and without parents, from each source, on one resident runner.
+void check_graph(const TestGraph& graph, const std::vector<VertexId>& sources) {
+  Runner runner(graph);
+  EXPECT_EQ(runner.num_vertices(), graph.num_vertices());
+  EXPECT_EQ(runner.num_edges(), graph.num_edges());
+  EXPECT_EQ(runner.directed(), graph.directed());
+  EXPECT_GT(runner.device_bytes(), 0u);
+  for (VertexId source : sources) {
+    const BfsResult<VertexId> expected = reference_bfs(graph, source);
+    for (BfsCudaStrategy strategy : kAllStrategies) {
+      for (bool predecessors : {true, false}) {
+        check_search(graph, runner, source, expected, strategy, predecessors);
+      }
+    }
+  }
+}
+
+struct GraphCase {
+  std::string name;
+  std::function<TestGraph()> make;
+};
+
+class BfsGpuGraphs : public ::testing::TestWithParam<GraphCase> {};
+
+TEST_P(BfsGpuGraphs, EveryStrategyMatchesReference) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = GetParam().make();
+  check_graph(graph, sources_of(graph, 17));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Graphs, BfsGpuGraphs,
+    ::testing::Values(GraphCase{"kronecker_s10_ef16", [] { return kronecker(10, 16, 1); }},
+                      GraphCase{"kronecker_s15_ef8", [] { return kronecker(15, 8, 7); }},
+                      GraphCase{"kronecker_directed_s12",
+                                [] {
+                                  KroneckerParams params;
+                                  params.scale = 12;
+                                  params.seed = 3;
+                                  return directed(io::generate_kronecker<VertexId>(params));
+                                }},
+                      GraphCase{"uniform_sparse_disconnected",
+                                [] { return uniform(20000, 12000, 5); }},
+                      GraphCase{"uniform_dense", [] { return uniform(3000, 60000, 9); }},
+                      GraphCase{"random_directed", [] { return random_directed(5000, 15000, 11); }},
+                      GraphCase{"grid_2d_60x70",
+                                [] { return undirected(io::generate_grid_2d<VertexId>(60, 70)); }},
+                      GraphCase{"grid_2d_1x300",
+                                [] { return undirected(io::generate_grid_2d<VertexId>(1, 300)); }},
+                      GraphCase{"path_1500", [] { return path(1500); }},
+                      GraphCase{"star_5000", [] { return star(5000); }},
+                      GraphCase{"gather_boundaries", [] { return gather_boundaries(); }},
+                      GraphCase{"disconnected", [] { return disconnected(); }}),
+    [](const ::testing::TestParamInfo<GraphCase>& info) { return info.param.name; });
+
+// Large enough that the edge queue outgrows the resident thread count: the hybrid then runs both
+// fused and two-phase levels, and Beamer's rule switches direction both ways.
+TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = kronecker(18, 16, 21);
+  Runner runner(graph);
+  const VertexId source = highest_degree(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, source);
+  for (BfsCudaStrategy strategy : kAllStrategies) {
+    check_search(graph, runner, source, expected, strategy, true);
+    const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+    if (strategy == BfsCudaStrategy::Hybrid) {
+      EXPECT_GT(stats.fused_levels, 0);
+      EXPECT_GT(stats.two_phase_levels, 0);
+    }
+    if (strategy == BfsCudaStrategy::DirectionOptimizing) {
+      EXPECT_GT(stats.bottom_up_levels, 0);
+      EXPECT_GT(stats.fused_levels + stats.two_phase_levels, 0);
+    }
+  }
+}
+
+// Small frontiers run many levels per cooperative launch; a long path needs several launches,
+// each handing its last queue to the next.
+TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
+  FRONTIER_REQUIRE_GPU();
+  const VertexId n = 1500;
+  const TestGraph graph = path(n);
+  Runner runner(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
+  const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+  EXPECT_EQ(stats.fused_levels, n);
+  EXPECT_EQ(stats.two_phase_levels, 0);
+  // n levels plus the last one, which finds nothing, in launches of at most K levels.
+  const int per_launch = cuda::kSm90BfsPolicy.persistent_max_levels;
+  EXPECT_EQ(stats.multi_level_launches, (n + 1 + per_launch - 1) / per_launch);
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::ContractExpand, true);
+  EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
+}
+
+// A directed chain 0 -> 1 -> ... with a back arc: bottom-up steps must read in-arcs, not out-arcs.
+TEST(BfsGpu, DirectedGraphUsesInArcsBottomUp) {
+  FRONTIER_REQUIRE_GPU();
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId v = 0; v + 1 < 200; ++v) pairs.emplace_back(v, v + 1);
+  pairs.emplace_back(150, 20);
+  pairs.emplace_back(199, 0);
+  const TestGraph graph = build_csr<VertexId, EdgeId>(edge_list<VertexId>(200, pairs, true));
+  check_graph(graph, {0, 100, 199});
+}
+
+TEST(BfsGpu, IsolatedSourceReachesOnlyItself) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = undirected(edge_list<VertexId>(6, {{0, 1}, {1, 2}, {3, 4}}, false));
+  Runner runner(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{5});
+  for (BfsCudaStrategy strategy : kAllStrategies) {
+    const BfsResult<VertexId> result =
+        check_search(graph, runner, VertexId{5}, expected, strategy, true);
+    EXPECT_EQ(result.vertices_reached, 1);
+    EXPECT_EQ(result.depth[5], 0);
+    EXPECT_EQ(result.parent[5], 5);
+    EXPECT_EQ(result.depth[0], kUnreachedDepth);
+    EXPECT_EQ(result.parent[0], -1);
+  }
+}
+
+TEST(BfsGpu, SingleVertexWithAndWithoutSelfLoop) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph alone = undirected(edge_list<VertexId>(1, {}, false));
+  check_graph(alone, {0});
+  const TestGraph loop = directed(edge_list<VertexId>(1, {{0, 0}, {0, 0}}, true));
+  check_graph(loop, {0});
+}
+
+TEST(BfsGpu, SixtyFourBitVertexIds) {
+  FRONTIER_REQUIRE_GPU();
+  KroneckerParams params;
+  params.scale = 11;
+  params.seed = 5;
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const auto graph =
+      build_csr<std::int64_t, EdgeId>(io::generate_kronecker<std::int64_t>(params), options);
+  cuda::BfsRunner<std::int64_t, EdgeId> runner(graph);
+  for (std::int64_t source : {std::int64_t{0}, std::int64_t{2047}}) {
+    const BfsResult<std::int64_t> expected = reference_bfs(graph, source);
+    for (BfsCudaStrategy strategy : kAllStrategies) {
+      check_search(graph, runner, source, expected, strategy, true);
+    }
+  }
+}
+
+TEST(BfsGpu, RepeatedSearchesOnOneRunnerStayIndependent) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = uniform(4000, 3000, 13);  // many components
+  Runner runner(graph);
+  BfsCudaOptions options;
+  for (VertexId source : {VertexId{0}, VertexId{3999}, VertexId{0}, VertexId{1234}}) {
+    const BfsResult<VertexId> result = runner.run(source, options);
+    EXPECT_EQ(result.depth, reference_bfs(graph, source).depth) << "source " << source;
+  }
+}
+
+TEST(BfsGpu, LabelsStayOnDeviceWhenNotCopied) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = kronecker(10, 8, 2);
+  Runner runner(graph);
+  BfsCudaOptions options;
+  options.copy_labels = false;
+  const BfsResult<VertexId> result = runner.run(0, options);
+  EXPECT_TRUE(result.depth.empty());
+  EXPECT_TRUE(result.parent.empty());
+  EXPECT_EQ(result.vertices_reached, reference_bfs(graph, VertexId{0}).vertices_reached);
+}
+
+TEST(BfsGpu, SourceOutOfRangeIsInvalidArgument) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = path(10);
+  Runner runner(graph);
+  EXPECT_THROW(runner.run(-1), InvalidArgument);
+  EXPECT_THROW(runner.run(10), InvalidArgument);
+  const TestGraph empty = undirected(edge_list<VertexId>(0, {}, false));
+  Runner empty_runner(empty);
+  EXPECT_THROW(empty_runner.run(0), InvalidArgument);
+}
+
+TEST(BfsGpu, BadDeviceIdIsCudaError) {
+  FRONTIER_REQUIRE_GPU();
+  EXPECT_THROW(Runner(path(4), cuda_device_count()), CudaError);
+}
+
+// frontier::bfs with Device::cuda() reaches this backend, for each public strategy.
+TEST(BfsGpu, PublicEntryPointDispatchesToGpu) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = kronecker(12, 16, 4);
+  const VertexId source = highest_degree(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, source);
+  for (BfsStrategy strategy :
+       {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown, BfsStrategy::BottomUp}) {
+    BfsOptions options;
+    options.device = Device::cuda(0);
+    options.strategy = strategy;
+    const BfsResult<VertexId> actual = bfs(graph, source, options);
+    EXPECT_EQ(actual.depth, expected.depth) << strategy_name(strategy);
+    const BfsValidation validation =
+        validate_bfs_tree<VertexId, EdgeId>(graph, source, std::span<const VertexId>(actual.parent),
+                                            std::span<const std::int32_t>(actual.depth));
+    EXPECT_TRUE(validation.valid) << validation.failure;
+    if (strategy == BfsStrategy::BottomUp) {
+      for (const BfsLevelStats& level : actual.levels) {
+        EXPECT_EQ(level.direction, BfsDirection::BottomUp);
+      }
+    }
+  }
+  BfsOptions two_gpus;
+  two_gpus.device = Device::cuda(0);
+  two_gpus.device.cuda_ids.push_back(1);
+  EXPECT_THROW(bfs(graph, source, two_gpus), InvalidArgument);
+}
+
+// File names in the first column of MANIFEST.md's table ("| `name` | ...").
+std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
+  std::ifstream manifest(folder / "MANIFEST.md");
+  std::vector<std::string> names;
+  std::string line;
+  while (std::getline(manifest, line)) {
+    if (line.rfind("| `", 0) != 0) continue;
+    const std::size_t end = line.find('`', 3);
+    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
+  }
+  return names;
+}
+
+TEST(BfsGpu, RealDatasetsMatchReference) {
+  FRONTIER_REQUIRE_GPU();
+  if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
+  const auto folder = test::real_datasets_dir();
+  const std::vector<std::string> names = manifest_datasets(folder);
+  ASSERT_FALSE(names.empty()) << "MANIFEST.md lists no datasets";
+  for (const std::string& name : names) {
+    SCOPED_TRACE(name);
+    const io::LoadedGraph loaded = io::read_graph(folder / name);
+    const TestGraph& graph = loaded.graph;
+    ASSERT_GT(graph.num_vertices(), 0);
+    check_graph(graph, sources_of(graph, 3));
+  }
+}
+
+}  // namespace
+}  // namespace frontier

@@ -1,0 +1,178 @@
+// GPU-specific tests of list ranking (Wei–JaJa and Wyllie on CUDA): lists large enough for
+// several GPU levels, degenerate forests, invalid inputs at scale (cycles through splitters,
+// cycles missed by every splitter, shared successors), splitter counts at both extremes, the
+// device-pointer entry's memory check, and agreement with the CPU on the same inputs. Every case
+// skips where no GPU is usable. The parity suite (tests/parity) covers the small sizes.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "../../engine/src/list_ranking/list_ranking_cuda.hpp"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/list_ranking.hpp"
+#include "parity/list_ranking_lists.hpp"
+
+namespace frontier {
+namespace {
+
+using test::ListShape;
+
+class ListRankingGpu : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (cuda_device_count() == 0) GTEST_SKIP() << "no usable CUDA GPU";
+  }
+  static ListRankingOptions gpu(ListRankingAlgorithm algorithm = ListRankingAlgorithm::HelmanJaja,
+                                std::int64_t sublists = 0, std::uint64_t seed = 1) {
+    ListRankingOptions options;
+    options.device = Device::cuda(0);
+    options.algorithm = algorithm;
+    options.sublists = sublists;
+    options.seed = seed;
+    return options;
+  }
+};
+
+TEST_F(ListRankingGpu, LargeRandomListUsesSeveralGpuLevels) {
+  const std::int64_t n = (std::int64_t{1} << 22) + 3;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Random, n, 21);
+  const auto values = test::make_values<std::int32_t>(n, 4);
+  for (const ListOp op : {ListOp::Sum, ListOp::Min, ListOp::Max}) {
+    const auto expected = test::with_op<std::int32_t>(
+        op, [&](auto f) { return test::expected_prefix(forest, values, f); });
+    std::vector<std::int32_t> prefix(n, -9);
+    const auto stats =
+        list_prefix<std::int32_t, std::int32_t>(forest.successor, values, op, prefix, gpu());
+    EXPECT_EQ(prefix, expected) << to_string(op);
+    EXPECT_EQ(stats.lists, 1);
+    EXPECT_GE(stats.levels, 2) << "2^22 nodes should recurse at least once on the GPU";
+    EXPECT_GT(stats.sublists, n / 128);
+  }
+  ListRankingStats stats;
+  EXPECT_EQ(list_rank<std::int32_t>(forest.successor, gpu(), &stats), test::expected_rank(forest));
+}
+
+TEST_F(ListRankingGpu, Int64ForestsAndDoubles) {
+  const std::int64_t n = (std::int64_t{1} << 21) + 11;
+  const auto forest = test::make_forest<std::int64_t>(ListShape::Forest, n, 8);
+  const auto values = test::make_values<double>(n, 6);
+  const auto expected = test::expected_prefix(forest, values, ListSumOp<double>{});
+  std::vector<double> prefix(n);
+  const auto stats =
+      list_prefix<std::int64_t, double>(forest.successor, values, ListOp::Sum, prefix, gpu());
+  EXPECT_EQ(prefix, expected);
+  EXPECT_EQ(stats.lists, static_cast<std::int64_t>(forest.lists.size()));
+  std::vector<double> wyllie(n);
+  list_prefix<std::int64_t, double>(forest.successor, values, ListOp::Sum, wyllie,
+                                    gpu(ListRankingAlgorithm::Wyllie));
+  EXPECT_EQ(wyllie, expected);
+}
+
+TEST_F(ListRankingGpu, AllSingletonsAndPairs) {
+  const std::int64_t n = 100000;
+  std::vector<std::int32_t> singletons(n, -1);
+  std::vector<std::int32_t> pairs(n, -1);
+  for (std::int64_t v = 0; v + 1 < n; v += 2) pairs[v] = static_cast<std::int32_t>(v + 1);
+  for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
+    ListRankingStats stats;
+    EXPECT_EQ(list_rank<std::int32_t>(singletons, gpu(algorithm), &stats),
+              std::vector<std::int32_t>(n, 0));
+    EXPECT_EQ(stats.lists, n);
+    const auto rank = list_rank<std::int32_t>(pairs, gpu(algorithm), &stats);
+    EXPECT_EQ(stats.lists, n / 2);
+    for (std::int64_t v = 0; v < n; ++v) ASSERT_EQ(rank[v], v % 2) << v;
+  }
+}
+
+TEST_F(ListRankingGpu, SplitterCountExtremesAgree) {
+  const std::int64_t n = 300007;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Random, n, 2);
+  const auto values = test::make_values<std::int64_t>(n, 3);
+  const auto expected = test::expected_prefix(forest, values, ListMaxOp<std::int64_t>{});
+  for (const std::int64_t sublists : {std::int64_t{1}, std::int64_t{1000}, n, 4 * n}) {
+    for (const std::uint64_t seed : {std::uint64_t{5}, std::uint64_t{6}}) {
+      std::vector<std::int64_t> prefix(n);
+      list_prefix<std::int32_t, std::int64_t>(
+          forest.successor, values, ListOp::Max, prefix,
+          gpu(ListRankingAlgorithm::HelmanJaja, sublists, seed));
+      EXPECT_EQ(prefix, expected) << "sublists=" << sublists << " seed=" << seed;
+    }
+  }
+}
+
+TEST_F(ListRankingGpu, LargePureCycleIsRejected) {
+  // No head at all; the random splitters all lie on the cycle, so the GPU finds it one level
+  // down (the splitter list is a cycle again).
+  auto forest = test::make_forest<std::int32_t>(ListShape::Random, (1 << 22) + 1, 9);
+  forest.successor[forest.lists[0].back()] = forest.lists[0].front();
+  for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
+    EXPECT_THROW(list_rank<std::int32_t>(forest.successor, gpu(algorithm)), ValidationError);
+  }
+}
+
+TEST_F(ListRankingGpu, SmallCycleMissedBySplittersIsRejected) {
+  // A valid random list of 2^21 nodes plus a 3-cycle that (almost surely) holds no splitter: the
+  // walks then cover fewer than n nodes.
+  const std::int64_t n = (std::int64_t{1} << 21) + 3;
+  auto forest = test::make_forest<std::int32_t>(ListShape::Random, n - 3, 10);
+  forest.successor.push_back(static_cast<std::int32_t>(n - 2));
+  forest.successor.push_back(static_cast<std::int32_t>(n - 1));
+  forest.successor.push_back(static_cast<std::int32_t>(n - 3));
+  std::vector<std::int32_t> values(n, 1);
+  std::vector<std::int32_t> prefix(n);
+  EXPECT_THROW((list_prefix<std::int32_t, std::int32_t>(forest.successor, values, ListOp::Sum,
+                                                        prefix, gpu())),
+               ValidationError);
+  EXPECT_THROW(list_rank<std::int32_t>(forest.successor, gpu(ListRankingAlgorithm::Wyllie)),
+               ValidationError);
+}
+
+TEST_F(ListRankingGpu, SharedSuccessorAndRangeAtScale) {
+  const std::int64_t n = (std::int64_t{1} << 21) + 5;
+  auto forest = test::make_forest<std::int64_t>(ListShape::Random, n, 12);
+  auto merged = forest.successor;
+  merged[forest.lists[0][n / 2]] = forest.lists[0][7];
+  auto out_of_range = forest.successor;
+  out_of_range[forest.lists[0][n / 3]] = n + 40;
+  for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
+    EXPECT_THROW(list_rank<std::int64_t>(merged, gpu(algorithm)), InvalidArgument);
+    EXPECT_THROW(list_rank<std::int64_t>(out_of_range, gpu(algorithm)), InvalidArgument);
+  }
+}
+
+TEST_F(ListRankingGpu, DeviceEntryRefusesWhatCannotFit) {
+  // 2^40 nodes of 16 bytes cannot fit any GPU: the memory check must refuse before a single
+  // allocation or access (the pointers are never dereferenced).
+  const auto* fake_successor = reinterpret_cast<const std::int64_t*>(std::uintptr_t{256});
+  auto* fake_prefix = reinterpret_cast<std::int64_t*>(std::uintptr_t{512});
+  try {
+    cuda::list_prefix_device<std::int64_t, std::int64_t>(fake_successor, nullptr, fake_prefix,
+                                                         std::int64_t{1} << 40, ListOp::Sum);
+    FAIL() << "expected OutOfMemory";
+  } catch (const OutOfMemory& error) {
+    EXPECT_GT(error.bytes_needed(), error.bytes_free());
+    EXPECT_GE(error.bytes_needed(), (std::uint64_t{1} << 40) * 16);
+  }
+  EXPECT_THROW((cuda::list_prefix_device<std::int32_t, std::int32_t>(nullptr, nullptr, nullptr, 5,
+                                                                     ListOp::Sum)),
+               InvalidArgument);
+}
+
+TEST_F(ListRankingGpu, MatchesCpuHelmanJajaOnStrideList) {
+  const std::int64_t n = (std::int64_t{1} << 20) + 7;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Stride, n);
+  const auto values = test::make_values<std::int32_t>(n, 13);
+  std::vector<std::int32_t> on_gpu(n);
+  std::vector<std::int32_t> on_cpu(n);
+  list_prefix<std::int32_t, std::int32_t>(forest.successor, values, ListOp::Min, on_gpu, gpu());
+  ListRankingOptions cpu;
+  cpu.algorithm = ListRankingAlgorithm::HelmanJaja;
+  list_prefix<std::int32_t, std::int32_t>(forest.successor, values, ListOp::Min, on_cpu, cpu);
+  EXPECT_EQ(on_gpu, on_cpu);
+  EXPECT_EQ(on_gpu, test::expected_prefix(forest, values, ListMinOp<std::int32_t>{}));
+}
+
+}  // namespace
+}  // namespace frontier
