@@ -2,7 +2,8 @@
 # standalone examples/bfs_example against the installed package (find_package(frontier)), runs it
 # and checks its output. Run by CTest as `cmake -P install_test.cmake` with
 #   -DBUILD_DIR=<frontier build> -DSOURCE_DIR=<frontier source> -DWORK_DIR=<scratch folder>
-#   -DGENERATOR=<CMake generator> [-DDATASETS_DIR=<real datasets folder>]
+#   -DGENERATOR=<CMake generator> [-DDATASETS_DIR=<real datasets folder>] [-DSANITIZE=ON]
+# (SANITIZE: the libraries were built with ASan/UBSan, so the example must link them too.)
 foreach(variable BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR)
   if(NOT DEFINED ${variable})
     message(FATAL_ERROR "install_test.cmake needs -D${variable}=...")
@@ -41,9 +42,15 @@ if(targets_text MATCHES "spdlog|frontier_internal")
 endif()
 
 # 2. Configure and build the example against the installed package only.
+set(sanitizer_flags)
+if(SANITIZE)
+  set(sanitizer_flags -DCMAKE_CXX_FLAGS=-fsanitize=address,undefined
+                      -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined)
+endif()
 run_step("configuring the example" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/bfs_example
          -B ${example_build} -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
-         -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON)
+         -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON
+         ${sanitizer_flags})
 run_step("building the example" ${CMAKE_COMMAND} --build ${example_build})
 
 # 3. Run it: the built-in 10 x 10 grid, then a real graph file when one is present.

@@ -18,6 +18,7 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generators.hpp"
+#include "frontier/log.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 
@@ -394,6 +395,23 @@ TEST(BfsCpu, RepeatedSearchesGiveTheSameDepths) {
   options.threads = 2;
   const auto first = bfs(graph, VertexId{1}, options);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(bfs(graph, VertexId{1}, options).depth, first.depth);
+}
+
+TEST(BfsCpu, DebugLogHasOneLinePerLevel) {
+  const TestGraph graph = build(edge_list(4, {{0, 1}, {1, 2}, {2, 3}}, false), true);
+  const LogLevel saved = log_level();
+  set_log_level(LogLevel::Debug);
+  testing::internal::CaptureStderr();
+  BfsOptions options;
+  options.strategy = BfsStrategy::TopDown;
+  bfs(graph, VertexId{0}, options);
+  const std::string log = testing::internal::GetCapturedStderr();
+  set_log_level(saved);
+  for (int level = 0; level < 4; ++level) {
+    const std::string expected = "bfs level   " + std::to_string(level) + " top-down  frontier";
+    EXPECT_NE(log.find(expected), std::string::npos) << "missing '" << expected << "' in\n" << log;
+  }
+  EXPECT_EQ(log.find("bfs level   4"), std::string::npos) << log;
 }
 
 TEST(BfsCpuErrors, RejectsBadArguments) {

@@ -63,7 +63,8 @@ struct Graph500Run {
   std::int64_t nedge = 0;
   /// nedge / seconds.
   double teps = 0.0;
-  /// Validation time, -1 when not validated.
+  /// Validation time (counting nedge from the tuples and checking the five rules), -1 when not
+  /// validated.
   double validate_seconds = -1.0;
   std::int64_t vertices_reached = 0;
   /// BFS levels (the search's depth + 1).
