@@ -57,7 +57,8 @@ struct Graph500Run {
   /// 0-based position among the roots.
   int index = 0;
   VertexId root = 0;
-  /// From the start of the search until the parent array is written.
+  /// From the start of the search until the parent array is written (in device memory for a
+  /// GPU search; the copy back to the host for validation is not timed).
   double seconds = 0.0;
   /// Input tuples in the searched component (see the file comment).
   std::int64_t nedge = 0;
