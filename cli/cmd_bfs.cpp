@@ -110,6 +110,10 @@ int run_bfs(int argc, const char* const* argv) {
       throw InvalidArgument("--source " + std::to_string(source) + " is outside [0, " +
                             std::to_string(loaded.graph.num_vertices()) + ")");
     }
+    if (loaded.graph.degree(static_cast<VertexId>(source)) == 0) {
+      throw InvalidArgument("--source " + std::to_string(source) +
+                            " has no out-arcs: the search would reach only the source itself");
+    }
     sources.assign(static_cast<std::size_t>(count), static_cast<VertexId>(source));
   } else {
     sources = io::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
