@@ -14,6 +14,7 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/binary_csr.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -27,18 +28,6 @@ GraphFormat resolve_format(const std::filesystem::path& path, GraphFormat reques
   return requested == GraphFormat::Auto ? format_from_extension(path) : requested;
 }
 
-// MemAvailable from /proc/meminfo in bytes; 0 when unknown.
-std::uint64_t available_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
-  }
-  return 0;
-}
-
 void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edges,
                           bool symmetrize) {
   const std::uint64_t n = static_cast<std::uint64_t>(edges.num_vertices);
@@ -47,7 +36,7 @@ void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edg
   const std::uint64_t needed =
       2 * (n + 1) * sizeof(EdgeId) +
       arcs * (sizeof(VertexId) + (edges.has_weights() ? sizeof(Weight) : 0));
-  const std::uint64_t available = available_memory_bytes();
+  const std::uint64_t available = detail::available_host_memory_bytes();
   if (available > 0 && needed > available) {
     throw OutOfMemory("building the CSR graph of " + name + " (" + std::to_string(n) +
                           " vertices, " + std::to_string(arcs) + " arcs)",

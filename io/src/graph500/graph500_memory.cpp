@@ -9,26 +9,12 @@
 #include <fstream>
 #include <string>
 
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier::io {
-namespace {
-
-// MemAvailable from /proc/meminfo in bytes, 0 when it cannot be read.
-std::uint64_t available_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
-  }
-  return 0;
-}
-
-}  // namespace
 
 std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
   const std::uint64_t n = std::uint64_t{1} << scale;
@@ -44,7 +30,7 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
 
 void check_graph500_memory(int scale, int edgefactor) {
   const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor);
-  const std::uint64_t available = available_memory_bytes();
+  const std::uint64_t available = detail::available_host_memory_bytes();
   if (available == 0) return;
   if (needed > available) {
     throw OutOfMemory(
