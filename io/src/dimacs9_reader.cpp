@@ -89,14 +89,7 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
     while (p < chunk.end) {
       const char* line = p;
       p = skip_blanks(p);
-      if (*p == '\n') {
-        ++p;
-        continue;
-      }
-      if (*p == 'c') {
-        p = next_line(p);
-        continue;
-      }
+      if (skip_empty_or_comment_line(p, "c")) continue;
       if (*p == 'p') throw LineError{line, "a second problem line"};
       if (*p != 'a' || !is_blank(p[1])) {
         throw LineError{line, "unknown line type " + token_at(p) + " (expected 'c', 'p' or 'a')"};

@@ -209,14 +209,7 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
     while (p < chunk.end) {
       const char* line = p;
       p = skip_blanks(p);
-      if (*p == '\n') {
-        ++p;
-        continue;
-      }
-      if (*p == '%') {
-        p = next_line(p);
-        continue;
-      }
+      if (skip_empty_or_comment_line(p, "%")) continue;
       std::uint64_t row = 0;
       std::uint64_t column = 0;
       ScanStatus status = scan_unsigned(p, row);

@@ -52,14 +52,7 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
     while (p < chunk.end) {
       const char* line = p;
       p = skip_blanks(p);
-      if (*p == '\n') {
-        ++p;
-        continue;
-      }
-      if (*p == '#' || *p == '%') {
-        p = next_line(p);
-        continue;
-      }
+      if (skip_empty_or_comment_line(p, "#%")) continue;
       std::uint64_t ids[2] = {0, 0};
       for (std::uint64_t& id : ids) {
         const ScanStatus status = scan_unsigned(p, id);

@@ -79,4 +79,16 @@ std::size_t parse_chunk_bytes(std::size_t bytes);
 /// Returns the start of the line after the one holding `at` (the line's '\n' must exist).
 const char* next_line(const char* at) noexcept;
 
+/// Steps `p` (which stands after a line's leading blanks) over the rest of that line when the line
+/// is empty or a comment, i.e. starts with one of `comment_marks`; returns whether it did.
+inline bool skip_empty_or_comment_line(const char*& p, std::string_view comment_marks) noexcept {
+  if (*p == '\n') {
+    ++p;
+    return true;
+  }
+  if (comment_marks.find(*p) == std::string_view::npos) return false;
+  p = next_line(p);
+  return true;
+}
+
 }  // namespace frontier::io
