@@ -30,7 +30,7 @@ void check_edge_list(const EdgeList<VertexT>& edges) {
   if (edges.num_vertices < 0) throw InvalidArgument("edge list has a negative vertex count");
   const std::int64_t m = static_cast<std::int64_t>(edges.size());
   std::int64_t first_bad = m;
-#pragma omp parallel for reduction(min : first_bad) schedule(static)
+#pragma omp parallel for reduction(min : first_bad) schedule(static) if(detail::worth_threads(m))
   for (std::int64_t i = 0; i < m; ++i) {
     const VertexT u = edges.sources[i];
     const VertexT v = edges.targets[i];
@@ -69,7 +69,8 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
                            std::vector<Weight>& weights) {
   const std::int64_t n = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<EdgeT> kept(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) \
+    if(detail::worth_threads(static_cast<std::int64_t>(targets.size())))
   for (std::int64_t v = 0; v < n; ++v) {
     EdgeT count = 0;
     for (EdgeT e = offsets[v]; e < offsets[v + 1]; ++e) {
@@ -81,7 +82,8 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   kept[n] = total;
   std::vector<VertexT> new_targets(static_cast<std::size_t>(total));
   std::vector<Weight> new_weights(weights.empty() ? 0 : static_cast<std::size_t>(total));
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) \
+    if(detail::worth_threads(static_cast<std::int64_t>(targets.size())))
   for (std::int64_t v = 0; v < n; ++v) {
     EdgeT out = kept[v];
     for (EdgeT e = offsets[v]; e < offsets[v + 1]; ++e) {
@@ -115,7 +117,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
 
   // (1) degrees
   std::vector<EdgeT> offsets(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if(detail::worth_threads(m))
   for (std::int64_t i = 0; i < m; ++i) {
     if (!keep(i)) continue;
     std::atomic_ref<EdgeT>(offsets[edges.sources[i]]).fetch_add(1, std::memory_order_relaxed);
@@ -131,7 +133,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   std::vector<EdgeT> cursor(offsets.begin(), offsets.end() - 1);
   std::vector<VertexT> targets(static_cast<std::size_t>(arcs));
   std::vector<Weight> weights(weighted ? static_cast<std::size_t>(arcs) : 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if(detail::worth_threads(m))
   for (std::int64_t i = 0; i < m; ++i) {
     if (!keep(i)) continue;
     const VertexT u = edges.sources[i];
@@ -148,7 +150,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
 
   // (4) per-vertex sort
   if (options.sort_neighbors) {
-#pragma omp parallel
+#pragma omp parallel if(detail::worth_threads(m))
     {
       std::vector<std::pair<VertexT, Weight>> scratch;
 #pragma omp for schedule(dynamic, 1024)
@@ -176,7 +178,7 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   reversed.targets.resize(static_cast<std::size_t>(graph.num_edges()));
   if (graph.has_weights()) reversed.weights = graph.weights();
   const auto& offsets = graph.offsets();
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) if(detail::worth_threads(graph.num_edges()))
   for (std::int64_t u = 0; u < n; ++u) {
     for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
       reversed.sources[e] = graph.targets()[e];

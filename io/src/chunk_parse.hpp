@@ -16,15 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "frontier/detail/parallel.hpp"
 #include "frontier/detail/progress.hpp"
 #include "frontier/edge_list.hpp"
 #include "text_source.hpp"
 
 namespace frontier::io {
-
-/// Loops over fewer items than this run on one thread: starting a parallel region costs more
-/// than it saves there, and much more on an oversubscribed machine.
-inline constexpr std::int64_t kMinParallelItems = std::int64_t{1} << 16;
 
 /// Malformed input found while parsing a chunk: where, and what is wrong.
 struct LineError {
@@ -109,7 +106,7 @@ void gather_arcs(std::vector<Chunk>& chunks, bool weighted, EdgeList<VertexT>& o
   out.targets.resize(total);
   out.weights.resize(weighted ? total : 0);
   const std::int64_t count = static_cast<std::int64_t>(chunks.size());
-  const bool parallel = count > 1 && static_cast<std::int64_t>(total) >= kMinParallelItems;
+  const bool parallel = count > 1 && detail::worth_threads(static_cast<std::int64_t>(total));
 #pragma omp parallel for schedule(dynamic, 1) if (parallel)
   for (std::int64_t c = 0; c < count; ++c) {
     Chunk& chunk = chunks[c];

@@ -53,7 +53,7 @@ EdgeList<VertexId> arcs_of(const Graph& graph) {
   edges.targets = graph.targets();
   edges.weights = graph.weights();
   const auto& offsets = graph.offsets();
-  const bool parallel = graph.num_edges() >= kMinParallelItems;
+  const bool parallel = frontier::detail::worth_threads(graph.num_edges());
 #pragma omp parallel for schedule(dynamic, 1024) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
     for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e)

@@ -131,13 +131,13 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
   constexpr std::uint64_t kDenseSlack = std::uint64_t{1} << 20;
   if (max_id < kMaxVertices && max_id + 1 <= 4 * 2 * static_cast<std::uint64_t>(m) + kDenseSlack) {
     std::vector<VertexId> number(static_cast<std::size_t>(max_id) + 1, 0);
-#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
+#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
     for (std::int64_t i = 0; i < m; ++i) {
       std::atomic_ref<VertexId>(number[sources[i]]).store(1, std::memory_order_relaxed);
       std::atomic_ref<VertexId>(number[targets[i]]).store(1, std::memory_order_relaxed);
     }
     const VertexId distinct = detail::parallel_exclusive_scan(number.data(), number.size());
-#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
+#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
     for (std::int64_t i = 0; i < m; ++i) {
       new_sources[i] = number[sources[i]];
       new_targets[i] = number[targets[i]];
@@ -159,7 +159,7 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
   auto lookup = [&ids](std::int64_t id) {
     return static_cast<VertexId>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
   };
-#pragma omp parallel for schedule(static) if (m >= kMinParallelItems)
+#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
   for (std::int64_t i = 0; i < m; ++i) {
     new_sources[i] = lookup(sources[i]);
     new_targets[i] = lookup(targets[i]);

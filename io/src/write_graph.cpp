@@ -33,8 +33,6 @@
 namespace frontier::io {
 namespace {
 
-// Loops over fewer items than this run on one thread (a parallel region costs more there).
-constexpr std::int64_t kMinParallelItems = std::int64_t{1} << 16;
 
 void append_uint(std::string& out, std::uint64_t value) {
   char digits[24];
@@ -90,7 +88,7 @@ template <typename Keep>
 std::uint64_t count_arcs(const Graph& graph, Keep&& keep) {
   const std::int64_t n = graph.num_vertices();
   std::uint64_t count = 0;
-  const bool parallel = graph.num_edges() >= kMinParallelItems;
+  const bool parallel = detail::worth_threads(graph.num_edges());
 #pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
     for (VertexId v : graph.neighbors(static_cast<VertexId>(u))) {
@@ -106,7 +104,7 @@ void require_integer_weights(const Graph& graph, const char* format, bool positi
   const auto& weights = graph.weights();
   const std::int64_t m = static_cast<std::int64_t>(weights.size());
   std::int64_t first_bad = m;
-  const bool parallel = m >= kMinParallelItems;
+  const bool parallel = detail::worth_threads(m);
 #pragma omp parallel for reduction(min : first_bad) schedule(static) if (parallel)
   for (std::int64_t e = 0; e < m; ++e) {
     const Weight w = weights[e];

@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace frontier::detail {
@@ -12,11 +13,16 @@ namespace frontier::detail {
 /// Threads an OpenMP parallel region will use.
 inline int max_threads() { return omp_get_max_threads(); }
 
+/// Whether a loop over `items` cheap items should wake the OpenMP team. Below the threshold the
+/// calling thread alone is faster: the team's wake-up costs more than the work, and far more on
+/// an oversubscribed machine, where spinning threads wait for a core. Use as `if(...)` clause.
+inline bool worth_threads(std::int64_t items) noexcept { return items >= (std::int64_t{1} << 16); }
+
 /// In-place exclusive prefix sum; returns the total. Two passes over per-thread blocks.
 template <typename T>
 T parallel_exclusive_scan(T* data, std::size_t count) {
   const int threads = max_threads();
-  if (count < (std::size_t{1} << 16) || threads == 1) {
+  if (!worth_threads(static_cast<std::int64_t>(count)) || threads == 1) {
     T running{};
     for (std::size_t i = 0; i < count; ++i) {
       const T value = data[i];
