@@ -162,6 +162,9 @@ class ParallelList {
   ///         values.size() == sum(counts).
   std::int64_t insert_counts(ListPosition position, std::span<const std::int64_t> counts,
                              std::span<const T> values);
+  /// Appends `values` (in order) after the last element: the way to fill an empty list.
+  /// Returns values.size().
+  std::int64_t append(std::span<const T> values);
   /// Erases every element that `where` selects; their slots go to the free stack. Returns the
   /// number of elements erased.
   std::int64_t erase(const Predicate<T>& where);

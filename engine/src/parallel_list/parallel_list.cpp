@@ -132,6 +132,17 @@ std::int64_t ParallelList<T>::insert_counts(ListPosition position,
 }
 
 template <typename T>
+std::int64_t ParallelList<T>::append(std::span<const T> values) {
+  if (values.empty()) return 0;
+  if (size() + static_cast<std::int64_t>(values.size()) >= detail::kMaxListSlots) {
+    throw InvalidArgument("parallel list append: " + std::to_string(values.size()) +
+                          " values would exceed " + std::to_string(detail::kMaxListSlots - 1) +
+                          " elements (32-bit slots)");
+  }
+  return backend_->append(values);
+}
+
+template <typename T>
 std::int64_t ParallelList<T>::erase(const Predicate<T>& where) {
   return backend_->erase_where(where);
 }

@@ -48,6 +48,8 @@ class ParallelListBackend {
   /// counts/values already checked against size() by the caller.
   virtual std::int64_t insert_counts(ListPosition position, std::span<const std::int64_t> counts,
                                      std::span<const T> values, std::int64_t total) = 0;
+  /// values is not empty.
+  virtual std::int64_t append(std::span<const T> values) = 0;
   virtual std::int64_t erase_where(const Predicate<T>& where) = 0;
   /// Host functors; only the CPU storage runs them.
   virtual std::int64_t insert_host(ListPosition position, FunctionRef<bool(const T&)> pred,

@@ -107,6 +107,20 @@ class CpuListBackend final : public ParallelListBackend<T> {
     return total;
   }
 
+  std::int64_t append(std::span<const T> values) override {
+    const auto total = static_cast<std::int64_t>(values.size());
+    ensure_free(total);
+    const ListSlot* taken = free_.data() + free_count_ - total;
+#pragma omp parallel for schedule(static)
+    for (std::int64_t j = 0; j < total; ++j) {
+      value_[taken[j]] = values[j];
+      live_[taken[j]] = kLive;
+    }
+    splice(ListPosition::After, prev_[kListSentinel], taken, total);
+    finish_insert(total);
+    return total;
+  }
+
   std::int64_t erase_where(const Predicate<T>& where) override { return erase_generic(where); }
 
   std::int64_t insert_host(ListPosition position, FunctionRef<bool(const T&)> pred,

@@ -131,6 +131,22 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     return total;
   }
 
+  std::int64_t append(std::span<const T> values) override {
+    const ListDeviceScope scope(device_id_);
+    const auto total = static_cast<std::int64_t>(values.size());
+    ensure_buffer(run_, total);
+    copy_to_device(run_.data(), values.data(), total);
+    ensure_free(total);
+    ListSlot last = 0;
+    copy_to_host(&last, prev_.data() + kListSentinel, 1);
+    append_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
+        value_.data(), next_.data(), prev_.data(), live_.data(), run_.data(), total,
+        free_.data() + free_count_ - total, last);
+    FRONTIER_CHECK_LAUNCH();
+    finish_insert(total);
+    return total;
+  }
+
   std::int64_t erase_where(const Predicate<T>& where) override {
     const ListDeviceScope scope(device_id_);
     return erase_if(where);

@@ -139,6 +139,24 @@ __global__ void insert_counts_kernel(T* value, ListSlot* next, ListSlot* prev, s
   }
 }
 
+/// append: the k values run[j] go to the slots taken[j], chained in order after `last` (the
+/// current last element, or the sentinel of an empty list) and before the sentinel.
+template <typename T>
+__global__ void append_kernel(T* value, ListSlot* next, ListSlot* prev, std::uint8_t* live,
+                              const T* run, std::int64_t k, const ListSlot* taken, ListSlot last) {
+  for (std::int64_t j = grid_start(); j < k; j += grid_stride()) {
+    // 1. Value and mark of the j-th new node.
+    const ListSlot slot = taken[j];
+    value[slot] = run[j];
+    live[slot] = kSlotLive;
+    // 2. Links to its neighbours in the run; the ends close onto `last` and the sentinel.
+    next[slot] = j + 1 < k ? taken[j + 1] : kListSentinel;
+    prev[slot] = j > 0 ? taken[j - 1] : last;
+    if (j == 0) next[last] = slot;
+    if (j + 1 == k) prev[kListSentinel] = slot;
+  }
+}
+
 /// Marks the selected elements kSlotErasing; flags[v] = 1 for them, 0 otherwise.
 template <typename T, typename Pred>
 __global__ void erase_mark_kernel(const T* value, std::uint8_t* live, std::int64_t slots,

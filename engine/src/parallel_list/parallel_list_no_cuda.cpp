@@ -1,7 +1,9 @@
-// The CPU-only build's definition of the CUDA ParallelList storage factory: it throws CudaError,
-// so a list asked for on the GPU fails clearly where no CUDA backend was built.
+// The CPU-only build's definitions of the CUDA ParallelList storage factory and the list-bench
+// GPU measurements: each throws CudaError, so a list asked for on the GPU fails clearly where no
+// CUDA backend was built.
 #include "frontier/errors.hpp"
 #include "parallel_list/parallel_list_backend.hpp"
+#include "parallel_list/parallel_list_bench_support.hpp"
 
 #if !FRONTIER_HAVE_CUDA
 namespace frontier::detail {
@@ -24,4 +26,17 @@ FRONTIER_INSTANTIATE_NO_CUDA_LIST(double)
 #undef FRONTIER_INSTANTIATE_NO_CUDA_LIST
 
 }  // namespace frontier::detail
+
+namespace frontier::cuda {
+
+ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t>, std::span<const ListBenchOp>,
+                                     int) {
+  throw CudaError("list-bench on the GPU: this build of frontier has no CUDA backend");
+}
+
+double time_device_copy(std::int64_t, int) {
+  throw CudaError("list-bench on the GPU: this build of frontier has no CUDA backend");
+}
+
+}  // namespace frontier::cuda
 #endif
