@@ -215,8 +215,7 @@ ContainerRun run_container(const ListBenchConfig& config, const std::vector<Valu
     run.index_seconds = index.seconds();
     run.grows = list.counters().grows;
     detail::logger().info("list-bench trial {}: {:.3f} ms for {} operation(s), index {:.3f} ms",
-                          trial + 1, run.seconds * 1e3, config.ops.size(),
-                          run.index_seconds * 1e3);
+                          trial + 1, run.seconds * 1e3, config.ops.size(), run.index_seconds * 1e3);
     if (trial == 0 || run.seconds < best.seconds) {
       run.result = list.to_vector();
       best = std::move(run);
@@ -240,27 +239,28 @@ void check_same(const std::vector<Value>& expected, const std::vector<Value>& go
 int run_list_bench(int argc, const char* const* argv) {
   auto options = make_options(
       "list-bench", "ParallelList bulk insert/erase vs std::list and the array alternative");
-  options.add_options("List")
-      ("n", "elements of the list", cxxopts::value<std::int64_t>()->default_value("1000000"))
-      ("value-range", "element values are uniform in [0, value-range)",
-       cxxopts::value<std::int64_t>()->default_value("10"))
-      ("seed", "seed of the values", cxxopts::value<std::uint64_t>()->default_value("1"));
-  options.add_options("Operations")
-      ("insert-where", "elements an insert selects: > x, < x, == x, != x, even, odd, all, none",
-       cxxopts::value<std::string>()->default_value(">2"))
-      ("insert-value", "value inserted next to every selected element",
-       cxxopts::value<Value>()->default_value("1"))
-      ("erase-where", "elements an erase removes (same expressions)",
-       cxxopts::value<std::string>()->default_value("even"))
-      ("ops", "comma-separated sequence of insert (= insert-after), insert-before, erase",
-       cxxopts::value<std::string>()->default_value("insert"));
-  options.add_options("Run")
-      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("trials", "timed runs of the container and the array alternative",
-       cxxopts::value<int>()->default_value("3"))
-      ("reserve", "free slots reserved at build time; -1 = as many as the sequence needs "
-                  "(so no growth is timed)",
-       cxxopts::value<std::int64_t>()->default_value("-1"));
+  options.add_options("List")("n", "elements of the list",
+                              cxxopts::value<std::int64_t>()->default_value("1000000"))(
+      "value-range", "element values are uniform in [0, value-range)",
+      cxxopts::value<std::int64_t>()->default_value("10"))(
+      "seed", "seed of the values", cxxopts::value<std::uint64_t>()->default_value("1"));
+  options.add_options("Operations")(
+      "insert-where", "elements an insert selects: > x, < x, == x, != x, even, odd, all, none",
+      cxxopts::value<std::string>()->default_value(">2"))(
+      "insert-value", "value inserted next to every selected element",
+      cxxopts::value<Value>()->default_value("1"))(
+      "erase-where", "elements an erase removes (same expressions)",
+      cxxopts::value<std::string>()->default_value("even"))(
+      "ops", "comma-separated sequence of insert (= insert-after), insert-before, erase",
+      cxxopts::value<std::string>()->default_value("insert"));
+  options.add_options("Run")("device", "cpu, gpu or auto",
+                             cxxopts::value<std::string>()->default_value("auto"))(
+      "trials", "timed runs of the container and the array alternative",
+      cxxopts::value<int>()->default_value("3"))(
+      "reserve",
+      "free slots reserved at build time; -1 = as many as the sequence needs "
+      "(so no growth is timed)",
+      cxxopts::value<std::int64_t>()->default_value("-1"));
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
@@ -284,8 +284,9 @@ int run_list_bench(int argc, const char* const* argv) {
 
   const std::vector<Value> values = make_values(config.n, config.value_range, config.seed);
   const StdListRun reference = run_std_list(values, config.ops);
-  const std::int64_t reserve =
-      config.reserve >= 0 ? config.reserve : std::max<std::int64_t>(reference.max_size - config.n, 0);
+  const std::int64_t reserve = config.reserve >= 0
+                                   ? config.reserve
+                                   : std::max<std::int64_t>(reference.max_size - config.n, 0);
   const ContainerRun container = run_container(config, values, reserve);
   check_same(reference.result, container.result, "the parallel list");
   ArrayRun array;
@@ -355,8 +356,7 @@ int run_list_bench(int argc, const char* const* argv) {
                 array.seconds * 1e3, device.c_str(), array.seconds / container.seconds);
     std::printf("copy floor      %.3f ms (copy of the %lld values on the %s, same run)\n",
                 floor * 1e3, static_cast<long long>(config.n), device.c_str());
-    std::printf("verified        final %zu elements equal in all three\n",
-                reference.result.size());
+    std::printf("verified        final %zu elements equal in all three\n", reference.result.size());
   }
   return 0;
 }

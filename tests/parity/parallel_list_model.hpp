@@ -79,7 +79,9 @@ class ListModel {
     }
   }
 
-  void append(std::span<const T> values) { list_.insert(list_.end(), values.begin(), values.end()); }
+  void append(std::span<const T> values) {
+    list_.insert(list_.end(), values.begin(), values.end());
+  }
 
   template <typename Pred>
   std::int64_t erase(const Pred& pred) {

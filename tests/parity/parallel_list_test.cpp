@@ -74,7 +74,8 @@ class ParallelListParity : public ::testing::TestWithParam<DeviceKind> {
                             (position == ListPosition::After ? "after" : "before");
       if (op == 0 || op == 1) {
         // One value, or a run of 1..3 values, at every selected element.
-        const std::int64_t k = op == 0 ? 1 : 1 + static_cast<std::int64_t>(uniform_below(draw(), 3));
+        const std::int64_t k =
+            op == 0 ? 1 : 1 + static_cast<std::int64_t>(uniform_below(draw(), 3));
         const std::vector<T> run = test::random_values<T>(k, draw());
         const std::int64_t expected = model.insert(position, where, run);
         ASSERT_EQ(list.insert(position, where, std::span<const T>(run)), expected) << context;
@@ -269,10 +270,10 @@ TEST_P(ParallelListParity, BadArgumentsThrow) {
                InvalidArgument);
   ParallelListOptions bad = options();
   bad.growth_factor = 0.5;
-  EXPECT_THROW(ParallelList<std::int32_t>(values, bad), InvalidArgument);
+  EXPECT_THROW({ ParallelList<std::int32_t> refused(values, bad); }, InvalidArgument);
   bad = options();
   bad.reserve = -1;
-  EXPECT_THROW(ParallelList<std::int32_t>(values, bad), InvalidArgument);
+  EXPECT_THROW({ ParallelList<std::int32_t> refused(values, bad); }, InvalidArgument);
   EXPECT_EQ(list.to_vector(), values);
 }
 
@@ -291,12 +292,14 @@ TEST_P(ParallelListParity, HostFunctorsRunOnTheCpuOnly) {
   }
   // Per-element variable counts: 3 -> 1 value, 4 -> 2, 5 -> 3.
   EXPECT_EQ(list.insert_if(ListPosition::After, pred, count, value), 6);
-  EXPECT_EQ(list.to_vector(),
-            (std::vector<std::int32_t>{3, 30, 1, 4, 40, 41, 1, 5, 50, 51, 52}));
+  EXPECT_EQ(list.to_vector(), (std::vector<std::int32_t>{3, 30, 1, 4, 40, 41, 1, 5, 50, 51, 52}));
   EXPECT_EQ(list.erase_if([](std::int32_t e) { return e >= 40; }), 5);
-  EXPECT_EQ(list.insert_if(ListPosition::Before, [](std::int32_t e) { return e == 1; }, 0), 2);
+  EXPECT_EQ(list.insert_if(
+                ListPosition::Before, [](std::int32_t e) { return e == 1; }, 0),
+            2);
   EXPECT_EQ(list.to_vector(), (std::vector<std::int32_t>{3, 30, 0, 1, 4, 0, 1, 5}));
-  EXPECT_THROW(list.insert_if(ListPosition::After, pred, [](std::int32_t) { return -1; }, value),
+  EXPECT_THROW(list.insert_if(
+                   ListPosition::After, pred, [](std::int32_t) { return -1; }, value),
                InvalidArgument);
   EXPECT_EQ(list.size(), 8);
 }

@@ -67,8 +67,8 @@ template <typename R, typename... Args>
 class FunctionRef<R(Args...)> {
  public:
   template <typename F>
-    requires(!std::is_same_v<std::remove_cv_t<F>, FunctionRef>)
-  FunctionRef(F& callable) noexcept  // NOLINT(google-explicit-constructor)
+  requires(!std::is_same_v<std::remove_cv_t<F>, FunctionRef>) FunctionRef(F& callable)
+  noexcept  // NOLINT(google-explicit-constructor)
       : object_(static_cast<void*>(&callable)), call_(&invoke<F>) {}
   R operator()(Args... args) const { return call_(object_, args...); }
 

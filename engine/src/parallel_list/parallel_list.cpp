@@ -20,7 +20,8 @@ std::int64_t grown_slot_count(std::int64_t slots, std::int64_t needed, double gr
                           " are supported (32-bit slots)");
   }
   const double grown = std::ceil(static_cast<double>(slots) * growth_factor);
-  const auto capped = static_cast<std::int64_t>(std::min(grown, static_cast<double>(kMaxListSlots)));
+  const auto capped =
+      static_cast<std::int64_t>(std::min(grown, static_cast<double>(kMaxListSlots)));
   return std::max(needed, capped);
 }
 

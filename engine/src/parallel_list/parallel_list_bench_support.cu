@@ -21,8 +21,8 @@ namespace {
 constexpr int kBenchBlockThreads = 256;
 
 int bench_grid(std::int64_t work) {
-  return static_cast<int>(std::clamp<std::int64_t>((work + kBenchBlockThreads - 1) / kBenchBlockThreads,
-                                                   1, 1 << 20));
+  return static_cast<int>(
+      std::clamp<std::int64_t>((work + kBenchBlockThreads - 1) / kBenchBlockThreads, 1, 1 << 20));
 }
 
 struct Keep {
@@ -67,22 +67,22 @@ std::int64_t run_sequence(DeviceBuffer<std::int32_t>& a, DeviceBuffer<std::int32
   for (const ListBenchOp& op : ops) {
     std::size_t bytes = 0;
     if (op.kind == ListBenchOp::Kind::Erase) {
-      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, a.data(), b.data(),
-                                                selected.data(), n, Keep{op.where}));
+      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, a.data(), b.data(), selected.data(),
+                                                n, Keep{op.where}));
       if (sizing && temp.size() < bytes) temp = DeviceBuffer<unsigned char>(bytes);
       FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(temp.data(), bytes, a.data(), b.data(),
                                                 selected.data(), n, Keep{op.where}));
       FRONTIER_CUDA_CHECK(cudaMemcpy(&n, selected.data(), sizeof(n), cudaMemcpyDeviceToHost));
     } else {
       array_insert_count_kernel<<<bench_grid(n), kBenchBlockThreads>>>(a.data(), n, op.where,
-                                                                      counts.data());
+                                                                       counts.data());
       FRONTIER_CHECK_LAUNCH();
       FRONTIER_CUDA_CHECK(cudaMemset(counts.data() + n, 0, sizeof(std::int64_t)));
-      FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(),
-                                                        offsets.data(), n + 1));
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), n + 1));
       if (sizing && temp.size() < bytes) temp = DeviceBuffer<unsigned char>(bytes);
-      FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(),
-                                                        offsets.data(), n + 1));
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(), offsets.data(), n + 1));
       std::int64_t total = 0;
       FRONTIER_CUDA_CHECK(
           cudaMemcpy(&total, offsets.data() + n, sizeof(total), cudaMemcpyDeviceToHost));
@@ -138,8 +138,8 @@ ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t> values,
   for (int trial = 0; trial < trials; ++trial) {
     FRONTIER_CUDA_CHECK(cudaMemcpy(first.data(), values.data(), bytes, cudaMemcpyHostToDevice));
     const detail::Timer timer;
-    final_size = run_sequence(first, second, counts, offsets, temp, selected, n, ops, false,
-                              nullptr);
+    final_size =
+        run_sequence(first, second, counts, offsets, temp, selected, n, ops, false, nullptr);
     const double seconds = timer.seconds();
     if (trial == 0 || seconds < timing.best_seconds) timing.best_seconds = seconds;
   }
@@ -160,8 +160,7 @@ double time_device_copy(std::int64_t bytes, int trials) {
   for (int trial = 0; trial < trials; ++trial) {
     FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
     const detail::Timer timer;
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpy(target.data(), source.data(), bytes, cudaMemcpyDeviceToDevice));
+    FRONTIER_CUDA_CHECK(cudaMemcpy(target.data(), source.data(), bytes, cudaMemcpyDeviceToDevice));
     FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
     const double seconds = timer.seconds();
     if (trial == 0 || seconds < best) best = seconds;

@@ -129,9 +129,7 @@ class CpuListBackend final : public ParallelListBackend<T> {
     return insert_generic(position, pred, count, value);
   }
 
-  std::int64_t erase_host(FunctionRef<bool(const T&)> pred) override {
-    return erase_generic(pred);
-  }
+  std::int64_t erase_host(FunctionRef<bool(const T&)> pred) override { return erase_generic(pred); }
 
   T at(std::int64_t i) override {
     ensure_index();
@@ -232,8 +230,9 @@ class CpuListBackend final : public ParallelListBackend<T> {
       counts_[v] = c;
     }
     if (negative > 0) {
-      throw InvalidArgument("parallel list insert: the count functor returned a negative count for " +
-                            std::to_string(negative) + " element(s)");
+      throw InvalidArgument(
+          "parallel list insert: the count functor returned a negative count for " +
+          std::to_string(negative) + " element(s)");
     }
     // 2. Offsets and total.
     counts_[n_slots] = 0;
@@ -369,7 +368,7 @@ std::unique_ptr<ParallelListBackend<T>> make_cpu_list_backend(std::span<const T>
   return std::make_unique<CpuListBackend<T>>(values, options);
 }
 
-#define FRONTIER_INSTANTIATE_CPU_LIST(T)                                             \
+#define FRONTIER_INSTANTIATE_CPU_LIST(T)                                     \
   template std::unique_ptr<ParallelListBackend<T>> make_cpu_list_backend<T>( \
       std::span<const T> values, const ParallelListOptions& options);
 FRONTIER_INSTANTIATE_CPU_LIST(std::int32_t)

@@ -25,7 +25,7 @@ std::unique_ptr<ParallelListBackend<T>> make_cuda_list_backend(std::span<const T
   return std::make_unique<cuda::CudaListStorage<T>>(values, options);
 }
 
-#define FRONTIER_INSTANTIATE_CUDA_LIST(T)                                        \
+#define FRONTIER_INSTANTIATE_CUDA_LIST(T)                                     \
   template std::unique_ptr<ParallelListBackend<T>> make_cuda_list_backend<T>( \
       std::span<const T> values, const ParallelListOptions& options);
 FRONTIER_INSTANTIATE_CUDA_LIST(std::int32_t)

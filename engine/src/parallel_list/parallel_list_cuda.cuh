@@ -22,8 +22,7 @@ namespace frontier::cuda {
 /// The CUDA storage of `list`. @throws InvalidArgument when the list lives on the CPU.
 template <typename T>
 CudaListStorage<T>& cuda_storage(ParallelList<T>& list) {
-  auto* storage =
-      dynamic_cast<CudaListStorage<T>*>(&detail::ParallelListAccess<T>::backend(list));
+  auto* storage = dynamic_cast<CudaListStorage<T>*>(&detail::ParallelListAccess<T>::backend(list));
   if (storage == nullptr) {
     throw InvalidArgument("parallel list: device functors need a list on the GPU");
   }

@@ -17,8 +17,8 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cub/device/device_scan.cuh>
 #include <cstdint>
+#include <cub/device/device_scan.cuh>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,10 +58,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const auto n = static_cast<std::int64_t>(values.size());
     const std::int64_t slots = 1 + n + options.reserve;
     if (slots > detail::kMaxListSlots) {
-      throw InvalidArgument("parallel list: " + std::to_string(slots - 1) +
-                            " element slots requested; at most " +
-                            std::to_string(detail::kMaxListSlots - 1) +
-                            " are supported (32-bit slots)");
+      throw InvalidArgument(
+          "parallel list: " + std::to_string(slots - 1) + " element slots requested; at most " +
+          std::to_string(detail::kMaxListSlots - 1) + " are supported (32-bit slots)");
     }
     int multiprocessors = 0;
     FRONTIER_CUDA_CHECK(
@@ -177,8 +176,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     std::vector<T> result(static_cast<std::size_t>(size_));
     if (size_ == 0) return result;
     DeviceBuffer<T> d_out(static_cast<std::size_t>(size_));
-    gather_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(
-        value_.data(), order_.data(), size_, d_out.data());
+    gather_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(value_.data(), order_.data(),
+                                                                       size_, d_out.data());
     FRONTIER_CHECK_LAUNCH();
     copy_to_host(result.data(), d_out.data(), size_);
     return result;
@@ -323,7 +322,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     std::size_t free_bytes = 0;
     std::size_t total_bytes = 0;
     FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (bytes > free_bytes) throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
+    if (bytes > free_bytes)
+      throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
   }
 
   /// (Re)allocates the per-slot arrays for `slots` slots, keeping the first `keep` slots'
@@ -343,8 +343,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(live.data(), kSlotFree, slots, stream()));
     if (keep > 0) {
       const auto copy = [](auto* dst, const auto* src, std::int64_t count) {
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(dst, src, count * sizeof(*src),
-                                            cudaMemcpyDeviceToDevice, stream()));
+        FRONTIER_CUDA_CHECK(
+            cudaMemcpyAsync(dst, src, count * sizeof(*src), cudaMemcpyDeviceToDevice, stream()));
       };
       copy(value.data(), value_.data(), keep);
       copy(next.data(), next_.data(), keep);
@@ -386,7 +386,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   void exclusive_sum(const std::int64_t* d_in, std::int64_t* d_out, std::int64_t count) {
     if (count == 0) return;
     std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, d_in, d_out, count, stream()));
+    FRONTIER_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(nullptr, bytes, d_in, d_out, count, stream()));
     ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
     FRONTIER_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, d_in, d_out, count, stream()));
@@ -417,8 +418,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   void ensure_index() {
     if (index_valid_) return;
     // 1. Compact ids of the live slots.
-    live_flags_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-        live_.data(), slots_, counts_.data());
+    live_flags_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(live_.data(), slots_,
+                                                                            counts_.data());
     FRONTIER_CHECK_LAUNCH();
     const std::int64_t n = exclusive_sum_slots();
     ensure_buffer(order_, n);

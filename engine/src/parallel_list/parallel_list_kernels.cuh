@@ -19,8 +19,8 @@
 
 namespace frontier::cuda {
 
-using detail::ListSlot;
 using detail::kListSentinel;
+using detail::ListSlot;
 
 inline constexpr std::uint8_t kSlotFree = 0;
 inline constexpr std::uint8_t kSlotLive = 1;
@@ -50,8 +50,8 @@ __device__ inline std::int64_t grid_stride() {
 }
 
 /// Links the `count` slots `taken` (in order) before or after element v.
-__device__ inline void splice_run(ListSlot* next, ListSlot* prev, ListPosition position,
-                                  ListSlot v, const ListSlot* taken, std::int64_t count) {
+__device__ inline void splice_run(ListSlot* next, ListSlot* prev, ListPosition position, ListSlot v,
+                                  const ListSlot* taken, std::int64_t count) {
   // 1. Chain the new slots.
   for (std::int64_t j = 0; j + 1 < count; ++j) {
     next[taken[j]] = taken[j + 1];
@@ -159,8 +159,8 @@ __global__ void append_kernel(T* value, ListSlot* next, ListSlot* prev, std::uin
 
 /// Marks the selected elements kSlotErasing; flags[v] = 1 for them, 0 otherwise.
 template <typename T, typename Pred>
-__global__ void erase_mark_kernel(const T* value, std::uint8_t* live, std::int64_t slots,
-                                  Pred pred, std::int64_t* flags) {
+__global__ void erase_mark_kernel(const T* value, std::uint8_t* live, std::int64_t slots, Pred pred,
+                                  std::int64_t* flags) {
   for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
     const bool selected = live[v] == kSlotLive && pred(value[v]);
     if (selected) live[v] = kSlotErasing;

@@ -16,7 +16,7 @@ std::unique_ptr<ParallelListBackend<T>> make_cuda_list_backend(std::span<const T
       "found at build time)");
 }
 
-#define FRONTIER_INSTANTIATE_NO_CUDA_LIST(T)                                           \
+#define FRONTIER_INSTANTIATE_NO_CUDA_LIST(T)                                  \
   template std::unique_ptr<ParallelListBackend<T>> make_cuda_list_backend<T>( \
       std::span<const T>, const ParallelListOptions&);
 FRONTIER_INSTANTIATE_NO_CUDA_LIST(std::int32_t)

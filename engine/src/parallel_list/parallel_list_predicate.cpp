@@ -105,7 +105,7 @@ std::string to_string(const Predicate<T>& predicate) {
   return "?";
 }
 
-#define FRONTIER_INSTANTIATE_PREDICATE(T)                            \
+#define FRONTIER_INSTANTIATE_PREDICATE(T)                          \
   template Predicate<T> parse_predicate<T>(std::string_view text); \
   template std::string to_string<T>(const Predicate<T>& predicate);
 FRONTIER_INSTANTIATE_PREDICATE(std::int32_t)
