@@ -239,28 +239,29 @@ void check_same(const std::vector<Value>& expected, const std::vector<Value>& go
 int run_list_bench(int argc, const char* const* argv) {
   auto options = make_options(
       "list-bench", "ParallelList bulk insert/erase vs std::list and the array alternative");
-  options.add_options("List")("n", "elements of the list",
-                              cxxopts::value<std::int64_t>()->default_value("1000000"))(
-      "value-range", "element values are uniform in [0, value-range)",
-      cxxopts::value<std::int64_t>()->default_value("10"))(
-      "seed", "seed of the values", cxxopts::value<std::uint64_t>()->default_value("1"));
-  options.add_options("Operations")(
-      "insert-where", "elements an insert selects: > x, < x, == x, != x, even, odd, all, none",
-      cxxopts::value<std::string>()->default_value(">2"))(
-      "insert-value", "value inserted next to every selected element",
-      cxxopts::value<Value>()->default_value("1"))(
-      "erase-where", "elements an erase removes (same expressions)",
-      cxxopts::value<std::string>()->default_value("even"))(
-      "ops", "comma-separated sequence of insert (= insert-after), insert-before, erase",
-      cxxopts::value<std::string>()->default_value("insert"));
-  options.add_options("Run")("device", "cpu, gpu or auto",
-                             cxxopts::value<std::string>()->default_value("auto"))(
-      "trials", "timed runs of the container and the array alternative",
-      cxxopts::value<int>()->default_value("3"))(
-      "reserve",
-      "free slots reserved at build time; -1 = as many as the sequence needs "
-      "(so no growth is timed)",
-      cxxopts::value<std::int64_t>()->default_value("-1"));
+  // clang-format off
+  options.add_options("List")
+      ("n", "elements of the list", cxxopts::value<std::int64_t>()->default_value("1000000"))
+      ("value-range", "element values are uniform in [0, value-range)",
+       cxxopts::value<std::int64_t>()->default_value("10"))
+      ("seed", "seed of the values", cxxopts::value<std::uint64_t>()->default_value("1"));
+  options.add_options("Operations")
+      ("insert-where", "elements an insert selects: > x, < x, == x, != x, even, odd, all, none",
+       cxxopts::value<std::string>()->default_value(">2"))
+      ("insert-value", "value inserted next to every selected element",
+       cxxopts::value<Value>()->default_value("1"))
+      ("erase-where", "elements an erase removes (same expressions)",
+       cxxopts::value<std::string>()->default_value("even"))
+      ("ops", "comma-separated sequence of insert (= insert-after), insert-before, erase",
+       cxxopts::value<std::string>()->default_value("insert"));
+  options.add_options("Run")
+      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
+      ("trials", "timed runs of the container and the array alternative",
+       cxxopts::value<int>()->default_value("3"))
+      ("reserve", "free slots reserved at build time; -1 = as many as the sequence needs "
+                  "(so no growth is timed)",
+       cxxopts::value<std::int64_t>()->default_value("-1"));
+  // clang-format on
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
