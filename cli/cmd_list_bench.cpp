@@ -241,7 +241,8 @@ int run_list_bench(int argc, const char* const* argv) {
       "list-bench", "ParallelList bulk insert/erase vs std::list and the array alternative");
   // clang-format off
   options.add_options("List")
-      ("n", "elements of the list", cxxopts::value<std::int64_t>()->default_value("1000000"))
+      ("n,nodes", "elements of the list (also --n)",
+       cxxopts::value<std::int64_t>()->default_value("1000000"))
       ("value-range", "element values are uniform in [0, value-range)",
        cxxopts::value<std::int64_t>()->default_value("10"))
       ("seed", "seed of the values", cxxopts::value<std::uint64_t>()->default_value("1"));
@@ -262,12 +263,20 @@ int run_list_bench(int argc, const char* const* argv) {
                   "(so no growth is timed)",
        cxxopts::value<std::int64_t>()->default_value("-1"));
   // clang-format on
+  // cxxopts reads one-letter names as short options only; `--n X` (the paper's spelling) is
+  // accepted as `--nodes X`.
+  std::vector<std::string> arguments(argv, argv + argc);
+  for (std::string& argument : arguments) {
+    if (argument == "--n" || argument.rfind("--n=", 0) == 0) argument.replace(0, 3, "--nodes");
+  }
+  std::vector<const char*> rewritten;
+  for (const std::string& argument : arguments) rewritten.push_back(argument.c_str());
   cxxopts::ParseResult result;
   CommonConfig common;
-  if (!parse_options(options, argc, argv, result, common)) return 0;
+  if (!parse_options(options, argc, rewritten.data(), result, common)) return 0;
 
   ListBenchConfig config;
-  config.n = result["n"].as<std::int64_t>();
+  config.n = result["nodes"].as<std::int64_t>();
   config.value_range = result["value-range"].as<std::int64_t>();
   config.trials = result["trials"].as<int>();
   config.reserve = result["reserve"].as<std::int64_t>();
