@@ -22,6 +22,7 @@ constexpr std::array kCommands = {
     Command{"generate", "Generate a Kronecker, random or grid graph into a file", run_generate},
     Command{"rank", "List ranking / list prefix on a generated or given list", run_rank},
     Command{"euler", "Euler-tour ops on a tree: parent, depth, pre/postorder, subtree size", run_euler},
+    Command{"list-bench", "Parallel list bulk insert/erase vs std::list and an array", run_list_bench},
 };
 
 void print_usage(std::ostream& out) {
