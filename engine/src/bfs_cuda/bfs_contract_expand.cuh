@@ -23,9 +23,8 @@ template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, int HUB_THRE
           typename EdgeT, bool kParents>
 class ContractExpandAgent {
   using Culler = VisitCuller<BLOCK_THREADS, WARP_HASH_SLOTS, HISTORY_SLOTS, VertexT>;
-  using Gather =
-      NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD, HUB_CHUNK_ARCS,
-                     VertexT, EdgeT, kParents>;
+  using Gather = NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD,
+                                HUB_CHUNK_ARCS, VertexT, EdgeT, kParents>;
 
  public:
   struct TempStorage {

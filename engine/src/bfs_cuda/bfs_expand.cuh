@@ -19,9 +19,8 @@ namespace frontier::cuda {
 template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, int HUB_THRESHOLD,
           int HUB_CHUNK_ARCS, typename VertexT, typename EdgeT, bool kParents>
 class ExpandAgent {
-  using Gather =
-      NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD, HUB_CHUNK_ARCS,
-                     VertexT, EdgeT, kParents>;
+  using Gather = NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD,
+                                HUB_CHUNK_ARCS, VertexT, EdgeT, kParents>;
 
  public:
   using TempStorage = typename Gather::TempStorage;

@@ -128,7 +128,8 @@ class ExpandContractAgent {
         }
         __syncthreads();
         const bool valid = window + threadIdx.x < total;
-        const VertexT u = valid ? args_.forward.targets[storage_.short_arcs[threadIdx.x]] : VertexT{0};
+        const VertexT u =
+            valid ? args_.forward.targets[storage_.short_arcs[threadIdx.x]] : VertexT{0};
         const VertexT owner = valid ? storage_.short_preds[threadIdx.x] : VertexT{0};
         visit(valid, u, owner);
         __syncthreads();

@@ -55,8 +55,8 @@ class DepthToBitmapAgent {
     const unsigned long long n = static_cast<unsigned long long>(args_.num_vertices);
     const unsigned long long words = bitmap_words(args_.num_vertices);
     const unsigned long long stride = gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS);
-    for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) +
-                                threadIdx.x;
+    for (unsigned long long i =
+             blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x;
          i < words * kBitmapWordBits; i += stride) {
       const bool in_frontier = i < n && args_.depth[i] == args_.level;
       const BitmapWord word = __ballot_sync(kFullWarpMask, in_frontier);

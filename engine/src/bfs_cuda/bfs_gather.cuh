@@ -95,8 +95,8 @@ class NeighborGather {
 
     // 2. Reserve the tile's range in the queue: one atomic per tile.
     if (threadIdx.x == 0) {
-      storage_.tile_base = atomicAdd(&counters->edge_queue_length,
-                                     static_cast<unsigned long long>(tile_items));
+      storage_.tile_base =
+          atomicAdd(&counters->edge_queue_length, static_cast<unsigned long long>(tile_items));
     }
     __syncthreads();
     const unsigned long long base = storage_.tile_base;

@@ -48,7 +48,8 @@ class HubExpandAgent {
       const HubChunk<VertexT, EdgeT> chunk = args_.hub_chunks[c];
 #pragma unroll 4
       for (EdgeT e = chunk.begin + lane; e < chunk.end; e += kWarpThreads) {
-        const unsigned long long slot = chunk.out + static_cast<unsigned long long>(e - chunk.begin);
+        const unsigned long long slot =
+            chunk.out + static_cast<unsigned long long>(e - chunk.begin);
         out_targets[slot] = targets[e];
         if constexpr (kParents) out_preds[slot] = chunk.owner;
       }

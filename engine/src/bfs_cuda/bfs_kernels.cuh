@@ -66,10 +66,10 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
 template <typename VertexT, typename EdgeT, bool kParents>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_expand_contract_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
-  run_agent<ExpandContractAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_gather_threshold,
-                                kBfsKernelPolicy.cta_gather_threshold,
-                                kBfsKernelPolicy.warp_hash_slots, kBfsKernelPolicy.history_slots,
-                                VertexT, EdgeT, kParents>>(args);
+  run_agent<
+      ExpandContractAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_gather_threshold,
+                          kBfsKernelPolicy.cta_gather_threshold, kBfsKernelPolicy.warp_hash_slots,
+                          kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>>(args);
 }
 
 template <typename VertexT, typename EdgeT, bool kParents>
@@ -79,8 +79,10 @@ using BfsContractExpandAgent =
                         kBfsKernelPolicy.hub_chunk_arcs, kBfsKernelPolicy.warp_hash_slots,
                         kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>;
 
+/// Capped at 64 registers (4 blocks, 32 warps per SM), as the kernel was before the hub branch
+/// of the gather pushed the compiler's choice to 80 (3 blocks).
 template <typename VertexT, typename EdgeT, bool kParents>
-__global__ void __launch_bounds__(kBfsBlockThreads)
+__global__ void __launch_bounds__(kBfsBlockThreads, 4)
     bfs_contract_expand_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
   using Agent = BfsContractExpandAgent<VertexT, EdgeT, kParents>;
   __shared__ typename Agent::TempStorage storage;
