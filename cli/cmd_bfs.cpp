@@ -71,7 +71,8 @@ int run_bfs(int argc, const char* const* argv) {
       ("sources", "number of searches from distinct random sources", cxxopts::value<int>()->default_value("1"))
       ("seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
       ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand",
+      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
+       "expand-contract",
        cxxopts::value<std::string>()->default_value("direction-optimizing"))
       ("alpha", "top-down -> bottom-up switch (Beamer)", cxxopts::value<int>()->default_value("15"))
       ("beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))

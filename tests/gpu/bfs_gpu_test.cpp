@@ -1,11 +1,13 @@
 // CUDA BFS (frontier::cuda::BfsRunner) against the sequential oracle, for every strategy
-// (hybrid, two-phase, contract-expand, direction-optimizing, bottom-up), with and without
-// predecessors: depths equal reference_bfs exactly, parents pass the Graph500 rules, per-level
-// frontier sizes equal the oracle's level populations, and the work counters obey the exact-claim
-// invariants (each reached vertex claimed once; top-down edge queues hold exactly the out-arcs of
-// the reached vertices). Graphs: Kronecker (undirected and directed), uniform random, 2D grid,
-// path, star, gather-threshold boundaries, disconnected, directed, isolated source, n = 1, 64-bit
-// vertex ids, and the real datasets when present. Skipped without a GPU.
+// (hybrid, two-phase, contract-expand, expand-contract, direction-optimizing, bottom-up), with
+// and without predecessors: depths equal reference_bfs exactly, parents pass the Graph500 rules,
+// per-level frontier sizes equal the oracle's level populations, and the work counters obey the
+// exact-claim invariants (each reached vertex claimed once; top-down edge queues hold exactly the
+// out-arcs of the reached vertices; the edge-balanced hub pass copies exactly the lists of hub
+// size). Graphs: Kronecker (undirected and directed), uniform random, 2D and 3D grids, path,
+// star, gather- and hub-threshold boundaries, hubs at several levels, disconnected, directed,
+// isolated source, n = 1, 64-bit vertex ids, and the real datasets when present. Skipped without
+// a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -41,9 +43,14 @@ using Runner = cuda::BfsRunner<VertexId, EdgeId>;
 #define FRONTIER_REQUIRE_GPU() \
   if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
 
-constexpr BfsCudaStrategy kAllStrategies[] = {
-    BfsCudaStrategy::Hybrid, BfsCudaStrategy::TwoPhase, BfsCudaStrategy::ContractExpand,
-    BfsCudaStrategy::DirectionOptimizing, BfsCudaStrategy::BottomUp};
+constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
+                                              BfsCudaStrategy::TwoPhase,
+                                              BfsCudaStrategy::ContractExpand,
+                                              BfsCudaStrategy::ExpandContract,
+                                              BfsCudaStrategy::DirectionOptimizing,
+                                              BfsCudaStrategy::BottomUp};
+
+constexpr int kHubThreshold = cuda::kSm90BfsPolicy.hub_threshold;
 
 template <typename VertexT>
 EdgeList<VertexT> edge_list(VertexT n, const std::vector<std::pair<VertexT, VertexT>>& pairs,
@@ -128,6 +135,31 @@ TestGraph gather_boundaries() {
   const VertexId shared = next++;
   for (VertexId v = first_leaf; v < shared; v += 7) pairs.emplace_back(v, shared);
   return undirected(edge_list(next, pairs, false));
+}
+
+// Hubs at several levels: source 0 joined to hubs whose degrees straddle the hub threshold and
+// the chunk size (threshold - 1, threshold, threshold + 1, 9 chunks + 1, 100003); their leaves
+// overlap (each leaf hangs off several hubs, so hub chunks carry duplicates); every 13th leaf
+// leads to a depth-3 hub whose own 10000 fresh leaves sit at depth 4.
+TestGraph hub_levels() {
+  const VertexId chunk = cuda::kSm90BfsPolicy.hub_chunk_arcs;
+  const std::vector<VertexId> degrees = {kHubThreshold - 1, kHubThreshold, kHubThreshold + 1,
+                                         9 * chunk + 1, 100003};
+  const VertexId hubs = static_cast<VertexId>(degrees.size());
+  const VertexId pool = 120000;
+  const VertexId first_leaf = 1 + hubs;
+  const VertexId deep_hub = first_leaf + pool;
+  const VertexId first_fresh = deep_hub + 1;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId h = 0; h < hubs; ++h) {
+    pairs.emplace_back(0, 1 + h);
+    for (VertexId k = 0; k + 1 < degrees[h]; ++k) {
+      pairs.emplace_back(1 + h, first_leaf + (h * 7919 + k) % pool);
+    }
+  }
+  for (VertexId k = 0; k < pool; k += 13) pairs.emplace_back(first_leaf + k, deep_hub);
+  for (VertexId k = 0; k < 10000; ++k) pairs.emplace_back(deep_hub, first_fresh + k);
+  return undirected(edge_list(first_fresh + 10000, pairs, false));
 }
 
 // Three Kronecker components side by side plus isolated vertices at the end.
@@ -225,9 +257,28 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
   //    exactly the out-arcs of the frontier it expands.
   EXPECT_EQ(stats.vertices_claimed, expected.vertices_reached);
   EXPECT_EQ(stats.logical_arcs, logical_arcs);
-  const bool top_down_only = strategy == BfsCudaStrategy::Hybrid ||
-                             strategy == BfsCudaStrategy::TwoPhase ||
-                             strategy == BfsCudaStrategy::ContractExpand;
+  const bool top_down_only =
+      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::TwoPhase ||
+      strategy == BfsCudaStrategy::ContractExpand || strategy == BfsCudaStrategy::ExpandContract;
+  // 5. The hub pass: edge-queue strategies that expand every reached vertex top-down copy exactly
+  //    the lists of at least hub_threshold arcs through it; expand-contract never uses it.
+  std::int64_t hub_arcs = 0;
+  for (VertexT v = 0; v < graph.num_vertices(); ++v) {
+    if (expected.depth[v] >= 0 && graph.degree(v) >= kHubThreshold) hub_arcs += graph.degree(v);
+  }
+  if (top_down_only && strategy != BfsCudaStrategy::ExpandContract) {
+    EXPECT_EQ(stats.hub_arcs, hub_arcs);
+  }
+  if (strategy == BfsCudaStrategy::ExpandContract) {
+    EXPECT_EQ(stats.hub_arcs, 0);
+    EXPECT_EQ(stats.fused_levels, 0);
+    EXPECT_EQ(stats.two_phase_levels, 0);
+    EXPECT_EQ(stats.multi_level_launches, 0);
+    EXPECT_EQ(stats.expand_contract_levels, static_cast<int>(population.size()));
+  } else {
+    EXPECT_EQ(stats.expand_contract_levels, 0);
+  }
+  if (strategy != BfsCudaStrategy::DirectionOptimizing) EXPECT_EQ(stats.in_launch_switches, 0);
   if (top_down_only) {
     EXPECT_EQ(stats.edge_queue_items, logical_arcs);
     EXPECT_GE(stats.culling_survivors, stats.vertices_claimed);
@@ -280,27 +331,31 @@ TEST_P(BfsGpuGraphs, EveryStrategyMatchesReference) {
 
 INSTANTIATE_TEST_SUITE_P(
     Graphs, BfsGpuGraphs,
-    ::testing::Values(GraphCase{"kronecker_s10_ef16", [] { return kronecker(10, 16, 1); }},
-                      GraphCase{"kronecker_s15_ef8", [] { return kronecker(15, 8, 7); }},
-                      GraphCase{"kronecker_directed_s12",
-                                [] {
-                                  KroneckerParams params;
-                                  params.scale = 12;
-                                  params.seed = 3;
-                                  return directed(io::generate_kronecker<VertexId>(params));
-                                }},
-                      GraphCase{"uniform_sparse_disconnected",
-                                [] { return uniform(20000, 12000, 5); }},
-                      GraphCase{"uniform_dense", [] { return uniform(3000, 60000, 9); }},
-                      GraphCase{"random_directed", [] { return random_directed(5000, 15000, 11); }},
-                      GraphCase{"grid_2d_60x70",
-                                [] { return undirected(io::generate_grid_2d<VertexId>(60, 70)); }},
-                      GraphCase{"grid_2d_1x300",
-                                [] { return undirected(io::generate_grid_2d<VertexId>(1, 300)); }},
-                      GraphCase{"path_1500", [] { return path(1500); }},
-                      GraphCase{"star_5000", [] { return star(5000); }},
-                      GraphCase{"gather_boundaries", [] { return gather_boundaries(); }},
-                      GraphCase{"disconnected", [] { return disconnected(); }}),
+    ::testing::Values(
+        GraphCase{"kronecker_s10_ef16", [] { return kronecker(10, 16, 1); }},
+        GraphCase{"kronecker_s15_ef8", [] { return kronecker(15, 8, 7); }},
+        GraphCase{"kronecker_directed_s12",
+                  [] {
+                    KroneckerParams params;
+                    params.scale = 12;
+                    params.seed = 3;
+                    return directed(io::generate_kronecker<VertexId>(params));
+                  }},
+        GraphCase{"uniform_sparse_disconnected", [] { return uniform(20000, 12000, 5); }},
+        GraphCase{"uniform_dense", [] { return uniform(3000, 60000, 9); }},
+        GraphCase{"random_directed", [] { return random_directed(5000, 15000, 11); }},
+        GraphCase{"grid_2d_60x70",
+                  [] { return undirected(io::generate_grid_2d<VertexId>(60, 70)); }},
+        GraphCase{"grid_2d_1x300",
+                  [] { return undirected(io::generate_grid_2d<VertexId>(1, 300)); }},
+        GraphCase{"grid_3d_17x19x23",
+                  [] { return undirected(io::generate_grid_3d<VertexId>(17, 19, 23)); }},
+        GraphCase{"path_1500", [] { return path(1500); }},
+        GraphCase{"star_5000", [] { return star(5000); }},
+        GraphCase{"gather_boundaries", [] { return gather_boundaries(); }},
+        GraphCase{"hub_levels", [] { return hub_levels(); }},
+        GraphCase{"star_100000", [] { return star(100000); }},
+        GraphCase{"disconnected", [] { return disconnected(); }}),
     [](const ::testing::TestParamInfo<GraphCase>& info) { return info.param.name; });
 
 // Large enough that the edge queue outgrows the resident thread count: the hybrid then runs both
@@ -323,6 +378,51 @@ TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
       EXPECT_GT(stats.fused_levels + stats.two_phase_levels, 0);
     }
   }
+}
+
+// Hub lists at several levels go through the edge-balanced hub pass, inside multi-level launches
+// (hybrid), after single fused launches (contract-expand) and after expand kernels (two-phase).
+TEST(BfsGpu, HubListsGoThroughTheHubPass) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = hub_levels();
+  Runner runner(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
+  for (BfsCudaStrategy strategy :
+       {BfsCudaStrategy::Hybrid, BfsCudaStrategy::TwoPhase, BfsCudaStrategy::ContractExpand}) {
+    check_search(graph, runner, VertexId{0}, expected, strategy, true);
+    // Hubs of degree >= threshold at depths 1 and 3, every one of them reached.
+    EXPECT_GT(runner.last_run_stats().hub_arcs, 100003 + 10000) << cuda::strategy_name(strategy);
+  }
+}
+
+// Beamer's rule fires inside a multi-level launch when the queue is still small: a uniform random
+// graph of 48000 arcs (less than any GPU's resident thread count, so every top-down level fits one
+// launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at the latest.
+TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = uniform(3000, 24000, 23);
+  Runner runner(graph);
+  for (VertexId source : {VertexId{0}, VertexId{1500}}) {
+    const BfsResult<VertexId> expected = reference_bfs(graph, source);
+    check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true);
+    const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+    EXPECT_GE(stats.in_launch_switches, 1);
+    EXPECT_GE(stats.bottom_up_levels, 1);
+    check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true);
+    EXPECT_EQ(runner.last_run_stats().in_launch_switches, 0);
+    EXPECT_EQ(runner.last_run_stats().bottom_up_levels, 0);
+  }
+}
+
+// Expand-contract on a long path: one launch per level, vertex queues of one item.
+TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = path(700);
+  Runner runner(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{350});
+  check_search(graph, runner, VertexId{350}, expected, BfsCudaStrategy::ExpandContract, true);
+  EXPECT_EQ(runner.last_run_stats().expand_contract_levels, 351);
+  EXPECT_EQ(runner.last_run_stats().edge_queue_items, 2 * 699);
 }
 
 // Small frontiers run many levels per cooperative launch; a long path needs several launches,
@@ -442,8 +542,9 @@ TEST(BfsGpu, PublicEntryPointDispatchesToGpu) {
   const TestGraph graph = kronecker(12, 16, 4);
   const VertexId source = highest_degree(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
-  for (BfsStrategy strategy :
-       {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown, BfsStrategy::BottomUp}) {
+  for (BfsStrategy strategy : {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown,
+                               BfsStrategy::BottomUp, BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
+                               BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
     BfsOptions options;
     options.device = Device::cuda(0);
     options.strategy = strategy;

@@ -431,6 +431,23 @@ TEST(BfsCpuErrors, RejectsBadArguments) {
   EXPECT_THROW(bfs(empty, VertexId{0}, {}), InvalidArgument);
 }
 
+// The GPU-only strategies are refused by the CPU backend with a message naming the strategy.
+TEST(BfsCpuErrors, GpuOnlyStrategiesAreRefusedOnTheCpu) {
+  const TestGraph graph = build(edge_list(3, {{0, 1}}, false), true);
+  for (BfsStrategy strategy : {BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
+                               BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
+    BfsOptions options;
+    options.strategy = strategy;
+    try {
+      bfs(graph, VertexId{0}, options);
+      ADD_FAILURE() << strategy_name(strategy) << ": no exception";
+    } catch (const InvalidArgument& error) {
+      EXPECT_NE(std::string(error.what()).find(strategy_name(strategy)), std::string::npos)
+          << error.what();
+    }
+  }
+}
+
 TEST(BfsCpuErrors, MessagesNameTheProblem) {
   const TestGraph graph = build(edge_list(3, {{0, 1}}, false), true);
   try {
@@ -465,6 +482,15 @@ TEST(BfsStrategyNames, RoundTrip) {
        {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown, BfsStrategy::BottomUp}) {
     EXPECT_EQ(parse_bfs_strategy(strategy_name(strategy)), strategy);
   }
+  for (BfsStrategy strategy : {BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
+                               BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
+    EXPECT_EQ(parse_bfs_strategy(strategy_name(strategy)), strategy);
+    EXPECT_TRUE(is_gpu_only(strategy)) << strategy_name(strategy);
+  }
+  EXPECT_STREQ(strategy_name(BfsStrategy::ExpandContract), "expand-contract");
+  EXPECT_FALSE(is_gpu_only(BfsStrategy::DirectionOptimizing));
+  EXPECT_FALSE(is_gpu_only(BfsStrategy::TopDown));
+  EXPECT_FALSE(is_gpu_only(BfsStrategy::BottomUp));
   EXPECT_EQ(parse_bfs_strategy("td"), BfsStrategy::TopDown);
   EXPECT_EQ(parse_bfs_strategy("bu"), BfsStrategy::BottomUp);
   EXPECT_EQ(parse_bfs_strategy("do"), BfsStrategy::DirectionOptimizing);

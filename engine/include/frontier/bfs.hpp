@@ -39,12 +39,16 @@ enum class BfsStrategy {
   TwoPhase,
   /// GPU only, top-down: one fused contract-expand kernel per level.
   ContractExpand,
+  /// GPU only, top-down: one fused expand-contract kernel per level over vertex queues (Merrill's
+  /// third variant, kept for comparison).
+  ExpandContract,
 };
 
-/// True for the strategies only the CUDA backend runs (Hybrid, TwoPhase, ContractExpand).
+/// True for the strategies only the CUDA backend runs (Hybrid, TwoPhase, ContractExpand,
+/// ExpandContract).
 constexpr bool is_gpu_only(BfsStrategy strategy) {
   return strategy == BfsStrategy::Hybrid || strategy == BfsStrategy::TwoPhase ||
-         strategy == BfsStrategy::ContractExpand;
+         strategy == BfsStrategy::ContractExpand || strategy == BfsStrategy::ExpandContract;
 }
 
 /// Beamer's defaults, as in the GAP Benchmark Suite.
@@ -87,11 +91,12 @@ BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
 /// @throws InvalidArgument if threads < 0, alpha < 1 or beta < 1.
 void check_bfs_options(const BfsOptions& options);
 
-/// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase" or "contract-expand".
+/// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase", "contract-expand" or
+/// "expand-contract".
 const char* strategy_name(BfsStrategy strategy);
 
 /// Parses "do"/"direction-optimizing"/"auto", "top-down"/"td", "bottom-up"/"bu", "hybrid",
-/// "two-phase" or "contract-expand".
+/// "two-phase", "contract-expand" or "expand-contract".
 /// @throws InvalidArgument for other names.
 BfsStrategy parse_bfs_strategy(std::string_view name);
 

@@ -49,6 +49,9 @@ cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {
     case BfsStrategy::ContractExpand:
       cuda_options.strategy = cuda::BfsCudaStrategy::ContractExpand;
       break;
+    case BfsStrategy::ExpandContract:
+      cuda_options.strategy = cuda::BfsCudaStrategy::ExpandContract;
+      break;
     case BfsStrategy::BottomUp:
       cuda_options.strategy = cuda::BfsCudaStrategy::BottomUp;
       break;
@@ -91,6 +94,8 @@ const char* strategy_name(BfsStrategy strategy) {
       return "two-phase";
     case BfsStrategy::ContractExpand:
       return "contract-expand";
+    case BfsStrategy::ExpandContract:
+      return "expand-contract";
   }
   return "unknown";
 }
@@ -104,9 +109,10 @@ BfsStrategy parse_bfs_strategy(std::string_view name) {
   if (name == "hybrid") return BfsStrategy::Hybrid;
   if (name == "two-phase") return BfsStrategy::TwoPhase;
   if (name == "contract-expand") return BfsStrategy::ContractExpand;
+  if (name == "expand-contract") return BfsStrategy::ExpandContract;
   throw InvalidArgument("unknown BFS strategy '" + std::string(name) +
                         "' (expected direction-optimizing, top-down, bottom-up, hybrid, "
-                        "two-phase or contract-expand)");
+                        "two-phase, contract-expand or expand-contract)");
 }
 
 const char* direction_name(BfsDirection direction) {

@@ -9,7 +9,7 @@
 /// does one level per launch, init() + process_level() let a cooperative kernel run many.
 ///
 /// Invariants: as ContractAgent for the claim and labels; the output edge queue holds exactly the
-/// out-arcs of the vertices claimed here.
+/// out-arcs of the vertices claimed here once the hub pass (bfs_hub.cuh) has run.
 #pragma once
 
 #include "bfs_culling.cuh"
@@ -18,12 +18,13 @@
 
 namespace frontier::cuda {
 
-template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, int WARP_HASH_SLOTS,
-          int HISTORY_SLOTS, typename VertexT, typename EdgeT, bool kParents>
+template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, int HUB_THRESHOLD,
+          int HUB_CHUNK_ARCS, int WARP_HASH_SLOTS, int HISTORY_SLOTS, typename VertexT,
+          typename EdgeT, bool kParents>
 class ContractExpandAgent {
   using Culler = VisitCuller<BLOCK_THREADS, WARP_HASH_SLOTS, HISTORY_SLOTS, VertexT>;
-  using Gather =
-      NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, VertexT, EdgeT, kParents>;
+  using Gather = NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD,
+                                HUB_CHUNK_ARCS, VertexT, EdgeT, kParents>;
 
  public:
   struct TempStorage {
@@ -82,7 +83,7 @@ class ContractExpandAgent {
       // 4. Gather the claimed vertices' neighbours into the next edge queue.
       Gather(storage_.gather)
           .gather(v, row_begin, row_end, args.forward.targets, args.out_queue, args.out_preds,
-                  &args.counters->edge_queue_length);
+                  args.counters, args.hub_chunks);
     }
 
     // 5. Level counters: one atomic per warp.

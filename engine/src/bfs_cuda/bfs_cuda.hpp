@@ -14,7 +14,8 @@
 /// Invariants of every search: a vertex is claimed (its visited bit set by one atomicOr) exactly
 /// once, by the level that labels it, so each vertex enters the vertex queue at most once and an
 /// edge queue never holds more than num_edges() items; depths are exact; a parent is some
-/// neighbour one level up.
+/// neighbour one level up. Adjacency lists of hub size are copied into the edge queue by an
+/// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each.
 #pragma once
 
 #include <cstdint>
@@ -35,13 +36,18 @@ enum class BfsCudaStrategy {
   TwoPhase,
   /// One fused contract-expand launch per level, whatever the frontier size.
   ContractExpand,
-  /// Hybrid top-down levels, switching to bottom-up ones by Beamer's alpha/beta rule.
+  /// Hybrid top-down levels, switching to bottom-up ones by Beamer's alpha/beta rule (checked
+  /// after every level, inside multi-level launches too).
   DirectionOptimizing,
   /// Bottom-up at every level after the source's.
   BottomUp,
+  /// One fused expand-contract launch per level over vertex queues (Merrill's expand-contract;
+  /// the edge queue never reaches memory). Kept for comparison.
+  ExpandContract,
 };
 
-/// "hybrid", "two-phase", "contract-expand", "direction-optimizing" or "bottom-up".
+/// "hybrid", "two-phase", "contract-expand", "direction-optimizing", "bottom-up" or
+/// "expand-contract".
 const char* strategy_name(BfsCudaStrategy strategy);
 
 struct BfsCudaOptions {
@@ -70,12 +76,17 @@ struct BfsCudaRunStats {
   std::int64_t bottom_up_arcs_examined = 0;
   /// Sum of the out-degrees of the reached vertices: the arcs a queue-based search must look at.
   std::int64_t logical_arcs = 0;
+  /// Arcs of hub lists copied by the edge-balanced hub pass (part of edge_queue_items).
+  std::int64_t hub_arcs = 0;
   /// Levels run by each kind of step (fused ones in single- or multi-level launches).
   int fused_levels = 0;
   int two_phase_levels = 0;
   int bottom_up_levels = 0;
+  int expand_contract_levels = 0;
   /// Cooperative launches that ran several small contract-expand levels back to back.
   int multi_level_launches = 0;
+  /// Multi-level launches that stopped because Beamer's rule turned the search bottom-up.
+  int in_launch_switches = 0;
 };
 
 /// Keeps one graph resident on one GPU and runs BFS from any source.

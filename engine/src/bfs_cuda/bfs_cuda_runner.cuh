@@ -14,6 +14,12 @@
 // direction-optimizing strategy chooses a direction after contraction): the only host syncs.
 // Small top-down levels of the hybrid strategies run many per cooperative launch, which counts
 // into its own slots, read back once per launch, and leaves the ring as single levels would.
+// A top-down level whose expansion recorded hub chunks (counters.hub_chunks > 0) gets the
+// edge-balanced hub pass before the next level's kernels: inside a multi-level launch after a
+// grid barrier, otherwise as one more launch queued right after the host read the count (so its
+// time is counted in the next level's record).
+// Expand-contract searches keep vertex queues only: level 0 is the contraction of the source's
+// one-item edge queue, then expand-contract step L turns V(L) into V(L + 1), counted in slot L + 1.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -106,14 +112,17 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   DeviceBuffer<VertexT> d_vertex_queue;
   DeviceBuffer<VertexT> d_edge_queue[2];
   DeviceBuffer<VertexT> d_edge_preds[2];
+  /// Hub chunks of the level being expanded (see bfs_hub.cuh).
+  DeviceBuffer<HubChunk<VertexT, EdgeT>> d_hub_chunks;
   /// Ring of per-level counter slots (see bfs_device_common.cuh).
   DeviceBuffer<BfsCounters> d_counters;
   /// Per-level slots of one multi-level launch, and how many levels it ran.
   DeviceBuffer<BfsCounters> d_launch_counters;
+  /// Of one multi-level launch: levels run, and whether Beamer's rule stopped it.
   DeviceBuffer<int> d_levels_run;
   PinnedBuffer<BfsCounters> h_counters{1};
   PinnedBuffer<BfsCounters> h_launch_counters;
-  PinnedBuffer<int> h_levels_run{1};
+  PinnedBuffer<int> h_levels_run{2};
   Stream stream;
   BfsCudaRunStats stats;
   /// Resident blocks per kernel, measured on first use.
@@ -121,13 +130,21 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   static int launch_slots() { return std::max(1, kSm90BfsPolicy.persistent_max_levels); }
 
+  /// Hub chunks one level can record: a list of d >= hub_threshold arcs makes ceil(d / chunk)
+  /// <= d / chunk + d / hub_threshold chunks, and a level's lists hold at most m arcs.
+  static std::uint64_t hub_chunk_slots(std::uint64_t m) {
+    return m / kSm90BfsPolicy.hub_chunk_arcs + m / kSm90BfsPolicy.hub_threshold + 1;
+  }
+
   /// Device bytes of everything but the graph.
   static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
     const std::uint64_t words = bitmap_words(n);
     return device_bytes_for<std::int32_t>(n) + device_bytes_for<VertexT>(n) +
            3 * device_bytes_for<BitmapWord>(words) + device_bytes_for<VertexT>(n) +
-           4 * device_bytes_for<VertexT>(m) + device_bytes_for<BfsCounters>(kCounterSlots) +
-           device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(1);
+           4 * device_bytes_for<VertexT>(m) +
+           device_bytes_for<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m)) +
+           device_bytes_for<BfsCounters>(kCounterSlots) +
+           device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(2);
   }
 
   Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)
@@ -154,9 +171,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     d_vertex_queue = DeviceBuffer<VertexT>(n);
     for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(m);
     for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(m);
+    d_hub_chunks = DeviceBuffer<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m));
     d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
     d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
-    d_levels_run = DeviceBuffer<int>(1);
+    d_levels_run = DeviceBuffer<int>(2);
     // 3. Occupancy facts for grid sizes and the hybrid switch.
     cudaDeviceProp properties{};
     FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_id));
@@ -171,8 +189,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   std::uint64_t device_bytes() const {
     std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
-                          d_vertex_queue.bytes() + d_counters.bytes() + d_launch_counters.bytes() +
-                          d_levels_run.bytes();
+                          d_vertex_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
+                          d_launch_counters.bytes() + d_levels_run.bytes();
     for (int i = 0; i < 2; ++i) {
       total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
     }
@@ -214,11 +232,25 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     args.depth = d_depth.data();
     args.parent = d_parent.data();
     args.visited = d_visited.data();
+    args.hub_chunks = d_hub_chunks.data();
     return args;
   }
 
   BfsCounters* slot_ptr(std::int64_t level) const {
     return d_counters.data() + static_cast<int>(level % kCounterSlots);
+  }
+
+  /// The hub pass for an expanding kernel launched with `args` whose counts `c` the host has
+  /// read: queued behind it on the stream when it recorded hub chunks.
+  template <bool kParents>
+  void launch_hub_pass(const Args& args, const BfsCounters& c) {
+    if (c.hub_chunks == 0) return;
+    const auto hub_kernel = bfs_hub_expand_kernel<VertexT, EdgeT, kParents>;
+    const std::uint64_t warps_needed = c.hub_chunks;
+    hub_kernel<<<grid_for(hub_kernel, warps_needed * kWarpThreads), kBfsBlockThreads, 0,
+                 stream.get()>>>(args);
+    FRONTIER_CHECK_LAUNCH();
+    stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
   }
 
   /// Top-down counts of one level into the run statistics.
@@ -232,6 +264,17 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   template <bool kParents>
   BfsResult<VertexT> search(VertexT source, const BfsCudaOptions& options,
                             const BfsCudaPolicy& policy);
+
+  /// The level loop of every strategy but expand-contract: top-down levels over edge queues
+  /// (fused, multi-level or two-phase) and bottom-up levels over bitmaps. Labels reset and the
+  /// level-0 edge queue seeded; `finish_level` takes each level's record.
+  template <bool kParents, typename FinishLevel>
+  void queue_and_bitmap_levels(const BfsCudaOptions& options, const BfsCudaPolicy& policy,
+                               const FinishLevel& finish_level);
+
+  /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
+  template <bool kParents, typename FinishLevel>
+  void expand_contract_levels(const FinishLevel& finish_level);
 };
 
 template <typename VertexT, typename EdgeT>
@@ -242,20 +285,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
   const cudaStream_t s = stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
   const std::uint64_t words = bitmap_words(n);
-  const BfsCudaStrategy strategy = options.strategy;
-  const bool may_go_bottom_up =
-      strategy == BfsCudaStrategy::DirectionOptimizing || strategy == BfsCudaStrategy::BottomUp;
-  const bool hybrid =
-      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
-  const double fused_limit = policy.fused_queue_factor * static_cast<double>(resident_threads);
   const bool debug = bfs_debug_enabled();
-  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
-  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
-  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
-  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
-  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
-  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
-  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
 
   BfsResult<VertexT> result;
   result.source = source;
@@ -285,7 +315,53 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
       <<<1, 1, 0, s>>>(source, d_edge_queue[0].data(), d_edge_preds[0].data(), d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
-  // 2. Level loop.
+  // 2. The levels.
+  if (options.strategy == BfsCudaStrategy::ExpandContract) {
+    expand_contract_levels<kParents>(finish_level);
+  } else {
+    queue_and_bitmap_levels<kParents>(options, policy, finish_level);
+  }
+  result.seconds = search_timer.seconds();
+  result.vertices_reached = stats.vertices_claimed;
+
+  // 6. Copy the labels back.
+  if (options.copy_labels) {
+    result.depth.resize(n);
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.depth.data(), d_depth.data(),
+                                        n * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
+    if constexpr (kParents) {
+      result.parent.resize(n);
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.parent.data(), d_parent.data(),
+                                          n * sizeof(VertexT), cudaMemcpyDeviceToHost, s));
+    }
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  return result;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptions& options,
+                                                              const BfsCudaPolicy& policy,
+                                                              const FinishLevel& finish_level) {
+  const cudaStream_t s = stream.get();
+  const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+  const std::uint64_t words = bitmap_words(n);
+  const BfsCudaStrategy strategy = options.strategy;
+  const bool may_go_bottom_up =
+      strategy == BfsCudaStrategy::DirectionOptimizing || strategy == BfsCudaStrategy::BottomUp;
+  const bool hybrid =
+      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
+  const double fused_limit = policy.fused_queue_factor * static_cast<double>(resident_threads);
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
+  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
+  const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
+
   bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
   int edge_buffer = 0;                  // which edge queue holds E(L)
   int frontier_buffer = 0;              // which bitmap holds frontier(L)
@@ -295,6 +371,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
   std::uint64_t unexplored_arcs = static_cast<std::uint64_t>(num_edges);
   for (std::int32_t level = 0;; ++level) {
     detail::Timer level_timer;
+    double earlier_seconds = 0.0;  // of a level begun in a multi-level launch, finished bottom-up
     Args args = base_args();
     args.counters = slot_ptr(level);
     args.next_counters = slot_ptr(level + 1);
@@ -320,6 +397,9 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
         multi.level_counters = d_launch_counters.data();
         multi.max_levels = launch_slots();
         multi.queue_limit = static_cast<unsigned long long>(fused_limit);
+        multi.alpha = strategy == BfsCudaStrategy::DirectionOptimizing ? policy.alpha : 0.0;
+        multi.unexplored_arcs = unexplored_arcs;
+        multi.switched = d_levels_run.data() + 1;
         multi.levels_run = d_levels_run.data();
         multi.ring = d_counters.data();
         FRONTIER_CUDA_CHECK(
@@ -332,15 +412,16 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
         FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.get(), d_launch_counters.data(),
                                             launch_slots() * sizeof(BfsCounters),
                                             cudaMemcpyDeviceToHost, s));
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(), sizeof(int),
-                                            cudaMemcpyDeviceToHost, s));
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(),
+                                            2 * sizeof(int), cudaMemcpyDeviceToHost, s));
         FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
-        const int levels_run = std::max(1, *h_levels_run.get());
+        const int levels_run = std::max(1, h_levels_run.get()[0]);
+        const bool switched = h_levels_run.get()[1] != 0;
         ++stats.multi_level_launches;
         // The launch's time is shared evenly by its levels.
         const double seconds = level_timer.seconds() / levels_run;
         bool finished = false;
-        for (int i = 0; i < levels_run; ++i) {
+        for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
           const BfsCounters& c = h_launch_counters.get()[i];
           if (c.new_vertices == 0) {
             finished = true;
@@ -348,6 +429,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
           }
           count_top_down(c);
           stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+          stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
           ++stats.fused_levels;
           unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
           record.level = level + i;
@@ -359,12 +441,38 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
           edge_length = c.edge_queue_length;
         }
         if (finished) break;
-        edge_buffer = (edge_buffer + levels_run) % 2;
+        if (!switched) {
+          edge_buffer = (edge_buffer + levels_run) % 2;
+          level += levels_run - 1;
+          continue;
+        }
+        // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
+        //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
+        //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
+        const BfsCounters& c = h_launch_counters.get()[levels_run - 1];
         level += levels_run - 1;
-        continue;
+        count_top_down(c);
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
+        ++stats.fused_levels;
+        ++stats.in_launch_switches;
+        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+        Args convert = base_args();
+        convert.level = level;
+        convert.frontier_out = d_frontier[frontier_buffer].data();
+        depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, words * kBitmapWordBits),
+                                 kBfsBlockThreads, 0, s>>>(convert);
+        FRONTIER_CHECK_LAUNCH();
+        in_bitmap = true;
+        frontier_size = c.new_vertices;
+        previous_frontier = 0;
+        record.level = level;
+        earlier_seconds = seconds;
+        level_timer.restart();
       }
       const bool fused = strategy == BfsCudaStrategy::ContractExpand || (hybrid && small);
-      if (fused) {
+      if (in_bitmap) {
+        // The launch above switched to bottom-up: step 4 expands level L.
+      } else if (fused) {
         // 2b. Fused contract-expand, one launch: E(L) -> E(L + 1) in the other edge buffer.
         args.out_queue = d_edge_queue[1 - edge_buffer].data();
         args.out_preds = d_edge_preds[1 - edge_buffer].data();
@@ -372,6 +480,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
         FRONTIER_CHECK_LAUNCH();
         const BfsCounters c = read_counters(level % kCounterSlots);
         if (c.new_vertices == 0) break;
+        launch_hub_pass<kParents>(args, c);
         count_top_down(c);
         stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
         ++stats.fused_levels;
@@ -424,6 +533,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
           FRONTIER_CHECK_LAUNCH();
           const BfsCounters c = read_counters(level % kCounterSlots);
           if (c.new_vertices == 0) break;
+          launch_hub_pass<kParents>(expand, c);
           count_top_down(c);
           stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
           ++stats.two_phase_levels;
@@ -454,6 +564,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
         expand_kernel<<<grid_for(expand_kernel, frontier_size), kBfsBlockThreads, 0, s>>>(expand);
         FRONTIER_CHECK_LAUNCH();
         const BfsCounters c = read_counters(level % kCounterSlots);
+        launch_hub_pass<kParents>(expand, c);
         in_bitmap = false;
         edge_length = c.edge_queue_length;
         stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
@@ -490,26 +601,68 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
     }
 
     // 5. Record level L.
-    record.seconds = level_timer.seconds();
+    record.seconds = earlier_seconds + level_timer.seconds();
     finish_level(record);
     if (in_bitmap && frontier_size == 0) break;
   }
-  result.seconds = search_timer.seconds();
-  result.vertices_reached = stats.vertices_claimed;
+}
 
-  // 6. Copy the labels back.
-  if (options.copy_labels) {
-    result.depth.resize(n);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.depth.data(), d_depth.data(),
-                                        n * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
-    if constexpr (kParents) {
-      result.parent.resize(n);
-      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.parent.data(), d_parent.data(),
-                                          n * sizeof(VertexT), cudaMemcpyDeviceToHost, s));
-    }
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& finish_level) {
+  const cudaStream_t s = stream.get();
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto step_kernel = bfs_expand_contract_kernel<VertexT, EdgeT, kParents>;
+  // Two vertex queues: each holds distinct vertices with out-arcs, at most min(n, m) of them, so
+  // the second edge queue (m items) can serve as one.
+  VertexT* const vertex_queues[2] = {d_vertex_queue.data(), d_edge_queue[1].data()};
+
+  // 1. Level 0: contract the seeded one-item edge queue {source} into V(0), counted in slot 0.
+  detail::Timer level_timer;
+  Args seed = base_args();
+  seed.level = 0;
+  seed.in_queue = d_edge_queue[0].data();
+  seed.in_preds = d_edge_preds[0].data();
+  seed.in_length = &slot_ptr(kCounterSlots - 1)->edge_queue_length;
+  seed.out_queue = vertex_queues[0];
+  seed.counters = slot_ptr(0);
+  seed.next_counters = slot_ptr(1);
+  contract_kernel<<<1, kBfsBlockThreads, 0, s>>>(seed);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters first = read_counters(0);
+  count_top_down(first);
+  std::uint64_t frontier = first.new_vertices;
+  std::uint64_t vertex_length = first.vertex_queue_length;
+
+  for (std::int32_t level = 0;; ++level) {
+    // 2. Step L: V(L) -> V(L + 1), labels depth L + 1, counted in slot L + 1.
+    Args args = base_args();
+    args.level = level + 1;
+    args.in_queue = vertex_queues[level % 2];
+    args.in_length = &slot_ptr(level)->vertex_queue_length;
+    args.out_queue = vertex_queues[1 - level % 2];
+    args.counters = slot_ptr(level + 1);
+    args.next_counters = slot_ptr(level + 2);
+    step_kernel<<<grid_for(step_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(args);
+    FRONTIER_CHECK_LAUNCH();
+    const BfsCounters c = read_counters((level + 1) % kCounterSlots);
+    ++stats.expand_contract_levels;
+    stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+
+    // 3. Record level L: its frontier and the arcs its expansion examined.
+    BfsLevelStats record;
+    record.level = level;
+    record.direction = BfsDirection::TopDown;
+    record.frontier_vertices = static_cast<std::int64_t>(frontier);
+    record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+    record.seconds = level_timer.seconds();
+    finish_level(record);
+    if (c.new_vertices == 0) break;
+    count_top_down(c);
+    frontier = c.new_vertices;
+    vertex_length = c.vertex_queue_length;
+    level_timer.restart();
   }
-  return result;
 }
 
 template <typename VertexT, typename EdgeT>

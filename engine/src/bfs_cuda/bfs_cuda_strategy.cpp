@@ -15,6 +15,8 @@ const char* strategy_name(BfsCudaStrategy strategy) {
       return "direction-optimizing";
     case BfsCudaStrategy::BottomUp:
       return "bottom-up";
+    case BfsCudaStrategy::ExpandContract:
+      return "expand-contract";
   }
   return "unknown";
 }

@@ -12,6 +12,11 @@
 ///    (thesis sec. 6.4): a list shorter than a warp wastes lanes in a warp gather, so it goes to
 ///    the scan-based fine-grained gather; a list longer than the block is streamed by the whole
 ///    CTA.
+///  - hub lists from 4096 arcs, in chunks of 512: a CTA streams 256 arcs per round, so a list of
+///    4096 keeps one CTA for 16 rounds, about what the other CTAs need for their own tiles; a
+///    longer list (a Kronecker hub has up to a million) is cut into 512-arc chunks, one per warp
+///    (16 rounds of 32 lanes, enough to hide a chunk descriptor's load), so a hub level spreads
+///    over the 8448 resident warps. The chunk buffer needs at most m / 512 + m / 4096 slots.
 ///  - warp-culling hash of 128 slots per warp and a 1024-entry history table per CTA: large enough
 ///    that the hash rarely evicts a duplicate within a tile, small enough (4 KB each) to leave
 ///    shared memory for 8 blocks per SM.
@@ -36,6 +41,10 @@ struct BfsCudaPolicy {
   int warp_gather_threshold = 32;
   /// Adjacency lists at least this long are gathered by the whole CTA.
   int cta_gather_threshold = 256;
+  /// Adjacency lists at least this long are cut into chunks for the edge-balanced hub pass.
+  int hub_threshold = 4096;
+  /// Arcs per hub chunk (one warp copies one chunk).
+  int hub_chunk_arcs = 512;
   /// Slots of the per-warp culling hash (power of two).
   int warp_hash_slots = 128;
   /// Entries of the per-CTA history culling table (power of two).
@@ -57,6 +66,8 @@ struct BfsCudaPolicy {
     return "block_threads=" + std::to_string(block_threads) +
            " warp_gather_threshold=" + std::to_string(warp_gather_threshold) +
            " cta_gather_threshold=" + std::to_string(cta_gather_threshold) +
+           " hub_threshold=" + std::to_string(hub_threshold) +
+           " hub_chunk_arcs=" + std::to_string(hub_chunk_arcs) +
            " warp_hash_slots=" + std::to_string(warp_hash_slots) +
            " history_slots=" + std::to_string(history_slots) +
            " fused_queue_factor=" + std::to_string(fused_queue_factor) +

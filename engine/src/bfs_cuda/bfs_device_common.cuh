@@ -27,8 +27,13 @@ struct BfsCounters {
   unsigned long long culling_survivors;
   /// In-arcs read by a bottom-up level.
   unsigned long long arcs_examined;
-  unsigned long long padding[2];
+  /// Chunks of hub adjacency lists deferred to the edge-balanced hub expansion (bfs_hub.cuh).
+  unsigned long long hub_chunks;
+  /// Arcs of those hub lists (already counted in edge_queue_length, written by the hub pass).
+  unsigned long long hub_arcs;
 };
+
+static_assert(sizeof(BfsCounters) == 64, "one counter slot is one 64-byte line");
 
 /// Ring of counter slots (>= 2; 4 leaves slack between producer and host reader).
 inline constexpr int kCounterSlots = 4;

@@ -7,7 +7,8 @@
 /// copies every neighbour (visited or not) into the edge queue; contraction filters them.
 ///
 /// Invariant: the edge queue receives exactly the out-arcs of the vertex queue's vertices, each
-/// once (with the expanded vertex as predecessor when kParents).
+/// once (with the expanded vertex as predecessor when kParents), once the hub pass (bfs_hub.cuh)
+/// has copied the hub lists this kernel recorded as chunks.
 #pragma once
 
 #include "bfs_gather.cuh"
@@ -15,11 +16,11 @@
 
 namespace frontier::cuda {
 
-template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, typename VertexT,
-          typename EdgeT, bool kParents>
+template <int BLOCK_THREADS, int WARP_THRESHOLD, int CTA_THRESHOLD, int HUB_THRESHOLD,
+          int HUB_CHUNK_ARCS, typename VertexT, typename EdgeT, bool kParents>
 class ExpandAgent {
-  using Gather =
-      NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, VertexT, EdgeT, kParents>;
+  using Gather = NeighborGather<BLOCK_THREADS, WARP_THRESHOLD, CTA_THRESHOLD, HUB_THRESHOLD,
+                                HUB_CHUNK_ARCS, VertexT, EdgeT, kParents>;
 
  public:
   using TempStorage = typename Gather::TempStorage;
@@ -47,7 +48,7 @@ class ExpandAgent {
       }
       // 3. Gather the tile's neighbours into the edge queue.
       Gather(storage_).gather(v, row_begin, row_end, args_.forward.targets, args_.out_queue,
-                              args_.out_preds, &args_.counters->edge_queue_length);
+                              args_.out_preds, args_.counters, args_.hub_chunks);
     }
   }
 

@@ -1,9 +1,11 @@
 /// @file bfs_frontier_convert.cuh
 /// @brief Switching frontier representations when direction-optimizing BFS changes direction:
-/// vertex queue -> bitmap (top-down to bottom-up) and bitmap -> vertex queue (back).
+/// vertex queue -> bitmap (top-down to bottom-up), depth labels -> bitmap (the same, after a fused
+/// level, which writes no vertex queue) and bitmap -> vertex queue (back).
 ///
 /// Invariants: QueueToBitmapAgent sets exactly the bits of the queue's vertices in a bitmap the
-/// host cleared first; BitmapToQueueAgent writes each set bit's vertex to the queue once, with one
+/// host cleared first; DepthToBitmapAgent writes every word of the bitmap, a bit set exactly where
+/// depth == args.level; BitmapToQueueAgent writes each set bit's vertex to the queue once, with one
 /// block scan of per-word popcounts and one atomicAdd per tile for the offsets.
 #pragma once
 
@@ -30,6 +32,35 @@ class QueueToBitmapAgent {
          i < length; i += gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS)) {
       const VertexT v = args_.in_queue[i];
       atomicOr(&args_.frontier_out[bitmap_word_index(v)], bitmap_bit(v));
+    }
+  }
+
+ private:
+  const BfsLevelArgs<VertexT, EdgeT>& args_;
+};
+
+template <int BLOCK_THREADS, typename VertexT, typename EdgeT>
+class DepthToBitmapAgent {
+  static_assert(BLOCK_THREADS % kWarpThreads == 0, "blocks are whole warps");
+
+ public:
+  struct TempStorage {};
+
+  __device__ __forceinline__ DepthToBitmapAgent(TempStorage&,
+                                                const BfsLevelArgs<VertexT, EdgeT>& args)
+      : args_(args) {}
+
+  __device__ __forceinline__ void run() {
+    // 1. One vertex per lane, one bitmap word per warp: the ballot of depth == level is the word.
+    const unsigned long long n = static_cast<unsigned long long>(args_.num_vertices);
+    const unsigned long long words = bitmap_words(args_.num_vertices);
+    const unsigned long long stride = gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS);
+    for (unsigned long long i =
+             blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x;
+         i < words * kBitmapWordBits; i += stride) {
+      const bool in_frontier = i < n && args_.depth[i] == args_.level;
+      const BitmapWord word = __ballot_sync(kFullWarpMask, in_frontier);
+      if (threadIdx.x % kWarpThreads == 0) args_.frontier_out[i / kBitmapWordBits] = word;
     }
   }
 

@@ -10,6 +10,16 @@
 
 namespace frontier::cuda {
 
+/// One piece of a hub's adjacency list whose copy into the edge queue was deferred to the
+/// edge-balanced hub pass (bfs_hub.cuh): arcs [begin, end) of `owner` go to out_queue[out ...].
+template <typename VertexT, typename EdgeT>
+struct HubChunk {
+  EdgeT begin;
+  EdgeT end;
+  unsigned long long out;
+  VertexT owner;
+};
+
 template <typename VertexT, typename EdgeT>
 struct BfsLevelArgs {
   /// Out-arcs (top-down expansion, degrees) and in-arcs (bottom-up parent search).
@@ -35,6 +45,9 @@ struct BfsLevelArgs {
   /// Bitmap frontiers of bottom-up levels: the level being expanded, and the one being found.
   const BitmapWord* frontier_in = nullptr;
   BitmapWord* frontier_out = nullptr;
+
+  /// Where top-down expansion defers hub lists (see bfs_gather.cuh); null: no deferral.
+  HubChunk<VertexT, EdgeT>* hub_chunks = nullptr;
 
   /// This level's counter slot, and the next level's (zeroed by this kernel).
   BfsCounters* counters = nullptr;
