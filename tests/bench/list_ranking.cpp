@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
         gpu_run("gpu wei-jaja prefix-sum", ListRankingAlgorithm::HelmanJaja, false, 0, repeats);
         gpu_run("gpu wei-jaja rank", ListRankingAlgorithm::HelmanJaja, true, 0, repeats);
         if (shape == "random") {
-          for (const std::int64_t per : {16, 32, 128, 256}) {
+          for (const std::int64_t per : {32, 64, 256}) {
             gpu_run("gpu wei-jaja n/" + std::to_string(per) + " splitters",
                     ListRankingAlgorithm::HelmanJaja, false, n / per, repeats);
           }

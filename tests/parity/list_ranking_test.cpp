@@ -155,6 +155,17 @@ TEST_P(ListRankingParity, TwoPredecessorsIsInvalidArgument) {
   // A tail feeding back into the middle of its own list (a "rho"): 3 -> 1 while 0 -> 1.
   const std::vector<std::int32_t> rho = {1, 2, 3, 1};
   EXPECT_THROW(list_rank<std::int32_t>(rho, options()), InvalidArgument);
+  // One tail, so the GPU tries its single-list path: the sum of successors names node 3 as the
+  // head, but 0 and 4 are heads too and node 1 follows both 0 and 3.
+  const std::vector<std::int32_t> one_tail = {1, 2, -1, 1, 3};
+  EXPECT_THROW(list_rank<std::int32_t>(one_tail, options()), InvalidArgument);
+  // Large, one tail: a random list cut after position 99989, its last ten nodes turned into a
+  // branch that merges into its middle (order[50000] then follows two nodes).
+  auto merged = test::make_forest<std::int32_t>(ListShape::Random, 100000, 4);
+  const auto& order = merged.lists[0];
+  merged.successor[order[99989]] = kInvalidVertex<std::int32_t>;
+  merged.successor[order[99999]] = order[50000];
+  EXPECT_THROW(list_rank<std::int32_t>(merged.successor, options()), InvalidArgument);
   // Large: a random list whose last node points at a middle node.
   auto forest = test::make_forest<std::int32_t>(ListShape::Random, 100000);
   forest.successor[forest.lists[0].back()] = forest.lists[0][500];

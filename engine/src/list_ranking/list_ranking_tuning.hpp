@@ -1,10 +1,12 @@
 // Tuning of the CUDA list ranking (Wei–JaJa) as a plain, printable policy value, chosen per GPU
 // generation. Host C++ only. Why each number (Hopper, H200: 132 SMs, 2048 threads per SM, 60 MB
 // L2, ~0.6 µs loaded DRAM latency):
-//  - nodes_per_sublist 64: the walk is latency-bound; n/64 sublists give ~4M independent walks at
-//    2^28 nodes, ~16 per resident thread, so lanes refill from their warp's share while the
-//    longest sublist (~64·ln(4M) ≈ 1000 steps) still ends well before the bulk. Smaller sublists
-//    make the splitter list (ranked recursively) larger; larger ones lengthen the tail.
+//  - nodes_per_sublist 128: n/128 sublists give ~2M independent walks at 2^28 nodes, ~8 per
+//    resident thread, so lanes refill from their warp's share while the longest sublist
+//    (~128·ln(2M) ≈ 1900 steps) still ends before the bulk. Measured on an H200, random list of
+//    2^28 (whole call): n/16 45.3 ms, n/32 40.6, n/64 37.3, n/128 36.3, n/256 36.3 — smaller
+//    sublists make the splitter list (ranked recursively) and the fix-up's offset table larger;
+//    larger ones lengthen the tail.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on).
@@ -24,7 +26,7 @@ struct ListRankingCudaPolicy {
   int block_threads = 256;
   int walk_blocks_per_sm = 8;
   int stream_blocks_per_sm = 16;
-  std::int64_t nodes_per_sublist = 64;
+  std::int64_t nodes_per_sublist = 128;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
 
   std::string describe() const {
@@ -43,7 +45,7 @@ struct ListRankingCudaPolicy {
 inline ListRankingCudaPolicy list_ranking_policy(int compute_major, int max_threads_per_sm) {
   ListRankingCudaPolicy policy;
   policy.walk_blocks_per_sm = std::max(1, max_threads_per_sm / policy.block_threads);
-  if (compute_major < 7) policy.nodes_per_sublist = 128;
+  if (compute_major < 7) policy.nodes_per_sublist = 256;
   return policy;
 }
 
