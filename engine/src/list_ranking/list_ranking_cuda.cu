@@ -3,8 +3,12 @@
 // set; Wyllie's pointer jumping as the baseline. Kernels and encodings: list_ranking_kernels.cuh.
 //
 // One level over n nodes (recursive on the splitter list):
-//   1. check successors (range, at most one predecessor: an atomic bitmap in L2) and pack
-//      {value, successor} per node, so that a walk step is a single 8/16-byte load;
+//   1. check successors (range; at most one predecessor: an atomic bitmap in L2, heads = tails)
+//      and pack {value, successor} per node, so that a walk step is a single 8/16-byte load.
+//      Single-list fast path (top level, one tail): no predecessor marks; the head is the sum of
+//      all ids minus the sum of successors, and the walks verify the structure instead (no walk
+//      may meet a walked node that is not a splitter, no two sublists may end at the same
+//      splitter, the walks must cover n nodes); any doubt runs the exact check for its error;
 //   2. splitters: n / nodes_per_sublist random nodes (counter_random) plus every head;
 //   3. ids by a scan over per-word popcounts; each splitter's node is marked link = -2 - id;
 //   4. walks: warp-balanced sequential walks write {local prefix, sublist} in place and leave
@@ -14,7 +18,7 @@
 //      the same way (one level deeper) or, below host_rank_below nodes, by the sequential walk
 //      on the host; its inclusive prefix is each sublist's exclusive offset;
 //   6. fix-up: prefix[v] = offset(sublist of v) op local prefix (heads' sublists take none).
-// Nothing walks before the check, so invalid input can never make a walk loop. Every device
+// Walks stop at any walked node, so invalid input can never make a walk loop. Every device
 // allocation is sized first and refused with OutOfMemory (bytes needed vs free).
 #include <cuda_runtime.h>
 
@@ -268,9 +272,21 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter.get(), 0, words * sizeof(unsigned), stream));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(word_count.get() + words, 0, sizeof(VertexT), stream));
 
+  // The exact check marks every node's predecessor with an atomic (~2^28 of them at the top
+  // level, as costly as a pointer chase). A single list (one tail) skips it: its head follows
+  // from the sum of successors, and the walks verify the structure afterwards.
+  const auto mark_predecessors = [&] {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
+    mark_predecessors_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
+        d_successor, n, has_predecessor.get());
+    FRONTIER_CHECK_LAUNCH();
+  };
+  const bool try_single_list = level == 0;
   times.mark("start");
   check_and_pack_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
-      d_successor, d_values, n, nodes.get(), has_predecessor.get(), counters.get());
+      d_successor, d_values, n, nodes.get(), try_single_list ? nullptr : has_predecessor.get(),
+      counters.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("check_and_pack");
   const std::int64_t random_splitters =
@@ -282,19 +298,41 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
                                  stream>>>(n, random_splitters, level_seed, is_splitter.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("random_splitters");
+  ListLevelCounters checked{};
+  bool single_list = false;
+  if (try_single_list) {
+    checked = read_scalar(counters.get(), stream);
+    if (checked.first_out_of_range == kNone && checked.tails == 1) {
+      // Sum of all ids minus the sum of successors (mod 2^64) is the head, if one list.
+      const auto count = static_cast<std::uint64_t>(n);
+      const std::uint64_t all_ids =
+          count % 2 == 0 ? (count / 2) * (count - 1) : count * ((count - 1) / 2);
+      const std::uint64_t head = all_ids - checked.successor_sum;
+      if (head < count) {
+        single_list = true;
+        mark_node_kernel<<<1, 1, 0, stream>>>(static_cast<std::int64_t>(head), is_splitter.get());
+        FRONTIER_CHECK_LAUNCH();
+      }
+    }
+    if (!single_list) mark_predecessors();
+  }
   merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(
-      has_predecessor.get(), is_splitter.get(), n, words, word_count.get(), counters.get());
+      single_list ? nullptr : has_predecessor.get(), is_splitter.get(), n, words, word_count.get(),
+      counters.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("merge_heads");
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(word_scan_temp.get(), word_scan_bytes,
                                                     word_count.get(), word_offset.get(),
                                                     static_cast<std::int64_t>(words + 1), stream));
   times.mark("word_scan");
-  ListLevelCounters checked{};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto sublists = static_cast<std::int64_t>(read_scalar(word_offset.get() + words, stream));
-  throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  if (single_list) {
+    checked.heads = 1;
+  } else {
+    throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  }
   if (level == 0) {
     ctx.stats->lists = static_cast<std::int64_t>(checked.heads);
     ctx.stats->sublists = sublists;
@@ -315,11 +353,11 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   DeviceArray<VertexT> next_id(sublists + 1);
   DeviceArray<unsigned char> id_scan_temp(id_scan_bytes);
   FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(joins_next_level.get() + sublists, 0, sizeof(VertexT), stream));
+      cudaMemsetAsync(joins_next_level.get(), 0, (sublists + 1) * sizeof(VertexT), stream));
   times.mark("host: checks, allocation");
   list_splitters_kernel<<<ctx.stream_grid(words), ctx.policy.block_threads, 0, stream>>>(
-      is_splitter.get(), has_predecessor.get(), word_offset.get(), words, nodes.get(),
-      splitter_node.get(), sublist_next.get(), joins_next_level.get());
+      is_splitter.get(), word_offset.get(), words, nodes.get(), splitter_node.get(),
+      sublist_next.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
   {
@@ -337,6 +375,9 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     FRONTIER_CHECK_LAUNCH();
     times.mark("walk");
   }
+  mark_joins_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
+      sublist_next.get(), sublists, joins_next_level.get(), counters.get());
+  FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(id_scan_temp.get(), id_scan_bytes,
                                                     joins_next_level.get(), next_id.get(),
                                                     sublists + 1, stream));
@@ -344,7 +385,20 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto next_n = static_cast<std::int64_t>(read_scalar(next_id.get() + sublists, stream));
-  if (static_cast<std::int64_t>(checked.covered) != n) {
+  const bool walks_consistent = checked.anomalies == 0 &&
+                                checked.linked == static_cast<unsigned long long>(next_n) &&
+                                static_cast<std::int64_t>(checked.covered) <= n;
+  if (single_list && (!walks_consistent || static_cast<std::int64_t>(checked.covered) != n)) {
+    // Not one valid list after all: the exact check names the fault (or it is a cycle).
+    mark_predecessors();
+    merge_heads_kernel<VertexT, kBlockThreads>
+        <<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(has_predecessor.get(), nullptr, n,
+                                                               words, nullptr, counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    ListLevelCounters exact = read_scalar(counters.get(), stream);
+    throw_structure_errors(exact, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  }
+  if (!walks_consistent || static_cast<std::int64_t>(checked.covered) != n) {
     throw ValidationError("list prefix: the successors contain a cycle: the sublists cover only " +
                           std::to_string(checked.covered) + " of " + std::to_string(n) + " nodes" +
                           (level == 0
