@@ -4,14 +4,18 @@
 //     twins and tour successors by binary search from the arc u->v with u < v, which sets both
 //     arcs of the edge; self loops, unsorted/duplicate neighbours and missing reverse arcs are
 //     defects;
-//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking),
-//     flattened by pointer jumping; representatives counted by a scan; edges == n - components or a
-//     cycle exists;
-//  3. roots: the representatives in id order, or the given roots each claiming its component;
+//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking); the
+//     representatives (link[v] == v, each set's lowest id) counted by a scan, so the sets need no
+//     flattening; edges == n - components or a cycle exists;
+//  3. roots: the representatives in id order, or the given roots each claiming the
+//     representative found by climbing its links (with path halving);
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
 //  5. per element: its (entered, depth) step scattered to its tour position, one exclusive scan,
 //     then the results per up arc (written at its source, nearly coalesced) and per root;
 //     download.
+// Device memory comes from the pool of device_pool.hpp (no cudaMalloc/cudaFree per call); host
+// copies go through staged_copy.hpp's pinned buffers; the result vectors are zero-filled on
+// host threads while the GPU works.
 // A defect sets a device flag; the host then names it with detail::throw_forest_defect(), so
 // both backends report the same words. All device memory is sized first and refused with
 // OutOfMemory before anything is allocated. Element layout and formulas: euler_tour_backend.hpp.
@@ -19,11 +23,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <future>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "../list_ranking/device_pool.hpp"
 #include "../list_ranking/list_ranking_cuda.hpp"
+#include "../list_ranking/staged_copy.hpp"
 #include "euler_tour_backend.hpp"
 #include "euler_tour_checks.hpp"
 #include "euler_tour_kernels.cuh"
@@ -37,38 +44,30 @@ namespace {
 
 using euler_tour::TourCounts;
 
-/// Owns one cudaMalloc'd array; never throws from its destructor.
+/// One pool allocation (device_pool.hpp) of at least one T, ordered on the default stream.
 template <typename T>
 class DeviceArray {
  public:
-  explicit DeviceArray(std::size_t count) : count_(count) {
-    FRONTIER_CUDA_CHECK(cudaMalloc(&data_, std::max<std::size_t>(count, 1) * sizeof(T)));
-  }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  ~DeviceArray() { cudaFree(data_); }
+  explicit DeviceArray(std::size_t count)
+      : array_(std::max<std::size_t>(count, 1), nullptr), count_(count) {}
 
-  T* get() const noexcept { return data_; }
+  T* get() const noexcept { return array_.get(); }
   std::size_t size() const noexcept { return count_; }
 
  private:
-  T* data_ = nullptr;
+  PoolArray<T> array_;
   std::size_t count_ = 0;
 };
 
 template <typename T>
 void upload(T* d_dst, const T* h_src, std::size_t count) {
-  if (count > 0) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(d_dst, h_src, count * sizeof(T), cudaMemcpyHostToDevice));
-  }
+  copy_to_device(d_dst, h_src, count * sizeof(T));
 }
 
 template <typename T>
 void download(std::vector<T>& h_dst, const T* d_src, std::size_t count) {
   h_dst.resize(count);
-  if (count > 0) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(h_dst.data(), d_src, count * sizeof(T), cudaMemcpyDeviceToHost));
-  }
+  copy_to_host(h_dst.data(), d_src, count * sizeof(T));
 }
 
 /// Grid size for a grid-stride loop over `items`.
@@ -146,6 +145,18 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
     return result;
   }
 
+  // The result vectors are zero-filled (the first touch of their pages) by host threads while
+  // the GPU works, rather than on the way back; joined before the downloads, or on unwinding.
+  std::vector<std::future<void>> sizing;
+  const auto size_later = [&sizing, n](auto& vector) {
+    sizing.push_back(std::async(std::launch::async, [&vector, n] { vector.resize(n); }));
+  };
+  size_later(result.parent);
+  size_later(result.depth);
+  size_later(result.preorder);
+  size_later(result.postorder);
+  size_later(result.subtree_size);
+
   // Size every buffer first (the tour has at most m + n elements).
   const std::int64_t max_total = m + n;
   const std::size_t v_bytes = sizeof(VertexT);
@@ -158,9 +169,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
                                temp_bytes + 2 * sizeof(int);
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t free_bytes = pool_free_bytes();
   if (needed > free_bytes) {
     throw OutOfMemory("euler_tour_ops on GPU " + std::to_string(device), needed, free_bytes);
   }
@@ -219,13 +228,6 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
       d_offsets.get(), d_src.get(), d_targets.get(), d_twin.get(), m, d_link.get(), d_defect.get());
   FRONTIER_CHECK_LAUNCH();
   if (flag_set(d_defect.get())) defect();
-  bool moved = true;
-  while (moved) {
-    FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get() + 1, 0, sizeof(int)));
-    euler_tour::jump_kernel<<<launch.blocks(n), threads>>>(d_link.get(), n, d_defect.get() + 1);
-    FRONTIER_CHECK_LAUNCH();
-    moved = flag_set(d_defect.get() + 1);
-  }
   euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
                                                                              d_flag.get());
   FRONTIER_CHECK_LAUNCH();
@@ -311,6 +313,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   stats.derive_seconds = phase.seconds();
 
   phase.restart();
+  for (auto& sized : sizing) sized.get();
   download(result.parent, d_parent.get(), n);
   download(result.depth, d_depth.get(), n);
   download(result.preorder, d_preorder.get(), n);

@@ -19,7 +19,9 @@
 //      on the host; its inclusive prefix is each sublist's exclusive offset;
 //   6. fix-up: prefix[v] = offset(sublist of v) op local prefix (heads' sublists take none).
 // Walks stop at any walked node, so invalid input can never make a walk loop. Every device
-// allocation is sized first and refused with OutOfMemory (bytes needed vs free).
+// allocation is sized first and refused with OutOfMemory (bytes needed vs free) and taken from
+// the stream-ordered pool of device_pool.hpp (no cudaMalloc/cudaFree, no device-wide sync per
+// array); the host entry copies through the pinned staging buffers of staged_copy.hpp.
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -27,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "device_pool.hpp"
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -35,6 +38,7 @@
 #include "list_ranking_cuda.hpp"
 #include "list_ranking_kernels.cuh"
 #include "list_ranking_tuning.hpp"
+#include "staged_copy.hpp"
 
 namespace frontier::cuda {
 namespace {
@@ -43,39 +47,6 @@ constexpr int kBlockThreads = 256;
 constexpr unsigned long long kNone = ULLONG_MAX;
 /// Kept free beside every sized allocation (allocator granularity, CUB's temporaries).
 constexpr std::uint64_t kHeadroomBytes = std::uint64_t{64} << 20;
-
-/// Owns one cudaMalloc'd array; frees it on destruction (never throws).
-template <typename T>
-class DeviceArray {
- public:
-  DeviceArray() = default;
-  explicit DeviceArray(std::size_t count) {
-    if (count > 0) FRONTIER_CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
-  }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  DeviceArray(DeviceArray&& other) noexcept : data_(std::exchange(other.data_, nullptr)) {}
-  DeviceArray& operator=(DeviceArray&& other) noexcept {
-    if (this != &other) {
-      release();
-      data_ = std::exchange(other.data_, nullptr);
-    }
-    return *this;
-  }
-  ~DeviceArray() { release(); }
-  T* get() const { return data_; }
-
- private:
-  void release() noexcept {
-    if (data_ == nullptr) return;
-    if (cudaFree(data_) != cudaSuccess) {
-      cudaGetLastError();
-      list_ranking_log_warning("list ranking: cudaFree failed while releasing device memory");
-    }
-    data_ = nullptr;
-  }
-  T* data_ = nullptr;
-};
 
 /// Makes GPU `id` current for a scope and restores the previous one (never throws on exit).
 class DeviceScope {
@@ -95,9 +66,7 @@ class DeviceScope {
 };
 
 void require_free(std::uint64_t bytes, const std::string& what) {
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t free_bytes = pool_free_bytes();
   if (bytes + kHeadroomBytes > free_bytes) {
     throw OutOfMemory(what + " (with " + format_bytes(kHeadroomBytes) + " headroom)",
                       bytes + kHeadroomBytes, free_bytes);
@@ -260,13 +229,13 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   require_free(n * sizeof(Node) + 2 * words * sizeof(unsigned) + 2 * (words + 1) * sizeof(VertexT) +
                    word_scan_bytes + sizeof(ListLevelCounters),
                where);
-  DeviceArray<Node> nodes(n);
-  DeviceArray<unsigned> has_predecessor(words);
-  DeviceArray<unsigned> is_splitter(words);
-  DeviceArray<VertexT> word_count(words + 1);
-  DeviceArray<VertexT> word_offset(words + 1);
-  DeviceArray<unsigned char> word_scan_temp(word_scan_bytes);
-  DeviceArray<ListLevelCounters> counters(1);
+  PoolArray<Node> nodes(n, stream);
+  PoolArray<unsigned> has_predecessor(words, stream);
+  PoolArray<unsigned> is_splitter(words, stream);
+  PoolArray<VertexT> word_count(words + 1, stream);
+  PoolArray<VertexT> word_offset(words + 1, stream);
+  PoolArray<unsigned char> word_scan_temp(word_scan_bytes, stream);
+  PoolArray<ListLevelCounters> counters(1, stream);
   reset_counters(counters.get(), stream);
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter.get(), 0, words * sizeof(unsigned), stream));
@@ -346,12 +315,12 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
       cub::DeviceScan::ExclusiveSum(nullptr, id_scan_bytes, static_cast<VertexT*>(nullptr),
                                     static_cast<VertexT*>(nullptr), sublists + 1, stream));
   require_free((sublists + 1) * (4 * sizeof(VertexT) + sizeof(ValueT)) + id_scan_bytes, where);
-  DeviceArray<VertexT> splitter_node(sublists);
-  DeviceArray<VertexT> sublist_next(sublists);
-  DeviceArray<ValueT> sublist_total(sublists);
-  DeviceArray<VertexT> joins_next_level(sublists + 1);
-  DeviceArray<VertexT> next_id(sublists + 1);
-  DeviceArray<unsigned char> id_scan_temp(id_scan_bytes);
+  PoolArray<VertexT> splitter_node(sublists, stream);
+  PoolArray<VertexT> sublist_next(sublists, stream);
+  PoolArray<ValueT> sublist_total(sublists, stream);
+  PoolArray<VertexT> joins_next_level(sublists + 1, stream);
+  PoolArray<VertexT> next_id(sublists + 1, stream);
+  PoolArray<unsigned char> id_scan_temp(id_scan_bytes, stream);
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(joins_next_level.get(), 0, (sublists + 1) * sizeof(VertexT), stream));
   times.mark("host: checks, allocation");
@@ -388,7 +357,12 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   const bool walks_consistent = checked.anomalies == 0 &&
                                 checked.linked == static_cast<unsigned long long>(next_n) &&
                                 static_cast<std::int64_t>(checked.covered) <= n;
-  if (single_list && (!walks_consistent || static_cast<std::int64_t>(checked.covered) != n)) {
+  // One list has exactly one sublist that ends at its tail. Two walks that passed a node with
+  // two predecessors in lockstep (neither saw the other's marks) end at the same place: at one
+  // splitter (links outnumber joins) or at the tail (two sublists end there).
+  const bool one_tail_sublist = sublists - static_cast<std::int64_t>(checked.linked) == 1;
+  if (single_list &&
+      (!walks_consistent || !one_tail_sublist || static_cast<std::int64_t>(checked.covered) != n)) {
     // Not one valid list after all: the exact check names the fault (or it is a cycle).
     mark_predecessors();
     merge_heads_kernel<VertexT, kBlockThreads>
@@ -426,9 +400,9 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
 
   // 5. Rank the splitter list minus its heads.
   require_free(next_n * (sizeof(VertexT) + 2 * sizeof(ValueT)), where);
-  DeviceArray<VertexT> next_successor(next_n);
-  DeviceArray<ValueT> next_values(next_n);
-  DeviceArray<ValueT> next_prefix(next_n);
+  PoolArray<VertexT> next_successor(next_n, stream);
+  PoolArray<ValueT> next_values(next_n, stream);
+  PoolArray<ValueT> next_prefix(next_n, stream);
   build_next_level_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       sublist_next.get(), sublist_total.get(), next_id.get(), sublists, next_successor.get(),
       next_values.get());
@@ -455,7 +429,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   times.mark("deeper levels");
   // 6. Fix-up: one offset per sublist, then one gather per node.
   require_free(sublists * sizeof(SublistOffset<ValueT>), where);
-  DeviceArray<SublistOffset<ValueT>> offsets(sublists);
+  PoolArray<SublistOffset<ValueT>> offsets(sublists, stream);
   sublist_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       next_id.get(), next_prefix.get(), sublists, offsets.get());
   FRONTIER_CHECK_LAUNCH();
@@ -478,10 +452,10 @@ void wyllie(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix
   const std::int64_t words = (n + 31) / 32;
   require_free(2 * n * sizeof(Node) + words * sizeof(unsigned) + sizeof(ListLevelCounters),
                "list prefix (Wyllie) on the GPU (" + std::to_string(n) + " nodes)");
-  DeviceArray<Node> current(n);
-  DeviceArray<Node> next(n);
-  DeviceArray<unsigned> has_predecessor(words);
-  DeviceArray<ListLevelCounters> counters(1);
+  PoolArray<Node> current(n, stream);
+  PoolArray<Node> next(n, stream);
+  PoolArray<unsigned> has_predecessor(words, stream);
+  PoolArray<ListLevelCounters> counters(1, stream);
   reset_counters(counters.get(), stream);
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
   // 1. Check (no packing), then {value, predecessor} per node.
@@ -642,20 +616,15 @@ ListRankingStats list_prefix_host(std::span<const VertexT> successor, const Valu
       n * sizeof(ListNode<VertexT, ValueT>) * (algorithm == ListRankingAlgorithm::Wyllie ? 2 : 1);
   require_free(io_bytes + level_bytes,
                "list prefix on GPU " + std::to_string(id) + " (" + std::to_string(n) + " nodes)");
-  DeviceArray<VertexT> d_successor(n);
-  DeviceArray<ValueT> d_values(values != nullptr ? n : 0);
-  DeviceArray<ValueT> d_prefix(n);
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(d_successor.get(), successor.data(), n * sizeof(VertexT), cudaMemcpyHostToDevice));
-  if (values != nullptr) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpy(d_values.get(), values, n * sizeof(ValueT), cudaMemcpyHostToDevice));
-  }
+  PoolArray<VertexT> d_successor(n, nullptr);
+  PoolArray<ValueT> d_values(values != nullptr ? n : 0, nullptr);
+  PoolArray<ValueT> d_prefix(n, nullptr);
+  copy_to_device(d_successor.get(), successor.data(), n * sizeof(VertexT));
+  if (values != nullptr) copy_to_device(d_values.get(), values, n * sizeof(ValueT));
   ListRankingStats stats = list_prefix_device<VertexT, ValueT>(
       d_successor.get(), d_values.get(), d_prefix.get(), n, op, options.seed, nullptr, algorithm,
       options.sublists, options.host_rank_below);
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(prefix, d_prefix.get(), n * sizeof(ValueT), cudaMemcpyDeviceToHost));
+  copy_to_host(prefix, d_prefix.get(), n * sizeof(ValueT));
   return stats;
 }
 
