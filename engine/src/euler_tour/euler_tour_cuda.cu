@@ -10,7 +10,8 @@
 //  3. roots: the representatives in id order, or the given roots each claiming the
 //     representative found by climbing its links (with path halving);
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
-//  5. per element: its (entered, depth) step scattered to its tour position, one exclusive scan,
+//  5. per element: its step code (one byte) scattered to its tour position, one exclusive scan
+//     of the codes read as (entered, depth) counts,
 //     then the results per up arc (written at its source, nearly coalesced) and per root;
 //     download.
 // Device memory comes from the pool of device_pool.hpp (no cudaMalloc/cudaFree per call); host
@@ -19,6 +20,7 @@
 // A defect sets a device flag; the host then names it with detail::throw_forest_defect(), so
 // both backends report the same words. All device memory is sized first and refused with
 // OutOfMemory before anything is allocated. Element layout and formulas: euler_tour_backend.hpp.
+#include <thrust/iterator/transform_iterator.h>
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -90,6 +92,12 @@ void require_ids_fit(std::int64_t elements, const char* what) {
   }
 }
 
+/// The tour's step codes read as (entered, depth) counts, for the scan.
+template <typename VertexT>
+auto step_counts(const unsigned char* d_steps) {
+  return thrust::make_transform_iterator(d_steps, euler_tour::StepCounts<VertexT>{});
+}
+
 /// CUB temporary storage for the three scans, sized for their largest inputs.
 template <typename VertexT>
 std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_total) {
@@ -103,9 +111,8 @@ std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_tot
                                                     static_cast<VertexT*>(nullptr), n + 1));
   bytes = std::max(bytes, need);
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      nullptr, need, static_cast<TourCounts<VertexT>*>(nullptr),
-      static_cast<TourCounts<VertexT>*>(nullptr), euler_tour::TourCountsSum<VertexT>{},
-      TourCounts<VertexT>{0, 0}, max_total));
+      nullptr, need, step_counts<VertexT>(nullptr), static_cast<TourCounts<VertexT>*>(nullptr),
+      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, max_total));
   return std::max(bytes, need);
 }
 
@@ -165,6 +172,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                3 * m * v_bytes +          // targets, sources, twins
                                2 * max_total * v_bytes +  // successors (later spans), positions
                                max_total * sizeof(TourCounts<VertexT>) +  // scan counts
+                               max_total +                                // step codes
                                (2 * n + 1) * v_bytes +  // links, flags (later root owners)
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
@@ -286,14 +294,15 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   // 5. Tour steps in tour order, scanned; results per up arc and per root.
   phase.restart();
   DeviceArray<TourCounts<VertexT>> d_counts(total);
+  DeviceArray<unsigned char> d_steps(total);
   VertexT* d_span = d_successor.get();  // the successors are no longer needed
   euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
-                                                                 total, d_counts.get(), d_span);
+                                                                 total, d_steps.get(), d_span);
   FRONTIER_CHECK_LAUNCH();
   temp = temp_bytes;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      d_temp.get(), temp, d_counts.get(), d_counts.get(), euler_tour::TourCountsSum<VertexT>{},
-      TourCounts<VertexT>{0, 0}, total));
+      d_temp.get(), temp, step_counts<VertexT>(d_steps.get()), d_counts.get(),
+      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, total));
   DeviceArray<VertexT> d_parent(n);
   DeviceArray<std::int32_t> d_depth(n);
   DeviceArray<VertexT> d_preorder(n);

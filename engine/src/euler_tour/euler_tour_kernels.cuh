@@ -249,22 +249,34 @@ __global__ void link_trees_kernel(const EdgeT* __restrict__ offsets,
   }
 }
 
-/// Per element x at tour position pos[x]: its (entered, depth) step goes to counts[pos[x]];
-/// for an arc, span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
+/// Tour step codes, one byte per tour position: the scattered array (total bytes) stays mostly
+/// in L2, where 8-byte counts scattered to random positions would each cost a DRAM sector.
+enum TourStep : unsigned char { kUpArc = 0, kDownArc = 1, kTreeEntry = 2 };
+
+/// A step code as the (entered, depth) counts that the tour scan adds up.
+template <typename VertexT>
+struct StepCounts {
+  __host__ __device__ TourCounts<VertexT> operator()(unsigned char step) const {
+    if (step == kUpArc) return {VertexT{0}, VertexT{-1}};
+    return {VertexT{1}, step == kDownArc ? VertexT{1} : VertexT{0}};
+  }
+};
+
+/// Per element x at tour position pos[x]: its step code goes to steps[pos[x]]; for an arc,
+/// span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
 template <typename VertexT>
 __global__ void classify_kernel(const VertexT* __restrict__ pos, const VertexT* __restrict__ twin,
                                 std::int64_t m, std::int64_t total,
-                                TourCounts<VertexT>* __restrict__ counts,
-                                VertexT* __restrict__ span) {
+                                unsigned char* __restrict__ steps, VertexT* __restrict__ span) {
   for (std::int64_t x = grid_start(); x < total; x += grid_stride()) {
     const VertexT i = pos[x];
     if (x >= m) {
-      counts[i] = {1, 0};
+      steps[i] = kTreeEntry;
       continue;
     }
     const VertexT delta = pos[twin[x]] - i;
     span[x] = delta;
-    counts[i] = delta > 0 ? TourCounts<VertexT>{1, 1} : TourCounts<VertexT>{0, -1};
+    steps[i] = delta > 0 ? kDownArc : kUpArc;
   }
 }
 

@@ -330,9 +330,15 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
   {
+    // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
+    // (64-bit instantiations hold fewer than 2048 threads per SM).
+    int fitting_blocks = 0;
+    FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &fitting_blocks, walk_sublists_kernel<VertexT, ValueT, OpT>, ctx.policy.block_threads, 0));
+    const std::int64_t blocks_per_sm =
+        std::max(1, std::min(fitting_blocks, ctx.policy.walk_blocks_per_sm));
     const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
-                                        ctx.policy.walk_blocks_per_sm *
-                                        (ctx.policy.block_threads / 32);
+                                        blocks_per_sm * (ctx.policy.block_threads / 32);
     const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists));
     const std::int64_t chunk = (sublists + warps - 1) / warps;
     const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
