@@ -31,7 +31,8 @@ std::vector<std::int32_t> make_values(ListOp op, std::size_t n, std::uint64_t se
     constexpr std::uint64_t kValueRange = 1u << 20;
 #pragma omp parallel for schedule(static)
     for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v) {
-      values[v] = static_cast<std::int32_t>(uniform_below(counter_random(seed ^ 0x5eedULL, v), kValueRange));
+      values[v] = static_cast<std::int32_t>(
+          uniform_below(counter_random(seed ^ 0x5eedULL, v), kValueRange));
     }
   }
   return values;
@@ -46,8 +47,8 @@ double pointer_chase_floor(const std::vector<VertexId>& successor, int repeats) 
   const auto head_it = std::find(has_predecessor.begin(), has_predecessor.end(), 0);
   const VertexId head = static_cast<VertexId>(head_it - has_predecessor.begin());
   double best = 0.0;
-  for (const std::int64_t threads : {std::int64_t{1} << 16, std::int64_t{1} << 18,
-                                     std::int64_t{1} << 20}) {
+  for (const std::int64_t threads :
+       {std::int64_t{1} << 16, std::int64_t{1} << 18, std::int64_t{1} << 20}) {
     const double seconds = cuda::time_pointer_chase<VertexId>(successor, head, threads, repeats);
     if (best == 0.0 || seconds < best) best = seconds;
   }
@@ -65,21 +66,26 @@ void write_prefix(const std::string& path, const std::vector<std::int32_t>& pref
 
 int run_rank(int argc, const char* const* argv) {
   auto options = make_options("rank", "List ranking / list prefix, timed");
-  options.add_options("List")
-      ("list", "random, ordered, stride:D, or a file of successor ids (-1 at tails)",
-       cxxopts::value<std::string>()->default_value("random"))
-      ("n,nodes", "nodes of a generated list", cxxopts::value<std::int64_t>()->default_value("1048576"))
-      ("lists", "generated lists (a forest when > 1)", cxxopts::value<std::int64_t>()->default_value("1"))
-      ("seed", "seed of the generated list and values", cxxopts::value<std::uint64_t>()->default_value("1"));
-  options.add_options("Ranking")
-      ("op", "sum (values 1: the prefix is rank + 1), min or max (seeded values)",
-       cxxopts::value<std::string>()->default_value("sum"))
-      ("algorithm", "auto, sequential, helman-jaja, wyllie",
-       cxxopts::value<std::string>()->default_value("auto"))
-      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("trials", "timed runs", cxxopts::value<int>()->default_value("3"))
-      ("verify", "check the result against the sequential walk")
-      ("output", "write the prefix, one line per node", cxxopts::value<std::string>());
+  options.add_options("List")("list",
+                              "random, ordered, stride:D, or a file of successor ids (-1 at tails)",
+                              cxxopts::value<std::string>()->default_value("random"))(
+      "n,nodes", "nodes of a generated list",
+      cxxopts::value<std::int64_t>()->default_value("1048576"))(
+      "lists", "generated lists (a forest when > 1)",
+      cxxopts::value<std::int64_t>()->default_value("1"))(
+      "seed", "seed of the generated list and values",
+      cxxopts::value<std::uint64_t>()->default_value("1"));
+  options.add_options("Ranking")(
+      "op", "sum (values 1: the prefix is rank + 1), min or max (seeded values)",
+      cxxopts::value<std::string>()->default_value("sum"))(
+      "algorithm", "auto, sequential, helman-jaja, wyllie",
+      cxxopts::value<std::string>()->default_value("auto"))(
+      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "sublists", "random splitters of Helman-JaJa / Wei-JaJa (0: the tuned default)",
+      cxxopts::value<std::int64_t>()->default_value("0"))(
+      "trials", "timed runs", cxxopts::value<int>()->default_value("3"))(
+      "verify", "check the result against the sequential walk")(
+      "output", "write the prefix, one line per node", cxxopts::value<std::string>());
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
@@ -91,6 +97,8 @@ int run_rank(int argc, const char* const* argv) {
   ranking.algorithm = parse_list_ranking_algorithm(result["algorithm"].as<std::string>());
   ranking.device = parse_device(result["device"].as<std::string>());
   ranking.seed = seed;
+  ranking.sublists = result["sublists"].as<std::int64_t>();
+  if (ranking.sublists < 0) throw UsageError("--sublists must not be negative");
 
   const std::string spec = result["list"].as<std::string>();
   const std::vector<VertexId> successor =
@@ -114,7 +122,8 @@ int run_rank(int argc, const char* const* argv) {
     floor = pointer_chase_floor(successor, 3);
     std::vector<std::int32_t> resident_prefix(n);
     resident = cuda::time_list_prefix_resident<VertexId, std::int32_t>(
-                   successor, values, op, resident_prefix, ranking.algorithm, trials, seed, 0)
+                   successor, values, op, resident_prefix, ranking.algorithm, trials, seed,
+                   ranking.sublists)
                    .best_seconds;
     if (resident_prefix != prefix) {
       throw ValidationError("the device-resident run disagrees with the public call");
@@ -170,8 +179,8 @@ int run_rank(int argc, const char* const* argv) {
     if (floor > 0) {
       std::printf("on the device   %.3f ms (%.3f ns/node; arrays resident, no PCIe copies)\n",
                   resident * 1e3, n > 0 ? resident * 1e9 / static_cast<double>(n) : 0.0);
-      std::printf("pointer chase   %.3f ms (floor, same run); resident ratio %.2fx\n",
-                  floor * 1e3, resident / floor);
+      std::printf("pointer chase   %.3f ms (floor, same run); resident ratio %.2fx\n", floor * 1e3,
+                  resident / floor);
     }
     if (verified) std::printf("verified        equal to the sequential walk\n");
   }

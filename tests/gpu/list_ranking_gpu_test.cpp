@@ -1,8 +1,9 @@
 // GPU-specific tests of list ranking (Wei–JaJa and Wyllie on CUDA): lists large enough for
 // several GPU levels, degenerate forests, invalid inputs at scale (cycles through splitters,
 // cycles missed by every splitter, shared successors), splitter counts at both extremes, the
-// device-pointer entry's memory check, and agreement with the CPU on the same inputs. Every case
-// skips where no GPU is usable. The parity suite (tests/parity) covers the small sizes.
+// device-pointer entry's memory check, copies through several pinned staging chunks, and agreement
+// with the CPU on the same inputs. Every case skips where no GPU is usable. The parity suite
+// (tests/parity) covers the small sizes.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -133,14 +134,33 @@ TEST_F(ListRankingGpu, SmallCycleMissedBySplittersIsRejected) {
 TEST_F(ListRankingGpu, SharedSuccessorAndRangeAtScale) {
   const std::int64_t n = (std::int64_t{1} << 21) + 5;
   auto forest = test::make_forest<std::int64_t>(ListShape::Random, n, 12);
+  // Still one tail each, so the single-list fast path runs and must find the fault: a node
+  // with two predecessors early in the list, and one five nodes before the tail (walks that
+  // share the end of the list).
   auto merged = forest.successor;
   merged[forest.lists[0][n / 2]] = forest.lists[0][7];
+  auto merged_near_tail = forest.successor;
+  merged_near_tail[forest.lists[0][n / 2]] = forest.lists[0][n - 5];
   auto out_of_range = forest.successor;
   out_of_range[forest.lists[0][n / 3]] = n + 40;
   for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
     EXPECT_THROW(list_rank<std::int64_t>(merged, gpu(algorithm)), InvalidArgument);
+    EXPECT_THROW(list_rank<std::int64_t>(merged_near_tail, gpu(algorithm)), InvalidArgument);
     EXPECT_THROW(list_rank<std::int64_t>(out_of_range, gpu(algorithm)), InvalidArgument);
   }
+}
+
+TEST_F(ListRankingGpu, CopiesLargerThanOneStagingChunk) {
+  // 2^24 + 5 nodes of 8 bytes: the successors, values and prefix each cross several pinned
+  // staging chunks (32 MiB) and end in a partial one.
+  const std::int64_t n = (std::int64_t{1} << 24) + 5;
+  const auto forest = test::make_forest<std::int64_t>(ListShape::Random, n, 31);
+  const auto values = test::make_values<std::int64_t>(n, 32);
+  std::vector<std::int64_t> prefix(n, -1);
+  const auto stats =
+      list_prefix<std::int64_t, std::int64_t>(forest.successor, values, ListOp::Sum, prefix, gpu());
+  EXPECT_EQ(prefix, test::expected_prefix(forest, values, ListSumOp<std::int64_t>{}));
+  EXPECT_EQ(stats.lists, 1);
 }
 
 TEST_F(ListRankingGpu, DeviceEntryRefusesWhatCannotFit) {

@@ -4,26 +4,35 @@
 //     twins and tour successors by binary search from the arc u->v with u < v, which sets both
 //     arcs of the edge; self loops, unsorted/duplicate neighbours and missing reverse arcs are
 //     defects;
-//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking),
-//     flattened by pointer jumping; representatives counted by a scan; edges == n - components or a
-//     cycle exists;
-//  3. roots: the representatives in id order, or the given roots each claiming its component;
+//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking); the
+//     representatives (link[v] == v, each set's lowest id) counted by a scan, so the sets need no
+//     flattening; edges == n - components or a cycle exists;
+//  3. roots: the representatives in id order, or the given roots each claiming the
+//     representative found by climbing its links (with path halving);
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
-//  5. per element: its (entered, depth) step scattered to its tour position, one exclusive scan,
+//  5. per element: its step code (one byte) scattered to its tour position, one exclusive scan
+//     of the codes read as (entered, depth) counts,
 //     then the results per up arc (written at its source, nearly coalesced) and per root;
 //     download.
+// Device memory comes from the pool of device_pool.hpp (no cudaMalloc/cudaFree per call); host
+// copies go through staged_copy.hpp's pinned buffers; the result vectors are zero-filled on
+// host threads while the GPU works.
 // A defect sets a device flag; the host then names it with detail::throw_forest_defect(), so
 // both backends report the same words. All device memory is sized first and refused with
 // OutOfMemory before anything is allocated. Element layout and formulas: euler_tour_backend.hpp.
+#include <thrust/iterator/transform_iterator.h>
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
 #include <cstdint>
+#include <future>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "../list_ranking/device_pool.hpp"
 #include "../list_ranking/list_ranking_cuda.hpp"
+#include "../list_ranking/staged_copy.hpp"
 #include "euler_tour_backend.hpp"
 #include "euler_tour_checks.hpp"
 #include "euler_tour_kernels.cuh"
@@ -37,38 +46,30 @@ namespace {
 
 using euler_tour::TourCounts;
 
-/// Owns one cudaMalloc'd array; never throws from its destructor.
+/// One pool allocation (device_pool.hpp) of at least one T, ordered on the default stream.
 template <typename T>
 class DeviceArray {
  public:
-  explicit DeviceArray(std::size_t count) : count_(count) {
-    FRONTIER_CUDA_CHECK(cudaMalloc(&data_, std::max<std::size_t>(count, 1) * sizeof(T)));
-  }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  ~DeviceArray() { cudaFree(data_); }
+  explicit DeviceArray(std::size_t count)
+      : array_(std::max<std::size_t>(count, 1), nullptr), count_(count) {}
 
-  T* get() const noexcept { return data_; }
+  T* get() const noexcept { return array_.get(); }
   std::size_t size() const noexcept { return count_; }
 
  private:
-  T* data_ = nullptr;
+  PoolArray<T> array_;
   std::size_t count_ = 0;
 };
 
 template <typename T>
 void upload(T* d_dst, const T* h_src, std::size_t count) {
-  if (count > 0) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(d_dst, h_src, count * sizeof(T), cudaMemcpyHostToDevice));
-  }
+  copy_to_device(d_dst, h_src, count * sizeof(T));
 }
 
 template <typename T>
 void download(std::vector<T>& h_dst, const T* d_src, std::size_t count) {
   h_dst.resize(count);
-  if (count > 0) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(h_dst.data(), d_src, count * sizeof(T), cudaMemcpyDeviceToHost));
-  }
+  copy_to_host(h_dst.data(), d_src, count * sizeof(T));
 }
 
 /// Grid size for a grid-stride loop over `items`.
@@ -91,6 +92,12 @@ void require_ids_fit(std::int64_t elements, const char* what) {
   }
 }
 
+/// The tour's step codes read as (entered, depth) counts, for the scan.
+template <typename VertexT>
+auto step_counts(const unsigned char* d_steps) {
+  return thrust::make_transform_iterator(d_steps, euler_tour::StepCounts<VertexT>{});
+}
+
 /// CUB temporary storage for the three scans, sized for their largest inputs.
 template <typename VertexT>
 std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_total) {
@@ -104,9 +111,8 @@ std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_tot
                                                     static_cast<VertexT*>(nullptr), n + 1));
   bytes = std::max(bytes, need);
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      nullptr, need, static_cast<TourCounts<VertexT>*>(nullptr),
-      static_cast<TourCounts<VertexT>*>(nullptr), euler_tour::TourCountsSum<VertexT>{},
-      TourCounts<VertexT>{0, 0}, max_total));
+      nullptr, need, step_counts<VertexT>(nullptr), static_cast<TourCounts<VertexT>*>(nullptr),
+      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, max_total));
   return std::max(bytes, need);
 }
 
@@ -146,6 +152,18 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
     return result;
   }
 
+  // The result vectors are zero-filled (the first touch of their pages) by host threads while
+  // the GPU works, rather than on the way back; joined before the downloads, or on unwinding.
+  std::vector<std::future<void>> sizing;
+  const auto size_later = [&sizing, n](auto& vector) {
+    sizing.push_back(std::async(std::launch::async, [&vector, n] { vector.resize(n); }));
+  };
+  size_later(result.parent);
+  size_later(result.depth);
+  size_later(result.preorder);
+  size_later(result.postorder);
+  size_later(result.subtree_size);
+
   // Size every buffer first (the tour has at most m + n elements).
   const std::int64_t max_total = m + n;
   const std::size_t v_bytes = sizeof(VertexT);
@@ -154,13 +172,12 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                3 * m * v_bytes +          // targets, sources, twins
                                2 * max_total * v_bytes +  // successors (later spans), positions
                                max_total * sizeof(TourCounts<VertexT>) +  // scan counts
+                               max_total +                                // step codes
                                (2 * n + 1) * v_bytes +  // links, flags (later root owners)
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
                                temp_bytes + 2 * sizeof(int);
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t free_bytes = pool_free_bytes();
   if (needed > free_bytes) {
     throw OutOfMemory("euler_tour_ops on GPU " + std::to_string(device), needed, free_bytes);
   }
@@ -219,13 +236,6 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
       d_offsets.get(), d_src.get(), d_targets.get(), d_twin.get(), m, d_link.get(), d_defect.get());
   FRONTIER_CHECK_LAUNCH();
   if (flag_set(d_defect.get())) defect();
-  bool moved = true;
-  while (moved) {
-    FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get() + 1, 0, sizeof(int)));
-    euler_tour::jump_kernel<<<launch.blocks(n), threads>>>(d_link.get(), n, d_defect.get() + 1);
-    FRONTIER_CHECK_LAUNCH();
-    moved = flag_set(d_defect.get() + 1);
-  }
   euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
                                                                              d_flag.get());
   FRONTIER_CHECK_LAUNCH();
@@ -284,14 +294,15 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   // 5. Tour steps in tour order, scanned; results per up arc and per root.
   phase.restart();
   DeviceArray<TourCounts<VertexT>> d_counts(total);
+  DeviceArray<unsigned char> d_steps(total);
   VertexT* d_span = d_successor.get();  // the successors are no longer needed
   euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
-                                                                 total, d_counts.get(), d_span);
+                                                                 total, d_steps.get(), d_span);
   FRONTIER_CHECK_LAUNCH();
   temp = temp_bytes;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      d_temp.get(), temp, d_counts.get(), d_counts.get(), euler_tour::TourCountsSum<VertexT>{},
-      TourCounts<VertexT>{0, 0}, total));
+      d_temp.get(), temp, step_counts<VertexT>(d_steps.get()), d_counts.get(),
+      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, total));
   DeviceArray<VertexT> d_parent(n);
   DeviceArray<std::int32_t> d_depth(n);
   DeviceArray<VertexT> d_preorder(n);
@@ -311,6 +322,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   stats.derive_seconds = phase.seconds();
 
   phase.restart();
+  for (auto& sized : sizing) sized.get();
   download(result.parent, d_parent.get(), n);
   download(result.depth, d_depth.get(), n);
   download(result.preorder, d_preorder.get(), n);

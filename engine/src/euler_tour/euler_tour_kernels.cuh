@@ -195,22 +195,8 @@ __global__ void hook_kernel(const EdgeT* __restrict__ offsets, const VertexT* __
   }
 }
 
-/// One round of pointer jumping: link[v] = link[link[v]]; sets changed[0] when anything moved.
-/// Rounds until nothing moves leave every vertex linked to its representative: at most
-/// log2(longest chain) + 1 rounds, whatever the hooking left behind.
-template <typename VertexT>
-__global__ void jump_kernel(VertexT* link, std::int64_t n, int* __restrict__ changed) {
-  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
-    const VertexT p = link[v];
-    const VertexT pp = link[p];
-    if (pp != p) {
-      link[v] = pp;
-      changed[0] = 1;
-    }
-  }
-}
-
-/// flag[v] = 1 at representatives (link[v] == v); flag has n + 1 entries, the last one 0, so
+/// flag[v] = 1 at representatives (link[v] == v: after hooking, exactly each set's root, its
+/// lowest id); flag has n + 1 entries, the last one 0, so
 /// that an exclusive scan ends with the number of components.
 template <typename VertexT>
 __global__ void mark_representatives_kernel(const VertexT* __restrict__ link, std::int64_t n,
@@ -230,14 +216,14 @@ __global__ void default_roots_kernel(const VertexT* __restrict__ link,
   }
 }
 
-/// Given roots (already in range): each claims its component in `owner` (all -1 before); a
-/// second root in one component is a defect.
+/// Given roots (already in range): each claims its component's representative in `owner` (all
+/// -1 before); a second root in one component is a defect. The links are hooked, not
+/// flattened: each root climbs to its representative (halving the path for the others).
 template <typename VertexT>
 __global__ void claim_roots_kernel(const VertexT* __restrict__ roots, std::int64_t trees,
-                                   const VertexT* __restrict__ link, VertexT* owner,
-                                   int* __restrict__ defect) {
+                                   VertexT* link, VertexT* owner, int* __restrict__ defect) {
   for (std::int64_t t = grid_start(); t < trees; t += grid_stride()) {
-    const VertexT rep = link[roots[t]];
+    const VertexT rep = representative(link, roots[t]);
     if (atomic_cas(&owner[rep], VertexT{-1}, static_cast<VertexT>(t)) != VertexT{-1}) {
       defect[0] = 1;
     }
@@ -263,22 +249,34 @@ __global__ void link_trees_kernel(const EdgeT* __restrict__ offsets,
   }
 }
 
-/// Per element x at tour position pos[x]: its (entered, depth) step goes to counts[pos[x]];
-/// for an arc, span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
+/// Tour step codes, one byte per tour position: the scattered array (total bytes) stays mostly
+/// in L2, where 8-byte counts scattered to random positions would each cost a DRAM sector.
+enum TourStep : unsigned char { kUpArc = 0, kDownArc = 1, kTreeEntry = 2 };
+
+/// A step code as the (entered, depth) counts that the tour scan adds up.
+template <typename VertexT>
+struct StepCounts {
+  __host__ __device__ TourCounts<VertexT> operator()(unsigned char step) const {
+    if (step == kUpArc) return {VertexT{0}, VertexT{-1}};
+    return {VertexT{1}, step == kDownArc ? VertexT{1} : VertexT{0}};
+  }
+};
+
+/// Per element x at tour position pos[x]: its step code goes to steps[pos[x]]; for an arc,
+/// span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
 template <typename VertexT>
 __global__ void classify_kernel(const VertexT* __restrict__ pos, const VertexT* __restrict__ twin,
                                 std::int64_t m, std::int64_t total,
-                                TourCounts<VertexT>* __restrict__ counts,
-                                VertexT* __restrict__ span) {
+                                unsigned char* __restrict__ steps, VertexT* __restrict__ span) {
   for (std::int64_t x = grid_start(); x < total; x += grid_stride()) {
     const VertexT i = pos[x];
     if (x >= m) {
-      counts[i] = {1, 0};
+      steps[i] = kTreeEntry;
       continue;
     }
     const VertexT delta = pos[twin[x]] - i;
     span[x] = delta;
-    counts[i] = delta > 0 ? TourCounts<VertexT>{1, 1} : TourCounts<VertexT>{0, -1};
+    steps[i] = delta > 0 ? kDownArc : kUpArc;
   }
 }
 

@@ -3,8 +3,12 @@
 // set; Wyllie's pointer jumping as the baseline. Kernels and encodings: list_ranking_kernels.cuh.
 //
 // One level over n nodes (recursive on the splitter list):
-//   1. check successors (range, at most one predecessor: an atomic bitmap in L2) and pack
-//      {value, successor} per node, so that a walk step is a single 8/16-byte load;
+//   1. check successors (range; at most one predecessor: an atomic bitmap in L2, heads = tails)
+//      and pack {value, successor} per node, so that a walk step is a single 8/16-byte load.
+//      Single-list fast path (top level, one tail): no predecessor marks; the head is the sum of
+//      all ids minus the sum of successors, and the walks verify the structure instead (no walk
+//      may meet a walked node that is not a splitter, no two sublists may end at the same
+//      splitter, the walks must cover n nodes); any doubt runs the exact check for its error;
 //   2. splitters: n / nodes_per_sublist random nodes (counter_random) plus every head;
 //   3. ids by a scan over per-word popcounts; each splitter's node is marked link = -2 - id;
 //   4. walks: warp-balanced sequential walks write {local prefix, sublist} in place and leave
@@ -14,8 +18,10 @@
 //      the same way (one level deeper) or, below host_rank_below nodes, by the sequential walk
 //      on the host; its inclusive prefix is each sublist's exclusive offset;
 //   6. fix-up: prefix[v] = offset(sublist of v) op local prefix (heads' sublists take none).
-// Nothing walks before the check, so invalid input can never make a walk loop. Every device
-// allocation is sized first and refused with OutOfMemory (bytes needed vs free).
+// Walks stop at any walked node, so invalid input can never make a walk loop. Every device
+// allocation is sized first and refused with OutOfMemory (bytes needed vs free) and taken from
+// the stream-ordered pool of device_pool.hpp (no cudaMalloc/cudaFree, no device-wide sync per
+// array); the host entry copies through the pinned staging buffers of staged_copy.hpp.
 #include <cuda_runtime.h>
 
 #include <climits>
@@ -23,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "device_pool.hpp"
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -31,6 +38,7 @@
 #include "list_ranking_cuda.hpp"
 #include "list_ranking_kernels.cuh"
 #include "list_ranking_tuning.hpp"
+#include "staged_copy.hpp"
 
 namespace frontier::cuda {
 namespace {
@@ -39,39 +47,6 @@ constexpr int kBlockThreads = 256;
 constexpr unsigned long long kNone = ULLONG_MAX;
 /// Kept free beside every sized allocation (allocator granularity, CUB's temporaries).
 constexpr std::uint64_t kHeadroomBytes = std::uint64_t{64} << 20;
-
-/// Owns one cudaMalloc'd array; frees it on destruction (never throws).
-template <typename T>
-class DeviceArray {
- public:
-  DeviceArray() = default;
-  explicit DeviceArray(std::size_t count) {
-    if (count > 0) FRONTIER_CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
-  }
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  DeviceArray(DeviceArray&& other) noexcept : data_(std::exchange(other.data_, nullptr)) {}
-  DeviceArray& operator=(DeviceArray&& other) noexcept {
-    if (this != &other) {
-      release();
-      data_ = std::exchange(other.data_, nullptr);
-    }
-    return *this;
-  }
-  ~DeviceArray() { release(); }
-  T* get() const { return data_; }
-
- private:
-  void release() noexcept {
-    if (data_ == nullptr) return;
-    if (cudaFree(data_) != cudaSuccess) {
-      cudaGetLastError();
-      list_ranking_log_warning("list ranking: cudaFree failed while releasing device memory");
-    }
-    data_ = nullptr;
-  }
-  T* data_ = nullptr;
-};
 
 /// Makes GPU `id` current for a scope and restores the previous one (never throws on exit).
 class DeviceScope {
@@ -91,9 +66,7 @@ class DeviceScope {
 };
 
 void require_free(std::uint64_t bytes, const std::string& what) {
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t free_bytes = pool_free_bytes();
   if (bytes + kHeadroomBytes > free_bytes) {
     throw OutOfMemory(what + " (with " + format_bytes(kHeadroomBytes) + " headroom)",
                       bytes + kHeadroomBytes, free_bytes);
@@ -256,21 +229,33 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   require_free(n * sizeof(Node) + 2 * words * sizeof(unsigned) + 2 * (words + 1) * sizeof(VertexT) +
                    word_scan_bytes + sizeof(ListLevelCounters),
                where);
-  DeviceArray<Node> nodes(n);
-  DeviceArray<unsigned> has_predecessor(words);
-  DeviceArray<unsigned> is_splitter(words);
-  DeviceArray<VertexT> word_count(words + 1);
-  DeviceArray<VertexT> word_offset(words + 1);
-  DeviceArray<unsigned char> word_scan_temp(word_scan_bytes);
-  DeviceArray<ListLevelCounters> counters(1);
+  PoolArray<Node> nodes(n, stream);
+  PoolArray<unsigned> has_predecessor(words, stream);
+  PoolArray<unsigned> is_splitter(words, stream);
+  PoolArray<VertexT> word_count(words + 1, stream);
+  PoolArray<VertexT> word_offset(words + 1, stream);
+  PoolArray<unsigned char> word_scan_temp(word_scan_bytes, stream);
+  PoolArray<ListLevelCounters> counters(1, stream);
   reset_counters(counters.get(), stream);
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter.get(), 0, words * sizeof(unsigned), stream));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(word_count.get() + words, 0, sizeof(VertexT), stream));
 
+  // The exact check marks every node's predecessor with an atomic (~2^28 of them at the top
+  // level, as costly as a pointer chase). A single list (one tail) skips it: its head follows
+  // from the sum of successors, and the walks verify the structure afterwards.
+  const auto mark_predecessors = [&] {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
+    mark_predecessors_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
+        d_successor, n, has_predecessor.get());
+    FRONTIER_CHECK_LAUNCH();
+  };
+  const bool try_single_list = level == 0;
   times.mark("start");
   check_and_pack_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
-      d_successor, d_values, n, nodes.get(), has_predecessor.get(), counters.get());
+      d_successor, d_values, n, nodes.get(), try_single_list ? nullptr : has_predecessor.get(),
+      counters.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("check_and_pack");
   const std::int64_t random_splitters =
@@ -282,19 +267,41 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
                                  stream>>>(n, random_splitters, level_seed, is_splitter.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("random_splitters");
+  ListLevelCounters checked{};
+  bool single_list = false;
+  if (try_single_list) {
+    checked = read_scalar(counters.get(), stream);
+    if (checked.first_out_of_range == kNone && checked.tails == 1) {
+      // Sum of all ids minus the sum of successors (mod 2^64) is the head, if one list.
+      const auto count = static_cast<std::uint64_t>(n);
+      const std::uint64_t all_ids =
+          count % 2 == 0 ? (count / 2) * (count - 1) : count * ((count - 1) / 2);
+      const std::uint64_t head = all_ids - checked.successor_sum;
+      if (head < count) {
+        single_list = true;
+        mark_node_kernel<<<1, 1, 0, stream>>>(static_cast<std::int64_t>(head), is_splitter.get());
+        FRONTIER_CHECK_LAUNCH();
+      }
+    }
+    if (!single_list) mark_predecessors();
+  }
   merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(
-      has_predecessor.get(), is_splitter.get(), n, words, word_count.get(), counters.get());
+      single_list ? nullptr : has_predecessor.get(), is_splitter.get(), n, words, word_count.get(),
+      counters.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("merge_heads");
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(word_scan_temp.get(), word_scan_bytes,
                                                     word_count.get(), word_offset.get(),
                                                     static_cast<std::int64_t>(words + 1), stream));
   times.mark("word_scan");
-  ListLevelCounters checked{};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto sublists = static_cast<std::int64_t>(read_scalar(word_offset.get() + words, stream));
-  throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  if (single_list) {
+    checked.heads = 1;
+  } else {
+    throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  }
   if (level == 0) {
     ctx.stats->lists = static_cast<std::int64_t>(checked.heads);
     ctx.stats->sublists = sublists;
@@ -308,24 +315,30 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
       cub::DeviceScan::ExclusiveSum(nullptr, id_scan_bytes, static_cast<VertexT*>(nullptr),
                                     static_cast<VertexT*>(nullptr), sublists + 1, stream));
   require_free((sublists + 1) * (4 * sizeof(VertexT) + sizeof(ValueT)) + id_scan_bytes, where);
-  DeviceArray<VertexT> splitter_node(sublists);
-  DeviceArray<VertexT> sublist_next(sublists);
-  DeviceArray<ValueT> sublist_total(sublists);
-  DeviceArray<VertexT> joins_next_level(sublists + 1);
-  DeviceArray<VertexT> next_id(sublists + 1);
-  DeviceArray<unsigned char> id_scan_temp(id_scan_bytes);
+  PoolArray<VertexT> splitter_node(sublists, stream);
+  PoolArray<VertexT> sublist_next(sublists, stream);
+  PoolArray<ValueT> sublist_total(sublists, stream);
+  PoolArray<VertexT> joins_next_level(sublists + 1, stream);
+  PoolArray<VertexT> next_id(sublists + 1, stream);
+  PoolArray<unsigned char> id_scan_temp(id_scan_bytes, stream);
   FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(joins_next_level.get() + sublists, 0, sizeof(VertexT), stream));
+      cudaMemsetAsync(joins_next_level.get(), 0, (sublists + 1) * sizeof(VertexT), stream));
   times.mark("host: checks, allocation");
   list_splitters_kernel<<<ctx.stream_grid(words), ctx.policy.block_threads, 0, stream>>>(
-      is_splitter.get(), has_predecessor.get(), word_offset.get(), words, nodes.get(),
-      splitter_node.get(), sublist_next.get(), joins_next_level.get());
+      is_splitter.get(), word_offset.get(), words, nodes.get(), splitter_node.get(),
+      sublist_next.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
   {
+    // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
+    // (64-bit instantiations hold fewer than 2048 threads per SM).
+    int fitting_blocks = 0;
+    FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &fitting_blocks, walk_sublists_kernel<VertexT, ValueT, OpT>, ctx.policy.block_threads, 0));
+    const std::int64_t blocks_per_sm =
+        std::max(1, std::min(fitting_blocks, ctx.policy.walk_blocks_per_sm));
     const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
-                                        ctx.policy.walk_blocks_per_sm *
-                                        (ctx.policy.block_threads / 32);
+                                        blocks_per_sm * (ctx.policy.block_threads / 32);
     const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists));
     const std::int64_t chunk = (sublists + warps - 1) / warps;
     const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
@@ -337,6 +350,9 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     FRONTIER_CHECK_LAUNCH();
     times.mark("walk");
   }
+  mark_joins_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
+      sublist_next.get(), sublists, joins_next_level.get(), counters.get());
+  FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(id_scan_temp.get(), id_scan_bytes,
                                                     joins_next_level.get(), next_id.get(),
                                                     sublists + 1, stream));
@@ -344,7 +360,25 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
   const auto next_n = static_cast<std::int64_t>(read_scalar(next_id.get() + sublists, stream));
-  if (static_cast<std::int64_t>(checked.covered) != n) {
+  const bool walks_consistent = checked.anomalies == 0 &&
+                                checked.linked == static_cast<unsigned long long>(next_n) &&
+                                static_cast<std::int64_t>(checked.covered) <= n;
+  // One list has exactly one sublist that ends at its tail. Two walks that passed a node with
+  // two predecessors in lockstep (neither saw the other's marks) end at the same place: at one
+  // splitter (links outnumber joins) or at the tail (two sublists end there).
+  const bool one_tail_sublist = sublists - static_cast<std::int64_t>(checked.linked) == 1;
+  if (single_list &&
+      (!walks_consistent || !one_tail_sublist || static_cast<std::int64_t>(checked.covered) != n)) {
+    // Not one valid list after all: the exact check names the fault (or it is a cycle).
+    mark_predecessors();
+    merge_heads_kernel<VertexT, kBlockThreads>
+        <<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(has_predecessor.get(), nullptr, n,
+                                                               words, nullptr, counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    ListLevelCounters exact = read_scalar(counters.get(), stream);
+    throw_structure_errors(exact, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
+  }
+  if (!walks_consistent || static_cast<std::int64_t>(checked.covered) != n) {
     throw ValidationError("list prefix: the successors contain a cycle: the sublists cover only " +
                           std::to_string(checked.covered) + " of " + std::to_string(n) + " nodes" +
                           (level == 0
@@ -372,9 +406,9 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
 
   // 5. Rank the splitter list minus its heads.
   require_free(next_n * (sizeof(VertexT) + 2 * sizeof(ValueT)), where);
-  DeviceArray<VertexT> next_successor(next_n);
-  DeviceArray<ValueT> next_values(next_n);
-  DeviceArray<ValueT> next_prefix(next_n);
+  PoolArray<VertexT> next_successor(next_n, stream);
+  PoolArray<ValueT> next_values(next_n, stream);
+  PoolArray<ValueT> next_prefix(next_n, stream);
   build_next_level_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       sublist_next.get(), sublist_total.get(), next_id.get(), sublists, next_successor.get(),
       next_values.get());
@@ -401,7 +435,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   times.mark("deeper levels");
   // 6. Fix-up: one offset per sublist, then one gather per node.
   require_free(sublists * sizeof(SublistOffset<ValueT>), where);
-  DeviceArray<SublistOffset<ValueT>> offsets(sublists);
+  PoolArray<SublistOffset<ValueT>> offsets(sublists, stream);
   sublist_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       next_id.get(), next_prefix.get(), sublists, offsets.get());
   FRONTIER_CHECK_LAUNCH();
@@ -424,10 +458,10 @@ void wyllie(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix
   const std::int64_t words = (n + 31) / 32;
   require_free(2 * n * sizeof(Node) + words * sizeof(unsigned) + sizeof(ListLevelCounters),
                "list prefix (Wyllie) on the GPU (" + std::to_string(n) + " nodes)");
-  DeviceArray<Node> current(n);
-  DeviceArray<Node> next(n);
-  DeviceArray<unsigned> has_predecessor(words);
-  DeviceArray<ListLevelCounters> counters(1);
+  PoolArray<Node> current(n, stream);
+  PoolArray<Node> next(n, stream);
+  PoolArray<unsigned> has_predecessor(words, stream);
+  PoolArray<ListLevelCounters> counters(1, stream);
   reset_counters(counters.get(), stream);
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
   // 1. Check (no packing), then {value, predecessor} per node.
@@ -588,20 +622,15 @@ ListRankingStats list_prefix_host(std::span<const VertexT> successor, const Valu
       n * sizeof(ListNode<VertexT, ValueT>) * (algorithm == ListRankingAlgorithm::Wyllie ? 2 : 1);
   require_free(io_bytes + level_bytes,
                "list prefix on GPU " + std::to_string(id) + " (" + std::to_string(n) + " nodes)");
-  DeviceArray<VertexT> d_successor(n);
-  DeviceArray<ValueT> d_values(values != nullptr ? n : 0);
-  DeviceArray<ValueT> d_prefix(n);
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(d_successor.get(), successor.data(), n * sizeof(VertexT), cudaMemcpyHostToDevice));
-  if (values != nullptr) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpy(d_values.get(), values, n * sizeof(ValueT), cudaMemcpyHostToDevice));
-  }
+  PoolArray<VertexT> d_successor(n, nullptr);
+  PoolArray<ValueT> d_values(values != nullptr ? n : 0, nullptr);
+  PoolArray<ValueT> d_prefix(n, nullptr);
+  copy_to_device(d_successor.get(), successor.data(), n * sizeof(VertexT));
+  if (values != nullptr) copy_to_device(d_values.get(), values, n * sizeof(ValueT));
   ListRankingStats stats = list_prefix_device<VertexT, ValueT>(
       d_successor.get(), d_values.get(), d_prefix.get(), n, op, options.seed, nullptr, algorithm,
       options.sublists, options.host_rank_below);
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(prefix, d_prefix.get(), n * sizeof(ValueT), cudaMemcpyDeviceToHost));
+  copy_to_host(prefix, d_prefix.get(), n * sizeof(ValueT));
   return stats;
 }
 

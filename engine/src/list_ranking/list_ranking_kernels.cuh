@@ -6,12 +6,14 @@
 //  - ListNode[v] = {value, link}. After check_and_pack: {values[v], successor[v]}. After
 //    list_splitters, a splitter v of sublist k holds link = -2 - k (its own successor is saved in
 //    sublist_next[k]); its value stays values[v]. After the walk, every other node v reached by
-//    sublist k holds {local inclusive prefix of v within k, k}. So link <= -2 marks a splitter,
-//    link >= 0 is a successor before the walk and a sublist id after it.
+//    sublist k holds {local inclusive prefix of v within k, -2 - k} as well. So link <= -2 marks
+//    a node that is walked (or a splitter: the start of a walk), link >= -1 one not yet walked.
 //  - Bitmaps of 32-bit words: bit v of word v / 32.
-// Invariants: successors in [-1, n) and at most one predecessor each (checked by
-// check_and_pack before anything walks), so a walk from a splitter ends at a tail or at the next
-// splitter, and each node is reached by at most one walk.
+// Invariants: successors in [-1, n) (checked before anything walks). A walk stops at a tail or
+// at any marked node, so it never loops, whatever the input. With at most one predecessor per
+// node (checked exactly before the walk, or verified after it on the single-list fast path:
+// no walk may stop at a marked node that is not a splitter, no two sublists may end at the same
+// splitter, and the walks must cover exactly n nodes) each node is walked exactly once.
 #pragma once
 
 #include <cub/block/block_reduce.cuh>
@@ -36,7 +38,10 @@ struct ListLevelCounters {
   unsigned long long first_shared_target;
   unsigned long long heads;
   unsigned long long tails;
+  unsigned long long successor_sum;
   unsigned long long covered;
+  unsigned long long linked;
+  unsigned long long anomalies;
   unsigned long long active;
 };
 
@@ -54,33 +59,6 @@ __device__ __forceinline__ void warp_add(unsigned long long count, unsigned long
     count += __shfl_down_sync(0xffffffffu, count, offset);
   }
   if ((threadIdx.x & 31) == 0 && count != 0) atomicAdd(total, count);
-}
-
-/// Loads and stores of whole nodes that bypass L1 (random accesses never reuse a line there).
-template <typename Node>
-__device__ __forceinline__ Node load_node_cg(const Node* address) {
-  Node node;
-  if constexpr (sizeof(Node) == 8) {
-    const uint2 raw = __ldcg(reinterpret_cast<const uint2*>(address));
-    memcpy(&node, &raw, sizeof(Node));
-  } else {
-    const uint4 raw = __ldcg(reinterpret_cast<const uint4*>(address));
-    memcpy(&node, &raw, sizeof(Node));
-  }
-  return node;
-}
-
-template <typename Node>
-__device__ __forceinline__ void store_node_cg(Node* address, const Node& node) {
-  if constexpr (sizeof(Node) == 8) {
-    uint2 raw;
-    memcpy(&raw, &node, sizeof(Node));
-    __stcg(reinterpret_cast<uint2*>(address), raw);
-  } else {
-    uint4 raw;
-    memcpy(&raw, &node, sizeof(Node));
-    __stcg(reinterpret_cast<uint4*>(address), raw);
-  }
 }
 
 __device__ __forceinline__ std::int64_t global_thread() {
@@ -107,6 +85,7 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
                                       unsigned* __restrict__ has_predecessor,
                                       ListLevelCounters* counters) {
   unsigned long long tails = 0;
+  unsigned long long successor_sum = 0;
   for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
     const VertexT s = successor[v];
     const std::int64_t target = static_cast<std::int64_t>(s);
@@ -114,8 +93,10 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
     if (target < -1 || target >= n) {
       atomicMin(&counters->first_out_of_range, static_cast<unsigned long long>(v));
     } else if (target >= 0) {
-      // 1b. Mark the target as having a predecessor.
-      atomicOr(&has_predecessor[target >> 5], 1u << (target & 31));
+      // 1b. Mark the target as having a predecessor (skipped on the single-list fast path,
+      //     which finds the head from the sum of successors instead).
+      if (has_predecessor != nullptr) atomicOr(&has_predecessor[target >> 5], 1u << (target & 31));
+      successor_sum += static_cast<unsigned long long>(target);
     } else {
       ++tails;
     }
@@ -125,6 +106,17 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
     }
   }
   warp_add(tails, &counters->tails);
+  warp_add(successor_sum, &counters->successor_sum);
+}
+
+/// Step 1 of the exact check, apart from the packing: mark every node that has a predecessor.
+template <typename VertexT>
+__global__ void mark_predecessors_kernel(const VertexT* __restrict__ successor, std::int64_t n,
+                                         unsigned* __restrict__ has_predecessor) {
+  for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
+    const std::int64_t target = static_cast<std::int64_t>(successor[v]);
+    if (target >= 0 && target < n) atomicOr(&has_predecessor[target >> 5], 1u << (target & 31));
+  }
 }
 
 /// Error path of step 1: the smallest node named by two successors (bitmap cleared first).
@@ -152,8 +144,14 @@ __global__ void mark_random_splitters_kernel(std::int64_t n, std::int64_t count,
   }
 }
 
+/// Step 2b (single-list fast path): the head, found from the sum of successors, is a splitter.
+__global__ void mark_node_kernel(std::int64_t v, unsigned* is_splitter) {
+  atomicOr(&is_splitter[v >> 5], 1u << (v & 31));
+}
+
 /// Step 3: every head is a splitter too; count splitters per word (for their ids) and heads.
-/// With is_splitter == nullptr only the heads are counted (Wyllie's check).
+/// With is_splitter == nullptr only the heads are counted (Wyllie's check); with
+/// has_predecessor == nullptr only the splitters already marked are counted (fast path).
 template <typename VertexT, int BLOCK_THREADS>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     merge_heads_kernel(const unsigned* __restrict__ has_predecessor, unsigned* is_splitter,
@@ -167,7 +165,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
        base += global_threads()) {
     const std::int64_t w = base + threadIdx.x;
     if (w < words) {
-      const unsigned head_bits = ~has_predecessor[w] & valid_bits(w, n);
+      const unsigned head_bits =
+          has_predecessor != nullptr ? ~has_predecessor[w] & valid_bits(w, n) : 0u;
       if (is_splitter != nullptr) {
         const unsigned bits = is_splitter[w] | head_bits;
         is_splitter[w] = bits;
@@ -180,25 +179,19 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   if (threadIdx.x == 0 && block_heads != 0) atomicAdd(&counters->heads, block_heads);
 }
 
-/// Step 4: give splitter k (in node order) its id: record its node, whether it has a
-/// predecessor (then it is not a head and joins the next level), save its successor, and mark
-/// it in place with link = -2 - k.
+/// Step 4: give splitter k (in node order) its id: record its node, save its successor, and
+/// mark it in place with link = -2 - k.
 template <typename VertexT, typename ValueT>
 __global__ void list_splitters_kernel(const unsigned* __restrict__ is_splitter,
-                                      const unsigned* __restrict__ has_predecessor,
                                       const VertexT* __restrict__ word_offset, std::int64_t words,
                                       ListNode<VertexT, ValueT>* nodes,
                                       VertexT* __restrict__ splitter_node,
-                                      VertexT* __restrict__ sublist_next,
-                                      VertexT* __restrict__ joins_next_level) {
+                                      VertexT* __restrict__ sublist_next) {
   for (std::int64_t w = global_thread(); w < words; w += global_threads()) {
     std::int64_t k = static_cast<std::int64_t>(word_offset[w]);
-    const unsigned preds = has_predecessor[w];
     for (unsigned bits = is_splitter[w]; bits != 0; bits &= bits - 1) {
-      const int b = __ffs(bits) - 1;
-      const std::int64_t v = w * 32 + b;
+      const std::int64_t v = w * 32 + (__ffs(bits) - 1);
       splitter_node[k] = static_cast<VertexT>(v);
-      joins_next_level[k] = static_cast<VertexT>((preds >> b) & 1u);
       sublist_next[k] = nodes[v].link;
       nodes[v].link = static_cast<VertexT>(-2 - k);
       ++k;
@@ -209,8 +202,11 @@ __global__ void list_splitters_kernel(const unsigned* __restrict__ is_splitter,
 /// Step 5: sequential walks, many at once. Warp w owns sublists [w·chunk, (w+1)·chunk); a lane
 /// whose sublist ends takes the warp's next one (ballot, no atomics), so lanes stay busy while
 /// sublist lengths vary. Per step a lane issues one 8- or 16-byte load of the next node and
-/// overwrites that node with {local prefix, sublist}. At the end of sublist k: its total, the
-/// next sublist (or -1), and its length into counters->covered.
+/// overwrites that node with {local prefix, -2 - sublist}: the same mark a splitter carries, so
+/// a walk also stops at any node already walked, and no input can make it loop. Reaching a
+/// marked node that is not a splitter means two predecessors: counted in counters->anomalies.
+/// At the end of sublist k: its total, the next sublist (or -1), and its length into
+/// counters->covered.
 template <typename VertexT, typename ValueT, typename OpT>
 __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
                                      const VertexT* __restrict__ splitter_node,
@@ -229,6 +225,7 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
   std::int64_t length = 0;
   ValueT running{};
   unsigned long long covered = 0;
+  unsigned long long anomalies = 0;
   while (true) {
     // 5a. Idle lanes take the warp's next sublists, in lane order.
     const unsigned idle = __ballot_sync(kFullWarp, k < 0);
@@ -244,7 +241,7 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
     if (__ballot_sync(kFullWarp, k >= 0) == 0) break;
     if (k < 0) continue;
     // 5b. One step: read node u, extend the running prefix or stop at the next splitter.
-    const ListNode<VertexT, ValueT> node = load_node_cg(nodes + u);
+    const ListNode<VertexT, ValueT> node = nodes[u];
     std::int64_t link;
     bool done = false;
     std::int64_t next_sublist = -1;
@@ -257,9 +254,10 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
       link = -1;
       done = true;
       next_sublist = -2 - static_cast<std::int64_t>(node.link);
+      if (static_cast<std::int64_t>(splitter_node[next_sublist]) != u) ++anomalies;
     } else {
       running = op(running, node.value);
-      store_node_cg(nodes + u, ListNode<VertexT, ValueT>{running, static_cast<VertexT>(k)});
+      nodes[u] = ListNode<VertexT, ValueT>{running, static_cast<VertexT>(-2 - k)};
       link = static_cast<std::int64_t>(node.link);
       ++length;
     }
@@ -275,6 +273,25 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
     }
   }
   warp_add(covered, &counters->covered);
+  warp_add(anomalies, &counters->anomalies);
+}
+
+/// Step 5b: which sublists follow another (joins_next_level[k] = 1), zeroed before; linked
+/// counts the sublists that have a next one. Fewer joins than links means two sublists end at
+/// the same splitter: two predecessors.
+template <typename VertexT>
+__global__ void mark_joins_kernel(const VertexT* __restrict__ sublist_next, std::int64_t sublists,
+                                  VertexT* __restrict__ joins_next_level,
+                                  ListLevelCounters* counters) {
+  unsigned long long linked = 0;
+  for (std::int64_t k = global_thread(); k < sublists; k += global_threads()) {
+    const VertexT after = sublist_next[k];
+    if (after >= 0) {
+      joins_next_level[after] = VertexT{1};
+      ++linked;
+    }
+  }
+  warp_add(linked, &counters->linked);
 }
 
 /// Step 6a: next-level ids: exclusive scan of joins_next_level (in next_id) or -1 for heads.
@@ -324,8 +341,7 @@ __global__ void fix_up_kernel(const ListNode<VertexT, ValueT>* __restrict__ node
                               OpT op, ValueT* __restrict__ prefix) {
   for (std::int64_t v = global_thread(); v < n; v += global_threads()) {
     const ListNode<VertexT, ValueT> node = nodes[v];
-    const std::int64_t k = node.link <= VertexT{-2} ? -2 - static_cast<std::int64_t>(node.link)
-                                                    : static_cast<std::int64_t>(node.link);
+    const std::int64_t k = -2 - static_cast<std::int64_t>(node.link);
     const SublistOffset<ValueT> offset = offsets[k];
     prefix[v] = offset.valid ? op(offset.value, node.value) : node.value;
   }

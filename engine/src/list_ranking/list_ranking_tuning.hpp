@@ -6,10 +6,15 @@
 //    (~128·ln(2M) ≈ 1900 steps) still ends before the bulk. Measured on an H200, random list of
 //    2^28 (whole call): n/16 45.3 ms, n/32 40.6, n/64 37.3, n/128 36.3, n/256 36.3 — smaller
 //    sublists make the splitter list (ranked recursively) and the fix-up's offset table larger;
-//    larger ones lengthen the tail.
+//    larger ones lengthen the tail. Again with the single-list fast path and pooled memory
+//    (arrays resident, `frontier rank --sublists`): n/64 27.7 ms, n/128 26.5, n/256 26.5,
+//    n/512 27.4. The walk itself then takes 21.5 of the 26.5 ms: each step loads one random
+//    node and writes it back, two random sector accesses where the pointer chase has one.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
-//    needs (DEVICE.md: the chase peaks from 64K threads on).
+//    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
+//    walk kernel's registers allow (ptxas: 36 registers for 64-bit ids, so fewer than 8
+//    blocks fit), so that all warps are resident in one wave.
 //  - host_rank_below 2^14: a splitter list this short is copied to the host and walked
 //    sequentially in ~0.1 ms, cheaper than another GPU level's launches and two syncs.
 //  - stream_blocks_per_sm 16: grid-stride streaming kernels (pack, fix-up) with enough blocks in
