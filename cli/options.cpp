@@ -3,6 +3,8 @@
 #include <omp.h>
 
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "frontier/errors.hpp"
 #include "frontier/log.hpp"
@@ -20,9 +22,31 @@ cxxopts::Options make_options(std::string_view command, std::string_view descrip
   return options;
 }
 
+namespace {
+
+// cxxopts reads a one-letter name only as a short option (-n); the papers and the issues spell
+// it --n. `--n X` becomes `-n X` and `--n=X` becomes `-nX`, for every one-letter option.
+std::vector<std::string> spell_one_letter_options_short(int argc, const char* const* argv) {
+  std::vector<std::string> arguments(argv, argv + argc);
+  for (std::size_t i = 1; i < arguments.size(); ++i) {
+    std::string& argument = arguments[i];
+    if (argument == "--") break;
+    const bool one_letter = argument.size() >= 3 && argument.compare(0, 2, "--") == 0 &&
+                            (argument.size() == 3 || argument[3] == '=');
+    if (!one_letter) continue;
+    argument = "-" + argument.substr(2, 1) + (argument.size() > 4 ? argument.substr(4) : "");
+  }
+  return arguments;
+}
+
+}  // namespace
+
 bool parse_options(cxxopts::Options& options, int argc, const char* const* argv,
                    cxxopts::ParseResult& result, CommonConfig& common) {
-  result = options.parse(argc, argv);
+  const std::vector<std::string> arguments = spell_one_letter_options_short(argc, argv);
+  std::vector<const char*> spelled;
+  for (const std::string& argument : arguments) spelled.push_back(argument.c_str());
+  result = options.parse(argc, spelled.data());
   if (result.count("help") > 0) {
     std::cout << options.help() << std::endl;
     return false;

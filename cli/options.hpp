@@ -26,7 +26,8 @@ struct CommonConfig {
 cxxopts::Options make_options(std::string_view command, std::string_view description);
 
 /// Parses argv. Returns false when --help was given (help is printed to stdout; exit 0).
-/// Applies --log-level and --threads. @throws UsageError / cxxopts exceptions on bad input.
+/// Accepts `--n X` / `--n=X` for every one-letter option. Applies --log-level and --threads.
+/// @throws UsageError / cxxopts exceptions on bad input.
 bool parse_options(cxxopts::Options& options, int argc, const char* const* argv,
                    cxxopts::ParseResult& result, CommonConfig& common);
 

@@ -202,6 +202,14 @@ TEST_F(CliTest, RankVerifiesAgainstTheSequentialWalk) {
   EXPECT_NE(result.out.find("\"verified\":true"), std::string::npos) << result.out;
 }
 
+TEST_F(CliTest, OneLetterOptionsTakeTheDoubleDashSpelling) {
+  for (const std::string nodes : {"--n 777", "--n=777", "-n 777", "--nodes 777"}) {
+    const CliRun result = run("rank --device cpu --list random " + nodes + " --json");
+    ASSERT_EQ(result.exit_code, 0) << nodes << ": " << result.err;
+    EXPECT_NE(result.out.find("\"nodes\":777,"), std::string::npos) << nodes << ": " << result.out;
+  }
+}
+
 TEST_F(CliTest, RankRejectsACycleInAListFile) {
   const auto path = dir_ / "cycle.txt";
   std::ofstream(path) << "1\n2\n0\n";
