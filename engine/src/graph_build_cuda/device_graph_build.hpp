@@ -87,6 +87,9 @@ class ResidentGraph {
   /// A host copy of the forward CSR (synchronous). The host graph builds its own reverse on
   /// demand, as any CsrGraph does.
   CsrGraph<VertexT, EdgeT> to_host() const;
+  /// A host copy of the reverse CSR (in-arcs) of a directed graph, as a directed CsrGraph; of an
+  /// undirected one, the same as to_host().
+  CsrGraph<VertexT, EdgeT> reverse_to_host() const;
 
   /// Hands the device arrays over (to a BfsRunner); the handle is empty afterwards.
   /// @throws InvalidArgument if the handle is empty.

@@ -108,6 +108,10 @@ CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::to_host() const {
   no_cuda();
 }
 template <typename VertexT, typename EdgeT>
+CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::reverse_to_host() const {
+  no_cuda();
+}
+template <typename VertexT, typename EdgeT>
 DeviceGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::release_device_graph() {
   no_cuda();
 }

@@ -2,6 +2,7 @@
 // its hand-over to a BfsRunner.
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "../bfs_cuda/device_graph.cuh"
 #include "device_graph_build.hpp"
@@ -51,22 +52,38 @@ std::uint64_t ResidentGraph<VertexT, EdgeT>::device_bytes() const noexcept {
   return graph_ ? graph_->bytes() : 0;
 }
 
+namespace {
+
+template <typename VertexT, typename EdgeT>
+CsrGraph<VertexT, EdgeT> copy_to_host(const DeviceCsr<VertexT, EdgeT>& csr, std::size_t n,
+                                      std::size_t m, bool directed) {
+  std::vector<EdgeT> offsets(n + 1);
+  std::vector<VertexT> targets(m);
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(offsets.data(), csr.offsets, (n + 1) * sizeof(EdgeT), cudaMemcpyDeviceToHost));
+  if (m > 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemcpy(targets.data(), csr.targets, m * sizeof(VertexT), cudaMemcpyDeviceToHost));
+  }
+  return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), {}, directed);
+}
+
+}  // namespace
+
 template <typename VertexT, typename EdgeT>
 CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::to_host() const {
   if (!graph_) throw InvalidArgument("this resident graph is empty (moved from or handed over)");
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id_));
-  const auto n = static_cast<std::size_t>(graph_->num_vertices());
-  const auto m = static_cast<std::size_t>(graph_->num_edges());
-  std::vector<EdgeT> offsets(n + 1);
-  std::vector<VertexT> targets(m);
-  const DeviceCsr<VertexT, EdgeT> forward = graph_->forward();
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(offsets.data(), forward.offsets, (n + 1) * sizeof(EdgeT), cudaMemcpyDeviceToHost));
-  if (m > 0) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpy(targets.data(), forward.targets, m * sizeof(VertexT), cudaMemcpyDeviceToHost));
-  }
-  return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), {}, graph_->directed());
+  return copy_to_host(graph_->forward(), static_cast<std::size_t>(graph_->num_vertices()),
+                      static_cast<std::size_t>(graph_->num_edges()), graph_->directed());
+}
+
+template <typename VertexT, typename EdgeT>
+CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::reverse_to_host() const {
+  if (!graph_) throw InvalidArgument("this resident graph is empty (moved from or handed over)");
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id_));
+  return copy_to_host(graph_->reverse(), static_cast<std::size_t>(graph_->num_vertices()),
+                      static_cast<std::size_t>(graph_->num_edges()), graph_->directed());
 }
 
 template <typename VertexT, typename EdgeT>
