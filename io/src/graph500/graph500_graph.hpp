@@ -12,6 +12,7 @@
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/edge_list.hpp"
+#include "frontier/generators/kronecker.hpp"
 #include "frontier/io/graph500.hpp"
 
 namespace frontier::io {
