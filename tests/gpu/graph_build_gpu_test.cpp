@@ -361,10 +361,12 @@ TEST(CsrOnDevice, BadEndpointGivesTheHostBuildersError) {
   CsrBuildOptions bad;
   bad.remove_duplicates = true;
   bad.sort_neighbors = false;
-  EXPECT_THROW(
-      cuda::build_csr_on_device<VertexId, EdgeId>(
-          cuda::DeviceEdgeList<VertexId>::upload(make_edges<VertexId>(2, {{0, 1}}, true)), bad),
-      InvalidArgument);
+  const auto d_pair =
+      cuda::DeviceEdgeList<VertexId>::upload(make_edges<VertexId>(2, {{0, 1}}, true));
+  using Builder = cuda::ResidentGraph<VertexId, EdgeId> (*)(const cuda::DeviceEdgeList<VertexId>&,
+                                                            const CsrBuildOptions&);
+  const Builder build = &cuda::build_csr_on_device<VertexId, EdgeId>;
+  EXPECT_THROW(build(d_pair, bad), InvalidArgument);
   EdgeList<VertexId> weighted = make_edges<VertexId>(2, {{0, 1}}, true);
   weighted.weights = {1.0f};
   EXPECT_THROW(cuda::DeviceEdgeList<VertexId>::upload(weighted), InvalidArgument);
@@ -441,7 +443,8 @@ TEST(BfsRunnerAdoption, DeviceBuiltDirectedGraphUsesItsDeviceReverse) {
 TEST(BfsRunnerAdoption, EmptyHandleIsRejected) {
   FRONTIER_REQUIRE_GPU();
   cuda::ResidentGraph<VertexId, EdgeId> empty;
-  EXPECT_THROW(cuda::BfsRunner<VertexId, EdgeId>{std::move(empty)}, InvalidArgument);
+  using Runner = cuda::BfsRunner<VertexId, EdgeId>;
+  EXPECT_THROW(Runner{std::move(empty)}, InvalidArgument);
 }
 
 }  // namespace
