@@ -1,6 +1,7 @@
 // Kronecker tuples on the GPU (see kronecker_edges.cuh and device_graph_build.hpp): the kernel,
 // its launch, and generate_kronecker_on_device(), which checks the parameters as the host
 // generator does, sizes the two arrays against free device memory and fills them.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
