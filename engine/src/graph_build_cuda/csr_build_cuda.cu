@@ -120,15 +120,16 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT*
                                         const CsrBuildOptions& options) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
   OneWayCsr<VertexT, EdgeT> csr;
-  // 1. Offsets and cursors.
+  // 1. Offsets and cursors (checked before CUB is even asked about its scratch, so that a size
+  //    far beyond the device fails here), then the scan's scratch.
+  require_device_memory("building the CSR offsets of " + graph_words(n, m),
+                        device_bytes_for<EdgeT>(n + 1) + device_bytes_for<EdgeT>(n));
+  csr.d_offsets = DeviceBuffer<EdgeT>(n + 1);
+  DeviceBuffer<EdgeT> d_cursor(n);
   std::size_t scan_bytes = 0;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
       nullptr, scan_bytes, static_cast<EdgeT*>(nullptr), static_cast<EdgeT*>(nullptr), n + 1));
-  require_device_memory("building the CSR offsets of " + graph_words(n, m),
-                        device_bytes_for<EdgeT>(n + 1) + device_bytes_for<EdgeT>(n) +
-                            device_bytes_for<unsigned char>(scan_bytes));
-  csr.d_offsets = DeviceBuffer<EdgeT>(n + 1);
-  DeviceBuffer<EdgeT> d_cursor(n);
+  require_device_memory("the offset scan's scratch", device_bytes_for<unsigned char>(scan_bytes));
   // 2. Degrees, then offsets by an in-place exclusive scan over n + 1 entries.
   FRONTIER_CUDA_CHECK(cudaMemset(csr.d_offsets.data(), 0, (n + 1) * sizeof(EdgeT)));
   if (m > 0) {
@@ -143,22 +144,21 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT*
   }
   csr.arcs = read_one(csr.d_offsets.data() + n);
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
-  // 3. Arcs, the sort's second buffer and its scratch.
+  // 3. Arcs and the sort's second buffer, then the sort's scratch.
+  const std::uint64_t sort_buffer = options.sort_neighbors ? device_bytes_for<VertexT>(arcs) : 0;
+  require_device_memory(
+      "placing and sorting the " + std::to_string(arcs) + " arcs of " + graph_words(n, m),
+      device_bytes_for<VertexT>(arcs) + sort_buffer);
+  csr.d_targets = DeviceBuffer<VertexT>(arcs);
   std::size_t sort_bytes = 0;
   if (options.sort_neighbors && arcs > 0) {
     cub::DoubleBuffer<VertexT> keys(nullptr, nullptr);
     FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
         nullptr, sort_bytes, keys, static_cast<std::int64_t>(arcs), static_cast<std::int64_t>(n),
         csr.d_offsets.data(), csr.d_offsets.data() + 1));
+    require_device_memory("sorting the " + std::to_string(arcs) + " arcs of " + graph_words(n, m),
+                          sort_buffer + device_bytes_for<unsigned char>(sort_bytes));
   }
-  const std::uint64_t sort_buffers =
-      options.sort_neighbors
-          ? device_bytes_for<VertexT>(arcs) + device_bytes_for<unsigned char>(sort_bytes)
-          : 0;
-  require_device_memory(
-      "placing and sorting the " + std::to_string(arcs) + " arcs of " + graph_words(n, m),
-      device_bytes_for<VertexT>(arcs) + sort_buffers);
-  csr.d_targets = DeviceBuffer<VertexT>(arcs);
   // 4. Placement through cursors that start at the offsets.
   if (m > 0) {
     FRONTIER_CUDA_CHECK(cudaMemcpy(d_cursor.data(), csr.d_offsets.data(), n * sizeof(EdgeT),
