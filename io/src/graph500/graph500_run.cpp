@@ -4,9 +4,9 @@
 //  1. size the run against free memory (before allocating anything);
 //  2. generate the Kronecker tuples (untimed for the benchmark, reported as graph_generation);
 //  3. kernel 1, timed: build the symmetric CSR (self loops dropped, duplicates kept) and make it
-//     resident where the searches run: on the host then in an Engine on a CPU run
-//     (graph500_host_graph.cpp); on the GPU itself, generation included, on a GPU run
-//     (graph500_gpu_graph.cpp);
+//     resident where the searches run: on a CPU run, generation and construction on the host
+//     and an Engine (graph500_host_graph.cpp); on a GPU run, generation and construction on the
+//     GPU itself, the CSR adopted by the BFS runner in place (graph500_gpu_graph.cpp);
 //  4. choose distinct roots of degree >= 1 with a counter-based sampler;
 //  5. one untimed warm-up search, then for every root: a search timed from its start until the
 //     parent array is written; nedge counted from the tuples as the reference validator counts
