@@ -36,7 +36,9 @@ void print_json(const io::Graph500Result& result) {
       .field("tuples", result.num_tuples)
       .field("arcs", result.num_arcs)
       .field("generation_seconds", result.generation_seconds)
-      .field("construction_seconds", result.construction_seconds);
+      .field("construction_seconds", result.construction_seconds)
+      .field("built_on", result.built_on_device ? "gpu" : "host")
+      .field("host_copy_seconds", result.host_copy_seconds);
   write_statistics(json, "time", result.time);
   write_statistics(json, "nedge", result.nedge);
   json.begin_object("teps")
@@ -74,7 +76,8 @@ int run_graph500(int argc, const char* const* argv) {
       ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
       ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand",
        cxxopts::value<std::string>()->default_value("direction-optimizing"))
-      ("no-validate", "skip validation (results are then not official)");
+      ("no-validate", "skip validation (results are then not official)")
+      ("host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
@@ -88,6 +91,7 @@ int run_graph500(int argc, const char* const* argv) {
   config.bfs.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
   config.bfs.threads = common.threads;
   config.validate = result.count("no-validate") == 0;
+  config.build_on_device = result.count("host-build") == 0;
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "../graph_build_cuda/device_graph_build.hpp"
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
 
@@ -103,6 +104,10 @@ class BfsRunner {
   /// @throws OutOfMemory if the buffers do not fit in the free device memory.
   /// @throws CudaError if a CUDA call fails (no GPU, bad device id, ...).
   BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int device_id = 0);
+  /// Adopts a graph already resident on a GPU (built there by build_csr_on_device) and sizes the
+  /// search buffers on that GPU, without a host round trip; `graph` is left empty.
+  /// @throws InvalidArgument if `graph` is empty; OutOfMemory, CudaError as above.
+  explicit BfsRunner(ResidentGraph<VertexT, EdgeT>&& graph);
   ~BfsRunner();
   BfsRunner(BfsRunner&&) noexcept;
   BfsRunner& operator=(BfsRunner&&) noexcept;

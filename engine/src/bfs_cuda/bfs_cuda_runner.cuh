@@ -148,11 +148,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)
-      : device_id(device),
-        num_vertices(host_graph.num_vertices()),
-        num_edges(host_graph.num_edges()),
-        h_launch_counters(launch_slots()) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+      : Impl(device, host_graph.num_vertices(), host_graph.num_edges()) {
     // 1. Size everything against free memory before the first allocation.
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
     const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
@@ -160,9 +156,33 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
         "BFS on a graph of " + std::to_string(n) + " vertices and " + std::to_string(m) +
             " arcs (graph, labels, bitmaps, queues)",
         DeviceGraph<VertexT, EdgeT>::bytes_needed(host_graph) + workspace_bytes(n, m));
+    graph = DeviceGraph<VertexT, EdgeT>(host_graph);
+    allocate_workspace();
+  }
+
+  /// Adopts a graph built on the device: only the search buffers are sized and allocated.
+  Impl(DeviceGraph<VertexT, EdgeT>&& resident, int device)
+      : Impl(device, resident.num_vertices(), resident.num_edges()) {
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    require_device_memory("BFS buffers for a resident graph of " + std::to_string(n) +
+                              " vertices and " + std::to_string(m) +
+                              " arcs (labels, bitmaps, queues)",
+                          workspace_bytes(n, m));
+    graph = std::move(resident);
+    allocate_workspace();
+  }
+
+  Impl(int device, VertexT n, EdgeT m)
+      : device_id(device), num_vertices(n), num_edges(m), h_launch_counters(launch_slots()) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  }
+
+  void allocate_workspace() {
     // 2. Allocate. An edge queue holds at most m items: each vertex is claimed, hence expanded,
     //    once. Two edge queues, since the fused kernel reads one and writes the other.
-    graph = DeviceGraph<VertexT, EdgeT>(host_graph);
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
     const std::uint64_t words = bitmap_words(n);
     d_depth = DeviceBuffer<std::int32_t>(n);
     d_parent = DeviceBuffer<VertexT>(n);
@@ -672,6 +692,18 @@ BfsRunner<VertexT, EdgeT>::BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int 
     bfs_log_debug("cuda bfs runner on GPU " + std::to_string(device_id) + ": " +
                   std::to_string(graph.num_vertices()) + " vertices, " +
                   std::to_string(graph.num_edges()) + " arcs, " +
+                  format_bytes(impl_->device_bytes()) + " of device memory");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(ResidentGraph<VertexT, EdgeT>&& graph) {
+  const int device_id = graph.device_id();
+  impl_ = std::make_unique<Impl>(graph.release_device_graph(), device_id);
+  if (bfs_debug_enabled()) {
+    bfs_log_debug("cuda bfs runner on GPU " + std::to_string(device_id) +
+                  " adopted a device-built graph: " + std::to_string(impl_->num_vertices) +
+                  " vertices, " + std::to_string(impl_->num_edges) + " arcs, " +
                   format_bytes(impl_->device_bytes()) + " of device memory");
   }
 }

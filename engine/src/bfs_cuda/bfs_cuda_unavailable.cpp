@@ -17,6 +17,11 @@ BfsRunner<VertexT, EdgeT>::BfsRunner(const CsrGraph<VertexT, EdgeT>&, int) {
 }
 
 template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(ResidentGraph<VertexT, EdgeT>&&) {
+  throw CudaError("this build of frontier has no CUDA backend (nvcc was not found at build time)");
+}
+
+template <typename VertexT, typename EdgeT>
 BfsRunner<VertexT, EdgeT>::~BfsRunner() = default;
 template <typename VertexT, typename EdgeT>
 BfsRunner<VertexT, EdgeT>::BfsRunner(BfsRunner&&) noexcept = default;

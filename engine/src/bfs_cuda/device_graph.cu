@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <utility>
+
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/errors.hpp"
 
@@ -54,6 +56,31 @@ DeviceGraph<VertexT, EdgeT>::DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph)
     const CsrGraph<VertexT, EdgeT>& reverse = graph.reverse();
     upload(reverse.offsets(), d_reverse_offsets_);
     upload(reverse.targets(), d_reverse_targets_);
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+DeviceGraph<VertexT, EdgeT>::DeviceGraph(VertexT num_vertices, EdgeT num_edges, bool directed,
+                                         DeviceBuffer<EdgeT> d_offsets,
+                                         DeviceBuffer<VertexT> d_targets,
+                                         DeviceBuffer<EdgeT> d_reverse_offsets,
+                                         DeviceBuffer<VertexT> d_reverse_targets)
+    : num_vertices_(num_vertices),
+      num_edges_(num_edges),
+      directed_(directed),
+      d_offsets_(std::move(d_offsets)),
+      d_targets_(std::move(d_targets)),
+      d_reverse_offsets_(std::move(d_reverse_offsets)),
+      d_reverse_targets_(std::move(d_reverse_targets)) {
+  const auto n = static_cast<std::size_t>(num_vertices);
+  const auto m = static_cast<std::size_t>(num_edges);
+  const bool forward_ok = d_offsets_.size() == n + 1 && d_targets_.size() == m;
+  const bool reverse_ok = directed
+                              ? d_reverse_offsets_.size() == n + 1 && d_reverse_targets_.size() == m
+                              : d_reverse_offsets_.size() == 0;
+  if (!forward_ok || !reverse_ok) {
+    throw InvalidArgument("device CSR arrays disagree with " + std::to_string(n) +
+                          " vertices and " + std::to_string(m) + " arcs");
   }
 }
 

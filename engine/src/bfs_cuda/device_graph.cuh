@@ -1,6 +1,7 @@
 /// @file device_graph.cuh
 /// @brief A CsrGraph resident on one GPU: offsets and targets, plus the reverse graph (in-arcs)
-/// for directed inputs, which bottom-up BFS levels read. Uploaded once; read-only afterwards.
+/// for directed inputs, which bottom-up BFS levels read. Uploaded once from the host, or adopted
+/// from arrays built on the device (graph_build_cuda/); read-only afterwards.
 ///
 /// Invariants: forward() and reverse() describe graphs with num_vertices() vertices; for an
 /// undirected graph reverse() aliases forward() (no second copy).
@@ -38,6 +39,11 @@ class DeviceGraph {
   /// Uploads `graph` (building its cached reverse on the host first when directed).
   /// @throws OutOfMemory if it does not fit; CudaError if a CUDA call fails.
   explicit DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph);
+  /// Adopts CSR arrays already on the device: d_offsets has num_vertices + 1 entries ending in
+  /// the arc count, d_targets that many; the reverse arrays are empty unless `directed`.
+  DeviceGraph(VertexT num_vertices, EdgeT num_edges, bool directed, DeviceBuffer<EdgeT> d_offsets,
+              DeviceBuffer<VertexT> d_targets, DeviceBuffer<EdgeT> d_reverse_offsets = {},
+              DeviceBuffer<VertexT> d_reverse_targets = {});
 
   VertexT num_vertices() const noexcept { return num_vertices_; }
   EdgeT num_edges() const noexcept { return num_edges_; }

@@ -5,6 +5,10 @@
 // tuples (kept for counting nedge), the CSR (offsets and both arcs of every tuple), one search's
 // depth, parent, queue and two frontier bitmaps, and the validator's per-vertex arrays; the CSR
 // builder's scratch (one cursor per vertex) is freed before the searches and is smaller.
+// A run built on the GPU is also sized on the device (graph500_device_bytes): there the peak is
+// the larger of construction and search, since the tuples are freed before the BFS buffers are
+// allocated.
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -26,6 +30,31 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
   const std::uint64_t search = n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 2 * (n / 8 + 8);
   const std::uint64_t validation = n * (sizeof(std::int32_t) + 2 * vertex_bytes);
   return tuple_list + csr + search + validation;
+}
+
+std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
+  // The device checks keep this much free for the CUDA runtime (cuda::kDeviceMemoryHeadroom).
+  constexpr std::uint64_t kHeadroom = std::uint64_t{256} << 20;
+  // Allowance for CUB's segmented-sort scratch (segment partitions: a few words per vertex).
+  constexpr std::uint64_t kSortScratchPerVertex = 16;
+  constexpr std::uint64_t kSortScratchFixed = std::uint64_t{64} << 20;
+  const std::uint64_t n = std::uint64_t{1} << scale;
+  const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
+  const std::uint64_t arcs = 2 * tuples;
+  const std::uint64_t vertex_bytes = sizeof(VertexId);
+  const std::uint64_t edge_bytes = sizeof(EdgeId);
+  const std::uint64_t tuple_list = 2 * tuples * vertex_bytes;
+  const std::uint64_t offsets = (n + 1) * edge_bytes;
+  // Construction: tuples, offsets, cursors, arcs and the sort's second buffer and scratch.
+  const std::uint64_t construction = tuple_list + offsets + n * edge_bytes +
+                                     2 * arcs * vertex_bytes + kSortScratchPerVertex * n +
+                                     kSortScratchFixed;
+  // Search: the CSR, depth, parent, vertex queue, three bitmaps, two edge queues and their
+  // predecessor queues (the BFS runner's buffers; the tuples are freed by then).
+  const std::uint64_t search = offsets + arcs * vertex_bytes +
+                               n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 3 * (n / 8 + 8) +
+                               4 * arcs * vertex_bytes;
+  return std::max(construction, search) + kHeadroom;
 }
 
 void check_graph500_memory(int scale, int edgefactor) {

@@ -4,7 +4,9 @@
 //  1. size the run against free memory (before allocating anything);
 //  2. generate the Kronecker tuples (untimed for the benchmark, reported as graph_generation);
 //  3. kernel 1, timed: build the symmetric CSR (self loops dropped, duplicates kept) and make it
-//     resident in an Engine on the configured device;
+//     resident where the searches run: on a CPU run, generation and construction on the host
+//     and an Engine (graph500_host_graph.cpp); on a GPU run, generation and construction on the
+//     GPU itself, the CSR adopted by the BFS runner in place (graph500_gpu_graph.cpp);
 //  4. choose distinct roots of degree >= 1 with a counter-based sampler;
 //  5. one untimed warm-up search, then for every root: a search timed from its start until the
 //     parent array is written; nedge counted from the tuples as the reference validator counts
@@ -19,14 +21,12 @@
 #include <vector>
 
 #include "frontier/bfs_validate.hpp"
-#include "frontier/csr_builder.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
-#include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/generate_kronecker.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/random.hpp"
+#include "graph500_graph.hpp"
 
 namespace frontier::io {
 namespace {
@@ -92,30 +92,25 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
   Graph500Result result;
   result.config = config;
 
-  // 2. Generation (not part of the benchmark figures).
-  KroneckerParams params;
-  params.scale = config.scale;
-  params.edgefactor = config.edgefactor;
-  params.seed = config.seed;
-  detail::Timer timer;
-  const EdgeList<VertexId> tuples = generate_kronecker<VertexId>(params);
-  result.generation_seconds = timer.seconds();
+  // 2, 3. Generation (not part of the benchmark figures) and kernel 1.
+  Graph500Graph made = config.device.is_cuda() && config.build_on_device
+                           ? make_graph500_graph_on_device(config)
+                           : make_graph500_graph_on_host(config);
+  const EdgeList<VertexId>& tuples = made.tuples;
+  Graph500Searcher& searcher = *made.searcher;
+  const Graph& graph = searcher.graph();
+  result.generation_seconds = made.generation_seconds;
+  result.construction_seconds = made.construction_seconds;
+  result.host_copy_seconds = made.host_copy_seconds;
+  result.built_on_device = made.built_on_device;
   result.num_vertices = tuples.num_vertices;
   result.num_tuples = static_cast<std::int64_t>(tuples.size());
-  log.info("graph500: generated {} tuples on {} vertices in {:.3f} s", result.num_tuples,
-           result.num_vertices, result.generation_seconds);
-
-  // 3. Kernel 1: construction.
-  timer.restart();
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const Engine engine(build_csr<VertexId, EdgeId>(tuples, build), config.device);
-  result.construction_seconds = timer.seconds();
-  const Graph& graph = engine.graph();
   result.num_arcs = static_cast<std::int64_t>(graph.num_edges());
-  log.info("graph500: constructed {} arcs in {:.3f} s", result.num_arcs,
-           result.construction_seconds);
+  const char* where = made.built_on_device ? "GPU" : "host";
+  log.info("graph500: generated {} tuples on {} vertices in {:.3f} s on the {}", result.num_tuples,
+           result.num_vertices, result.generation_seconds, where);
+  log.info("graph500: constructed {} arcs in {:.3f} s on the {}", result.num_arcs,
+           result.construction_seconds, where);
 
   // 4. Roots.
   const std::uint64_t root_seed = mix64(counter_random(config.seed, kRootStreamTag));
@@ -128,8 +123,9 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
   // 5. Searches.
   BfsOptions options = config.bfs;
   options.predecessors = true;
-  engine.bfs(roots.front(), options);  // warm-up, untimed
+  searcher.bfs(roots.front(), options);  // warm-up, untimed
   const int total = static_cast<int>(roots.size());
+  detail::Timer timer;
   for (int i = 0; i < total; ++i) {
     Graph500Run run;
     run.index = i;
@@ -137,7 +133,7 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
     // The search's own clock: from its start until the parent array is written where the
     // search runs (host memory on the CPU, device memory on a GPU); copying a GPU's labels back
     // for validation is not part of it.
-    const BfsResult<VertexId> bfs = engine.bfs(run.root, options);
+    const BfsResult<VertexId> bfs = searcher.bfs(run.root, options);
     run.seconds = bfs.seconds;
     run.vertices_reached = bfs.vertices_reached;
     run.levels = static_cast<std::int32_t>(bfs.levels.size());

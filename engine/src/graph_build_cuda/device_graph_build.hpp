@@ -1,0 +1,129 @@
+/// @file device_graph_build.hpp
+/// @brief Graphs made on the GPU (internal; plain host C++, no CUDA headers): Kronecker edge
+/// tuples generated on the device, and the CSR built from them on the device, kept resident so
+/// that a BfsRunner can adopt it without a host round trip.
+///
+/// Both are bit-identical to their host counterparts: generate_kronecker_on_device() equals
+/// io::generate_kronecker() for the same parameters and slice (every tuple is the pure function
+/// kronecker_edge(sampler, index) of generators/kronecker.hpp, evaluated on the device), and
+/// build_csr_on_device() equals frontier::build_csr() for the same edge list and options (same
+/// offsets; every adjacency list sorted by target, so the order does not depend on the scatter's
+/// interleaving on either side).
+///
+/// Every function checks its device allocations against the free device memory before making
+/// them and throws OutOfMemory naming the bytes needed and the bytes free.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/csr_graph.hpp"
+#include "frontier/edge_list.hpp"
+#include "frontier/generators/kronecker.hpp"
+
+namespace frontier::cuda {
+
+template <typename VertexT>
+struct DeviceEdgeStorage;
+template <typename VertexT, typename EdgeT>
+class DeviceGraph;
+
+/// Unweighted edge tuples resident on one GPU (an owning, move-only handle).
+template <typename VertexT>
+class DeviceEdgeList {
+ public:
+  /// An empty list on no device.
+  DeviceEdgeList();
+  explicit DeviceEdgeList(std::unique_ptr<DeviceEdgeStorage<VertexT>> storage);
+  ~DeviceEdgeList();
+  DeviceEdgeList(DeviceEdgeList&&) noexcept;
+  DeviceEdgeList& operator=(DeviceEdgeList&&) noexcept;
+  DeviceEdgeList(const DeviceEdgeList&) = delete;
+  DeviceEdgeList& operator=(const DeviceEdgeList&) = delete;
+
+  /// Copies `edges` to GPU `device_id`.
+  /// @throws InvalidArgument if the list has weights or mismatched sizes; OutOfMemory if it does
+  /// not fit; CudaError if a CUDA call fails.
+  static DeviceEdgeList upload(const EdgeList<VertexT>& edges, int device_id = 0);
+
+  /// A host copy (synchronous).
+  EdgeList<VertexT> to_host() const;
+
+  VertexT num_vertices() const noexcept;
+  std::uint64_t size() const noexcept;
+  bool directed() const noexcept;
+  int device_id() const noexcept;
+  /// Device bytes held.
+  std::uint64_t device_bytes() const noexcept;
+  /// Frees the device arrays now (the list becomes empty).
+  void release() noexcept;
+
+  /// The device arrays (for the CUDA translation units).
+  const DeviceEdgeStorage<VertexT>& storage() const;
+
+ private:
+  std::unique_ptr<DeviceEdgeStorage<VertexT>> storage_;
+};
+
+/// A CSR graph resident on one GPU (an owning, move-only handle around DeviceGraph).
+template <typename VertexT, typename EdgeT>
+class ResidentGraph {
+ public:
+  ResidentGraph();
+  ResidentGraph(DeviceGraph<VertexT, EdgeT> graph, int device_id);
+  ~ResidentGraph();
+  ResidentGraph(ResidentGraph&&) noexcept;
+  ResidentGraph& operator=(ResidentGraph&&) noexcept;
+  ResidentGraph(const ResidentGraph&) = delete;
+  ResidentGraph& operator=(const ResidentGraph&) = delete;
+
+  VertexT num_vertices() const noexcept;
+  EdgeT num_edges() const noexcept;
+  bool directed() const noexcept;
+  int device_id() const noexcept;
+  std::uint64_t device_bytes() const noexcept;
+
+  /// A host copy of the forward CSR (synchronous). The host graph builds its own reverse on
+  /// demand, as any CsrGraph does.
+  CsrGraph<VertexT, EdgeT> to_host() const;
+  /// A host copy of the reverse CSR (in-arcs) of a directed graph, as a directed CsrGraph; of an
+  /// undirected one, the same as to_host().
+  CsrGraph<VertexT, EdgeT> reverse_to_host() const;
+
+  /// Hands the device arrays over (to a BfsRunner); the handle is empty afterwards.
+  /// @throws InvalidArgument if the handle is empty.
+  DeviceGraph<VertexT, EdgeT> release_device_graph();
+
+ private:
+  std::unique_ptr<DeviceGraph<VertexT, EdgeT>> graph_;
+  int device_id_ = -1;
+};
+
+/// Kronecker tuples [first_edge, first_edge + count) (count = ~0: to the end) made on GPU
+/// `device_id`; equal to io::generate_kronecker<VertexT>(params, first_edge, count).
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects (scale, edgefactor,
+/// initiator, a slice past the end, ids too wide for VertexT); OutOfMemory if the two arrays do
+/// not fit; CudaError if a CUDA call fails.
+template <typename VertexT>
+DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& params,
+                                                     std::uint64_t first_edge, std::uint64_t count,
+                                                     int device_id = 0);
+
+/// The CSR of `edges` built on the GPU that holds them; equal to build_csr<VertexT, EdgeT>() of
+/// the same tuples and options (offsets and neighbours). A directed result also gets its reverse
+/// graph (in-arcs), built the same way from the swapped tuples. sort_neighbors = false leaves each
+/// adjacency list in an unspecified order (as on the host).
+/// @throws InvalidArgument if an endpoint lies outside [0, num_vertices) (naming the first such
+/// tuple, as build_csr does) or remove_duplicates is set without sort_neighbors; OutOfMemory if
+/// the CSR and its scratch do not fit; CudaError if a CUDA call fails.
+template <typename VertexT, typename EdgeT>
+ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>& edges,
+                                                  const CsrBuildOptions& options = {});
+
+extern template class DeviceEdgeList<std::int32_t>;
+extern template class DeviceEdgeList<std::int64_t>;
+extern template class ResidentGraph<std::int32_t, std::int64_t>;
+extern template class ResidentGraph<std::int64_t, std::int64_t>;
+
+}  // namespace frontier::cuda

@@ -1,0 +1,90 @@
+// Graph500 runs built on the GPU (io/src/graph500/graph500_gpu_graph.cpp): a run whose tuples
+// and CSR are made on the GPU finds the same roots, arc count and per-root nedge as the host-built
+// run of the same seed, validates every tree, and reports its construction as built on the
+// device; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the free bytes
+// before anything is allocated. Skipped without a GPU.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../../io/src/graph500/graph500_graph.hpp"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/graph500.hpp"
+
+namespace frontier::io {
+namespace {
+
+#define FRONTIER_REQUIRE_GPU() \
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
+
+Graph500Config small_config(Device device, bool build_on_device) {
+  Graph500Config config;
+  config.scale = 13;
+  config.edgefactor = 16;
+  config.seed = 5;
+  config.roots = 16;
+  config.device = device;
+  config.build_on_device = build_on_device;
+  return config;
+}
+
+// Same graph, roots, nedge and reach; `same_backend` also compares the level counts (the CPU
+// and GPU searches may count a final empty level differently).
+void expect_same_runs(const Graph500Result& got, const Graph500Result& expected,
+                      const std::string& what, bool same_backend) {
+  EXPECT_EQ(got.num_vertices, expected.num_vertices) << what;
+  EXPECT_EQ(got.num_tuples, expected.num_tuples) << what;
+  EXPECT_EQ(got.num_arcs, expected.num_arcs) << what;
+  ASSERT_EQ(got.runs.size(), expected.runs.size()) << what;
+  for (std::size_t i = 0; i < got.runs.size(); ++i) {
+    EXPECT_EQ(got.runs[i].root, expected.runs[i].root) << what << " run " << i;
+    EXPECT_EQ(got.runs[i].nedge, expected.runs[i].nedge) << what << " run " << i;
+    EXPECT_EQ(got.runs[i].vertices_reached, expected.runs[i].vertices_reached) << what;
+    if (same_backend) EXPECT_EQ(got.runs[i].levels, expected.runs[i].levels) << what << " " << i;
+    EXPECT_GE(got.runs[i].validate_seconds, 0.0) << what << ": run " << i << " not validated";
+  }
+}
+
+TEST(Graph500Gpu, DeviceBuiltRunMatchesHostBuiltRun) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph500Result cpu = run_graph500(small_config(Device::cpu(), true));
+  const Graph500Result gpu = run_graph500(small_config(Device::cuda(0), true));
+  EXPECT_FALSE(cpu.built_on_device);
+  EXPECT_TRUE(gpu.built_on_device);
+  EXPECT_GT(gpu.construction_seconds, 0.0);
+  EXPECT_GT(gpu.host_copy_seconds, 0.0);
+  EXPECT_EQ(cpu.host_copy_seconds, 0.0);
+  ASSERT_EQ(gpu.runs.size(), 16u);
+  expect_same_runs(gpu, cpu, "GPU-built vs CPU", false);
+}
+
+TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph500Result device_built = run_graph500(small_config(Device::cuda(0), true));
+  const Graph500Result host_built = run_graph500(small_config(Device::cuda(0), false));
+  EXPECT_FALSE(host_built.built_on_device);
+  expect_same_runs(device_built, host_built, "device-built vs host-built on the GPU", true);
+}
+
+TEST(Graph500Gpu, TooLargeForTheGpuIsOutOfMemoryBeforeAllocating) {
+  FRONTIER_REQUIRE_GPU();
+  Graph500Config config = small_config(Device::cuda(0), true);
+  config.scale = 30;
+  config.edgefactor = 16;
+  const std::uint64_t free_before = cuda_device_info(0).free_bytes;
+  try {
+    make_graph500_graph_on_device(config);
+    FAIL() << "expected OutOfMemory";
+  } catch (const OutOfMemory& error) {
+    EXPECT_EQ(error.bytes_needed(), graph500_device_bytes(30, 16));
+    EXPECT_LT(error.bytes_free(), error.bytes_needed());
+    EXPECT_NE(std::string(error.what()).find("GPU 0"), std::string::npos) << error.what();
+  }
+  // Nothing was left allocated.
+  const std::uint64_t free_after = cuda_device_info(0).free_bytes;
+  EXPECT_GE(free_after + (std::uint64_t{64} << 20), free_before);
+}
+
+}  // namespace
+}  // namespace frontier::io
