@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "distributed_cli.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/io/graph500.hpp"
 #include "json_writer.hpp"
@@ -75,6 +76,7 @@ int run_graph500(int argc, const char* const* argv) {
       ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand",
        cxxopts::value<std::string>()->default_value("direction-optimizing"))
       ("no-validate", "skip validation (results are then not official)");
+  add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
@@ -91,11 +93,15 @@ int run_graph500(int argc, const char* const* argv) {
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 
-  const io::Graph500Result run = io::run_graph500(config, [](const io::Graph500Run& r, int total) {
-    detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
-                          r.root, r.seconds * 1e3, r.teps,
-                          r.validate_seconds >= 0 ? ", validated" : "");
-  });
+  const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  const io::Graph500Result run =
+      distributed.ranks > 0
+          ? run_distributed_graph500(config, distributed)
+          : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
+              detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1,
+                                    total, r.root, r.seconds * 1e3, r.teps,
+                                    r.validate_seconds >= 0 ? ", validated" : "");
+            });
   if (common.json) {
     print_json(run);
   } else {

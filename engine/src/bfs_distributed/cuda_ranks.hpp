@@ -1,0 +1,34 @@
+/// @file bfs_distributed/cuda_ranks.hpp
+/// @brief The GPU backend of the distributed BFS behind a plain host interface: one rank per
+/// GPU, each with its slice resident in device memory and its own stream, bins moved by NCCL
+/// (internal; no CUDA or NCCL headers here).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "bfs_distributed/exchange.hpp"
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/partition/rank_graph.hpp"
+
+namespace frontier::distributed {
+
+/// Every local rank of this process on its GPU, plus the NCCL exchange joining them.
+template <typename VertexT, typename EdgeT>
+class CudaRankGroup {
+ public:
+  virtual ~CudaRankGroup() = default;
+  virtual std::span<RankSearch<VertexT>* const> ranks() = 0;
+  virtual Exchange& exchange() = 0;
+};
+
+/// One process drives slices.size() GPUs (gpu_ids[i] holds slices[i]); NCCL communicators come
+/// from ncclCommInitAll. Checks every GPU's free memory before allocating.
+/// @throws CudaError / NcclError / OutOfMemory; CudaError naming the missing piece in a build
+///         without CUDA or NCCL.
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids);
+
+}  // namespace frontier::distributed

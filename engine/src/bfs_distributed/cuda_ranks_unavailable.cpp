@@ -1,0 +1,30 @@
+// The GPU backend of the distributed BFS in a build without CUDA or without NCCL: asking for it
+// is a clear CudaError naming what is missing.
+#if !FRONTIER_HAVE_CUDA || !FRONTIER_HAVE_NCCL
+
+#include <cstdint>
+
+#include "bfs_distributed/cuda_ranks.hpp"
+#include "frontier/errors.hpp"
+
+namespace frontier::distributed {
+
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<VertexT, EdgeT>>, std::span<const int>) {
+#if !FRONTIER_HAVE_CUDA
+  throw CudaError("this build of frontier has no CUDA backend (nvcc was not found at build time)");
+#else
+  throw CudaError("this build of frontier has no multi-GPU backend (NCCL was not found at build "
+                  "time)");
+#endif
+}
+
+template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
+template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>);
+
+}  // namespace frontier::distributed
+
+#endif

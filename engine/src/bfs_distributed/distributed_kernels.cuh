@@ -1,0 +1,179 @@
+/// @file bfs_distributed/distributed_kernels.cuh
+/// @brief The kernels of one rank's level in the distributed BFS on a GPU (Merrill, thesis
+/// ch. 6.6), small and self-contained:
+///  - frontier_degrees_kernel + a CUB exclusive scan: the frontier's arc offsets, so that the
+///    expansion is balanced by arcs, not by vertices (Kronecker hubs do not stall a thread);
+///  - expand_bin_kernel: one thread per frontier arc finds its vertex by binary search over the
+///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
+///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
+///    with one atomicAdd per (warp, owner) (__match_any_sync);
+///  - contract_kernel: one thread per received item claims the vertex by atomicCAS on its depth
+///    and queues it with one atomicAdd per warp;
+///  - start_kernel and finish_level_kernel: the source's labels and the level counters.
+/// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
+/// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
+/// exactly one successful atomicCAS.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/partition/distribution.hpp"
+
+namespace frontier::distributed {
+
+/// Threads per block of every kernel here (a multiple of the warp size; 256 keeps eight warps
+/// per block, enough to hide the latency of the random reads at full occupancy).
+inline constexpr int kDistributedThreadsPerBlock = 256;
+/// Resident blocks per SM the grid-stride kernels are launched with.
+inline constexpr int kDistributedBlocksPerSm = 8;
+inline constexpr int kWarpSize = 32;
+
+template <typename VertexT, typename EdgeT>
+__global__ void frontier_degrees_kernel(const VertexT* frontier, std::int64_t count,
+                                        const EdgeT* offsets, EdgeT* degrees) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < count) {
+    const VertexT local = frontier[i];
+    degrees[i] = offsets[local + 1] - offsets[local];
+  } else if (i == count) {
+    degrees[i] = 0;  // the scan's last entry becomes the total
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+struct ExpandArgs {
+  const VertexT* frontier;
+  std::int64_t count;
+  /// Exclusive scan of the frontier's degrees; scan[count] is the arc total.
+  const EdgeT* scan;
+  const EdgeT* offsets;
+  const VertexT* targets;
+  partition::VertexDistribution<VertexT> distribution;
+  int rank;
+  const std::int32_t* depth;
+  std::uint32_t* sent;
+  VertexT* send;
+  unsigned long long* send_counts;
+  int words;
+};
+
+template <typename VertexT, typename EdgeT>
+__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
+  const EdgeT total = a.scan[a.count];
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const EdgeT stride = static_cast<EdgeT>(gridDim.x) * blockDim.x;
+  // Warp-uniform loop bounds, so every lane reaches the warp-wide intrinsics below.
+  for (EdgeT warp_first = static_cast<EdgeT>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       warp_first < total; warp_first += stride) {
+    const EdgeT e = warp_first + lane;
+    bool keep = false;
+    VertexT w = 0;
+    VertexT u = 0;
+    int owner = -1;
+    if (e < total) {
+      // 1. The frontier vertex owning arc e: the last i with scan[i] <= e.
+      std::int64_t lo = 0;
+      std::int64_t hi = a.count - 1;
+      while (lo < hi) {
+        const std::int64_t mid = (lo + hi + 1) / 2;
+        if (a.scan[mid] <= e) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      const VertexT local = a.frontier[lo];
+      w = a.targets[a.offsets[local] + (e - a.scan[lo])];
+      u = a.distribution.global(a.rank, local);
+      owner = a.distribution.owner(w);
+      // 2. Filter: an own vertex already labelled stays; otherwise the first claim of w's bit
+      // in the sent bitmask lets it through (a plain read first spares most atomics).
+      keep = !(owner == a.rank && a.depth[a.distribution.local(w)] >= 0);
+      if (keep) {
+        const auto index = static_cast<std::uint64_t>(w);
+        std::uint32_t* word = a.sent + index / 32;
+        const std::uint32_t bit = 1u << (index % 32);
+        keep = (*word & bit) == 0 && (atomicOr(word, bit) & bit) == 0;
+      }
+    }
+    // 3. Bin by owner: lanes with the same owner share one atomicAdd.
+    const unsigned peers = __match_any_sync(0xffffffffu, keep ? owner : -1);
+    if (keep) {
+      const int leader = __ffs(peers) - 1;
+      unsigned long long base = 0;
+      if (lane == leader) {
+        base = atomicAdd(a.send_counts + owner, static_cast<unsigned long long>(__popc(peers)));
+      }
+      base = __shfl_sync(peers, base, leader);
+      const auto at = static_cast<std::int64_t>(a.distribution.rank_offset(owner)) +
+                      static_cast<std::int64_t>(base) + __popc(peers & ((1u << lane) - 1));
+      a.send[at * a.words] = w;
+      if (a.words == 2) a.send[at * 2 + 1] = u;
+    }
+  }
+}
+
+template <typename VertexT>
+struct ContractArgs {
+  const VertexT* recv;
+  std::int64_t count;
+  int words;
+  partition::VertexDistribution<VertexT> distribution;
+  std::int32_t* depth;
+  VertexT* parent;
+  VertexT* next;
+  unsigned long long* next_count;
+  std::int32_t level;
+};
+
+template <typename VertexT>
+__global__ void contract_kernel(ContractArgs<VertexT> a) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t warp_first = static_cast<std::int64_t>(blockIdx.x) * blockDim.x +
+                                 threadIdx.x - lane;
+       warp_first < a.count; warp_first += stride) {
+    const std::int64_t i = warp_first + lane;
+    bool claimed = false;
+    VertexT local = 0;
+    if (i < a.count) {
+      // 1. Claim: exactly one thread wins an unvisited vertex, whoever sent it.
+      local = a.distribution.local(a.recv[i * a.words]);
+      if (a.depth[local] < 0) {
+        claimed = atomicCAS(a.depth + local, -1, a.level + 1) == -1;
+      }
+      if (claimed && a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
+    }
+    // 2. Queue the winners, one atomicAdd per warp.
+    const unsigned ballot = __ballot_sync(0xffffffffu, claimed);
+    if (ballot != 0) {
+      const int leader = __ffs(ballot) - 1;
+      unsigned long long base = 0;
+      if (lane == leader) base = atomicAdd(a.next_count, static_cast<unsigned long long>(__popc(ballot)));
+      base = __shfl_sync(0xffffffffu, base, leader);
+      if (claimed) a.next[base + __popc(ballot & ((1u << lane) - 1))] = local;
+    }
+  }
+}
+
+template <typename VertexT>
+__global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* frontier,
+                             VertexT local, VertexT source) {
+  depth[local] = 0;
+  parent[local] = source;
+  frontier[0] = local;
+}
+
+/// counters: kNextFrontier was accumulated by contract_kernel; the others are set here.
+template <typename EdgeT>
+__global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
+                                    std::int64_t binned, std::int64_t sent_away) {
+  counters[kEdgesExamined] = scan_total == nullptr ? 0 : static_cast<std::int64_t>(*scan_total);
+  counters[kItemsBinned] = binned;
+  counters[kItemsSentAway] = sent_away;
+}
+
+}  // namespace frontier::distributed
