@@ -123,8 +123,8 @@ int run_bfs(int argc, const char* const* argv) {
   }
   const partition::DistributedRunConfig distributed = distributed_run_config(result);
   if (distributed.ranks > 0) {
-    return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed,
-                               bfs_options.predecessors, validate, common.json);
+    return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
+                               validate, common.json);
   }
   const Engine engine(std::move(loaded.graph), bfs_options.device);
 

@@ -62,7 +62,7 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
 }
 
 int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
-                        const partition::DistributedRunConfig& run, bool predecessors,
+                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
                         bool validate, bool json) {
   auto& log = detail::logger();
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
@@ -78,8 +78,11 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   log.debug("bfs edge balance:\n{}", partition::format_edge_balance(balance));
   DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
   DistributedBfsOptions options;
-  options.predecessors = predecessors || validate;
+  options.predecessors = bfs.predecessors || validate;
   options.gather_labels = true;
+  options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
+  options.alpha = bfs.alpha;
+  options.beta = bfs.beta;
 
   struct Trial {
     VertexId source;
@@ -93,10 +96,18 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   std::vector<Trial> trials;
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
+    // Edges of the searched component: arcs out of reached vertices (halved when undirected).
+    std::int64_t reached_arcs = 0;
+    for (const auto& slice : search.slices()) {
+      for (VertexId local = 0; local < slice.local_vertices(); ++local) {
+        if (result.bfs.depth[slice.distribution.global(slice.rank, local)] >= 0) {
+          reached_arcs += slice.degree(local);
+        }
+      }
+    }
     Trial trial{source, result.bfs.seconds, result.bfs.vertices_reached,
                 static_cast<std::int32_t>(result.bfs.levels.size()),
-                directed ? result.bfs.edges_examined : result.bfs.edges_examined / 2,
-                result.bytes_exchanged, false};
+                directed ? reached_arcs : reached_arcs / 2, result.bytes_exchanged, false};
     if (validate) {
       const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
           search.slices(), source, result.bfs.parent, result.bfs.depth);

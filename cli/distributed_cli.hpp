@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "frontier/bfs.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/partition/graph500_distributed.hpp"
@@ -23,9 +24,10 @@ void add_distributed_options(cxxopts::Options& options);
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result);
 
 /// `frontier bfs --gpus N | --ranks N`: slices the graph, searches from every source, validates
-/// slice by slice when asked, prints the search table (plus bytes exchanged) or JSON.
+/// slice by slice when asked, prints the search table (plus bytes exchanged) or JSON. Uses
+/// bfs.predecessors, and bottom-up levels when bfs.strategy is direction-optimizing.
 int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
-                        const partition::DistributedRunConfig& run, bool predecessors,
+                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
                         bool validate, bool json);
 
 /// `frontier graph500 --gpus N | --ranks N`: the distributed run; the statistics block as the

@@ -53,20 +53,27 @@ std::vector<int> gpu_counts() {
 #define FRONTIER_SKIP_WITHOUT_TWO_GPUS() \
   if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs"
 
-void expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
-                    bool predecessors = true) {
+// Returns the number of bottom-up levels the search ran.
+int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
+                   bool predecessors = true, bool direction_optimizing = true) {
   SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(search.ranks()) +
-               " GPUs");
+               " GPUs" + (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   DistributedBfsOptions options;
   options.predecessors = predecessors;
+  options.direction_optimizing = direction_optimizing;
   const DistributedBfsResult<VertexId> actual = search.run(source, options);
-  ASSERT_EQ(actual.bfs.depth, expected.depth);
+  int bottom_up = 0;
+  for (const BfsLevelStats& level : actual.bfs.levels) {
+    bottom_up += level.direction == BfsDirection::BottomUp;
+  }
+  EXPECT_EQ(actual.bfs.depth, expected.depth);
+  if (actual.bfs.depth != expected.depth) return bottom_up;
   EXPECT_EQ(actual.bfs.vertices_reached, expected.vertices_reached);
-  ASSERT_EQ(actual.bfs.levels.size(), expected.levels.size());
+  EXPECT_EQ(actual.bfs.levels.size(), expected.levels.size());
   if (!predecessors) {
     EXPECT_TRUE(actual.bfs.parent.empty());
-    return;
+    return bottom_up;
   }
   const BfsValidation whole = validate_bfs_tree<VertexId, EdgeId>(
       graph, source, std::span<const VertexId>(actual.bfs.parent),
@@ -75,6 +82,7 @@ void expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph
   EXPECT_EQ(validate_distributed_bfs<VertexId, EdgeId>(search.slices(), source, actual.bfs.parent,
                                                        actual.bfs.depth),
             "");
+  return bottom_up;
 }
 
 TEST(DistributedBfsGpu, RandomGraphs) {
@@ -91,9 +99,10 @@ TEST(DistributedBfsGpu, RandomGraphs) {
         for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
           DistributedBfs<VertexId, EdgeId> search(partition::slice_graph(graph, layout, count),
                                                   gpus(count));
-          expect_matches(search, graph, 0);
-          expect_matches(search, graph, n - 1);
-          expect_matches(search, graph, n / 2, false);
+          expect_matches(search, graph, 0, true, false);
+          expect_matches(search, graph, 0, true, true);
+          expect_matches(search, graph, n - 1, true, true);
+          expect_matches(search, graph, n / 2, false, true);
         }
       }
     }
@@ -119,14 +128,17 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
     int searched = 0;
     for (VertexId source = 0; searched < 4; ++source) {
       if (whole.degree(source) == 0) continue;
-      expect_matches(search, whole, source);
+      expect_matches(search, whole, source, true, false);
+      EXPECT_GT(expect_matches(search, whole, source, true, true), 0)
+          << "a Kronecker search goes bottom-up on its large levels";
       ++searched;
     }
   }
 }
 
-// The GPU backend and the CPU simulation run the same level loop: same levels, same frontiers,
-// same items binned (the filter passes each vertex once per rank either way).
+// The GPU backend and the CPU simulation run the same level loop: same levels and directions,
+// same frontiers, same items binned (the filter passes each vertex once per rank either way),
+// same arcs examined (bottom-up scans stop at the same first frontier neighbour).
 TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   CsrBuildOptions options;
@@ -145,6 +157,7 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
     EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << "level " << l;
     EXPECT_EQ(a.exchange[l].bytes_exchanged, b.exchange[l].bytes_exchanged) << "level " << l;
     EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << "level " << l;
+    EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << "level " << l;
   }
   EXPECT_EQ(a.bfs.depth, b.bfs.depth);
 }
@@ -175,8 +188,9 @@ TEST(DistributedBfsGpu, RealDatasets) {
     for (const int count : gpu_counts()) {
       DistributedBfs<VertexId, EdgeId> search(
           partition::slice_graph(graph, VertexLayout::Striped, count), gpus(count));
-      expect_matches(search, graph, hub);
-      expect_matches(search, graph, 0);
+      expect_matches(search, graph, hub, true, false);
+      expect_matches(search, graph, hub, true, true);
+      expect_matches(search, graph, 0, true, true);
     }
   }
 }

@@ -12,6 +12,9 @@
 ///     a predecessor run, the parent carried with the vertex as a (vertex, parent) pair) and
 ///     queues them as its next frontier;
 ///  5. an all-reduce of the frontier sizes ends the search when it is zero.
+/// Direction-optimizing runs replace steps 1-4 of large levels by a bottom-up step: the frontier
+/// is all-gathered as a bitmap (one bit per vertex, rank by rank) and every rank's unvisited
+/// vertices look among their neighbours for a frontier vertex.
 /// The level loop is written once against an exchange interface; the CPU implementation
 /// simulates p ranks in one process (for tests and CI), the CUDA one drives one GPU per rank
 /// through NCCL.
@@ -33,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
 #include "frontier/device.hpp"
 #include "frontier/partition/distribution.hpp"
@@ -48,6 +52,13 @@ struct DistributedBfsOptions {
   /// Gather depths (and parents) of every rank into global arrays in the result. A benchmark
   /// that only times searches may turn this off.
   bool gather_labels = true;
+  /// Bottom-up levels while the frontier is large (Beamer's alpha/beta rule, as bfs.hpp): every
+  /// rank all-gathers the frontier as a bitmap and its unvisited vertices look for a parent in
+  /// it, so no bins travel. Undirected graphs only: a directed graph always runs top-down.
+  bool direction_optimizing = true;
+  /// Must be >= 1 (see BfsOptions).
+  int alpha = kDefaultBfsAlpha;
+  int beta = kDefaultBfsBeta;
 };
 
 /// What one level moved between ranks.
@@ -57,7 +68,8 @@ struct DistributedLevelStats {
   std::int64_t frontier_vertices = 0;
   /// Items that survived the filter, over all ranks (a rank's items to itself included).
   std::int64_t items_binned = 0;
-  /// Bytes that crossed between different ranks (items times item size).
+  /// Bytes that crossed between different ranks (items times item size; the gathered bitmap on
+  /// a bottom-up level).
   std::int64_t bytes_exchanged = 0;
   double seconds = 0.0;
 };

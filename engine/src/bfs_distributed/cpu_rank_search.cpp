@@ -35,6 +35,8 @@ CpuRankSearch<VertexT, EdgeT>::CpuRankSearch(const partition::RankGraph<VertexT,
   bins_.recv = recv_.data();
   bins_.recv_capacity = static_cast<std::int64_t>(p) * count;
   bins_.recv_counts = recv_counts_.data();
+  bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
+  bitmap_.resize(bitmap_words_ * static_cast<std::size_t>(p));
 }
 
 template <typename VertexT, typename EdgeT>
@@ -84,6 +86,7 @@ void CpuRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   const int me = slice_.rank;
   std::int64_t received = 0;
   for (const std::int64_t count : bins_.h_recv_counts) received += count;
+  std::int64_t frontier_arcs = 0;
   for (std::int64_t i = 0; i < received; ++i) {
     const VertexT w = recv_[i * words_];
     if (distribution_.owner(w) != me) {
@@ -95,6 +98,7 @@ void CpuRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
     depth_[local] = level + 1;
     if (words_ == 2) parent_[local] = recv_[i * 2 + 1];
     next_.push_back(local);
+    frontier_arcs += slice_.degree(local);
   }
   std::int64_t binned = 0;
   for (const std::int64_t count : send_counts_) binned += count;
@@ -102,6 +106,43 @@ void CpuRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   counters_[kEdgesExamined] = edges_examined_;
   counters_[kItemsBinned] = binned;
   counters_[kItemsSentAway] = binned - send_counts_[me];
+  counters_[kFrontierArcs] = frontier_arcs;
+}
+
+template <typename VertexT, typename EdgeT>
+void CpuRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
+  std::uint32_t* own = bitmap_.data() + static_cast<std::size_t>(slice_.rank) * bitmap_words_;
+  std::fill(own, own + bitmap_words_, 0u);
+  for (const VertexT local : frontier_) {
+    own[static_cast<std::size_t>(local) / 32] |= 1u << (static_cast<std::size_t>(local) % 32);
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
+  const std::size_t bits_per_rank = bitmap_words_ * 32;
+  std::int64_t examined = 0;
+  std::int64_t frontier_arcs = 0;
+  for (VertexT local = 0; local < static_cast<VertexT>(depth_.size()); ++local) {
+    if (depth_[local] != kUnreachedDepth) continue;
+    for (EdgeT e = slice_.offsets[local]; e < slice_.offsets[local + 1]; ++e) {
+      const VertexT w = slice_.targets[e];
+      ++examined;
+      const std::size_t bit = static_cast<std::size_t>(distribution_.owner(w)) * bits_per_rank +
+                              static_cast<std::size_t>(distribution_.local(w));
+      if ((bitmap_[bit / 32] >> (bit % 32) & 1u) == 0) continue;
+      depth_[local] = level + 1;
+      parent_[local] = w;
+      next_.push_back(local);
+      frontier_arcs += slice_.degree(local);
+      break;
+    }
+  }
+  counters_[kNextFrontier] = static_cast<std::int64_t>(next_.size());
+  counters_[kEdgesExamined] = examined;
+  counters_[kItemsBinned] = 0;
+  counters_[kItemsSentAway] = 0;
+  counters_[kFrontierArcs] = frontier_arcs;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -2,7 +2,8 @@
 /// @brief One simulated rank of a distributed search on the CPU (sequential within the rank):
 /// host labels, a bitmask of every vertex the rank has sent in this search (the filter), bins
 /// laid out with room for local_count(d) items for destination d (a rank sends a vertex at most
-/// once per search, so a bin never overflows), and a receive buffer for ranks * local_count.
+/// once per search, so a bin never overflows), a receive buffer for ranks * local_count, and the
+/// gathered frontier bitmap of bottom-up levels (ranks parts of max_local_count bits).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,10 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
+  void build_frontier_bitmap() override;
+  void* gathered_bitmap() override { return bitmap_.data(); }
+  std::size_t bitmap_words() const override { return bitmap_words_; }
+  void bottom_up(std::int32_t level) override;
   std::int64_t* level_counters() override { return counters_; }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override {}
@@ -45,6 +50,8 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   std::vector<VertexT> recv_;
   std::vector<std::int64_t> recv_counts_;
   RankBins bins_;
+  std::size_t bitmap_words_ = 0;
+  std::vector<std::uint32_t> bitmap_;
   std::int64_t edges_examined_ = 0;
   std::int64_t counters_[kLevelCounters] = {};
 };

@@ -35,7 +35,9 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
          device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
          2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
          device_bytes_for<VertexT>(2 * p * local) + 2 * device_bytes_for<std::int64_t>(p) +
-         device_bytes_for<std::int64_t>(kLevelCounters);
+         device_bytes_for<std::int64_t>(kLevelCounters) +
+         device_bytes_for<std::uint32_t>(
+             p * ((static_cast<std::uint64_t>(slice.distribution.max_local_count()) + 31) / 32));
 }
 
 template <typename VertexT, typename EdgeT>
@@ -76,6 +78,8 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
   d_recv_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
   d_counters_ = cuda::DeviceBuffer<std::int64_t>(kLevelCounters);
+  bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
+  d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d) send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
   bins_.send = d_send_.data();
@@ -153,24 +157,59 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   for (const std::int64_t count : bins_.h_recv_counts) received += count;
   std::int64_t binned = 0;
   for (const std::int64_t count : bins_.h_send_counts) binned += count;
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_counters_.data(), 0, sizeof(std::int64_t), stream_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_counters_.data(), 0,
+                                      kLevelCounters * sizeof(std::int64_t), stream_));
   if (received > 0) {
-    ContractArgs<VertexT> args{d_recv_.data(),
-                               received,
-                               static_cast<int>(words_),
-                               distribution_,
-                               d_depth_.data(),
-                               d_parent_.data(),
-                               d_next_.data(),
-                               reinterpret_cast<unsigned long long*>(d_counters_.data() + kNextFrontier),
-                               level};
+    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),
+                                      d_recv_.data(),
+                                      received,
+                                      static_cast<int>(words_),
+                                      distribution_,
+                                      d_depth_.data(),
+                                      d_parent_.data(),
+                                      d_next_.data(),
+                                      d_counters_.data(),
+                                      level};
     const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(received)));
-    contract_kernel<VertexT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+    contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
     FRONTIER_CHECK_LAUNCH();
   }
   finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
       d_counters_.data(), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr, binned,
       binned - bins_.h_send_counts[rank_]);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  std::uint32_t* own = d_bitmap_.data() + static_cast<std::size_t>(rank_) * bitmap_words_;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(own, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
+  if (frontier_size_ == 0) return;
+  frontier_bitmap_kernel<VertexT><<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0,
+                                    stream_>>>(d_frontier_.data(), frontier_size_, own);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_counters_.data(), 0,
+                                      kLevelCounters * sizeof(std::int64_t), stream_));
+  if (local_count_ == 0) return;
+  BottomUpArgs<VertexT, EdgeT> args{d_offsets_.data(),
+                                    d_targets_.data(),
+                                    distribution_,
+                                    local_count_,
+                                    d_bitmap_.data(),
+                                    bitmap_words_ * 32,
+                                    d_depth_.data(),
+                                    d_parent_.data(),
+                                    d_next_.data(),
+                                    d_counters_.data(),
+                                    level};
+  const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(local_count_)));
+  bottom_up_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
 }
 

@@ -34,6 +34,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
+  void build_frontier_bitmap() override;
+  void* gathered_bitmap() override { return d_bitmap_.data(); }
+  std::size_t bitmap_words() const override { return bitmap_words_; }
+  void bottom_up(std::int32_t level) override;
   std::int64_t* level_counters() override { return d_counters_.data(); }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override;
@@ -65,6 +69,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   cuda::DeviceBuffer<VertexT> d_recv_;
   cuda::DeviceBuffer<std::int64_t> d_recv_counts_;
   cuda::DeviceBuffer<std::int64_t> d_counters_;
+  std::size_t bitmap_words_ = 0;
+  cuda::DeviceBuffer<std::uint32_t> d_bitmap_;
   std::vector<std::int64_t> send_offsets_;
   RankBins bins_;
 };

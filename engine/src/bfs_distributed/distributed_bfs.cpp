@@ -19,6 +19,7 @@ template <typename VertexT, typename EdgeT>
 struct DistributedBfs<VertexT, EdgeT>::Impl {
   std::vector<Slice> slices;
   Device device;
+  std::int64_t num_arcs = 0;
   // CPU simulation.
   std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexT, EdgeT>>> cpu_ranks;
   std::vector<distributed::RankSearch<VertexT>*> cpu_rank_pointers;
@@ -58,6 +59,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
   check_slices(slices);
   impl_->slices = std::move(slices);
   impl_->device = device;
+  for (const Slice& slice : impl_->slices) impl_->num_arcs += slice.local_arcs();
   const int p = static_cast<int>(impl_->slices.size());
   if (device.is_cuda()) {
     if (static_cast<int>(device.cuda_ids.size()) != p) {
@@ -126,8 +128,18 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
     ranks = impl_->cpu_rank_pointers;
     exchange = impl_->host_exchange.get();
   }
+  if (options.alpha < 1 || options.beta < 1) {
+    throw InvalidArgument("alpha and beta must be at least 1");
+  }
+  distributed::LevelLoopConfig config;
+  config.predecessors = options.predecessors;
+  config.direction_optimizing = options.direction_optimizing && !impl_->slices.front().directed;
+  config.alpha = options.alpha;
+  config.beta = options.beta;
+  config.num_vertices = n;
+  config.num_arcs = impl_->num_arcs;
   const distributed::LevelLoopResult loop =
-      distributed::run_level_loop<VertexT>(ranks, *exchange, source, options.predecessors);
+      distributed::run_level_loop<VertexT>(ranks, *exchange, source, config);
 
   DistributedBfsResult<VertexT> result;
   result.bfs.source = source;

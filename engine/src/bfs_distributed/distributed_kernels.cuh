@@ -116,8 +116,9 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
   }
 }
 
-template <typename VertexT>
+template <typename VertexT, typename EdgeT>
 struct ContractArgs {
+  const EdgeT* offsets;
   const VertexT* recv;
   std::int64_t count;
   int words;
@@ -125,12 +126,41 @@ struct ContractArgs {
   std::int32_t* depth;
   VertexT* parent;
   VertexT* next;
-  unsigned long long* next_count;
+  /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
+  std::int64_t* counters;
   std::int32_t level;
 };
 
+/// Sum of `value` over the warp, in every lane.
+__device__ inline long long warp_sum(long long value) {
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    value += __shfl_xor_sync(0xffffffffu, value, offset);
+  }
+  return value;
+}
+
+/// Appends `local` for every lane with `take` set, one atomicAdd per warp on counters[kNext-
+/// Frontier], and adds the lanes' `arcs` into counters[kFrontierArcs]. Call from every lane.
 template <typename VertexT>
-__global__ void contract_kernel(ContractArgs<VertexT> a) {
+__device__ void enqueue_warp(bool take, VertexT local, long long arcs, VertexT* next,
+                             std::int64_t* counters) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const unsigned ballot = __ballot_sync(0xffffffffu, take);
+  if (ballot == 0) return;
+  const long long total_arcs = warp_sum(take ? arcs : 0);
+  const int leader = __ffs(ballot) - 1;
+  unsigned long long base = 0;
+  if (lane == leader) {
+    auto* slots = reinterpret_cast<unsigned long long*>(counters);
+    base = atomicAdd(slots + kNextFrontier, static_cast<unsigned long long>(__popc(ballot)));
+    atomicAdd(slots + kFrontierArcs, static_cast<unsigned long long>(total_arcs));
+  }
+  base = __shfl_sync(0xffffffffu, base, leader);
+  if (take) next[base + __popc(ballot & ((1u << lane) - 1))] = local;
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t warp_first = static_cast<std::int64_t>(blockIdx.x) * blockDim.x +
@@ -148,14 +178,76 @@ __global__ void contract_kernel(ContractArgs<VertexT> a) {
       if (claimed && a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
     }
     // 2. Queue the winners, one atomicAdd per warp.
-    const unsigned ballot = __ballot_sync(0xffffffffu, claimed);
-    if (ballot != 0) {
-      const int leader = __ffs(ballot) - 1;
-      unsigned long long base = 0;
-      if (lane == leader) base = atomicAdd(a.next_count, static_cast<unsigned long long>(__popc(ballot)));
-      base = __shfl_sync(0xffffffffu, base, leader);
-      if (claimed) a.next[base + __popc(ballot & ((1u << lane) - 1))] = local;
+    const long long arcs = claimed ? static_cast<long long>(a.offsets[local + 1] - a.offsets[local]) : 0;
+    enqueue_warp(claimed, local, arcs, a.next, a.counters);
+  }
+}
+
+/// Sets the bits of the frontier's local ids in the rank's own part of the gathered bitmap.
+template <typename VertexT>
+__global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t count,
+                                       std::uint32_t* own_part) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < count) {
+    const auto local = static_cast<std::uint64_t>(frontier[i]);
+    atomicOr(own_part + local / 32, 1u << (local % 32));
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+struct BottomUpArgs {
+  const EdgeT* offsets;
+  const VertexT* targets;
+  partition::VertexDistribution<VertexT> distribution;
+  VertexT local_count;
+  /// ranks parts of bits_per_rank bits: global w is bit owner(w) * bits_per_rank + local(w).
+  const std::uint32_t* gathered;
+  std::uint64_t bits_per_rank;
+  std::int32_t* depth;
+  VertexT* parent;
+  VertexT* next;
+  std::int64_t* counters;
+  std::int32_t level;
+};
+
+/// One thread per owned vertex: an unvisited vertex scans its neighbours for one in the gathered
+/// frontier and takes the first as its parent (no atomics: only this thread labels it).
+template <typename VertexT, typename EdgeT>
+__global__ void bottom_up_kernel(BottomUpArgs<VertexT, EdgeT> a) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  long long examined = 0;
+  for (std::int64_t warp_first = static_cast<std::int64_t>(blockIdx.x) * blockDim.x +
+                                 threadIdx.x - lane;
+       warp_first < a.local_count; warp_first += stride) {
+    const std::int64_t v = warp_first + lane;
+    bool found = false;
+    long long arcs = 0;
+    if (v < a.local_count && a.depth[v] < 0) {
+      const EdgeT begin = a.offsets[v];
+      const EdgeT end = a.offsets[v + 1];
+      for (EdgeT e = begin; e < end; ++e) {
+        const VertexT w = a.targets[e];
+        ++examined;
+        const std::uint64_t bit =
+            static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
+            static_cast<std::uint64_t>(a.distribution.local(w));
+        if ((a.gathered[bit / 32] >> (bit % 32) & 1u) != 0) {
+          a.depth[v] = a.level + 1;
+          a.parent[v] = w;
+          found = true;
+          arcs = static_cast<long long>(end - begin);
+          break;
+        }
+      }
     }
+    enqueue_warp(found, static_cast<VertexT>(v), arcs, a.next, a.counters);
+  }
+  // Arcs read, one atomicAdd per warp.
+  const long long warp_examined = warp_sum(examined);
+  if (lane == 0 && warp_examined > 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(a.counters) + kEdgesExamined,
+              static_cast<unsigned long long>(warp_examined));
   }
 }
 
@@ -167,7 +259,8 @@ __global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* fron
   frontier[0] = local;
 }
 
-/// counters: kNextFrontier was accumulated by contract_kernel; the others are set here.
+/// counters: kNextFrontier and kFrontierArcs were accumulated by contract_kernel; the others
+/// are set here.
 template <typename EdgeT>
 __global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
                                     std::int64_t binned, std::int64_t sent_away) {

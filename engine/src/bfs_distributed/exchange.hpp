@@ -44,6 +44,9 @@ class Exchange {
   /// and the items are in `recv` (or will be, in stream order, before the rank's next work).
   /// @throws Error if incoming items would overflow a receive buffer.
   virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) = 0;
+  /// Collective, in place: buffers[i] holds ranks() parts of bytes_per_rank bytes each and local
+  /// rank i's own part at local_ranks()[i]; afterwards every buffer holds every rank's part.
+  virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
   /// Collective: element-wise sums over all ranks of `count` counters per rank (each local
   /// rank's counters in exchange space at values[i]). Fills h_local[i * count + k] with local
   /// rank i's own counter k and returns the `count` sums. Synchronizes.

@@ -50,6 +50,18 @@ void HostExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
   }
 }
 
+void HostExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
+  const int p = ranks();
+  for (int d = 0; d < p; ++d) {
+    for (int s = 0; s < p; ++s) {
+      if (s == d) continue;
+      std::memcpy(static_cast<unsigned char*>(buffers[d]) + s * bytes_per_rank,
+                  static_cast<const unsigned char*>(buffers[s]) + s * bytes_per_rank,
+                  bytes_per_rank);
+    }
+  }
+}
+
 std::vector<std::int64_t> HostExchange::all_reduce_sum(std::span<std::int64_t* const> values,
                                                        int count, std::span<std::int64_t> h_local) {
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);

@@ -1,7 +1,8 @@
 /// @file bfs_distributed/level_loop.hpp
 /// @brief The distributed level loop, written once for every backend (see distributed_bfs.hpp
-/// for the steps): expand -> filter+partition -> exchange -> contract -> all-reduce, until the
-/// global frontier is empty.
+/// for the steps): top-down levels expand -> filter+partition -> exchange -> contract; bottom-up
+/// levels all-gather the frontier bitmap and let unvisited vertices find parents; every level
+/// ends with an all-reduce, and the search ends when the global frontier is empty.
 #pragma once
 
 #include <span>
@@ -24,9 +25,21 @@ struct LevelLoopResult {
   double seconds = 0.0;
 };
 
+/// How the loop chooses directions.
+struct LevelLoopConfig {
+  bool predecessors = true;
+  /// Beamer's switch between top-down and bottom-up levels (undirected graphs only).
+  bool direction_optimizing = false;
+  int alpha = 15;
+  int beta = 18;
+  /// Of the whole graph (all ranks).
+  std::int64_t num_vertices = 0;
+  std::int64_t num_arcs = 0;
+};
+
 /// Runs one search over this process's ranks (in the exchange's local_ranks() order).
 template <typename VertexT>
 LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
-                               VertexT source, bool predecessors);
+                               VertexT source, const LevelLoopConfig& config);
 
 }  // namespace frontier::distributed

@@ -101,6 +101,17 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
 }
 
+void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
+  // In place: each rank's own part already sits at its offset in its buffer.
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    auto* buffer = static_cast<unsigned char*>(buffers[i]);
+    FRONTIER_NCCL_CHECK(ncclAllGather(buffer + local_[i].rank * bytes_per_rank, buffer,
+                                      bytes_per_rank, ncclUint8, local_[i].comm, local_[i].stream));
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+}
+
 std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* const> values,
                                                        int count, std::span<std::int64_t> h_local) {
   if (count > kMaxReducedCounters) {

@@ -17,7 +17,8 @@ enum LevelCounter : int {
   kEdgesExamined = 1,  ///< arcs this rank expanded
   kItemsBinned = 2,    ///< items that passed the filter (all destinations)
   kItemsSentAway = 3,  ///< of those, items for other ranks
-  kLevelCounters = 4,
+  kFrontierArcs = 4,   ///< out-arcs of the vertices labelled in this level (Beamer's m_f)
+  kLevelCounters = 5,
 };
 
 template <typename VertexT>
@@ -35,7 +36,17 @@ class RankSearch {
   /// Step 4: labels the received vertices still unvisited with depth level + 1 (and their
   /// parents) and queues them; fills the level counters.
   virtual void contract(std::int32_t level) = 0;
-  /// kLevelCounters counters in exchange space, valid after contract().
+  /// Bottom-up levels (Beamer; undirected slices only). Step 1: the rank writes its frontier as a
+  /// bitmap of local ids into its part (words [rank * W, (rank + 1) * W), W = bitmap_words())
+  /// of the gathered bitmap, which the exchange then all-gathers.
+  virtual void build_frontier_bitmap() = 0;
+  virtual void* gathered_bitmap() = 0;
+  /// 32-bit words of one rank's part: enough for the largest local count.
+  virtual std::size_t bitmap_words() const = 0;
+  /// Step 2: every unvisited owned vertex looks among its neighbours for one in the gathered
+  /// frontier; the first found becomes its parent; fills the level counters.
+  virtual void bottom_up(std::int32_t level) = 0;
+  /// kLevelCounters counters in exchange space, valid after contract() or bottom_up().
   virtual std::int64_t* level_counters() = 0;
   /// The next frontier becomes the current one (its size as the all-reduce read it).
   virtual void advance(std::int64_t next_frontier_size) = 0;
