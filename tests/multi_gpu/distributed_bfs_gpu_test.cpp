@@ -79,9 +79,9 @@ int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph,
       graph, source, std::span<const VertexId>(actual.bfs.parent),
       std::span<const std::int32_t>(actual.bfs.depth));
   EXPECT_TRUE(whole.valid) << whole.failure;
-  EXPECT_EQ(validate_distributed_bfs<VertexId, EdgeId>(search.slices(), source, actual.bfs.parent,
-                                                       actual.bfs.depth),
-            "");
+  const std::string sliced = validate_distributed_bfs<VertexId, EdgeId>(
+      search.slices(), source, actual.bfs.parent, actual.bfs.depth);
+  EXPECT_EQ(sliced, "");
   return bottom_up;
 }
 

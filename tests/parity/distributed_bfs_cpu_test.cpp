@@ -79,8 +79,12 @@ DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, Edge
     bytes += level.bytes_exchanged;
   }
   EXPECT_EQ(bytes, actual.bytes_exchanged);
-  if (!direction_optimizing) EXPECT_EQ(actual.bfs.edges_examined, reached_arcs);
-  if (search.ranks() == 1) EXPECT_EQ(actual.bytes_exchanged, 0);
+  if (!direction_optimizing) {
+    EXPECT_EQ(actual.bfs.edges_examined, reached_arcs);
+  }
+  if (search.ranks() == 1) {
+    EXPECT_EQ(actual.bytes_exchanged, 0);
+  }
   return actual;
 }
 

@@ -50,8 +50,12 @@ TEST(DistributedGraph500, SameRootsAndEdgesAsSingleDevice) {
       }
       EXPECT_EQ(distributed.balance.per_rank.size(), static_cast<std::size_t>(ranks));
       ASSERT_EQ(distributed.bytes_exchanged.size(), single.runs.size());
-      if (ranks == 1) EXPECT_EQ(distributed.bytes_exchanged.front(), 0);
-      if (ranks > 1) EXPECT_GT(distributed.bytes_exchanged.front(), 0);
+      if (ranks == 1) {
+        EXPECT_EQ(distributed.bytes_exchanged.front(), 0);
+      }
+      if (ranks > 1) {
+        EXPECT_GT(distributed.bytes_exchanged.front(), 0);
+      }
       EXPECT_EQ(distributed.first_search_levels.size(),
                 static_cast<std::size_t>(single.runs.front().levels));
       const std::string block = io::format_graph500_statistics(result);

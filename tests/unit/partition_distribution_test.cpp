@@ -84,7 +84,9 @@ TEST(PartitionDistribution, BlockLargeIds) {
       EXPECT_EQ(dist.owner(first), r);
       EXPECT_EQ(dist.owner(last), r);
       EXPECT_EQ(dist.local(last), dist.local_count(r) - 1);
-      if (r + 1 < ranks) EXPECT_EQ(dist.owner(last + 1), r + 1);
+      if (r + 1 < ranks) {
+        EXPECT_EQ(dist.owner(last + 1), r + 1);
+      }
     }
   }
 }

@@ -16,7 +16,6 @@
 #include "bfs_distributed/nccl_check.cuh"
 #include "bfs_distributed/nccl_exchange.cuh"
 #include "frontier/detail/cuda_check.cuh"
-#include "frontier/detail/log.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
@@ -61,7 +60,6 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       release();
       throw;
     }
-    detail::logger().debug("distributed bfs: {} GPUs joined by NCCL", p);
   }
 
   ~NcclRankGroup() override { release(); }
