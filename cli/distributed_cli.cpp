@@ -19,13 +19,12 @@
 namespace frontier::cli {
 
 void add_distributed_options(cxxopts::Options& options) {
-  options.add_options("Distributed")
-      ("gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
-       cxxopts::value<int>())
-      ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
-       cxxopts::value<int>())
-      ("layout", "vertex ownership across ranks: striped (v mod N) or block",
-       cxxopts::value<std::string>()->default_value("striped"));
+  options.add_options("Distributed")(
+      "gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
+      cxxopts::value<int>())(
+      "ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
+      cxxopts::value<int>())("layout", "vertex ownership across ranks: striped (v mod N) or block",
+                             cxxopts::value<std::string>()->default_value("striped"));
 }
 
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result) {
@@ -105,9 +104,13 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
         }
       }
     }
-    Trial trial{source, result.bfs.seconds, result.bfs.vertices_reached,
+    Trial trial{source,
+                result.bfs.seconds,
+                result.bfs.vertices_reached,
                 static_cast<std::int32_t>(result.bfs.levels.size()),
-                directed ? reached_arcs : reached_arcs / 2, result.bytes_exchanged, false};
+                directed ? reached_arcs : reached_arcs / 2,
+                result.bytes_exchanged,
+                false};
     if (validate) {
       const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
           search.slices(), source, result.bfs.parent, result.bfs.depth);
@@ -181,19 +184,20 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
 io::Graph500Result run_distributed_graph500(const io::Graph500Config& config,
                                             const partition::DistributedRunConfig& run) {
   auto& log = detail::logger();
-  const partition::DistributedGraph500Result result = partition::run_graph500_distributed(
-      config, run, [](const io::Graph500Run& r, int total) {
-        detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1,
-                              total, r.root, r.seconds * 1e3, r.teps,
+  const partition::DistributedGraph500Result result =
+      partition::run_graph500_distributed(config, run, [](const io::Graph500Run& r, int total) {
+        detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
+                              r.root, r.seconds * 1e3, r.teps,
                               r.validate_seconds >= 0 ? ", validated" : "");
       });
   log.info("graph500 edge balance over {} {} ranks:\n{}", run.ranks,
            partition::layout_name(run.layout), partition::format_edge_balance(result.balance));
   for (const DistributedLevelStats& level : result.first_search_levels) {
-    log.info("first search level {}: frontier {}, {} items binned, {} bytes between ranks, "
-             "{:.3f} ms",
-             level.level, level.frontier_vertices, level.items_binned, level.bytes_exchanged,
-             level.seconds * 1e3);
+    log.info(
+        "first search level {}: frontier {}, {} items binned, {} bytes between ranks, "
+        "{:.3f} ms",
+        level.level, level.frontier_vertices, level.items_binned, level.bytes_exchanged,
+        level.seconds * 1e3);
   }
   double bytes = 0.0;
   for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);

@@ -177,7 +177,8 @@ RankGraph<VertexT, EdgeT> build_rank_graph(const VertexDistribution<VertexT>& di
 template <typename VertexT, typename EdgeT>
 std::vector<RankGraph<VertexT, EdgeT>> generate_kronecker_slices(const KroneckerParams& params,
                                                                  VertexLayout layout, int ranks) {
-  if (ranks < 1) throw InvalidArgument("a graph needs at least one rank, not " + std::to_string(ranks));
+  if (ranks < 1)
+    throw InvalidArgument("a graph needs at least one rank, not " + std::to_string(ranks));
   if (params.scale < 0 || params.scale >= 63 ||
       (std::uint64_t{1} << params.scale) >
           static_cast<std::uint64_t>(std::numeric_limits<VertexT>::max())) {

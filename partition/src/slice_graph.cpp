@@ -31,7 +31,8 @@ RankGraph<VertexT, EdgeT> slice_graph(const CsrGraph<VertexT, EdgeT>& graph,
   // 1. Offsets from the owned vertices' degrees.
   slice.offsets.assign(static_cast<std::size_t>(count) + 1, 0);
   for (VertexT local = 0; local < count; ++local) {
-    slice.offsets[local + 1] = slice.offsets[local] + graph.degree(distribution.global(rank, local));
+    slice.offsets[local + 1] =
+        slice.offsets[local] + graph.degree(distribution.global(rank, local));
   }
   // 2. Arcs copied in place, in parallel over owned vertices.
   slice.targets.resize(static_cast<std::size_t>(slice.offsets.back()));
@@ -47,7 +48,8 @@ RankGraph<VertexT, EdgeT> slice_graph(const CsrGraph<VertexT, EdgeT>& graph,
 template <typename VertexT, typename EdgeT>
 std::vector<RankGraph<VertexT, EdgeT>> slice_graph(const CsrGraph<VertexT, EdgeT>& graph,
                                                    VertexLayout layout, int ranks) {
-  if (ranks < 1) throw InvalidArgument("a graph needs at least one rank, not " + std::to_string(ranks));
+  if (ranks < 1)
+    throw InvalidArgument("a graph needs at least one rank, not " + std::to_string(ranks));
   const VertexDistribution<VertexT> distribution{layout, graph.num_vertices(), ranks};
   std::vector<RankGraph<VertexT, EdgeT>> slices;
   slices.reserve(static_cast<std::size_t>(ranks));

@@ -78,11 +78,11 @@ int main(int argc, char** argv) {
     config.edgefactor = bench.edgefactor;
     config.roots = bench.roots;
     config.validate = bench.validate;
-    std::printf("distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
-                "layout, %d GPU(s) present%s\n",
-                bench.scale, bench.edgefactor, bench.roots,
-                frontier::partition::layout_name(bench.layout), present,
-                bench.validate ? ", every search validated" : "");
+    std::printf(
+        "distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
+        "layout, %d GPU(s) present%s\n",
+        bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
+        present, bench.validate ? ", every search validated" : "");
 
     // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
     double single_teps = 0.0;
@@ -101,8 +101,8 @@ int main(int argc, char** argv) {
     }
 
     double one_rank_teps = 0.0;
-    std::printf("%6s %14s %10s %10s %18s %12s\n", "ranks", "hmean GTEPS", "vs 1 rank",
-                "vs engine", "MiB xchg/search", "construct s");
+    std::printf("%6s %14s %10s %10s %18s %12s\n", "ranks", "hmean GTEPS", "vs 1 rank", "vs engine",
+                "MiB xchg/search", "construct s");
     for (const int count : bench.gpus) {
       frontier::partition::DistributedRunConfig run;
       run.ranks = count;
@@ -122,10 +122,11 @@ int main(int argc, char** argv) {
       double bytes = 0.0;
       for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
       bytes /= static_cast<double>(result.bytes_exchanged.size());
-      std::printf("%6d %14.3f %10s %10s %18.1f %12.3f\n", count, teps / 1e9,
-                  one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
-                  single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
-                  bytes / (1 << 20), result.graph500.construction_seconds);
+      std::printf(
+          "%6d %14.3f %10s %10s %18.1f %12.3f\n", count, teps / 1e9,
+          one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
+          single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
+          bytes / (1 << 20), result.graph500.construction_seconds);
       std::printf("       first search per level (frontier, items binned, MiB between ranks, ms):");
       for (const auto& level : result.first_search_levels) {
         std::printf(" [%d: %lld, %lld, %.2f, %.3f]", level.level,

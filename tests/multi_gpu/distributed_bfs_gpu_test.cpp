@@ -118,13 +118,11 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
   CsrBuildOptions build;
   build.symmetrize = true;
   build.remove_self_loops = true;
-  const Graph whole =
-      build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  const Graph whole = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
   for (const int count : gpu_counts()) {
-    DistributedBfs<VertexId, EdgeId> search(
-        partition::generate_kronecker_slices<VertexId, EdgeId>(params, VertexLayout::Striped,
-                                                               count),
-        gpus(count));
+    DistributedBfs<VertexId, EdgeId> search(partition::generate_kronecker_slices<VertexId, EdgeId>(
+                                                params, VertexLayout::Striped, count),
+                                            gpus(count));
     int searched = 0;
     for (VertexId source = 0; searched < 4; ++source) {
       if (whole.degree(source) == 0) continue;
@@ -200,20 +198,17 @@ TEST(DistributedBfsGpu, BadDeviceListsAreErrors) {
   const Graph graph = test::graph_from_pairs<VertexId>(4, {{0, 1}, {2, 3}}, false);
   Device twice = gpus(2);
   twice.cuda_ids[1] = 0;
-  EXPECT_THROW(
-      (DistributedBfs<VertexId, EdgeId>(partition::slice_graph(graph, VertexLayout::Striped, 2),
-                                        twice)),
-      InvalidArgument);
-  EXPECT_THROW(
-      (DistributedBfs<VertexId, EdgeId>(partition::slice_graph(graph, VertexLayout::Striped, 3),
-                                        gpus(2))),
-      InvalidArgument);
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 2), twice)),
+               InvalidArgument);
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 3), gpus(2))),
+               InvalidArgument);
   Device missing = gpus(2);
   missing.cuda_ids[1] = cuda_device_count();
-  EXPECT_THROW(
-      (DistributedBfs<VertexId, EdgeId>(partition::slice_graph(graph, VertexLayout::Striped, 2),
-                                        missing)),
-      CudaError);
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 2), missing)),
+               CudaError);
 }
 
 // The command line: `frontier bfs --gpus 2 --validate` and `frontier graph500 --gpus 2`.

@@ -46,9 +46,9 @@ DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, Edge
   EXPECT_EQ(actual.bfs.vertices_reached, expected.vertices_reached);
   EXPECT_EQ(actual.bfs.source, source);
   EXPECT_EQ(actual.bfs.parent.size(), expected.parent.size());
-  const BfsValidation whole = validate_bfs_tree<VertexT, EdgeId>(
-      graph, source, std::span<const VertexT>(actual.bfs.parent),
-      std::span<const std::int32_t>(actual.bfs.depth));
+  const BfsValidation whole =
+      validate_bfs_tree<VertexT, EdgeId>(graph, source, std::span<const VertexT>(actual.bfs.parent),
+                                         std::span<const std::int32_t>(actual.bfs.depth));
   EXPECT_TRUE(whole.valid) << whole.failure;
   std::int64_t arcs = -1;
   const std::string sliced = validate_distributed_bfs<VertexT, EdgeId>(
@@ -106,19 +106,18 @@ void check_graph(const CsrGraph<VertexT, EdgeId>& graph, const std::vector<Verte
 TEST(DistributedBfsCpu, TinyGraphs) {
   // One vertex; a path; two components; a star; a directed cycle with a tail.
   check_graph(test::graph_from_pairs<std::int32_t>(1, {}, false), {0});
-  check_graph(test::graph_from_pairs<std::int32_t>(6, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}},
-                                                   false),
-              {0, 3, 5});
-  check_graph(test::graph_from_pairs<std::int32_t>(7, {{0, 1}, {1, 2}, {4, 5}, {5, 6}, {6, 4}},
-                                                   false),
-              {0, 3, 4});
-  check_graph(test::graph_from_pairs<std::int32_t>(9, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5},
-                                                       {0, 6}, {0, 7}, {0, 8}},
-                                                   false),
+  check_graph(
+      test::graph_from_pairs<std::int32_t>(6, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}}, false),
+      {0, 3, 5});
+  check_graph(
+      test::graph_from_pairs<std::int32_t>(7, {{0, 1}, {1, 2}, {4, 5}, {5, 6}, {6, 4}}, false),
+      {0, 3, 4});
+  check_graph(test::graph_from_pairs<std::int32_t>(
+                  9, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7}, {0, 8}}, false),
               {0, 8});
-  check_graph(test::graph_from_pairs<std::int32_t>(5, {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {4, 3}},
-                                                   true),
-              {0, 3, 4});
+  check_graph(
+      test::graph_from_pairs<std::int32_t>(5, {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {4, 3}}, true),
+      {0, 3, 4});
 }
 
 TEST(DistributedBfsCpu, RandomGraphs) {
@@ -145,10 +144,10 @@ TEST(DistributedBfsCpu, SixtyFourBitIds) {
 }
 
 TEST(DistributedBfsCpu, DepthsOnlyRun) {
-  const auto graph = build_csr<std::int32_t, EdgeId>(
-      test::random_edge_list<std::int32_t>(300, 900, 4, true), {});
-  DistributedBfs<std::int32_t, EdgeId> search(partition::slice_graph(graph, VertexLayout::Striped, 3),
-                                              Device::cpu());
+  const auto graph =
+      build_csr<std::int32_t, EdgeId>(test::random_edge_list<std::int32_t>(300, 900, 4, true), {});
+  DistributedBfs<std::int32_t, EdgeId> search(
+      partition::slice_graph(graph, VertexLayout::Striped, 3), Device::cpu());
   DistributedBfsOptions options;
   options.predecessors = false;
   const auto actual = search.run(7, options);
@@ -230,10 +229,10 @@ TEST(DistributedBfsCpu, RealDatasets) {
 }
 
 TEST(DistributedBfsCpu, ValidatorCatchesBrokenTrees) {
-  const auto graph = test::graph_from_pairs<std::int32_t>(
-      6, {{0, 1}, {1, 2}, {2, 3}, {0, 4}, {4, 3}}, false);
-  DistributedBfs<std::int32_t, EdgeId> search(partition::slice_graph(graph, VertexLayout::Striped, 2),
-                                              Device::cpu());
+  const auto graph =
+      test::graph_from_pairs<std::int32_t>(6, {{0, 1}, {1, 2}, {2, 3}, {0, 4}, {4, 3}}, false);
+  DistributedBfs<std::int32_t, EdgeId> search(
+      partition::slice_graph(graph, VertexLayout::Striped, 2), Device::cpu());
   const auto good = search.run(0);
   const auto slices = search.slices();
   const auto check = [&](std::vector<std::int32_t> parent, std::vector<std::int32_t> depth) {

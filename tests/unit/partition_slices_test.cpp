@@ -124,7 +124,8 @@ TEST(PartitionSlices, KroneckerInPlaceEqualsWholeGraphSlices) {
       for (int ranks = 1; ranks <= 4; ++ranks) {
         SCOPED_TRACE("scale " + std::to_string(scale) + " " + layout_name(layout) + " ranks " +
                      std::to_string(ranks));
-        const auto generated = generate_kronecker_slices<std::int32_t, EdgeId>(params, layout, ranks);
+        const auto generated =
+            generate_kronecker_slices<std::int32_t, EdgeId>(params, layout, ranks);
         const auto cut = slice_graph(whole, layout, ranks);
         ASSERT_EQ(generated.size(), cut.size());
         for (int r = 0; r < ranks; ++r) {
@@ -157,7 +158,8 @@ TEST(PartitionSlices, KroneckerBinsGoToTailOwners) {
   // Two arcs per non-loop tuple of the whole list.
   const auto tuples = io::generate_kronecker<std::int32_t>(params);
   std::int64_t non_loops = 0;
-  for (std::size_t i = 0; i < tuples.size(); ++i) non_loops += tuples.sources[i] != tuples.targets[i];
+  for (std::size_t i = 0; i < tuples.size(); ++i)
+    non_loops += tuples.sources[i] != tuples.targets[i];
   EXPECT_EQ(arcs, 2 * non_loops);
 }
 
@@ -221,7 +223,8 @@ TEST(PartitionSlices, EdgeBalanceReport) {
   // Every arc of a Kronecker graph's slices is counted once; max/mean from the slices.
   KroneckerParams params;
   params.scale = 12;
-  const auto slices = generate_kronecker_slices<std::int32_t, EdgeId>(params, VertexLayout::Striped, 4);
+  const auto slices =
+      generate_kronecker_slices<std::int32_t, EdgeId>(params, VertexLayout::Striped, 4);
   const BalanceReport kron = edge_balance(std::span<const RankGraph<std::int32_t, EdgeId>>(slices));
   std::int64_t total = 0;
   for (const RankBalance& rank : kron.per_rank) total += rank.arcs;
@@ -234,7 +237,8 @@ TEST(PartitionSlices, EdgeBalanceReport) {
   EXPECT_EQ(total, expected);
   EXPECT_EQ(kron.max_arcs, largest);
   EXPECT_EQ(kron.per_rank.size(), 4u);
-  EXPECT_DOUBLE_EQ(kron.imbalance, static_cast<double>(largest) / (static_cast<double>(expected) / 4));
+  EXPECT_DOUBLE_EQ(kron.imbalance,
+                   static_cast<double>(largest) / (static_cast<double>(expected) / 4));
   EXPECT_GE(kron.imbalance, 1.0);
 }
 

@@ -24,9 +24,10 @@
 /// than local_count(d) items and a rank receives at most ranks * local_count items per level.
 ///
 /// @code
-///   auto slices = frontier::partition::slice_graph(graph, frontier::partition::VertexLayout::Striped, 4);
-///   frontier::DistributedBfs<> search(std::move(slices), frontier::Device::cpu());
-///   frontier::DistributedBfsResult<> result = search.run(0);
+///   auto slices = frontier::partition::slice_graph(graph,
+///   frontier::partition::VertexLayout::Striped, 4); frontier::DistributedBfs<>
+///   search(std::move(slices), frontier::Device::cpu()); frontier::DistributedBfsResult<> result =
+///   search.run(0);
 /// @endcode
 #pragma once
 

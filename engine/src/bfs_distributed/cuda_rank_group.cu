@@ -44,8 +44,8 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     // 1. Every GPU must hold its rank before anything is allocated.
     for (int r = 0; r < p; ++r) {
       const CudaDeviceInfo info = cuda_device_info(gpu_ids[r]);
-      const std::uint64_t needed = CudaRankSearch<VertexT, EdgeT>::device_bytes(slices[r]) +
-                                   kNcclReserveBytes;
+      const std::uint64_t needed =
+          CudaRankSearch<VertexT, EdgeT>::device_bytes(slices[r]) + kNcclReserveBytes;
       if (needed > info.free_bytes) {
         throw OutOfMemory("rank " + std::to_string(r) + " of the distributed graph on GPU " +
                               std::to_string(gpu_ids[r]),

@@ -69,10 +69,11 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_next_ = cuda::DeviceBuffer<VertexT>(local);
   d_degrees_ = cuda::DeviceBuffer<EdgeT>(local + 1);
   d_scan_ = cuda::DeviceBuffer<EdgeT>(local + 1);
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_scratch_bytes_,
-                                                    d_degrees_.data(), d_scan_.data(),
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_scratch_bytes_, d_degrees_.data(),
+                                                    d_scan_.data(),
                                                     static_cast<std::int64_t>(local + 1), stream_));
-  d_scan_scratch_ = cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
+  d_scan_scratch_ =
+      cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
   d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
   d_send_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
@@ -81,7 +82,8 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
   d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
   send_offsets_.resize(p);
-  for (std::size_t d = 0; d < p; ++d) send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
+  for (std::size_t d = 0; d < p; ++d)
+    send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
   bins_.send = d_send_.data();
   bins_.send_offsets = send_offsets_;
   bins_.send_counts = d_send_counts_.data();
@@ -105,15 +107,15 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
   words_ = predecessors ? 2 : 1;
   const auto local = static_cast<std::size_t>(local_count_);
   // All bits set is -1 for the depths and for either vertex width.
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth_.data(), 0xff, local * sizeof(std::int32_t), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_depth_.data(), 0xff, local * sizeof(std::int32_t), stream_));
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent_.data(), 0xff, local * sizeof(VertexT), stream_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t),
-                                      stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
   frontier_size_ = 0;
   if (distribution_.owner(source) == rank_) {
-    start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
-                                                d_frontier_.data(), distribution_.local(source),
-                                                source);
+    start_kernel<VertexT><<<1, 1, 0, stream_>>>(
+        d_depth_.data(), d_parent_.data(), d_frontier_.data(), distribution_.local(source), source);
     FRONTIER_CHECK_LAUNCH();
     frontier_size_ = 1;
   }
@@ -122,12 +124,13 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_send_counts_.data(), 0, d_send_counts_.size() * sizeof(std::int64_t), stream_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_send_counts_.data(), 0,
+                                      d_send_counts_.size() * sizeof(std::int64_t), stream_));
   if (frontier_size_ == 0) return;
   // 1. Arc offsets of the frontier.
-  frontier_degrees_kernel<VertexT, EdgeT><<<blocks_for(frontier_size_ + 1),
-                                            kDistributedThreadsPerBlock, 0, stream_>>>(
-      d_frontier_.data(), frontier_size_, d_offsets_.data(), d_degrees_.data());
+  frontier_degrees_kernel<VertexT, EdgeT>
+      <<<blocks_for(frontier_size_ + 1), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, d_offsets_.data(), d_degrees_.data());
   FRONTIER_CHECK_LAUNCH();
   std::size_t scratch = scan_scratch_bytes_;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
@@ -146,7 +149,8 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                   d_send_.data(),
                                   reinterpret_cast<unsigned long long*>(d_send_counts_.data()),
                                   static_cast<int>(words_)};
-  expand_bin_kernel<VertexT, EdgeT><<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  expand_bin_kernel<VertexT, EdgeT>
+      <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -157,19 +161,14 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   for (const std::int64_t count : bins_.h_recv_counts) received += count;
   std::int64_t binned = 0;
   for (const std::int64_t count : bins_.h_send_counts) binned += count;
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_counters_.data(), 0,
-                                      kLevelCounters * sizeof(std::int64_t), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
   if (received > 0) {
-    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),
-                                      d_recv_.data(),
-                                      received,
-                                      static_cast<int>(words_),
-                                      distribution_,
-                                      d_depth_.data(),
-                                      d_parent_.data(),
-                                      d_next_.data(),
-                                      d_counters_.data(),
-                                      level};
+    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),  d_recv_.data(),
+                                      received,           static_cast<int>(words_),
+                                      distribution_,      d_depth_.data(),
+                                      d_parent_.data(),   d_next_.data(),
+                                      d_counters_.data(), level};
     const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(received)));
     contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
     FRONTIER_CHECK_LAUNCH();
@@ -186,16 +185,17 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
   std::uint32_t* own = d_bitmap_.data() + static_cast<std::size_t>(rank_) * bitmap_words_;
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(own, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
   if (frontier_size_ == 0) return;
-  frontier_bitmap_kernel<VertexT><<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0,
-                                    stream_>>>(d_frontier_.data(), frontier_size_, own);
+  frontier_bitmap_kernel<VertexT>
+      <<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, own);
   FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_counters_.data(), 0,
-                                      kLevelCounters * sizeof(std::int64_t), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
   if (local_count_ == 0) return;
   BottomUpArgs<VertexT, EdgeT> args{d_offsets_.data(),
                                     d_targets_.data(),

@@ -15,8 +15,9 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 #if !FRONTIER_HAVE_CUDA
   throw CudaError("this build of frontier has no CUDA backend (nvcc was not found at build time)");
 #else
-  throw CudaError("this build of frontier has no multi-GPU backend (NCCL was not found at build "
-                  "time)");
+  throw CudaError(
+      "this build of frontier has no multi-GPU backend (NCCL was not found at build "
+      "time)");
 #endif
 }
 

@@ -76,9 +76,10 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
     }
     impl_->host_exchange = std::make_unique<distributed::HostExchange>(p);
   }
-  detail::logger().debug("distributed bfs: {} {} ranks on the {}, {} vertices",
-                         p, partition::layout_name(distribution().layout),
-                         device.is_cuda() ? "GPUs" : "CPU (simulated)", distribution().num_vertices);
+  detail::logger().debug("distributed bfs: {} {} ranks on the {}, {} vertices", p,
+                         partition::layout_name(distribution().layout),
+                         device.is_cuda() ? "GPUs" : "CPU (simulated)",
+                         distribution().num_vertices);
 }
 
 template <typename VertexT, typename EdgeT>

@@ -163,8 +163,8 @@ template <typename VertexT, typename EdgeT>
 __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t warp_first = static_cast<std::int64_t>(blockIdx.x) * blockDim.x +
-                                 threadIdx.x - lane;
+  for (std::int64_t warp_first =
+           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
        warp_first < a.count; warp_first += stride) {
     const std::int64_t i = warp_first + lane;
     bool claimed = false;
@@ -178,7 +178,8 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
       if (claimed && a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
     }
     // 2. Queue the winners, one atomicAdd per warp.
-    const long long arcs = claimed ? static_cast<long long>(a.offsets[local + 1] - a.offsets[local]) : 0;
+    const long long arcs =
+        claimed ? static_cast<long long>(a.offsets[local + 1] - a.offsets[local]) : 0;
     enqueue_warp(claimed, local, arcs, a.next, a.counters);
   }
 }
@@ -217,8 +218,8 @@ __global__ void bottom_up_kernel(BottomUpArgs<VertexT, EdgeT> a) {
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   long long examined = 0;
-  for (std::int64_t warp_first = static_cast<std::int64_t>(blockIdx.x) * blockDim.x +
-                                 threadIdx.x - lane;
+  for (std::int64_t warp_first =
+           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
        warp_first < a.local_count; warp_first += stride) {
     const std::int64_t v = warp_first + lane;
     bool found = false;
@@ -252,8 +253,8 @@ __global__ void bottom_up_kernel(BottomUpArgs<VertexT, EdgeT> a) {
 }
 
 template <typename VertexT>
-__global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* frontier,
-                             VertexT local, VertexT source) {
+__global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* frontier, VertexT local,
+                             VertexT source) {
   depth[local] = 0;
   parent[local] = source;
   frontier[0] = local;

@@ -12,8 +12,7 @@ namespace frontier {
 namespace {
 
 template <typename VertexT, typename EdgeT>
-bool slice_has_arc(const partition::RankGraph<VertexT, EdgeT>& slice, VertexT local,
-                   VertexT head) {
+bool slice_has_arc(const partition::RankGraph<VertexT, EdgeT>& slice, VertexT local, VertexT head) {
   const auto begin = slice.targets.begin() + slice.offsets[local];
   const auto end = slice.targets.begin() + slice.offsets[local + 1];
   return std::find(begin, end, head) != end;
@@ -93,9 +92,8 @@ std::string validate_distributed_bfs(std::span<const partition::RankGraph<Vertex
 #pragma omp critical(frontier_distributed_validate)
         if (i < first_bad) {
           first_bad = i;
-          failure = problem + " at vertex " +
-                    std::to_string(distribution.global(rank, local)) + " (rank " +
-                    std::to_string(rank) + ")";
+          failure = problem + " at vertex " + std::to_string(distribution.global(rank, local)) +
+                    " (rank " + std::to_string(rank) + ")";
         }
       }
     }

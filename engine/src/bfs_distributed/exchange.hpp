@@ -50,8 +50,8 @@ class Exchange {
   /// Collective: element-wise sums over all ranks of `count` counters per rank (each local
   /// rank's counters in exchange space at values[i]). Fills h_local[i * count + k] with local
   /// rank i's own counter k and returns the `count` sums. Synchronizes.
-  virtual std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values,
-                                                   int count, std::span<std::int64_t> h_local) = 0;
+  virtual std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
+                                                   std::span<std::int64_t> h_local) = 0;
 };
 
 }  // namespace frontier::distributed

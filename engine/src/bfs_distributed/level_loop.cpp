@@ -97,10 +97,11 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
     result.exchange.push_back(traffic);
     result.edges_examined += stats.edges_examined;
     result.bytes_exchanged += traffic.bytes_exchanged;
-    log.debug("distributed bfs level {} {}: frontier {}, {} arcs examined, {} items binned, {} "
-              "bytes between ranks, {:.3f} ms",
-              level, bottom_up ? "bottom-up" : "top-down", frontier, stats.edges_examined,
-              traffic.items_binned, traffic.bytes_exchanged, seconds * 1e3);
+    log.debug(
+        "distributed bfs level {} {}: frontier {}, {} arcs examined, {} items binned, {} "
+        "bytes between ranks, {:.3f} ms",
+        level, bottom_up ? "bottom-up" : "top-down", frontier, stats.edges_examined,
+        traffic.items_binned, traffic.bytes_exchanged, seconds * 1e3);
     previous_frontier = frontier;
     frontier = totals[kNextFrontier];
     scout = totals[kFrontierArcs];

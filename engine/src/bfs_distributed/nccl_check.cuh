@@ -19,10 +19,10 @@ namespace frontier::detail {
 
 }  // namespace frontier::detail
 
-#define FRONTIER_NCCL_CHECK(call)                                                         \
-  do {                                                                                    \
-    const ncclResult_t frontier_nccl_status_ = (call);                                    \
-    if (frontier_nccl_status_ != ncclSuccess) {                                           \
+#define FRONTIER_NCCL_CHECK(call)                                                             \
+  do {                                                                                        \
+    const ncclResult_t frontier_nccl_status_ = (call);                                        \
+    if (frontier_nccl_status_ != ncclSuccess) {                                               \
       ::frontier::detail::throw_nccl_error(frontier_nccl_status_, #call, __FILE__, __LINE__); \
-    }                                                                                     \
+    }                                                                                         \
   } while (0)

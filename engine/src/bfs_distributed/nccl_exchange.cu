@@ -27,9 +27,9 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
     d_totals_.emplace_back(kMaxReducedCounters);
     std::int64_t* pinned = nullptr;
-    FRONTIER_CUDA_CHECK(cudaMallocHost(&pinned, sizeof(std::int64_t) *
-                                                    (2 * static_cast<std::size_t>(ranks_) +
-                                                     2 * kMaxReducedCounters)));
+    FRONTIER_CUDA_CHECK(cudaMallocHost(
+        &pinned,
+        sizeof(std::int64_t) * (2 * static_cast<std::size_t>(ranks_) + 2 * kMaxReducedCounters)));
     h_pinned_.push_back(pinned);
   }
 }
@@ -72,8 +72,8 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
     std::int64_t received = 0;
     for (const std::int64_t count : bins[i]->h_recv_counts) received += count;
     if (received > bins[i]->recv_capacity) {
-      throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) +
-                  " would receive " + std::to_string(received) + " items, more than its " +
+      throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) + " would receive " +
+                  std::to_string(received) + " items, more than its " +
                   std::to_string(bins[i]->recv_capacity));
     }
   }
@@ -92,8 +92,9 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
       }
       const std::int64_t in = bins[i]->h_recv_counts[peer];
       if (in > 0) {
-        FRONTIER_NCCL_CHECK(ncclRecv(recv + at * item_bytes, static_cast<std::size_t>(in) * item_bytes,
-                                     ncclUint8, peer, local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(recv + at * item_bytes,
+                                     static_cast<std::size_t>(in) * item_bytes, ncclUint8, peer,
+                                     local_[i].comm, local_[i].stream));
       }
       at += in;
     }
@@ -121,8 +122,9 @@ std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* c
   const std::size_t p = static_cast<std::size_t>(ranks_);
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_NCCL_CHECK(ncclAllReduce(values[i], d_totals_[i].data(), static_cast<std::size_t>(count),
-                                      ncclInt64, ncclSum, local_[i].comm, local_[i].stream));
+    FRONTIER_NCCL_CHECK(ncclAllReduce(values[i], d_totals_[i].data(),
+                                      static_cast<std::size_t>(count), ncclInt64, ncclSum,
+                                      local_[i].comm, local_[i].stream));
   }
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {

@@ -37,18 +37,15 @@ struct VertexDistribution {
                                            : block_local(v, num_vertices, ranks);
   }
   FRONTIER_HOST_DEVICE constexpr VertexT global(int rank, VertexT local_index) const noexcept {
-    return layout == VertexLayout::Striped
-               ? global_of(rank, local_index, ranks)
-               : block_begin(num_vertices, rank, ranks) + local_index;
+    return layout == VertexLayout::Striped ? global_of(rank, local_index, ranks)
+                                           : block_begin(num_vertices, rank, ranks) + local_index;
   }
   /// Vertices owned by `rank` (the same for both layouts).
   FRONTIER_HOST_DEVICE constexpr VertexT local_count(int rank) const noexcept {
     return block_count(num_vertices, rank, ranks);
   }
   /// The largest local_count (rank 0's).
-  FRONTIER_HOST_DEVICE constexpr VertexT max_local_count() const noexcept {
-    return local_count(0);
-  }
+  FRONTIER_HOST_DEVICE constexpr VertexT max_local_count() const noexcept { return local_count(0); }
   /// Vertices owned by ranks below `rank`: where `rank`'s slots start in an array laid out
   /// rank after rank with local_count(r) slots each.
   FRONTIER_HOST_DEVICE constexpr VertexT rank_offset(int rank) const noexcept {

@@ -27,7 +27,8 @@ FRONTIER_HOST_DEVICE constexpr VertexT global_of(int rank, VertexT local, int ra
 /// Vertices owned by `rank` when n vertices are striped over `ranks`.
 template <typename VertexT>
 FRONTIER_HOST_DEVICE constexpr VertexT local_count(VertexT n, int rank, int ranks) noexcept {
-  return n / static_cast<VertexT>(ranks) + (static_cast<VertexT>(rank) < n % static_cast<VertexT>(ranks) ? 1 : 0);
+  return n / static_cast<VertexT>(ranks) +
+         (static_cast<VertexT>(rank) < n % static_cast<VertexT>(ranks) ? 1 : 0);
 }
 
 }  // namespace frontier::partition
