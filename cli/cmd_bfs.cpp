@@ -122,6 +122,7 @@ int run_bfs(int argc, const char* const* argv) {
     if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
   }
   const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  if (distributed.mpi) throw UsageError("--distributed runs graph500 only; bfs takes --gpus N");
   if (distributed.ranks > 0) {
     return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
                                validate, common.json);

@@ -2,6 +2,7 @@
 // searches from distinct roots, the official statistics block).
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
@@ -94,14 +95,19 @@ int run_graph500(int argc, const char* const* argv) {
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 
   const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  std::optional<io::Graph500Result> distributed_run;
+  if (distributed.ranks > 0 || distributed.mpi) {
+    distributed_run = run_distributed_graph500(config, distributed);
+    if (!distributed_run) return 0;  // an MPI process other than rank 0 prints nothing
+  }
   const io::Graph500Result run =
-      distributed.ranks > 0
-          ? run_distributed_graph500(config, distributed)
-          : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
-              detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1,
-                                    total, r.root, r.seconds * 1e3, r.teps,
-                                    r.validate_seconds >= 0 ? ", validated" : "");
-            });
+      distributed_run ? *distributed_run
+                      : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
+                          detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}",
+                                                r.index + 1, total, r.root, r.seconds * 1e3,
+                                                r.teps,
+                                                r.validate_seconds >= 0 ? ", validated" : "");
+                        });
   if (common.json) {
     print_json(run);
   } else {

@@ -12,6 +12,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
@@ -19,12 +20,16 @@
 namespace frontier::cli {
 
 void add_distributed_options(cxxopts::Options& options) {
-  options.add_options("Distributed")(
-      "gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
-      cxxopts::value<int>())(
-      "ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
-      cxxopts::value<int>())("layout", "vertex ownership across ranks: striped (v mod N) or block",
-                             cxxopts::value<std::string>()->default_value("striped"));
+  // clang-format off
+  options.add_options("Distributed")
+      ("gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
+       cxxopts::value<int>())
+      ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
+       cxxopts::value<int>())
+      ("distributed", "graph500: one process per GPU under mpirun (MPI bootstraps NCCL)")
+      ("layout", "vertex ownership across ranks: striped (v mod N) or block",
+       cxxopts::value<std::string>()->default_value("striped"));
+  // clang-format on
 }
 
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result) {
@@ -40,7 +45,10 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   }
   const bool gpus = result.count("gpus") > 0;
   const bool ranks = result.count("ranks") > 0;
-  if (gpus && ranks) throw UsageError("--gpus and --ranks exclude each other");
+  run.mpi = result.count("distributed") > 0;
+  if (static_cast<int>(gpus) + static_cast<int>(ranks) + static_cast<int>(run.mpi) > 1) {
+    throw UsageError("--gpus, --ranks and --distributed exclude each other");
+  }
   if (gpus) {
     run.ranks = result["gpus"].as<int>();
     if (run.ranks < 1) throw UsageError("--gpus must be at least 1");
@@ -181,9 +189,16 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   return 0;
 }
 
-io::Graph500Result run_distributed_graph500(const io::Graph500Config& config,
-                                            const partition::DistributedRunConfig& run) {
+std::optional<io::Graph500Result> run_distributed_graph500(
+    const io::Graph500Config& config, const partition::DistributedRunConfig& run) {
   auto& log = detail::logger();
+  if (run.mpi) {
+    const partition::MpiGraph500Result mpi = partition::run_graph500_mpi(config, run.layout);
+    if (mpi.rank != 0) return std::nullopt;
+    log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks,
+             partition::layout_name(run.layout), partition::format_edge_balance(mpi.run.balance));
+    return mpi.run.graph500;
+  }
   const partition::DistributedGraph500Result result =
       partition::run_graph500_distributed(config, run, [](const io::Graph500Run& r, int total) {
         detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,

@@ -1,11 +1,13 @@
 // The multi-GPU (distributed) options shared by `frontier bfs` and `frontier graph500`:
 // --gpus N (one rank per GPU, NCCL between them), --ranks N (N ranks simulated on the CPU, the
-// same level loop with bins moved through memory), --layout striped|block; and the distributed
+// same level loop with bins moved through memory), --distributed (graph500 only: one process per
+// GPU under mpirun, MPI bootstrapping NCCL), --layout striped|block; and the distributed
 // versions of both commands, printing results in the single-device form.
 #pragma once
 
 #include <cxxopts.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,9 @@ namespace frontier::cli {
 void add_distributed_options(cxxopts::Options& options);
 
 /// The ranks and devices the options ask for; ranks == 0 when no distributed run was asked for.
-/// @throws UsageError for --gpus with --ranks, a count below 1, or more GPUs than present.
+/// run.mpi is set by --distributed.
+/// @throws UsageError for two of --gpus, --ranks, --distributed, a count below 1, or more GPUs
+///         than present.
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result);
 
 /// `frontier bfs --gpus N | --ranks N`: slices the graph, searches from every source, validates
@@ -30,9 +34,10 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
                         const partition::DistributedRunConfig& run, const BfsOptions& bfs,
                         bool validate, bool json);
 
-/// `frontier graph500 --gpus N | --ranks N`: the distributed run; the statistics block as the
-/// single-device run prints it (or JSON via `print_json`).
-io::Graph500Result run_distributed_graph500(const io::Graph500Config& config,
-                                            const partition::DistributedRunConfig& run);
+/// `frontier graph500 --gpus N | --ranks N | --distributed`: the distributed run. Returns the
+/// result to print (in the single-device form), or nothing on the MPI processes other than
+/// rank 0, which print nothing.
+std::optional<io::Graph500Result> run_distributed_graph500(
+    const io::Graph500Config& config, const partition::DistributedRunConfig& run);
 
 }  // namespace frontier::cli

@@ -19,50 +19,9 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/random.hpp"
+#include "graph500_common.hpp"
 
 namespace frontier::partition {
-namespace {
-
-// The root stream tag of io::run_graph500 ("G500ROOT"), so both runs draw the same roots.
-constexpr std::uint64_t kRootStreamTag = 0x47353030524f4f54ULL;
-constexpr int kMaxScale = 30;
-
-void check_config(const io::Graph500Config& config, const DistributedRunConfig& run) {
-  if (config.scale < 1 || config.scale > kMaxScale) {
-    throw InvalidArgument("graph500 scale " + std::to_string(config.scale) +
-                          " is out of range [1, " + std::to_string(kMaxScale) +
-                          "] (vertex ids are 32-bit)");
-  }
-  if (config.edgefactor < 1) {
-    throw InvalidArgument("graph500 edgefactor " + std::to_string(config.edgefactor) +
-                          " must be at least 1");
-  }
-  if (config.roots < 1) {
-    throw InvalidArgument("graph500 needs at least one root, not " + std::to_string(config.roots));
-  }
-  if (run.ranks < 1) throw InvalidArgument("a distributed run needs at least one rank");
-  if (run.device.is_cuda() && static_cast<int>(run.device.cuda_ids.size()) != run.ranks) {
-    throw InvalidArgument(std::to_string(run.ranks) + " ranks need " + std::to_string(run.ranks) +
-                          " GPUs, not " + std::to_string(run.device.cuda_ids.size()));
-  }
-}
-
-// Arcs out of reached vertices, slice by slice.
-std::int64_t reached_arcs(std::span<const RankGraph<VertexId, EdgeId>> slices,
-                          const std::vector<std::int32_t>& depth) {
-  std::int64_t arcs = 0;
-  for (const auto& slice : slices) {
-    const auto count = static_cast<std::int64_t>(slice.local_vertices());
-#pragma omp parallel for schedule(static) reduction(+ : arcs)
-    for (std::int64_t local = 0; local < count; ++local) {
-      const VertexId v = slice.distribution.global(slice.rank, static_cast<VertexId>(local));
-      if (depth[v] >= 0) arcs += slice.degree(static_cast<VertexId>(local));
-    }
-  }
-  return arcs;
-}
-
-}  // namespace
 
 std::vector<VertexId> choose_distributed_roots(std::span<const RankGraph<VertexId, EdgeId>> slices,
                                                int count, std::uint64_t seed) {
@@ -88,7 +47,6 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
                                                    const io::Graph500Progress& progress) {
   auto& log = detail::logger();
   check_config(config, run);
-  check_bfs_options(config.bfs);
   // 1. Size the run (the whole graph's host estimate bounds the simulated ranks together).
   io::check_graph500_memory(config.scale, config.edgefactor);
   DistributedGraph500Result out;
@@ -182,18 +140,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
   }
 
   // 6. Statistics.
-  std::vector<double> seconds;
-  std::vector<double> nedge;
-  std::vector<double> validate;
-  for (const io::Graph500Run& one : result.runs) {
-    seconds.push_back(one.seconds);
-    nedge.push_back(static_cast<double>(one.nedge));
-    validate.push_back(one.validate_seconds);
-  }
-  result.time = io::graph500_statistics(seconds);
-  result.nedge = io::graph500_statistics(nedge);
-  result.teps = io::graph500_teps_statistics(seconds, nedge);
-  result.validate = io::graph500_statistics(validate);
+  fill_statistics(result);
   return out;
 }
 

@@ -2,8 +2,9 @@
 // exact depths against the sequential oracle and parents that pass the Graph500 rules, on
 // generated random and Kronecker graphs (the latter also generated in place per rank), on every
 // real dataset, with striped and block ownership; the GPU run equals the CPU simulation level
-// by level; `frontier bfs|graph500 --gpus N` validate their searches. Skipped with fewer than 2
-// GPUs (the single-GPU case runs too when 2 or more are present).
+// by level; `frontier bfs|graph500 --gpus N` validate their searches; `mpirun -np 2 frontier
+// graph500 --distributed` (one process per GPU) gives the single-process run's figures. Skipped
+// with fewer than 2 GPUs (the single-GPU case runs too when 2 or more are present).
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -24,6 +25,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/io/read_graph.hpp"
+#include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "test_graphs.hpp"
@@ -212,16 +214,21 @@ TEST(DistributedBfsGpu, BadDeviceListsAreErrors) {
 }
 
 // The command line: `frontier bfs --gpus 2 --validate` and `frontier graph500 --gpus 2`.
-std::string run_cli(const std::string& arguments, int& exit_code) {
+std::string run_cli_with_launcher(const std::string& launcher, const std::string& arguments,
+                                  int& exit_code) {
   const auto out = std::filesystem::temp_directory_path() / "frontier_multi_gpu_cli.txt";
-  const std::string command =
-      std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" + out.string() + " 2>&1 </dev/null";
+  const std::string command = launcher + std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" +
+                              out.string() + " 2>&1 </dev/null";
   const int status = std::system(command.c_str());
   exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream in(out);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+std::string run_cli(const std::string& arguments, int& exit_code) {
+  return run_cli_with_launcher("", arguments, exit_code);
 }
 
 TEST(DistributedBfsGpu, CommandLine) {
@@ -236,6 +243,33 @@ TEST(DistributedBfsGpu, CommandLine) {
   EXPECT_EQ(code, 0) << g500;
   EXPECT_NE(g500.find("NBFS:                           8"), std::string::npos) << g500;
   EXPECT_NE(g500.find("harmonic_mean_TEPS"), std::string::npos) << g500;
+}
+
+// The line of a statistics block that starts with `key`.
+std::string statistics_line(const std::string& block, const std::string& key) {
+  const std::size_t at = block.find("\n" + key);
+  if (at == std::string::npos) return {};
+  return block.substr(at + 1, block.find('\n', at + 1) - at - 1);
+}
+
+// `mpirun -np 2 frontier graph500 --distributed`: one process per GPU, MPI bootstrapping NCCL;
+// the same roots, so the same nedge figures, as the single-process run on 2 GPUs.
+TEST(DistributedBfsGpu, MpiProcessPerGpu) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
+  int code = -1;
+  const std::string mpi =
+      run_cli_with_launcher("mpirun --allow-run-as-root --oversubscribe -np 2 ",
+                            "graph500 --distributed --scale 14 --roots 8", code);
+  ASSERT_EQ(code, 0) << mpi;
+  EXPECT_NE(mpi.find("NBFS:                           8"), std::string::npos) << mpi;
+  const std::string single = run_cli("graph500 --gpus 2 --scale 14 --roots 8", code);
+  ASSERT_EQ(code, 0) << single;
+  for (const char* key : {"mean_nedge:", "min_nedge:", "max_nedge:"}) {
+    EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
+    EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
+  }
 }
 
 }  // namespace

@@ -119,6 +119,8 @@ TEST(DistributedGraph500, CommandLineOnSimulatedRanks) {
   EXPECT_EQ(run_cli("bfs " + karate + " --ranks 0").exit_code, 2);
   EXPECT_EQ(run_cli("bfs " + karate + " --ranks 2 --layout diagonal").exit_code, 2);
   EXPECT_EQ(run_cli("graph500 --gpus 64 --scale 8").exit_code, 2);
+  EXPECT_EQ(run_cli("graph500 --distributed --gpus 2 --scale 8").exit_code, 2);
+  EXPECT_EQ(run_cli("bfs " + karate + " --distributed").exit_code, 2);
 }
 
 }  // namespace

@@ -31,6 +31,7 @@
 /// @endcode
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -85,6 +86,29 @@ struct DistributedBfsResult {
   std::int64_t bytes_exchanged = 0;
 };
 
+/// The bytes of an ncclUniqueId (NCCL_UNIQUE_ID_BYTES), so that a launcher (MPI) can pass it
+/// between processes without NCCL headers.
+struct NcclUniqueId {
+  std::array<char, 128> bytes{};
+};
+
+/// A fresh NCCL unique id: one process of a run makes it, every process receives it.
+/// @throws CudaError in a build without CUDA or NCCL; NcclError if NCCL fails.
+NcclUniqueId make_nccl_unique_id();
+
+/// This process's place in a run with one process per rank, each driving one GPU (many nodes:
+/// `mpirun -np N`). The launcher only carries the unique id and tiny host values; NCCL moves
+/// the bins, as in the single-process run.
+struct ProcessRank {
+  int rank = 0;
+  int ranks = 1;
+  /// The GPU this process drives (usually its rank on the node).
+  int gpu = 0;
+  NcclUniqueId id;
+  /// Arcs of the whole graph (the launcher sums every rank's), for the direction switch.
+  std::int64_t num_arcs = 0;
+};
+
 /// A graph distributed over ranks and kept resident for many searches.
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 class DistributedBfs {
@@ -98,6 +122,13 @@ class DistributedBfs {
   ///         GPU count; ValidationError if a slice breaks its invariants; CudaError / NcclError /
   ///         OutOfMemory from the GPU backend.
   DistributedBfs(std::vector<Slice> slices, const Device& device);
+  /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
+  /// joins the others through NCCL (ncclCommInitRank with process.id). Every process must
+  /// construct its rank and then call run() with the same arguments, in the same order. run()
+  /// gathers only this rank's labels (the other entries stay -1; the launcher combines them);
+  /// its counters and statistics are global.
+  /// @throws InvalidArgument if the slice does not match `process`; as above otherwise.
+  DistributedBfs(Slice own_slice, const ProcessRank& process);
   ~DistributedBfs();
   DistributedBfs(DistributedBfs&&) noexcept;
   DistributedBfs& operator=(DistributedBfs&&) noexcept;
@@ -106,7 +137,8 @@ class DistributedBfs {
 
   int ranks() const noexcept;
   const partition::VertexDistribution<VertexT>& distribution() const noexcept;
-  /// The slices, kept on the host (the GPU backend holds device copies too).
+  /// The slices this process holds, kept on the host (the GPU backend holds device copies too):
+  /// every rank's in a single-process run, its own in a multi-process one.
   std::span<const Slice> slices() const noexcept;
   const Device& device() const noexcept;
 

@@ -1,11 +1,13 @@
-// cuda_rank_group.cu — the GPU backend of DistributedBfs in one process: one rank per GPU, NCCL
-// communicators from ncclCommInitAll, one non-blocking stream per GPU, free memory checked on
-// every GPU before anything is allocated (OutOfMemory names bytes needed and free).
+// cuda_rank_group.cu — the GPU backend of DistributedBfs: one rank per GPU, either all driven by
+// one process (NCCL communicators from ncclCommInitAll) or one per process (ncclCommInitRank
+// with a unique id the launcher broadcast); one non-blocking stream per GPU; free memory checked
+// on every GPU before anything is allocated (OutOfMemory names bytes needed and free).
 #if FRONTIER_HAVE_NCCL
 
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
@@ -42,16 +44,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       }
     }
     // 1. Every GPU must hold its rank before anything is allocated.
-    for (int r = 0; r < p; ++r) {
-      const CudaDeviceInfo info = cuda_device_info(gpu_ids[r]);
-      const std::uint64_t needed =
-          CudaRankSearch<VertexT, EdgeT>::device_bytes(slices[r]) + kNcclReserveBytes;
-      if (needed > info.free_bytes) {
-        throw OutOfMemory("rank " + std::to_string(r) + " of the distributed graph on GPU " +
-                              std::to_string(gpu_ids[r]),
-                          needed, info.free_bytes);
-      }
-    }
+    for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r]);
     devices_.assign(gpu_ids.begin(), gpu_ids.end());
     comms_.assign(static_cast<std::size_t>(p), nullptr);
     try {
@@ -62,7 +55,52 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
+  /// One rank of a multi-process run: its own slice on `gpu`, the communicator from
+  /// ncclCommInitRank.
+  NcclRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu,
+                const NcclUniqueId& id) {
+    const int available = cuda_device_count();
+    if (gpu < 0 || gpu >= available) {
+      throw CudaError("GPU " + std::to_string(gpu) + " is not available (" +
+                      std::to_string(available) + " GPUs present)");
+    }
+    check_memory(slice, gpu);
+    devices_ = {gpu};
+    comms_ = {nullptr};
+    try {
+      ncclUniqueId unique;
+      static_assert(sizeof(unique) == sizeof(id.bytes), "an ncclUniqueId is 128 bytes");
+      std::memcpy(&unique, id.bytes.data(), sizeof(unique));
+      FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
+      FRONTIER_NCCL_CHECK(
+          ncclCommInitRank(&comms_[0], slice.distribution.ranks, unique, slice.rank));
+      cudaStream_t stream = nullptr;
+      FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+      streams_.push_back(stream);
+      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream));
+      pointers_.push_back(searches_.back().get());
+      exchange_ = std::make_unique<NcclExchange>(
+          slice.distribution.ranks,
+          std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}});
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
   ~NcclRankGroup() override { release(); }
+
+  // A rank must fit its GPU before anything is allocated.
+  static void check_memory(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu) {
+    const CudaDeviceInfo info = cuda_device_info(gpu);
+    const std::uint64_t needed =
+        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice) + kNcclReserveBytes;
+    if (needed > info.free_bytes) {
+      throw OutOfMemory("rank " + std::to_string(slice.rank) + " of the distributed graph on GPU " +
+                            std::to_string(gpu),
+                        needed, info.free_bytes);
+    }
+  }
 
   std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
   Exchange& exchange() override { return *exchange_; }
@@ -120,6 +158,24 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
   return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slices, gpu_ids);
 }
 
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
+    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id) {
+  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slice, gpu, id);
+}
+
+NcclUniqueId nccl_unique_id() {
+  ncclUniqueId unique;
+  FRONTIER_NCCL_CHECK(ncclGetUniqueId(&unique));
+  NcclUniqueId id;
+  std::memcpy(id.bytes.data(), &unique, sizeof(unique));
+  return id;
+}
+
+template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int32_t, std::int64_t>&, int, const NcclUniqueId&);
+template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int64_t, std::int64_t>&, int, const NcclUniqueId&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
     std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(

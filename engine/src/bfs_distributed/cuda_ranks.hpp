@@ -10,6 +10,7 @@
 
 #include "bfs_distributed/exchange.hpp"
 #include "bfs_distributed/rank_search.hpp"
+#include "frontier/distributed_bfs.hpp"
 #include "frontier/partition/rank_graph.hpp"
 
 namespace frontier::distributed {
@@ -30,5 +31,14 @@ class CudaRankGroup {
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
     std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids);
+
+/// One process of a multi-process run drives one GPU holding its own slice; the communicator
+/// comes from ncclCommInitRank(ranks, id, slice.rank).
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
+    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id);
+
+/// ncclGetUniqueId's bytes. @throws CudaError without NCCL.
+NcclUniqueId nccl_unique_id();
 
 }  // namespace frontier::distributed

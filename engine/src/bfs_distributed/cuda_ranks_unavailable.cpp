@@ -21,6 +21,21 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 #endif
 }
 
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
+    const partition::RankGraph<VertexT, EdgeT>&, int, const NcclUniqueId&) {
+  return make_cuda_rank_group<VertexT, EdgeT>({}, {});
+}
+
+NcclUniqueId nccl_unique_id() {
+  make_cuda_rank_group<std::int32_t, std::int64_t>({}, {});
+  return {};
+}
+
+template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int32_t, std::int64_t>&, int, const NcclUniqueId&);
+template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int64_t, std::int64_t>&, int, const NcclUniqueId&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
     std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(

@@ -19,6 +19,8 @@ template <typename VertexT, typename EdgeT>
 struct DistributedBfs<VertexT, EdgeT>::Impl {
   std::vector<Slice> slices;
   Device device;
+  /// Ranks of the whole run (more than slices.size() in a multi-process run).
+  int ranks = 0;
   std::int64_t num_arcs = 0;
   // CPU simulation.
   std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexT, EdgeT>>> cpu_ranks;
@@ -59,6 +61,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
   check_slices(slices);
   impl_->slices = std::move(slices);
   impl_->device = device;
+  impl_->ranks = static_cast<int>(impl_->slices.size());
   for (const Slice& slice : impl_->slices) impl_->num_arcs += slice.local_arcs();
   const int p = static_cast<int>(impl_->slices.size());
   if (device.is_cuda()) {
@@ -83,6 +86,35 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
 }
 
 template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(Slice own_slice, const ProcessRank& process)
+    : impl_(std::make_unique<Impl>()) {
+  if (process.ranks < 1 || process.rank < 0 || process.rank >= process.ranks ||
+      own_slice.rank != process.rank || own_slice.distribution.ranks != process.ranks) {
+    throw InvalidArgument("process rank " + std::to_string(process.rank) + " of " +
+                          std::to_string(process.ranks) + " does not match its slice (rank " +
+                          std::to_string(own_slice.rank) + " of " +
+                          std::to_string(own_slice.distribution.ranks) + ")");
+  }
+  if (own_slice.distribution.num_vertices < 1) {
+    throw InvalidArgument("a distributed graph needs vertices");
+  }
+  own_slice.check_invariants();
+  if (process.num_arcs < static_cast<std::int64_t>(own_slice.local_arcs())) {
+    throw InvalidArgument("the whole graph cannot have fewer arcs (" +
+                          std::to_string(process.num_arcs) + ") than one rank's slice (" +
+                          std::to_string(own_slice.local_arcs()) + ")");
+  }
+  impl_->device = Device::cuda(process.gpu);
+  impl_->ranks = process.ranks;
+  impl_->slices.push_back(std::move(own_slice));
+  impl_->cuda = distributed::make_cuda_process_rank<VertexT, EdgeT>(impl_->slices.front(),
+                                                                    process.gpu, process.id);
+  impl_->num_arcs = process.num_arcs;
+}
+
+NcclUniqueId make_nccl_unique_id() { return distributed::nccl_unique_id(); }
+
+template <typename VertexT, typename EdgeT>
 DistributedBfs<VertexT, EdgeT>::~DistributedBfs() = default;
 template <typename VertexT, typename EdgeT>
 DistributedBfs<VertexT, EdgeT>::DistributedBfs(DistributedBfs&&) noexcept = default;
@@ -92,7 +124,7 @@ DistributedBfs<VertexT, EdgeT>& DistributedBfs<VertexT, EdgeT>::operator=(
 
 template <typename VertexT, typename EdgeT>
 int DistributedBfs<VertexT, EdgeT>::ranks() const noexcept {
-  return static_cast<int>(impl_->slices.size());
+  return impl_->ranks;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -29,6 +29,9 @@ struct DistributedRunConfig {
   int ranks = 1;
   Device device = Device::cpu();
   VertexLayout layout = VertexLayout::Striped;
+  /// One process per GPU under MPI (graph500_mpi.hpp) instead of one process for all ranks;
+  /// `ranks` and `device` then come from the MPI job.
+  bool mpi = false;
 };
 
 struct DistributedGraph500Result {
