@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "distributed_cli.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/engine.hpp"
@@ -80,6 +81,7 @@ int run_bfs(int argc, const char* const* argv) {
       ("validate", "check every tree against the five Graph500 rules")
       ("output", "write depth and parent per vertex of the last search (.bin: binary)",
        cxxopts::value<std::string>());
+  add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
   options.positional_help("FILE");
@@ -119,6 +121,12 @@ int run_bfs(int argc, const char* const* argv) {
   } else {
     sources = io::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
     if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
+  }
+  const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  if (distributed.mpi) throw UsageError("--distributed runs graph500 only; bfs takes --gpus N");
+  if (distributed.ranks > 0) {
+    return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
+                               validate, common.json);
   }
   const Engine engine(std::move(loaded.graph), bfs_options.device);
 

@@ -2,9 +2,11 @@
 // searches from distinct roots, the official statistics block).
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
+#include "distributed_cli.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/io/graph500.hpp"
 #include "json_writer.hpp"
@@ -74,10 +76,11 @@ int run_graph500(int argc, const char* const* argv) {
       ("roots", "BFS roots (64 in the official benchmark)", cxxopts::value<int>()->default_value("64"))
       ("seed", "seed of the generator and the root sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
       ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand",
+      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, expand-contract",
        cxxopts::value<std::string>()->default_value("direction-optimizing"))
       ("no-validate", "skip validation (results are then not official)")
       ("host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
+  add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
@@ -95,11 +98,20 @@ int run_graph500(int argc, const char* const* argv) {
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 
-  const io::Graph500Result run = io::run_graph500(config, [](const io::Graph500Run& r, int total) {
-    detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
-                          r.root, r.seconds * 1e3, r.teps,
-                          r.validate_seconds >= 0 ? ", validated" : "");
-  });
+  const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  std::optional<io::Graph500Result> distributed_run;
+  if (distributed.ranks > 0 || distributed.mpi) {
+    distributed_run = run_distributed_graph500(config, distributed);
+    if (!distributed_run) return 0;  // an MPI process other than rank 0 prints nothing
+  }
+  const io::Graph500Result run =
+      distributed_run ? *distributed_run
+                      : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
+                          detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}",
+                                                r.index + 1, total, r.root, r.seconds * 1e3,
+                                                r.teps,
+                                                r.validate_seconds >= 0 ? ", validated" : "");
+                        });
   if (common.json) {
     print_json(run);
   } else {

@@ -5,27 +5,30 @@
 
 #include <cstdint>
 
+#include "frontier/types.hpp"
+
 namespace frontier::partition {
 
 template <typename VertexT>
-constexpr int owner_of(VertexT global, int ranks) noexcept {
+FRONTIER_HOST_DEVICE constexpr int owner_of(VertexT global, int ranks) noexcept {
   return static_cast<int>(global % static_cast<VertexT>(ranks));
 }
 
 template <typename VertexT>
-constexpr VertexT local_of(VertexT global, int ranks) noexcept {
+FRONTIER_HOST_DEVICE constexpr VertexT local_of(VertexT global, int ranks) noexcept {
   return global / static_cast<VertexT>(ranks);
 }
 
 template <typename VertexT>
-constexpr VertexT global_of(int rank, VertexT local, int ranks) noexcept {
+FRONTIER_HOST_DEVICE constexpr VertexT global_of(int rank, VertexT local, int ranks) noexcept {
   return local * static_cast<VertexT>(ranks) + static_cast<VertexT>(rank);
 }
 
 /// Vertices owned by `rank` when n vertices are striped over `ranks`.
 template <typename VertexT>
-constexpr VertexT local_count(VertexT n, int rank, int ranks) noexcept {
-  return n / static_cast<VertexT>(ranks) + (static_cast<VertexT>(rank) < n % static_cast<VertexT>(ranks) ? 1 : 0);
+FRONTIER_HOST_DEVICE constexpr VertexT local_count(VertexT n, int rank, int ranks) noexcept {
+  return n / static_cast<VertexT>(ranks) +
+         (static_cast<VertexT>(rank) < n % static_cast<VertexT>(ranks) ? 1 : 0);
 }
 
 }  // namespace frontier::partition

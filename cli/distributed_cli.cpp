@@ -1,0 +1,226 @@
+// Distributed (multi-GPU or CPU-simulated ranks) runs of `frontier bfs` and `frontier graph500`;
+// see distributed_cli.hpp.
+#include "distributed_cli.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/partition/graph500_mpi.hpp"
+#include "frontier/partition/slices.hpp"
+#include "json_writer.hpp"
+#include "options.hpp"
+
+namespace frontier::cli {
+
+void add_distributed_options(cxxopts::Options& options) {
+  // clang-format off
+  options.add_options("Distributed")
+      ("gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
+       cxxopts::value<int>())
+      ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
+       cxxopts::value<int>())
+      ("distributed", "graph500: one process per GPU under mpirun (MPI bootstraps NCCL)")
+      ("layout", "vertex ownership across ranks: striped (v mod N) or block",
+       cxxopts::value<std::string>()->default_value("striped"));
+  // clang-format on
+}
+
+partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result) {
+  partition::DistributedRunConfig run;
+  run.ranks = 0;
+  const std::string layout = result["layout"].as<std::string>();
+  if (layout == "striped") {
+    run.layout = partition::VertexLayout::Striped;
+  } else if (layout == "block") {
+    run.layout = partition::VertexLayout::Block;
+  } else {
+    throw UsageError("--layout must be striped or block, not '" + layout + "'");
+  }
+  const bool gpus = result.count("gpus") > 0;
+  const bool ranks = result.count("ranks") > 0;
+  run.mpi = result.count("distributed") > 0;
+  if (static_cast<int>(gpus) + static_cast<int>(ranks) + static_cast<int>(run.mpi) > 1) {
+    throw UsageError("--gpus, --ranks and --distributed exclude each other");
+  }
+  if (gpus) {
+    run.ranks = result["gpus"].as<int>();
+    if (run.ranks < 1) throw UsageError("--gpus must be at least 1");
+    const int present = cuda_device_count();
+    if (run.ranks > present) {
+      throw UsageError("--gpus " + std::to_string(run.ranks) + " but only " +
+                       std::to_string(present) + " GPU(s) are present");
+    }
+    run.device = Device::cuda(0);
+    run.device.cuda_ids.clear();
+    for (int id = 0; id < run.ranks; ++id) run.device.cuda_ids.push_back(id);
+  } else if (ranks) {
+    run.ranks = result["ranks"].as<int>();
+    if (run.ranks < 1) throw UsageError("--ranks must be at least 1");
+    run.device = Device::cpu();
+  }
+  return run;
+}
+
+int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
+                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
+                        bool validate, bool json) {
+  auto& log = detail::logger();
+  const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
+  const auto arcs = static_cast<std::int64_t>(graph.num_edges());
+  const bool directed = graph.directed();
+  auto slices = partition::slice_graph(graph, run.layout, run.ranks);
+  graph = Graph();  // from here on only the slices exist
+  const partition::BalanceReport balance =
+      partition::edge_balance(std::span<const partition::RankGraph<VertexId, EdgeId>>(slices));
+  log.info("bfs: {} {} ranks on the {}; edge balance max/mean {:.3f}", run.ranks,
+           partition::layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
+           balance.imbalance);
+  log.debug("bfs edge balance:\n{}", partition::format_edge_balance(balance));
+  DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
+  DistributedBfsOptions options;
+  options.predecessors = bfs.predecessors || validate;
+  options.gather_labels = true;
+  options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
+  options.alpha = bfs.alpha;
+  options.beta = bfs.beta;
+
+  struct Trial {
+    VertexId source;
+    double seconds;
+    std::int64_t reached;
+    std::int32_t levels;
+    std::int64_t edges;
+    std::int64_t bytes;
+    bool validated;
+  };
+  std::vector<Trial> trials;
+  for (const VertexId source : sources) {
+    const DistributedBfsResult<VertexId> result = search.run(source, options);
+    // Edges of the searched component: arcs out of reached vertices (halved when undirected).
+    std::int64_t reached_arcs = 0;
+    for (const auto& slice : search.slices()) {
+      for (VertexId local = 0; local < slice.local_vertices(); ++local) {
+        if (result.bfs.depth[slice.distribution.global(slice.rank, local)] >= 0) {
+          reached_arcs += slice.degree(local);
+        }
+      }
+    }
+    Trial trial{source,
+                result.bfs.seconds,
+                result.bfs.vertices_reached,
+                static_cast<std::int32_t>(result.bfs.levels.size()),
+                directed ? reached_arcs : reached_arcs / 2,
+                result.bytes_exchanged,
+                false};
+    if (validate) {
+      const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
+          search.slices(), source, result.bfs.parent, result.bfs.depth);
+      if (!failure.empty()) {
+        throw ValidationError("search from " + std::to_string(source) + ": " + failure);
+      }
+      trial.validated = true;
+    }
+    for (const DistributedLevelStats& level : result.exchange) {
+      log.debug("bfs from {} level {}: frontier {}, {} items binned, {} bytes between ranks",
+                source, level.level, level.frontier_vertices, level.items_binned,
+                level.bytes_exchanged);
+    }
+    log.info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between ranks{}", source,
+             trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes,
+             trial.validated ? ", valid" : "");
+    trials.push_back(trial);
+  }
+  std::vector<double> seconds;
+  std::vector<double> edges;
+  for (const Trial& trial : trials) {
+    seconds.push_back(trial.seconds);
+    edges.push_back(static_cast<double>(trial.edges));
+  }
+  const io::Graph500TepsStatistics teps = io::graph500_teps_statistics(seconds, edges);
+  const std::string device = run.device.is_cuda() ? "gpu" : "cpu";
+  if (json) {
+    JsonWriter writer(std::cout);
+    writer.begin_object()
+        .field("file", path)
+        .field("device", device)
+        .field("ranks", static_cast<std::int64_t>(run.ranks))
+        .field("layout", partition::layout_name(run.layout))
+        .field("vertices", vertices)
+        .field("arcs", arcs)
+        .field("edge_imbalance", balance.imbalance);
+    writer.begin_array("searches");
+    for (const Trial& trial : trials) {
+      writer.begin_object()
+          .field("source", static_cast<std::int64_t>(trial.source))
+          .field("seconds", trial.seconds)
+          .field("vertices_reached", trial.reached)
+          .field("levels", static_cast<std::int64_t>(trial.levels))
+          .field("edges", trial.edges)
+          .field("teps", trial.seconds > 0 ? static_cast<double>(trial.edges) / trial.seconds : 0.0)
+          .field("bytes_exchanged", trial.bytes)
+          .field("validated", trial.validated)
+          .end_object();
+    }
+    writer.end_array();
+    writer.field("harmonic_mean_teps", teps.harmonic_mean).end_object();
+  } else {
+    std::printf("%-10s %12s %12s %7s %14s %12s %14s %s\n", "source", "ms", "reached", "levels",
+                "edges", "MTEPS", "bytes_xchg", "valid");
+    for (const Trial& trial : trials) {
+      const double mteps =
+          trial.seconds > 0 ? static_cast<double>(trial.edges) / trial.seconds / 1e6 : 0.0;
+      std::printf("%-10lld %12.3f %12lld %7d %14lld %12.2f %14lld %s\n",
+                  static_cast<long long>(trial.source), trial.seconds * 1e3,
+                  static_cast<long long>(trial.reached), trial.levels,
+                  static_cast<long long>(trial.edges), mteps, static_cast<long long>(trial.bytes),
+                  trial.validated ? "yes" : "-");
+    }
+    std::printf("%zu search(es) on %d %s rank(s) (%s): harmonic mean %.2f MTEPS, median %.3f ms\n",
+                trials.size(), run.ranks, device.c_str(), partition::layout_name(run.layout),
+                teps.harmonic_mean / 1e6, io::graph500_statistics(seconds).median * 1e3);
+  }
+  return 0;
+}
+
+std::optional<io::Graph500Result> run_distributed_graph500(
+    const io::Graph500Config& config, const partition::DistributedRunConfig& run) {
+  auto& log = detail::logger();
+  if (run.mpi) {
+    const partition::MpiGraph500Result mpi = partition::run_graph500_mpi(config, run.layout);
+    if (mpi.rank != 0) return std::nullopt;
+    log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks,
+             partition::layout_name(run.layout), partition::format_edge_balance(mpi.run.balance));
+    return mpi.run.graph500;
+  }
+  const partition::DistributedGraph500Result result =
+      partition::run_graph500_distributed(config, run, [](const io::Graph500Run& r, int total) {
+        detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
+                              r.root, r.seconds * 1e3, r.teps,
+                              r.validate_seconds >= 0 ? ", validated" : "");
+      });
+  log.info("graph500 edge balance over {} {} ranks:\n{}", run.ranks,
+           partition::layout_name(run.layout), partition::format_edge_balance(result.balance));
+  for (const DistributedLevelStats& level : result.first_search_levels) {
+    log.info(
+        "first search level {}: frontier {}, {} items binned, {} bytes between ranks, "
+        "{:.3f} ms",
+        level.level, level.frontier_vertices, level.items_binned, level.bytes_exchanged,
+        level.seconds * 1e3);
+  }
+  double bytes = 0.0;
+  for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
+  if (!result.bytes_exchanged.empty()) {
+    log.info("graph500: {:.1f} MiB between ranks per search on average",
+             bytes / static_cast<double>(result.bytes_exchanged.size()) / (1 << 20));
+  }
+  return result.graph500;
+}
+
+}  // namespace frontier::cli

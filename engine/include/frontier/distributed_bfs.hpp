@@ -1,0 +1,172 @@
+/// @file distributed_bfs.hpp
+/// @brief Breadth-first search over a graph split across ranks (one rank per GPU), after
+/// Merrill's thesis, ch. 6.6: vertices are owned by ranks (striped by default, owner = v mod p;
+/// partition/distribution.hpp); each rank holds the out-arcs of its own vertices
+/// (partition/rank_graph.hpp). Every level:
+///  1. expand: each rank expands its local frontier into the neighbours of its vertices;
+///  2. filter and partition: a per-rank bitmask of every vertex the rank has already sent culls
+///     duplicates (within the level and across levels), survivors go to the bin of their owner;
+///  3. exchange: bin counts, then bins, travel to their owners (CPU: memory; GPUs: grouped
+///     ncclSend/ncclRecv);
+///  4. contract: each owner labels the unvisited vertices it received (depth = level + 1 and, in
+///     a predecessor run, the parent carried with the vertex as a (vertex, parent) pair) and
+///     queues them as its next frontier;
+///  5. an all-reduce of the frontier sizes ends the search when it is zero.
+/// Direction-optimizing runs replace steps 1-4 of large levels by a bottom-up step: the frontier
+/// is all-gathered as a bitmap (one bit per vertex, rank by rank) and every rank's unvisited
+/// vertices look among their neighbours for a frontier vertex.
+/// The level loop is written once against an exchange interface; the CPU implementation
+/// simulates p ranks in one process (for tests and CI), the CUDA one drives one GPU per rank
+/// through NCCL.
+///
+/// Invariants: depths are exact BFS distances; a parent is a neighbour one level closer to the
+/// source; each rank sends a vertex at most once per search, so a bin to rank d never holds more
+/// than local_count(d) items and a rank receives at most ranks * local_count items per level.
+///
+/// @code
+///   auto slices = frontier::partition::slice_graph(graph,
+///   frontier::partition::VertexLayout::Striped, 4); frontier::DistributedBfs<>
+///   search(std::move(slices), frontier::Device::cpu()); frontier::DistributedBfsResult<> result =
+///   search.run(0);
+/// @endcode
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "frontier/bfs.hpp"
+#include "frontier/bfs_result.hpp"
+#include "frontier/device.hpp"
+#include "frontier/partition/distribution.hpp"
+#include "frontier/partition/rank_graph.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier {
+
+/// How one distributed search runs.
+struct DistributedBfsOptions {
+  /// Carry (vertex, parent) pairs and fill BfsResult::parent; depths are always computed.
+  bool predecessors = true;
+  /// Gather depths (and parents) of every rank into global arrays in the result. A benchmark
+  /// that only times searches may turn this off.
+  bool gather_labels = true;
+  /// Bottom-up levels while the frontier is large (Beamer's alpha/beta rule, as bfs.hpp): every
+  /// rank all-gathers the frontier as a bitmap and its unvisited vertices look for a parent in
+  /// it, so no bins travel. Undirected graphs only: a directed graph always runs top-down.
+  bool direction_optimizing = true;
+  /// Must be >= 1 (see BfsOptions).
+  int alpha = kDefaultBfsAlpha;
+  int beta = kDefaultBfsBeta;
+};
+
+/// What one level moved between ranks.
+struct DistributedLevelStats {
+  std::int32_t level = 0;
+  /// Vertices in the global frontier that was expanded.
+  std::int64_t frontier_vertices = 0;
+  /// Items that survived the filter, over all ranks (a rank's items to itself included).
+  std::int64_t items_binned = 0;
+  /// Bytes that crossed between different ranks (items times item size; the gathered bitmap on
+  /// a bottom-up level).
+  std::int64_t bytes_exchanged = 0;
+  double seconds = 0.0;
+};
+
+template <typename VertexT = VertexId>
+struct DistributedBfsResult {
+  /// Global depth (and parent) arrays when gathered, per-level statistics and time. The time
+  /// runs from the start of the search until every rank's labels are final where it runs.
+  BfsResult<VertexT> bfs;
+  std::vector<DistributedLevelStats> exchange;
+  /// Sum of exchange[i].bytes_exchanged.
+  std::int64_t bytes_exchanged = 0;
+};
+
+/// The bytes of an ncclUniqueId (NCCL_UNIQUE_ID_BYTES), so that a launcher (MPI) can pass it
+/// between processes without NCCL headers.
+struct NcclUniqueId {
+  std::array<char, 128> bytes{};
+};
+
+/// A fresh NCCL unique id: one process of a run makes it, every process receives it.
+/// @throws CudaError in a build without CUDA or NCCL; NcclError if NCCL fails.
+NcclUniqueId make_nccl_unique_id();
+
+/// This process's place in a run with one process per rank, each driving one GPU (many nodes:
+/// `mpirun -np N`). The launcher only carries the unique id and tiny host values; NCCL moves
+/// the bins, as in the single-process run.
+struct ProcessRank {
+  int rank = 0;
+  int ranks = 1;
+  /// The GPU this process drives (usually its rank on the node).
+  int gpu = 0;
+  NcclUniqueId id;
+  /// Arcs of the whole graph (the launcher sums every rank's), for the direction switch.
+  std::int64_t num_arcs = 0;
+};
+
+/// A graph distributed over ranks and kept resident for many searches.
+template <typename VertexT = VertexId, typename EdgeT = EdgeId>
+class DistributedBfs {
+ public:
+  using Slice = partition::RankGraph<VertexT, EdgeT>;
+
+  /// Takes one slice per rank (slices[r].rank == r, one distribution). On the CPU the ranks are
+  /// simulated in this process; on CUDA, device.cuda_ids names one GPU per rank (one process
+  /// drives them all; NCCL moves the bins).
+  /// @throws InvalidArgument if slices are empty, inconsistent, or their count differs from the
+  ///         GPU count; ValidationError if a slice breaks its invariants; CudaError / NcclError /
+  ///         OutOfMemory from the GPU backend.
+  DistributedBfs(std::vector<Slice> slices, const Device& device);
+  /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
+  /// joins the others through NCCL (ncclCommInitRank with process.id). Every process must
+  /// construct its rank and then call run() with the same arguments, in the same order. run()
+  /// gathers only this rank's labels (the other entries stay -1; the launcher combines them);
+  /// its counters and statistics are global.
+  /// @throws InvalidArgument if the slice does not match `process`; as above otherwise.
+  DistributedBfs(Slice own_slice, const ProcessRank& process);
+  ~DistributedBfs();
+  DistributedBfs(DistributedBfs&&) noexcept;
+  DistributedBfs& operator=(DistributedBfs&&) noexcept;
+  DistributedBfs(const DistributedBfs&) = delete;
+  DistributedBfs& operator=(const DistributedBfs&) = delete;
+
+  int ranks() const noexcept;
+  const partition::VertexDistribution<VertexT>& distribution() const noexcept;
+  /// The slices this process holds, kept on the host (the GPU backend holds device copies too):
+  /// every rank's in a single-process run, its own in a multi-process one.
+  std::span<const Slice> slices() const noexcept;
+  const Device& device() const noexcept;
+
+  /// One search from `source`. @throws InvalidArgument if source is out of range.
+  DistributedBfsResult<VertexT> run(VertexT source, const DistributedBfsOptions& options = {});
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+extern template class DistributedBfs<std::int32_t, std::int64_t>;
+extern template class DistributedBfs<std::int64_t, std::int64_t>;
+
+/// Checks a distributed search's global parent and depth arrays against the five Graph500 rules
+/// (bfs_validate.hpp) reading only the slices, rank by rank, so no rank needs the whole graph:
+/// the source is its own parent at depth 0; every other vertex is unreached (parent and depth
+/// -1) or has a reached parent exactly one level up (rules 1 and 2: chains strictly descend to
+/// depth 0, so they cannot cycle); the parent is joined to the vertex by an arc (rule 5: found
+/// in the vertex's own slice for an undirected graph, in the parent's slice for a directed one);
+/// every arc u->v of every slice with u reached has v reached with depth(v) <= depth(u) + 1, and
+/// for an undirected graph |depth(u) - depth(v)| <= 1 (rules 3 and 4).
+/// Returns an empty string when valid, else the first broken rule and where. When
+/// `arcs_in_component` is non-null it receives the number of arcs whose tail was reached.
+template <typename VertexT, typename EdgeT>
+std::string validate_distributed_bfs(std::span<const partition::RankGraph<VertexT, EdgeT>> slices,
+                                     VertexT source, std::span<const VertexT> parent,
+                                     std::span<const std::int32_t> depth,
+                                     std::int64_t* arcs_in_component = nullptr);
+
+}  // namespace frontier

@@ -1,0 +1,59 @@
+/// @file bfs_distributed/cpu_rank_search.hpp
+/// @brief One simulated rank of a distributed search on the CPU (sequential within the rank):
+/// host labels, a bitmask of every vertex the rank has sent in this search (the filter), bins
+/// laid out with room for local_count(d) items for destination d (a rank sends a vertex at most
+/// once per search, so a bin never overflows), a receive buffer for ranks * local_count, and the
+/// gathered frontier bitmap of bottom-up levels (ranks parts of max_local_count bits).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/partition/rank_graph.hpp"
+
+namespace frontier::distributed {
+
+template <typename VertexT, typename EdgeT>
+class CpuRankSearch final : public RankSearch<VertexT> {
+ public:
+  /// Keeps a reference to `slice`, which must outlive the search.
+  explicit CpuRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice);
+
+  int rank() const override { return slice_.rank; }
+  void start(VertexT source, bool predecessors) override;
+  void expand(std::int32_t level) override;
+  RankBins& bins() override { return bins_; }
+  void contract(std::int32_t level) override;
+  void build_frontier_bitmap() override;
+  void* gathered_bitmap() override { return bitmap_.data(); }
+  std::size_t bitmap_words() const override { return bitmap_words_; }
+  void bottom_up(std::int32_t level) override;
+  std::int64_t* level_counters() override { return counters_; }
+  void advance(std::int64_t next_frontier_size) override;
+  void finish() override {}
+  void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
+  std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
+
+ private:
+  const partition::RankGraph<VertexT, EdgeT>& slice_;
+  partition::VertexDistribution<VertexT> distribution_;
+  std::size_t words_ = 2;
+  std::vector<std::int32_t> depth_;
+  std::vector<VertexT> parent_;
+  std::vector<std::uint64_t> sent_;
+  std::vector<VertexT> frontier_;
+  std::vector<VertexT> next_;
+  std::vector<VertexT> send_;
+  std::vector<std::int64_t> send_offsets_;
+  std::vector<std::int64_t> send_counts_;
+  std::vector<VertexT> recv_;
+  std::vector<std::int64_t> recv_counts_;
+  RankBins bins_;
+  std::size_t bitmap_words_ = 0;
+  std::vector<std::uint32_t> bitmap_;
+  std::int64_t edges_examined_ = 0;
+  std::int64_t counters_[kLevelCounters] = {};
+};
+
+}  // namespace frontier::distributed

@@ -1,0 +1,186 @@
+// cuda_rank_group.cu — the GPU backend of DistributedBfs: one rank per GPU, either all driven by
+// one process (NCCL communicators from ncclCommInitAll) or one per process (ncclCommInitRank
+// with a unique id the launcher broadcast); one non-blocking stream per GPU; free memory checked
+// on every GPU before anything is allocated (OutOfMemory names bytes needed and free).
+#if FRONTIER_HAVE_NCCL
+
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include <cstring>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bfs_distributed/cuda_rank_search.cuh"
+#include "bfs_distributed/cuda_ranks.hpp"
+#include "bfs_distributed/nccl_check.cuh"
+#include "bfs_distributed/nccl_exchange.cuh"
+#include "frontier/detail/cuda_check.cuh"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+
+namespace frontier::distributed {
+namespace {
+
+// Head room left on every GPU for NCCL's own buffers and CUB's scan scratch.
+constexpr std::uint64_t kNcclReserveBytes = 512ULL << 20;
+
+template <typename VertexT, typename EdgeT>
+class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
+ public:
+  NcclRankGroup(std::span<const partition::RankGraph<VertexT, EdgeT>> slices,
+                std::span<const int> gpu_ids) {
+    const int p = static_cast<int>(slices.size());
+    const int available = cuda_device_count();
+    if (std::set<int>(gpu_ids.begin(), gpu_ids.end()).size() != gpu_ids.size()) {
+      throw InvalidArgument("each rank needs its own GPU; the GPU list repeats one");
+    }
+    for (const int id : gpu_ids) {
+      if (id < 0 || id >= available) {
+        throw CudaError("GPU " + std::to_string(id) + " is not available (" +
+                        std::to_string(available) + " GPUs present)");
+      }
+    }
+    // 1. Every GPU must hold its rank before anything is allocated.
+    for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r]);
+    devices_.assign(gpu_ids.begin(), gpu_ids.end());
+    comms_.assign(static_cast<std::size_t>(p), nullptr);
+    try {
+      build(slices);
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  /// One rank of a multi-process run: its own slice on `gpu`, the communicator from
+  /// ncclCommInitRank.
+  NcclRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu,
+                const NcclUniqueId& id) {
+    const int available = cuda_device_count();
+    if (gpu < 0 || gpu >= available) {
+      throw CudaError("GPU " + std::to_string(gpu) + " is not available (" +
+                      std::to_string(available) + " GPUs present)");
+    }
+    check_memory(slice, gpu);
+    devices_ = {gpu};
+    comms_ = {nullptr};
+    try {
+      ncclUniqueId unique;
+      static_assert(sizeof(unique) == sizeof(id.bytes), "an ncclUniqueId is 128 bytes");
+      std::memcpy(&unique, id.bytes.data(), sizeof(unique));
+      FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
+      FRONTIER_NCCL_CHECK(
+          ncclCommInitRank(&comms_[0], slice.distribution.ranks, unique, slice.rank));
+      cudaStream_t stream = nullptr;
+      FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+      streams_.push_back(stream);
+      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream));
+      pointers_.push_back(searches_.back().get());
+      exchange_ = std::make_unique<NcclExchange>(
+          slice.distribution.ranks,
+          std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}});
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  ~NcclRankGroup() override { release(); }
+
+  // A rank must fit its GPU before anything is allocated.
+  static void check_memory(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu) {
+    const CudaDeviceInfo info = cuda_device_info(gpu);
+    const std::uint64_t needed =
+        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice) + kNcclReserveBytes;
+    if (needed > info.free_bytes) {
+      throw OutOfMemory("rank " + std::to_string(slice.rank) + " of the distributed graph on GPU " +
+                            std::to_string(gpu),
+                        needed, info.free_bytes);
+    }
+  }
+
+  std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
+  Exchange& exchange() override { return *exchange_; }
+
+ private:
+  // 2. Communicators and streams; 3. ranks (the slices go up here) and the exchange.
+  void build(std::span<const partition::RankGraph<VertexT, EdgeT>> slices) {
+    const int p = static_cast<int>(slices.size());
+    FRONTIER_NCCL_CHECK(ncclCommInitAll(comms_.data(), p, devices_.data()));
+    for (int r = 0; r < p; ++r) {
+      FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
+      cudaStream_t stream = nullptr;
+      FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+      streams_.push_back(stream);
+    }
+    std::vector<NcclRankHandle> handles;
+    for (int r = 0; r < p; ++r) {
+      searches_.push_back(
+          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r], streams_[r]));
+      pointers_.push_back(searches_.back().get());
+      handles.push_back({r, devices_[r], comms_[r], streams_[r]});
+    }
+    exchange_ = std::make_unique<NcclExchange>(p, std::move(handles));
+  }
+
+  // Frees everything built so far, in reverse order; never throws.
+  void release() noexcept {
+    exchange_.reset();
+    pointers_.clear();
+    searches_.clear();
+    for (ncclComm_t comm : comms_) {
+      if (comm != nullptr) ncclCommDestroy(comm);
+    }
+    for (std::size_t r = 0; r < streams_.size(); ++r) {
+      cudaSetDevice(devices_[r]);
+      cudaStreamDestroy(streams_[r]);
+    }
+    comms_.clear();
+    streams_.clear();
+  }
+
+  std::vector<int> devices_;
+  std::vector<ncclComm_t> comms_;
+  std::vector<cudaStream_t> streams_;
+  std::vector<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> searches_;
+  std::vector<RankSearch<VertexT>*> pointers_;
+  std::unique_ptr<NcclExchange> exchange_;
+};
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids) {
+  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slices, gpu_ids);
+}
+
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
+    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id) {
+  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slice, gpu, id);
+}
+
+NcclUniqueId nccl_unique_id() {
+  ncclUniqueId unique;
+  FRONTIER_NCCL_CHECK(ncclGetUniqueId(&unique));
+  NcclUniqueId id;
+  std::memcpy(id.bytes.data(), &unique, sizeof(unique));
+  return id;
+}
+
+template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int32_t, std::int64_t>&, int, const NcclUniqueId&);
+template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
+    const partition::RankGraph<std::int64_t, std::int64_t>&, int, const NcclUniqueId&);
+template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
+template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>);
+
+}  // namespace frontier::distributed
+
+#endif  // FRONTIER_HAVE_NCCL

@@ -1,0 +1,256 @@
+// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh and
+// distributed_kernels.cuh). Every call only queues work on the rank's stream; the exchange
+// synchronizes.
+#if FRONTIER_HAVE_NCCL
+
+#include "bfs_distributed/cuda_rank_search.cuh"
+
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <vector>
+
+#include "bfs_distributed/distributed_kernels.cuh"
+#include "frontier/detail/cuda_check.cuh"
+
+namespace frontier::distributed {
+namespace {
+
+int blocks_for(std::int64_t items) {
+  return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
+    const partition::RankGraph<VertexT, EdgeT>& slice) {
+  using cuda::device_bytes_for;
+  const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
+  const auto local = static_cast<std::uint64_t>(slice.local_vertices());
+  const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
+  return device_bytes_for<EdgeT>(local + 1) +
+         device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
+         device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
+         device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
+         2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
+         device_bytes_for<VertexT>(2 * p * local) + 2 * device_bytes_for<std::int64_t>(p) +
+         device_bytes_for<std::int64_t>(kLevelCounters) +
+         device_bytes_for<std::uint32_t>(
+             p * ((static_cast<std::uint64_t>(slice.distribution.max_local_count()) + 31) / 32));
+}
+
+template <typename VertexT, typename EdgeT>
+CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice,
+                                               int device, cudaStream_t stream)
+    : device_(device),
+      stream_(stream),
+      rank_(slice.rank),
+      distribution_(slice.distribution),
+      local_count_(slice.local_vertices()) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  const auto n = static_cast<std::size_t>(distribution_.num_vertices);
+  const auto local = static_cast<std::size_t>(local_count_);
+  const auto p = static_cast<std::size_t>(distribution_.ranks);
+  // 1. The slice, uploaded once.
+  d_offsets_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  d_targets_ = cuda::DeviceBuffer<VertexT>(slice.targets.size());
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_offsets_.data(), slice.offsets.data(),
+                                 (local + 1) * sizeof(EdgeT), cudaMemcpyHostToDevice));
+  if (!slice.targets.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(d_targets_.data(), slice.targets.data(),
+                                   slice.targets.size() * sizeof(VertexT), cudaMemcpyHostToDevice));
+  }
+  // 2. Per-search buffers, sized from the distribution (see the invariants in the kernels).
+  d_depth_ = cuda::DeviceBuffer<std::int32_t>(local);
+  d_parent_ = cuda::DeviceBuffer<VertexT>(local);
+  d_sent_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  d_frontier_ = cuda::DeviceBuffer<VertexT>(local);
+  d_next_ = cuda::DeviceBuffer<VertexT>(local);
+  d_degrees_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  d_scan_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_scratch_bytes_, d_degrees_.data(),
+                                                    d_scan_.data(),
+                                                    static_cast<std::int64_t>(local + 1), stream_));
+  d_scan_scratch_ =
+      cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
+  d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
+  d_send_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
+  d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
+  d_recv_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
+  d_counters_ = cuda::DeviceBuffer<std::int64_t>(kLevelCounters);
+  bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
+  d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
+  send_offsets_.resize(p);
+  for (std::size_t d = 0; d < p; ++d)
+    send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
+  bins_.send = d_send_.data();
+  bins_.send_offsets = send_offsets_;
+  bins_.send_counts = d_send_counts_.data();
+  bins_.recv = d_recv_.data();
+  bins_.recv_capacity = static_cast<std::int64_t>(p * local);
+  bins_.recv_counts = d_recv_counts_.data();
+  cudaDeviceProp properties{};
+  FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
+  grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
+}
+
+template <typename VertexT, typename EdgeT>
+CudaRankSearch<VertexT, EdgeT>::~CudaRankSearch() {
+  // The buffers free themselves on this rank's device; a failure here cannot be reported.
+  cudaSetDevice(device_);
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  words_ = predecessors ? 2 : 1;
+  const auto local = static_cast<std::size_t>(local_count_);
+  // All bits set is -1 for the depths and for either vertex width.
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_depth_.data(), 0xff, local * sizeof(std::int32_t), stream_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent_.data(), 0xff, local * sizeof(VertexT), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
+  frontier_size_ = 0;
+  if (distribution_.owner(source) == rank_) {
+    start_kernel<VertexT><<<1, 1, 0, stream_>>>(
+        d_depth_.data(), d_parent_.data(), d_frontier_.data(), distribution_.local(source), source);
+    FRONTIER_CHECK_LAUNCH();
+    frontier_size_ = 1;
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_send_counts_.data(), 0,
+                                      d_send_counts_.size() * sizeof(std::int64_t), stream_));
+  if (frontier_size_ == 0) return;
+  // 1. Arc offsets of the frontier.
+  frontier_degrees_kernel<VertexT, EdgeT>
+      <<<blocks_for(frontier_size_ + 1), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, d_offsets_.data(), d_degrees_.data());
+  FRONTIER_CHECK_LAUNCH();
+  std::size_t scratch = scan_scratch_bytes_;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
+                                                    d_degrees_.data(), d_scan_.data(),
+                                                    frontier_size_ + 1, stream_));
+  // 2. Expand, filter and bin.
+  ExpandArgs<VertexT, EdgeT> args{d_frontier_.data(),
+                                  frontier_size_,
+                                  d_scan_.data(),
+                                  d_offsets_.data(),
+                                  d_targets_.data(),
+                                  distribution_,
+                                  rank_,
+                                  d_depth_.data(),
+                                  d_sent_.data(),
+                                  d_send_.data(),
+                                  reinterpret_cast<unsigned long long*>(d_send_counts_.data()),
+                                  static_cast<int>(words_)};
+  expand_bin_kernel<VertexT, EdgeT>
+      <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  std::int64_t received = 0;
+  for (const std::int64_t count : bins_.h_recv_counts) received += count;
+  std::int64_t binned = 0;
+  for (const std::int64_t count : bins_.h_send_counts) binned += count;
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+  if (received > 0) {
+    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),  d_recv_.data(),
+                                      received,           static_cast<int>(words_),
+                                      distribution_,      d_depth_.data(),
+                                      d_parent_.data(),   d_next_.data(),
+                                      d_counters_.data(), level};
+    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(received)));
+    contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+    FRONTIER_CHECK_LAUNCH();
+  }
+  finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
+      d_counters_.data(), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr, binned,
+      binned - bins_.h_send_counts[rank_]);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  std::uint32_t* own = d_bitmap_.data() + static_cast<std::size_t>(rank_) * bitmap_words_;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(own, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
+  if (frontier_size_ == 0) return;
+  frontier_bitmap_kernel<VertexT>
+      <<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, own);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+  if (local_count_ == 0) return;
+  BottomUpArgs<VertexT, EdgeT> args{d_offsets_.data(),
+                                    d_targets_.data(),
+                                    distribution_,
+                                    local_count_,
+                                    d_bitmap_.data(),
+                                    bitmap_words_ * 32,
+                                    d_depth_.data(),
+                                    d_parent_.data(),
+                                    d_next_.data(),
+                                    d_counters_.data(),
+                                    level};
+  const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(local_count_)));
+  bottom_up_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::advance(std::int64_t next_frontier_size) {
+  std::swap(d_frontier_, d_next_);
+  frontier_size_ = next_frontier_size;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::finish() {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
+                                            std::span<VertexT> parent) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  const auto local = static_cast<std::size_t>(local_count_);
+  std::vector<std::int32_t> h_depth(local);
+  FRONTIER_CUDA_CHECK(cudaMemcpy(h_depth.data(), d_depth_.data(), local * sizeof(std::int32_t),
+                                 cudaMemcpyDeviceToHost));
+  std::vector<VertexT> h_parent;
+  if (!parent.empty()) {
+    h_parent.resize(local);
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_parent.data(), d_parent_.data(), local * sizeof(VertexT),
+                                   cudaMemcpyDeviceToHost));
+  }
+  const auto count = static_cast<std::int64_t>(local);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t l = 0; l < count; ++l) {
+    const VertexT global = distribution_.global(rank_, static_cast<VertexT>(l));
+    depth[global] = h_depth[l];
+    if (!parent.empty()) parent[global] = words_ == 2 ? h_parent[l] : kInvalidVertex<VertexT>;
+  }
+}
+
+template class CudaRankSearch<std::int32_t, std::int64_t>;
+template class CudaRankSearch<std::int64_t, std::int64_t>;
+
+}  // namespace frontier::distributed
+
+#endif  // FRONTIER_HAVE_NCCL

@@ -1,0 +1,44 @@
+/// @file bfs_distributed/cuda_ranks.hpp
+/// @brief The GPU backend of the distributed BFS behind a plain host interface: one rank per
+/// GPU, each with its slice resident in device memory and its own stream, bins moved by NCCL
+/// (internal; no CUDA or NCCL headers here).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "bfs_distributed/exchange.hpp"
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/partition/rank_graph.hpp"
+
+namespace frontier::distributed {
+
+/// Every local rank of this process on its GPU, plus the NCCL exchange joining them.
+template <typename VertexT, typename EdgeT>
+class CudaRankGroup {
+ public:
+  virtual ~CudaRankGroup() = default;
+  virtual std::span<RankSearch<VertexT>* const> ranks() = 0;
+  virtual Exchange& exchange() = 0;
+};
+
+/// One process drives slices.size() GPUs (gpu_ids[i] holds slices[i]); NCCL communicators come
+/// from ncclCommInitAll. Checks every GPU's free memory before allocating.
+/// @throws CudaError / NcclError / OutOfMemory; CudaError naming the missing piece in a build
+///         without CUDA or NCCL.
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
+    std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids);
+
+/// One process of a multi-process run drives one GPU holding its own slice; the communicator
+/// comes from ncclCommInitRank(ranks, id, slice.rank).
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
+    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id);
+
+/// ncclGetUniqueId's bytes. @throws CudaError without NCCL.
+NcclUniqueId nccl_unique_id();
+
+}  // namespace frontier::distributed

@@ -1,0 +1,273 @@
+/// @file bfs_distributed/distributed_kernels.cuh
+/// @brief The kernels of one rank's level in the distributed BFS on a GPU (Merrill, thesis
+/// ch. 6.6), small and self-contained:
+///  - frontier_degrees_kernel + a CUB exclusive scan: the frontier's arc offsets, so that the
+///    expansion is balanced by arcs, not by vertices (Kronecker hubs do not stall a thread);
+///  - expand_bin_kernel: one thread per frontier arc finds its vertex by binary search over the
+///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
+///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
+///    with one atomicAdd per (warp, owner) (__match_any_sync);
+///  - contract_kernel: one thread per received item claims the vertex by atomicCAS on its depth
+///    and queues it with one atomicAdd per warp;
+///  - start_kernel and finish_level_kernel: the source's labels and the level counters.
+/// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
+/// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
+/// exactly one successful atomicCAS.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/partition/distribution.hpp"
+
+namespace frontier::distributed {
+
+/// Threads per block of every kernel here (a multiple of the warp size; 256 keeps eight warps
+/// per block, enough to hide the latency of the random reads at full occupancy).
+inline constexpr int kDistributedThreadsPerBlock = 256;
+/// Resident blocks per SM the grid-stride kernels are launched with.
+inline constexpr int kDistributedBlocksPerSm = 8;
+inline constexpr int kWarpSize = 32;
+
+template <typename VertexT, typename EdgeT>
+__global__ void frontier_degrees_kernel(const VertexT* frontier, std::int64_t count,
+                                        const EdgeT* offsets, EdgeT* degrees) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < count) {
+    const VertexT local = frontier[i];
+    degrees[i] = offsets[local + 1] - offsets[local];
+  } else if (i == count) {
+    degrees[i] = 0;  // the scan's last entry becomes the total
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+struct ExpandArgs {
+  const VertexT* frontier;
+  std::int64_t count;
+  /// Exclusive scan of the frontier's degrees; scan[count] is the arc total.
+  const EdgeT* scan;
+  const EdgeT* offsets;
+  const VertexT* targets;
+  partition::VertexDistribution<VertexT> distribution;
+  int rank;
+  const std::int32_t* depth;
+  std::uint32_t* sent;
+  VertexT* send;
+  unsigned long long* send_counts;
+  int words;
+};
+
+template <typename VertexT, typename EdgeT>
+__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
+  const EdgeT total = a.scan[a.count];
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const EdgeT stride = static_cast<EdgeT>(gridDim.x) * blockDim.x;
+  // Warp-uniform loop bounds, so every lane reaches the warp-wide intrinsics below.
+  for (EdgeT warp_first = static_cast<EdgeT>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       warp_first < total; warp_first += stride) {
+    const EdgeT e = warp_first + lane;
+    bool keep = false;
+    VertexT w = 0;
+    VertexT u = 0;
+    int owner = -1;
+    if (e < total) {
+      // 1. The frontier vertex owning arc e: the last i with scan[i] <= e.
+      std::int64_t lo = 0;
+      std::int64_t hi = a.count - 1;
+      while (lo < hi) {
+        const std::int64_t mid = (lo + hi + 1) / 2;
+        if (a.scan[mid] <= e) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      const VertexT local = a.frontier[lo];
+      w = a.targets[a.offsets[local] + (e - a.scan[lo])];
+      u = a.distribution.global(a.rank, local);
+      owner = a.distribution.owner(w);
+      // 2. Filter: an own vertex already labelled stays; otherwise the first claim of w's bit
+      // in the sent bitmask lets it through (a plain read first spares most atomics).
+      keep = !(owner == a.rank && a.depth[a.distribution.local(w)] >= 0);
+      if (keep) {
+        const auto index = static_cast<std::uint64_t>(w);
+        std::uint32_t* word = a.sent + index / 32;
+        const std::uint32_t bit = 1u << (index % 32);
+        keep = (*word & bit) == 0 && (atomicOr(word, bit) & bit) == 0;
+      }
+    }
+    // 3. Bin by owner: lanes with the same owner share one atomicAdd.
+    const unsigned peers = __match_any_sync(0xffffffffu, keep ? owner : -1);
+    if (keep) {
+      const int leader = __ffs(peers) - 1;
+      unsigned long long base = 0;
+      if (lane == leader) {
+        base = atomicAdd(a.send_counts + owner, static_cast<unsigned long long>(__popc(peers)));
+      }
+      base = __shfl_sync(peers, base, leader);
+      const auto at = static_cast<std::int64_t>(a.distribution.rank_offset(owner)) +
+                      static_cast<std::int64_t>(base) + __popc(peers & ((1u << lane) - 1));
+      a.send[at * a.words] = w;
+      if (a.words == 2) a.send[at * 2 + 1] = u;
+    }
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+struct ContractArgs {
+  const EdgeT* offsets;
+  const VertexT* recv;
+  std::int64_t count;
+  int words;
+  partition::VertexDistribution<VertexT> distribution;
+  std::int32_t* depth;
+  VertexT* parent;
+  VertexT* next;
+  /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
+  std::int64_t* counters;
+  std::int32_t level;
+};
+
+/// Sum of `value` over the warp, in every lane.
+__device__ inline long long warp_sum(long long value) {
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    value += __shfl_xor_sync(0xffffffffu, value, offset);
+  }
+  return value;
+}
+
+/// Appends `local` for every lane with `take` set, one atomicAdd per warp on counters[kNext-
+/// Frontier], and adds the lanes' `arcs` into counters[kFrontierArcs]. Call from every lane.
+template <typename VertexT>
+__device__ void enqueue_warp(bool take, VertexT local, long long arcs, VertexT* next,
+                             std::int64_t* counters) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const unsigned ballot = __ballot_sync(0xffffffffu, take);
+  if (ballot == 0) return;
+  const long long total_arcs = warp_sum(take ? arcs : 0);
+  const int leader = __ffs(ballot) - 1;
+  unsigned long long base = 0;
+  if (lane == leader) {
+    auto* slots = reinterpret_cast<unsigned long long*>(counters);
+    base = atomicAdd(slots + kNextFrontier, static_cast<unsigned long long>(__popc(ballot)));
+    atomicAdd(slots + kFrontierArcs, static_cast<unsigned long long>(total_arcs));
+  }
+  base = __shfl_sync(0xffffffffu, base, leader);
+  if (take) next[base + __popc(ballot & ((1u << lane) - 1))] = local;
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t warp_first =
+           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       warp_first < a.count; warp_first += stride) {
+    const std::int64_t i = warp_first + lane;
+    bool claimed = false;
+    VertexT local = 0;
+    if (i < a.count) {
+      // 1. Claim: exactly one thread wins an unvisited vertex, whoever sent it.
+      local = a.distribution.local(a.recv[i * a.words]);
+      if (a.depth[local] < 0) {
+        claimed = atomicCAS(a.depth + local, -1, a.level + 1) == -1;
+      }
+      if (claimed && a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
+    }
+    // 2. Queue the winners, one atomicAdd per warp.
+    const long long arcs =
+        claimed ? static_cast<long long>(a.offsets[local + 1] - a.offsets[local]) : 0;
+    enqueue_warp(claimed, local, arcs, a.next, a.counters);
+  }
+}
+
+/// Sets the bits of the frontier's local ids in the rank's own part of the gathered bitmap.
+template <typename VertexT>
+__global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t count,
+                                       std::uint32_t* own_part) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < count) {
+    const auto local = static_cast<std::uint64_t>(frontier[i]);
+    atomicOr(own_part + local / 32, 1u << (local % 32));
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+struct BottomUpArgs {
+  const EdgeT* offsets;
+  const VertexT* targets;
+  partition::VertexDistribution<VertexT> distribution;
+  VertexT local_count;
+  /// ranks parts of bits_per_rank bits: global w is bit owner(w) * bits_per_rank + local(w).
+  const std::uint32_t* gathered;
+  std::uint64_t bits_per_rank;
+  std::int32_t* depth;
+  VertexT* parent;
+  VertexT* next;
+  std::int64_t* counters;
+  std::int32_t level;
+};
+
+/// One thread per owned vertex: an unvisited vertex scans its neighbours for one in the gathered
+/// frontier and takes the first as its parent (no atomics: only this thread labels it).
+template <typename VertexT, typename EdgeT>
+__global__ void bottom_up_kernel(BottomUpArgs<VertexT, EdgeT> a) {
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  long long examined = 0;
+  for (std::int64_t warp_first =
+           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       warp_first < a.local_count; warp_first += stride) {
+    const std::int64_t v = warp_first + lane;
+    bool found = false;
+    long long arcs = 0;
+    if (v < a.local_count && a.depth[v] < 0) {
+      const EdgeT begin = a.offsets[v];
+      const EdgeT end = a.offsets[v + 1];
+      for (EdgeT e = begin; e < end; ++e) {
+        const VertexT w = a.targets[e];
+        ++examined;
+        const std::uint64_t bit =
+            static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
+            static_cast<std::uint64_t>(a.distribution.local(w));
+        if ((a.gathered[bit / 32] >> (bit % 32) & 1u) != 0) {
+          a.depth[v] = a.level + 1;
+          a.parent[v] = w;
+          found = true;
+          arcs = static_cast<long long>(end - begin);
+          break;
+        }
+      }
+    }
+    enqueue_warp(found, static_cast<VertexT>(v), arcs, a.next, a.counters);
+  }
+  // Arcs read, one atomicAdd per warp.
+  const long long warp_examined = warp_sum(examined);
+  if (lane == 0 && warp_examined > 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(a.counters) + kEdgesExamined,
+              static_cast<unsigned long long>(warp_examined));
+  }
+}
+
+template <typename VertexT>
+__global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* frontier, VertexT local,
+                             VertexT source) {
+  depth[local] = 0;
+  parent[local] = source;
+  frontier[0] = local;
+}
+
+/// counters: kNextFrontier and kFrontierArcs were accumulated by contract_kernel; the others
+/// are set here.
+template <typename EdgeT>
+__global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
+                                    std::int64_t binned, std::int64_t sent_away) {
+  counters[kEdgesExamined] = scan_total == nullptr ? 0 : static_cast<std::int64_t>(*scan_total);
+  counters[kItemsBinned] = binned;
+  counters[kItemsSentAway] = sent_away;
+}
+
+}  // namespace frontier::distributed

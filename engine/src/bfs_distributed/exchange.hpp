@@ -1,0 +1,57 @@
+/// @file bfs_distributed/exchange.hpp
+/// @brief The exchange interface the distributed level loop is written against (internal, plain
+/// host C++): all-to-all of per-destination bins (counts first, then items) and an all-reduce of
+/// a few 64-bit counters. Two implementations: HostExchange (every rank simulated in this
+/// process, bins moved through memory; host buffers) and NcclExchange (one GPU per rank, grouped
+/// ncclSend/ncclRecv and ncclAllReduce; device buffers). "Exchange space" below means host
+/// memory for the first and the rank's device memory for the second.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace frontier::distributed {
+
+/// One rank's buffers for one exchange.
+struct RankBins {
+  /// Outgoing items packed by destination: destination d's bin starts at item send_offsets[d].
+  const void* send = nullptr;
+  /// Host, one entry per rank.
+  std::span<const std::int64_t> send_offsets;
+  /// Exchange space, one entry per rank: items in each bin.
+  const std::int64_t* send_counts = nullptr;
+  /// Incoming items, packed in order of sender (sender 0's first); room for recv_capacity.
+  void* recv = nullptr;
+  std::int64_t recv_capacity = 0;
+  /// Exchange space, one entry per rank: items received from each sender.
+  std::int64_t* recv_counts = nullptr;
+  /// Host copies the exchange fills: items sent to and received from each rank.
+  std::vector<std::int64_t> h_send_counts;
+  std::vector<std::int64_t> h_recv_counts;
+};
+
+class Exchange {
+ public:
+  virtual ~Exchange() = default;
+  /// Ranks taking part (in every process).
+  virtual int ranks() const = 0;
+  /// This process's ranks, in the order their buffers are passed.
+  virtual std::span<const int> local_ranks() const = 0;
+  /// Collective: bin counts, then the items (item_bytes each), from every rank to every rank
+  /// (a rank's bin to itself included). On return h_send_counts and h_recv_counts are filled
+  /// and the items are in `recv` (or will be, in stream order, before the rank's next work).
+  /// @throws Error if incoming items would overflow a receive buffer.
+  virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) = 0;
+  /// Collective, in place: buffers[i] holds ranks() parts of bytes_per_rank bytes each and local
+  /// rank i's own part at local_ranks()[i]; afterwards every buffer holds every rank's part.
+  virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
+  /// Collective: element-wise sums over all ranks of `count` counters per rank (each local
+  /// rank's counters in exchange space at values[i]). Fills h_local[i * count + k] with local
+  /// rank i's own counter k and returns the `count` sums. Synchronizes.
+  virtual std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
+                                                   std::span<std::int64_t> h_local) = 0;
+};
+
+}  // namespace frontier::distributed

@@ -1,0 +1,29 @@
+/// @file bfs_distributed/host_exchange.hpp
+/// @brief The exchange of a CPU-simulated distributed search: every rank lives in this process
+/// and its bins are host arrays, so an all-to-all is a copy from each sender's bin into each
+/// receiver's buffer and an all-reduce is a sum. Used by the CI tests of the level loop.
+#pragma once
+
+#include <vector>
+
+#include "bfs_distributed/exchange.hpp"
+
+namespace frontier::distributed {
+
+class HostExchange final : public Exchange {
+ public:
+  /// All `ranks` ranks are local. @throws InvalidArgument if ranks < 1.
+  explicit HostExchange(int ranks);
+
+  int ranks() const override { return static_cast<int>(local_ranks_.size()); }
+  std::span<const int> local_ranks() const override { return local_ranks_; }
+  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) override;
+  void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
+  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
+                                           std::span<std::int64_t> h_local) override;
+
+ private:
+  std::vector<int> local_ranks_;
+};
+
+}  // namespace frontier::distributed

@@ -1,0 +1,120 @@
+// level_loop.cpp — the level-synchronous loop of the distributed BFS (Merrill, thesis ch. 6.6),
+// written once against RankSearch and Exchange so that the CPU simulation and the NCCL backend
+// run the same steps. Invariant: after the all-reduce of level L every rank's labels up to depth
+// L + 1 are final, and the search ends exactly when no rank labelled anything in a level.
+#include "bfs_distributed/level_loop.hpp"
+
+#include <cstdint>
+#include <vector>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+
+namespace frontier::distributed {
+
+template <typename VertexT>
+LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
+                               VertexT source, const LevelLoopConfig& config) {
+  auto& log = detail::logger();
+  LevelLoopResult result;
+  const detail::Timer search_timer;
+  for (RankSearch<VertexT>* rank : ranks) rank->start(source, config.predecessors);
+  std::vector<RankBins*> bins(ranks.size());
+  std::vector<void*> bitmaps(ranks.size());
+  std::vector<std::int64_t*> counters(ranks.size());
+  std::vector<std::int64_t> h_local(ranks.size() * kLevelCounters);
+  const std::size_t item_bytes = ranks.empty() ? 0 : ranks.front()->item_bytes();
+  const std::size_t bitmap_bytes =
+      ranks.empty() ? 0 : ranks.front()->bitmap_words() * sizeof(std::uint32_t);
+  const auto p = static_cast<std::int64_t>(exchange.ranks());
+  std::int64_t frontier = 1;  // the source
+  std::int64_t previous_frontier = 0;
+  // Beamer's rule (as the CPU backend and GAP): go bottom-up when the arcs out of the frontier
+  // (scout) exceed the arcs still unexplored over alpha; come back when the frontier shrinks
+  // below n / beta.
+  std::int64_t scout = 0;
+  std::int64_t unexplored = config.num_arcs;
+  bool bottom_up = false;
+  result.vertices_reached = 1;
+  for (std::int32_t level = 0; frontier > 0; ++level) {
+    const detail::Timer level_timer;
+    if (config.direction_optimizing) {
+      if (!bottom_up && scout > unexplored / config.alpha) {
+        bottom_up = true;
+      } else if (bottom_up && frontier < previous_frontier &&
+                 frontier <= config.num_vertices / config.beta) {
+        bottom_up = false;
+      }
+    }
+    std::int64_t gathered_bytes = 0;
+    if (bottom_up) {
+      // Bottom-up: 1. frontier bitmaps; 2. all-gathered; 3. unvisited vertices look for parents.
+      for (std::size_t i = 0; i < ranks.size(); ++i) {
+        ranks[i]->build_frontier_bitmap();
+        bitmaps[i] = ranks[i]->gathered_bitmap();
+      }
+      exchange.all_gather(bitmaps, bitmap_bytes);
+      for (std::size_t i = 0; i < ranks.size(); ++i) {
+        ranks[i]->bottom_up(level);
+        counters[i] = ranks[i]->level_counters();
+      }
+      gathered_bytes = p * (p - 1) * static_cast<std::int64_t>(bitmap_bytes);
+    } else {
+      unexplored -= scout;
+      // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
+      // owners; 4. contract into the next frontiers.
+      for (std::size_t i = 0; i < ranks.size(); ++i) {
+        ranks[i]->expand(level);
+        bins[i] = &ranks[i]->bins();
+      }
+      exchange.exchange_bins(bins, item_bytes);
+      for (std::size_t i = 0; i < ranks.size(); ++i) {
+        ranks[i]->contract(level);
+        counters[i] = ranks[i]->level_counters();
+      }
+    }
+    // 5. Global sums: next frontier size (the termination test), its arcs and the traffic.
+    const std::vector<std::int64_t> totals =
+        exchange.all_reduce_sum(counters, kLevelCounters, h_local);
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+      ranks[i]->advance(h_local[i * kLevelCounters + kNextFrontier]);
+    }
+    const double seconds = level_timer.seconds();
+    BfsLevelStats stats;
+    stats.level = level;
+    stats.direction = bottom_up ? BfsDirection::BottomUp : BfsDirection::TopDown;
+    stats.frontier_vertices = frontier;
+    stats.edges_examined = totals[kEdgesExamined];
+    stats.seconds = seconds;
+    result.levels.push_back(stats);
+    DistributedLevelStats traffic;
+    traffic.level = level;
+    traffic.frontier_vertices = frontier;
+    traffic.items_binned = totals[kItemsBinned];
+    traffic.bytes_exchanged =
+        totals[kItemsSentAway] * static_cast<std::int64_t>(item_bytes) + gathered_bytes;
+    traffic.seconds = seconds;
+    result.exchange.push_back(traffic);
+    result.edges_examined += stats.edges_examined;
+    result.bytes_exchanged += traffic.bytes_exchanged;
+    log.debug(
+        "distributed bfs level {} {}: frontier {}, {} arcs examined, {} items binned, {} "
+        "bytes between ranks, {:.3f} ms",
+        level, bottom_up ? "bottom-up" : "top-down", frontier, stats.edges_examined,
+        traffic.items_binned, traffic.bytes_exchanged, seconds * 1e3);
+    previous_frontier = frontier;
+    frontier = totals[kNextFrontier];
+    scout = totals[kFrontierArcs];
+    result.vertices_reached += frontier;
+  }
+  for (RankSearch<VertexT>* rank : ranks) rank->finish();
+  result.seconds = search_timer.seconds();
+  return result;
+}
+
+template LevelLoopResult run_level_loop(std::span<RankSearch<std::int32_t>* const>, Exchange&,
+                                        std::int32_t, const LevelLoopConfig&);
+template LevelLoopResult run_level_loop(std::span<RankSearch<std::int64_t>* const>, Exchange&,
+                                        std::int64_t, const LevelLoopConfig&);
+
+}  // namespace frontier::distributed

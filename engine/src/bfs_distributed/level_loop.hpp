@@ -1,0 +1,45 @@
+/// @file bfs_distributed/level_loop.hpp
+/// @brief The distributed level loop, written once for every backend (see distributed_bfs.hpp
+/// for the steps): top-down levels expand -> filter+partition -> exchange -> contract; bottom-up
+/// levels all-gather the frontier bitmap and let unvisited vertices find parents; every level
+/// ends with an all-reduce, and the search ends when the global frontier is empty.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "bfs_distributed/exchange.hpp"
+#include "bfs_distributed/rank_search.hpp"
+#include "frontier/bfs_result.hpp"
+#include "frontier/distributed_bfs.hpp"
+
+namespace frontier::distributed {
+
+/// What the loop measured.
+struct LevelLoopResult {
+  std::vector<BfsLevelStats> levels;
+  std::vector<DistributedLevelStats> exchange;
+  std::int64_t vertices_reached = 0;
+  std::int64_t edges_examined = 0;
+  std::int64_t bytes_exchanged = 0;
+  double seconds = 0.0;
+};
+
+/// How the loop chooses directions.
+struct LevelLoopConfig {
+  bool predecessors = true;
+  /// Beamer's switch between top-down and bottom-up levels (undirected graphs only).
+  bool direction_optimizing = false;
+  int alpha = 15;
+  int beta = 18;
+  /// Of the whole graph (all ranks).
+  std::int64_t num_vertices = 0;
+  std::int64_t num_arcs = 0;
+};
+
+/// Runs one search over this process's ranks (in the exchange's local_ranks() order).
+template <typename VertexT>
+LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
+                               VertexT source, const LevelLoopConfig& config);
+
+}  // namespace frontier::distributed

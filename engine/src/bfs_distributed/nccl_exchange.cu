@@ -1,0 +1,152 @@
+// nccl_exchange.cu — all-to-all of bins and all-reduce of counters between GPUs through NCCL
+// (see nccl_exchange.cuh). Per level: one group of count exchanges, a host synchronization to
+// read the counts (NCCL needs matching sizes on both sides), one group of bin exchanges that
+// stays asynchronous, then one group of all-reduces and a host synchronization to read the next
+// frontier size. Items arrive packed in sender order, as the host exchange delivers them.
+#if FRONTIER_HAVE_NCCL
+
+#include "bfs_distributed/nccl_exchange.cuh"
+
+#include <string>
+
+#include "bfs_distributed/nccl_check.cuh"
+#include "frontier/detail/cuda_check.cuh"
+
+namespace frontier::distributed {
+namespace {
+
+// Counters an all-reduce may carry (the level loop sends kLevelCounters).
+constexpr int kMaxReducedCounters = 8;
+
+}  // namespace
+
+NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
+    : ranks_(ranks), local_(std::move(local)) {
+  for (const NcclRankHandle& handle : local_) {
+    local_rank_ids_.push_back(handle.rank);
+    FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
+    d_totals_.emplace_back(kMaxReducedCounters);
+    std::int64_t* pinned = nullptr;
+    FRONTIER_CUDA_CHECK(cudaMallocHost(
+        &pinned,
+        sizeof(std::int64_t) * (2 * static_cast<std::size_t>(ranks_) + 2 * kMaxReducedCounters)));
+    h_pinned_.push_back(pinned);
+  }
+}
+
+NcclExchange::~NcclExchange() {
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    cudaSetDevice(local_[i].device);
+    d_totals_[i] = cuda::DeviceBuffer<std::int64_t>();
+    if (i < h_pinned_.size()) cudaFreeHost(h_pinned_[i]);
+  }
+}
+
+void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) {
+  const int p = ranks_;
+  // 1. Counts: one int64 to and from every rank.
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    for (int peer = 0; peer < p; ++peer) {
+      FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer, local_[i].comm,
+                                   local_[i].stream));
+      FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer, local_[i].comm,
+                                   local_[i].stream));
+    }
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i], bins[i]->send_counts,
+                                        sizeof(std::int64_t) * p, cudaMemcpyDeviceToHost,
+                                        local_[i].stream));
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i] + p, bins[i]->recv_counts,
+                                        sizeof(std::int64_t) * p, cudaMemcpyDeviceToHost,
+                                        local_[i].stream));
+  }
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
+    bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
+    std::int64_t received = 0;
+    for (const std::int64_t count : bins[i]->h_recv_counts) received += count;
+    if (received > bins[i]->recv_capacity) {
+      throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) + " would receive " +
+                  std::to_string(received) + " items, more than its " +
+                  std::to_string(bins[i]->recv_capacity));
+    }
+  }
+  // 2. Bins, packed by sender on arrival. Empty bins are skipped on both sides alike.
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    const auto* send = static_cast<const unsigned char*>(bins[i]->send);
+    auto* recv = static_cast<unsigned char*>(bins[i]->recv);
+    std::int64_t at = 0;
+    for (int peer = 0; peer < p; ++peer) {
+      const std::int64_t out = bins[i]->h_send_counts[peer];
+      if (out > 0) {
+        FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes,
+                                     static_cast<std::size_t>(out) * item_bytes, ncclUint8, peer,
+                                     local_[i].comm, local_[i].stream));
+      }
+      const std::int64_t in = bins[i]->h_recv_counts[peer];
+      if (in > 0) {
+        FRONTIER_NCCL_CHECK(ncclRecv(recv + at * item_bytes,
+                                     static_cast<std::size_t>(in) * item_bytes, ncclUint8, peer,
+                                     local_[i].comm, local_[i].stream));
+      }
+      at += in;
+    }
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+}
+
+void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
+  // In place: each rank's own part already sits at its offset in its buffer.
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    auto* buffer = static_cast<unsigned char*>(buffers[i]);
+    FRONTIER_NCCL_CHECK(ncclAllGather(buffer + local_[i].rank * bytes_per_rank, buffer,
+                                      bytes_per_rank, ncclUint8, local_[i].comm, local_[i].stream));
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+}
+
+std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* const> values,
+                                                       int count, std::span<std::int64_t> h_local) {
+  if (count > kMaxReducedCounters) {
+    throw InvalidArgument("an all-reduce carries at most " + std::to_string(kMaxReducedCounters) +
+                          " counters");
+  }
+  const std::size_t p = static_cast<std::size_t>(ranks_);
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_NCCL_CHECK(ncclAllReduce(values[i], d_totals_[i].data(),
+                                      static_cast<std::size_t>(count), ncclInt64, ncclSum,
+                                      local_[i].comm, local_[i].stream));
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    std::int64_t* staging = h_pinned_[i] + 2 * p;
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging, values[i], sizeof(std::int64_t) * count,
+                                        cudaMemcpyDeviceToHost, local_[i].stream));
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging + kMaxReducedCounters, d_totals_[i].data(),
+                                        sizeof(std::int64_t) * count, cudaMemcpyDeviceToHost,
+                                        local_[i].stream));
+  }
+  std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    const std::int64_t* staging = h_pinned_[i] + 2 * p;
+    for (int k = 0; k < count; ++k) h_local[i * count + k] = staging[k];
+    if (i == 0) totals.assign(staging + kMaxReducedCounters, staging + kMaxReducedCounters + count);
+  }
+  return totals;
+}
+
+}  // namespace frontier::distributed
+
+#endif  // FRONTIER_HAVE_NCCL

@@ -1,0 +1,53 @@
+/// @file bfs_distributed/nccl_exchange.cuh
+/// @brief The exchange of the GPU backend: one NCCL communicator and one stream per local rank
+/// (GPU). Bin counts and bins move with grouped ncclSend/ncclRecv (a rank's bin to itself
+/// included), counters with ncclAllReduce. The same object serves one process driving every GPU
+/// (communicators from ncclCommInitAll) and one process per GPU (ncclCommInitRank after an
+/// out-of-band broadcast of the unique id).
+#pragma once
+
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include <vector>
+
+#include "bfs_cuda/device_buffer.cuh"
+#include "bfs_distributed/exchange.hpp"
+
+namespace frontier::distributed {
+
+/// One local rank's handles (not owned by the exchange).
+struct NcclRankHandle {
+  int rank = 0;
+  int device = 0;
+  ncclComm_t comm = nullptr;
+  cudaStream_t stream = nullptr;
+};
+
+class NcclExchange final : public Exchange {
+ public:
+  /// `ranks` ranks in all; `local` are this process's. Allocates small device and pinned host
+  /// scratch per local rank.
+  NcclExchange(int ranks, std::vector<NcclRankHandle> local);
+  ~NcclExchange() override;
+  NcclExchange(const NcclExchange&) = delete;
+  NcclExchange& operator=(const NcclExchange&) = delete;
+
+  int ranks() const override { return ranks_; }
+  std::span<const int> local_ranks() const override { return local_rank_ids_; }
+  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) override;
+  void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
+  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
+                                           std::span<std::int64_t> h_local) override;
+
+ private:
+  int ranks_;
+  std::vector<NcclRankHandle> local_;
+  std::vector<int> local_rank_ids_;
+  /// Per local rank: room for the all-reduced counters.
+  std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
+  /// Per local rank, pinned: send counts, receive counts, counters and their totals.
+  std::vector<std::int64_t*> h_pinned_;
+};
+
+}  // namespace frontier::distributed

@@ -1,0 +1,61 @@
+/// @file bfs_distributed/rank_search.hpp
+/// @brief One rank's part of a distributed search (internal, plain host C++): its labels, its
+/// frontier queues and its bins, behind the operations the level loop calls in order. Calls may
+/// be asynchronous (GPU streams); the exchange's all-reduce is the level's synchronization point.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "bfs_distributed/exchange.hpp"
+
+namespace frontier::distributed {
+
+/// Counters every rank reports at the end of a level (summed over ranks by the all-reduce).
+enum LevelCounter : int {
+  kNextFrontier = 0,   ///< vertices this rank labelled in this level (its next frontier)
+  kEdgesExamined = 1,  ///< arcs this rank expanded
+  kItemsBinned = 2,    ///< items that passed the filter (all destinations)
+  kItemsSentAway = 3,  ///< of those, items for other ranks
+  kFrontierArcs = 4,   ///< out-arcs of the vertices labelled in this level (Beamer's m_f)
+  kLevelCounters = 5,
+};
+
+template <typename VertexT>
+class RankSearch {
+ public:
+  virtual ~RankSearch() = default;
+  virtual int rank() const = 0;
+  /// Resets labels and bitmasks; the source's owner labels it (depth 0, parent itself) and
+  /// queues it. Items carry (vertex, parent) pairs when `predecessors`, else vertices.
+  virtual void start(VertexT source, bool predecessors) = 0;
+  /// Steps 1-2: expands the local frontier, filters and bins the neighbours by owner.
+  virtual void expand(std::int32_t level) = 0;
+  /// The buffers expand() filled and contract() reads.
+  virtual RankBins& bins() = 0;
+  /// Step 4: labels the received vertices still unvisited with depth level + 1 (and their
+  /// parents) and queues them; fills the level counters.
+  virtual void contract(std::int32_t level) = 0;
+  /// Bottom-up levels (Beamer; undirected slices only). Step 1: the rank writes its frontier as a
+  /// bitmap of local ids into its part (words [rank * W, (rank + 1) * W), W = bitmap_words())
+  /// of the gathered bitmap, which the exchange then all-gathers.
+  virtual void build_frontier_bitmap() = 0;
+  virtual void* gathered_bitmap() = 0;
+  /// 32-bit words of one rank's part: enough for the largest local count.
+  virtual std::size_t bitmap_words() const = 0;
+  /// Step 2: every unvisited owned vertex looks among its neighbours for one in the gathered
+  /// frontier; the first found becomes its parent; fills the level counters.
+  virtual void bottom_up(std::int32_t level) = 0;
+  /// kLevelCounters counters in exchange space, valid after contract() or bottom_up().
+  virtual std::int64_t* level_counters() = 0;
+  /// The next frontier becomes the current one (its size as the all-reduce read it).
+  virtual void advance(std::int64_t next_frontier_size) = 0;
+  /// Waits until the rank's labels are final where they live.
+  virtual void finish() = 0;
+  /// Writes the rank's labels into global arrays (parent may be empty).
+  virtual void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) = 0;
+  /// Bytes of one exchanged item for the current search.
+  virtual std::size_t item_bytes() const = 0;
+};
+
+}  // namespace frontier::distributed

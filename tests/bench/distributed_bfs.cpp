@@ -1,0 +1,144 @@
+// Benchmark of the distributed BFS (Graph500 on 1, 2, 4, ... GPUs, one rank per GPU, NCCL
+// between them): harmonic-mean TEPS per GPU count, the speedup over the same code on one GPU,
+// bytes exchanged between ranks per search and per level of the first search; beside two floors
+// measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the whole
+// graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
+//
+// Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
+//                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
+//                                       [--no-single]
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../engine/src/bfs_cuda/device_floors.hpp"
+#include "frontier/device.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/graph500.hpp"
+#include "frontier/partition/graph500_distributed.hpp"
+
+namespace {
+
+struct BenchConfig {
+  int scale = 22;
+  int edgefactor = 16;
+  int roots = 16;
+  std::vector<int> gpus = {1, 2, 4};
+  frontier::partition::VertexLayout layout = frontier::partition::VertexLayout::Striped;
+  bool validate = false;
+  bool single = true;
+};
+
+bool starts_with(const char* arg, const char* prefix) {
+  return std::strncmp(arg, prefix, std::strlen(prefix)) == 0;
+}
+
+BenchConfig parse(int argc, char** argv) {
+  BenchConfig config;
+  for (int i = 1; i < argc; ++i) {
+    const char* arg = argv[i];
+    if (starts_with(arg, "--scale=")) {
+      config.scale = std::atoi(arg + 8);
+    } else if (starts_with(arg, "--edgefactor=")) {
+      config.edgefactor = std::atoi(arg + 13);
+    } else if (starts_with(arg, "--roots=")) {
+      config.roots = std::atoi(arg + 8);
+    } else if (starts_with(arg, "--gpus=")) {
+      config.gpus.clear();
+      std::stringstream list(arg + 7);
+      std::string item;
+      while (std::getline(list, item, ',')) config.gpus.push_back(std::atoi(item.c_str()));
+    } else if (std::strcmp(arg, "--layout=block") == 0) {
+      config.layout = frontier::partition::VertexLayout::Block;
+    } else if (std::strcmp(arg, "--layout=striped") == 0) {
+      config.layout = frontier::partition::VertexLayout::Striped;
+    } else if (std::strcmp(arg, "--validate") == 0) {
+      config.validate = true;
+    } else if (std::strcmp(arg, "--no-single") == 0) {
+      config.single = false;
+    } else {
+      throw frontier::InvalidArgument(std::string("unknown argument ") + arg);
+    }
+  }
+  return config;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const BenchConfig bench = parse(argc, argv);
+    const int present = frontier::cuda_device_count();
+    frontier::io::Graph500Config config;
+    config.scale = bench.scale;
+    config.edgefactor = bench.edgefactor;
+    config.roots = bench.roots;
+    config.validate = bench.validate;
+    std::printf(
+        "distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
+        "layout, %d GPU(s) present%s\n",
+        bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
+        present, bench.validate ? ", every search validated" : "");
+
+    // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
+    double single_teps = 0.0;
+    if (present > 0) {
+      const auto floors = frontier::cuda::measure_device_floors(0, 1ULL << 30, 1ULL << 30, 3);
+      std::printf("floor: GPU 0 copy bandwidth %.1f GB/s, random 4-byte gathers %.2f G/s\n",
+                  floors.copy_bytes_per_second / 1e9, floors.gathers_per_second / 1e9);
+      if (bench.single) {
+        frontier::io::Graph500Config single = config;
+        single.device = frontier::Device::cuda(0);
+        const auto result = frontier::io::run_graph500(single);
+        single_teps = result.teps.harmonic_mean;
+        std::printf("floor: single-GPU engine BFS (%s): harmonic mean %.3f GTEPS\n",
+                    frontier::strategy_name(single.bfs.strategy), single_teps / 1e9);
+      }
+    }
+
+    double one_rank_teps = 0.0;
+    std::printf("%6s %14s %10s %10s %18s %12s\n", "ranks", "hmean GTEPS", "vs 1 rank", "vs engine",
+                "MiB xchg/search", "construct s");
+    for (const int count : bench.gpus) {
+      frontier::partition::DistributedRunConfig run;
+      run.ranks = count;
+      run.layout = bench.layout;
+      if (present > 0) {
+        if (count > present) {
+          std::printf("%6d skipped: only %d GPU(s)\n", count, present);
+          continue;
+        }
+        run.device = frontier::Device::cuda(0);
+        run.device.cuda_ids.clear();
+        for (int id = 0; id < count; ++id) run.device.cuda_ids.push_back(id);
+      }
+      const auto result = frontier::partition::run_graph500_distributed(config, run);
+      const double teps = result.graph500.teps.harmonic_mean;
+      if (count == 1) one_rank_teps = teps;
+      double bytes = 0.0;
+      for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
+      bytes /= static_cast<double>(result.bytes_exchanged.size());
+      std::printf(
+          "%6d %14.3f %10s %10s %18.1f %12.3f\n", count, teps / 1e9,
+          one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
+          single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
+          bytes / (1 << 20), result.graph500.construction_seconds);
+      std::printf("       first search per level (frontier, items binned, MiB between ranks, ms):");
+      for (const auto& level : result.first_search_levels) {
+        std::printf(" [%d: %lld, %lld, %.2f, %.3f]", level.level,
+                    static_cast<long long>(level.frontier_vertices),
+                    static_cast<long long>(level.items_binned),
+                    static_cast<double>(level.bytes_exchanged) / (1 << 20), level.seconds * 1e3);
+      }
+      std::printf("\n       edge balance max/mean %.3f\n", result.balance.imbalance);
+    }
+    return 0;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "frontier_bench_distributed_bfs: %s\n", error.what());
+    return 1;
+  }
+}

@@ -1,0 +1,276 @@
+// The distributed BFS on 1, 2 and 4 GPUs (one rank per GPU, one process, NCCL moving the bins):
+// exact depths against the sequential oracle and parents that pass the Graph500 rules, on
+// generated random and Kronecker graphs (the latter also generated in place per rank), on every
+// real dataset, with striped and block ownership; the GPU run equals the CPU simulation level
+// by level; `frontier bfs|graph500 --gpus N` validate their searches; `mpirun -np 2 frontier
+// graph500 --distributed` (one process per GPU) gives the single-process run's figures. Skipped
+// with fewer than 2 GPUs (the single-GPU case runs too when 2 or more are present).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "frontier/bfs_validate.hpp"
+#include "frontier/csr_builder.hpp"
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/generate_kronecker.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/partition/graph500_mpi.hpp"
+#include "frontier/partition/slices.hpp"
+#include "frontier/reference_bfs.hpp"
+#include "test_graphs.hpp"
+#include "test_paths.hpp"
+
+namespace frontier {
+namespace {
+
+using partition::VertexLayout;
+
+Device gpus(int count) {
+  Device device = Device::cuda(0);
+  device.cuda_ids.clear();
+  for (int id = 0; id < count; ++id) device.cuda_ids.push_back(id);
+  return device;
+}
+
+// GPU counts to try: 1, 2 and 4 where present.
+std::vector<int> gpu_counts() {
+  std::vector<int> counts;
+  for (const int count : {1, 2, 4}) {
+    if (count <= cuda_device_count()) counts.push_back(count);
+  }
+  return counts;
+}
+
+#define FRONTIER_SKIP_WITHOUT_TWO_GPUS() \
+  if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs"
+
+// Returns the number of bottom-up levels the search ran.
+int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
+                   bool predecessors = true, bool direction_optimizing = true) {
+  SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(search.ranks()) +
+               " GPUs" + (direction_optimizing ? ", direction-optimizing" : ", top-down"));
+  const BfsResult<VertexId> expected = reference_bfs(graph, source);
+  DistributedBfsOptions options;
+  options.predecessors = predecessors;
+  options.direction_optimizing = direction_optimizing;
+  const DistributedBfsResult<VertexId> actual = search.run(source, options);
+  int bottom_up = 0;
+  for (const BfsLevelStats& level : actual.bfs.levels) {
+    bottom_up += level.direction == BfsDirection::BottomUp;
+  }
+  EXPECT_EQ(actual.bfs.depth, expected.depth);
+  if (actual.bfs.depth != expected.depth) return bottom_up;
+  EXPECT_EQ(actual.bfs.vertices_reached, expected.vertices_reached);
+  EXPECT_EQ(actual.bfs.levels.size(), expected.levels.size());
+  if (!predecessors) {
+    EXPECT_TRUE(actual.bfs.parent.empty());
+    return bottom_up;
+  }
+  const BfsValidation whole = validate_bfs_tree<VertexId, EdgeId>(
+      graph, source, std::span<const VertexId>(actual.bfs.parent),
+      std::span<const std::int32_t>(actual.bfs.depth));
+  EXPECT_TRUE(whole.valid) << whole.failure;
+  const std::string sliced = validate_distributed_bfs<VertexId, EdgeId>(
+      search.slices(), source, actual.bfs.parent, actual.bfs.depth);
+  EXPECT_EQ(sliced, "");
+  return bottom_up;
+}
+
+TEST(DistributedBfsGpu, RandomGraphs) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  for (const bool directed : {false, true}) {
+    for (const VertexId n : {1, 2, 1000, 50000}) {
+      SCOPED_TRACE("n " + std::to_string(n) + (directed ? " directed" : " undirected"));
+      CsrBuildOptions options;
+      options.symmetrize = !directed;
+      const Graph graph = build_csr<VertexId, EdgeId>(
+          test::random_edge_list<VertexId>(n, 4 * static_cast<std::int64_t>(n), 21 + n, directed),
+          options);
+      for (const int count : gpu_counts()) {
+        for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+          DistributedBfs<VertexId, EdgeId> search(partition::slice_graph(graph, layout, count),
+                                                  gpus(count));
+          expect_matches(search, graph, 0, true, false);
+          expect_matches(search, graph, 0, true, true);
+          expect_matches(search, graph, n - 1, true, true);
+          expect_matches(search, graph, n / 2, false, true);
+        }
+      }
+    }
+  }
+}
+
+TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  KroneckerParams params;
+  params.scale = 16;
+  params.edgefactor = 16;
+  params.seed = 5;
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  const Graph whole = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  for (const int count : gpu_counts()) {
+    DistributedBfs<VertexId, EdgeId> search(partition::generate_kronecker_slices<VertexId, EdgeId>(
+                                                params, VertexLayout::Striped, count),
+                                            gpus(count));
+    int searched = 0;
+    for (VertexId source = 0; searched < 4; ++source) {
+      if (whole.degree(source) == 0) continue;
+      expect_matches(search, whole, source, true, false);
+      EXPECT_GT(expect_matches(search, whole, source, true, true), 0)
+          << "a Kronecker search goes bottom-up on its large levels";
+      ++searched;
+    }
+  }
+}
+
+// The GPU backend and the CPU simulation run the same level loop: same levels and directions,
+// same frontiers, same items binned (the filter passes each vertex once per rank either way),
+// same arcs examined (bottom-up scans stop at the same first frontier neighbour).
+TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const Graph graph = build_csr<VertexId, EdgeId>(
+      test::random_edge_list<VertexId>(20000, 100000, 8, false), options);
+  DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
+                                       Device::cpu());
+  DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
+                                       gpus(2));
+  const auto a = cpu.run(3);
+  const auto b = gpu.run(3);
+  ASSERT_EQ(a.exchange.size(), b.exchange.size());
+  for (std::size_t l = 0; l < a.exchange.size(); ++l) {
+    EXPECT_EQ(a.exchange[l].frontier_vertices, b.exchange[l].frontier_vertices) << "level " << l;
+    EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << "level " << l;
+    EXPECT_EQ(a.exchange[l].bytes_exchanged, b.exchange[l].bytes_exchanged) << "level " << l;
+    EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << "level " << l;
+    EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << "level " << l;
+  }
+  EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+}
+
+std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
+  std::ifstream manifest(folder / "MANIFEST.md");
+  std::vector<std::string> names;
+  std::string line;
+  while (std::getline(manifest, line)) {
+    if (line.rfind("| `", 0) != 0) continue;
+    const std::size_t end = line.find('`', 3);
+    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
+  }
+  return names;
+}
+
+TEST(DistributedBfsGpu, RealDatasets) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
+  const auto folder = test::real_datasets_dir();
+  for (const std::string& name : manifest_datasets(folder)) {
+    SCOPED_TRACE(name);
+    const Graph graph = io::read_graph(folder / name).graph;
+    VertexId hub = 0;
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+      if (graph.degree(v) > graph.degree(hub)) hub = v;
+    }
+    for (const int count : gpu_counts()) {
+      DistributedBfs<VertexId, EdgeId> search(
+          partition::slice_graph(graph, VertexLayout::Striped, count), gpus(count));
+      expect_matches(search, graph, hub, true, false);
+      expect_matches(search, graph, hub, true, true);
+      expect_matches(search, graph, 0, true, true);
+    }
+  }
+}
+
+TEST(DistributedBfsGpu, BadDeviceListsAreErrors) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  const Graph graph = test::graph_from_pairs<VertexId>(4, {{0, 1}, {2, 3}}, false);
+  Device twice = gpus(2);
+  twice.cuda_ids[1] = 0;
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 2), twice)),
+               InvalidArgument);
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 3), gpus(2))),
+               InvalidArgument);
+  Device missing = gpus(2);
+  missing.cuda_ids[1] = cuda_device_count();
+  EXPECT_THROW((DistributedBfs<VertexId, EdgeId>(
+                   partition::slice_graph(graph, VertexLayout::Striped, 2), missing)),
+               CudaError);
+}
+
+// The command line: `frontier bfs --gpus 2 --validate` and `frontier graph500 --gpus 2`.
+std::string run_cli_with_launcher(const std::string& launcher, const std::string& arguments,
+                                  int& exit_code) {
+  const auto out = std::filesystem::temp_directory_path() / "frontier_multi_gpu_cli.txt";
+  const std::string command = launcher + std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" +
+                              out.string() + " 2>&1 </dev/null";
+  const int status = std::system(command.c_str());
+  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string run_cli(const std::string& arguments, int& exit_code) {
+  return run_cli_with_launcher("", arguments, exit_code);
+}
+
+TEST(DistributedBfsGpu, CommandLine) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  int code = -1;
+  const std::string bfs = run_cli(
+      "bfs " + test::bundled_dataset("karate.mtx").string() + " --gpus 2 --sources 4 --validate",
+      code);
+  EXPECT_EQ(code, 0) << bfs;
+  EXPECT_NE(bfs.find("4 search(es) on 2 gpu rank(s)"), std::string::npos) << bfs;
+  const std::string g500 = run_cli("graph500 --gpus 2 --scale 12 --roots 8", code);
+  EXPECT_EQ(code, 0) << g500;
+  EXPECT_NE(g500.find("NBFS:                           8"), std::string::npos) << g500;
+  EXPECT_NE(g500.find("harmonic_mean_TEPS"), std::string::npos) << g500;
+}
+
+// The line of a statistics block that starts with `key`.
+std::string statistics_line(const std::string& block, const std::string& key) {
+  const std::size_t at = block.find("\n" + key);
+  if (at == std::string::npos) return {};
+  return block.substr(at + 1, block.find('\n', at + 1) - at - 1);
+}
+
+// `mpirun -np 2 frontier graph500 --distributed`: one process per GPU, MPI bootstrapping NCCL;
+// the same roots, so the same nedge figures, as the single-process run on 2 GPUs.
+TEST(DistributedBfsGpu, MpiProcessPerGpu) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
+  int code = -1;
+  const std::string mpi =
+      run_cli_with_launcher("mpirun --allow-run-as-root --oversubscribe -np 2 ",
+                            "graph500 --distributed --scale 14 --roots 8", code);
+  ASSERT_EQ(code, 0) << mpi;
+  EXPECT_NE(mpi.find("NBFS:                           8"), std::string::npos) << mpi;
+  const std::string single = run_cli("graph500 --gpus 2 --scale 14 --roots 8", code);
+  ASSERT_EQ(code, 0) << single;
+  for (const char* key : {"mean_nedge:", "min_nedge:", "max_nedge:"}) {
+    EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
+    EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
+  }
+}
+
+}  // namespace
+}  // namespace frontier

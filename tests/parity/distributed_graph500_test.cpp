@@ -1,0 +1,127 @@
+// Graph500 on ranks simulated on the CPU (partition/graph500_distributed.hpp) against the
+// single-device run (io::run_graph500): the same roots, the same nedge and level count for each,
+// every search validated slice by slice; and `frontier bfs|graph500 --ranks N` from the command
+// line, with its usage errors.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "frontier/errors.hpp"
+#include "frontier/io/graph500.hpp"
+#include "frontier/partition/graph500_distributed.hpp"
+#include "test_paths.hpp"
+
+namespace frontier {
+namespace {
+
+TEST(DistributedGraph500, SameRootsAndEdgesAsSingleDevice) {
+  io::Graph500Config config;
+  config.scale = 11;
+  config.edgefactor = 16;
+  config.roots = 12;
+  config.seed = 7;
+  config.device = Device::cpu();
+  const io::Graph500Result single = io::run_graph500(config);
+  for (const auto layout : {partition::VertexLayout::Striped, partition::VertexLayout::Block}) {
+    for (int ranks = 1; ranks <= 4; ++ranks) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + partition::layout_name(layout));
+      partition::DistributedRunConfig run;
+      run.ranks = ranks;
+      run.layout = layout;
+      const partition::DistributedGraph500Result distributed =
+          partition::run_graph500_distributed(config, run);
+      const io::Graph500Result& result = distributed.graph500;
+      EXPECT_EQ(result.num_vertices, single.num_vertices);
+      EXPECT_EQ(result.num_tuples, single.num_tuples);
+      EXPECT_EQ(result.num_arcs, single.num_arcs);
+      ASSERT_EQ(result.runs.size(), single.runs.size());
+      for (std::size_t i = 0; i < single.runs.size(); ++i) {
+        EXPECT_EQ(result.runs[i].root, single.runs[i].root) << "run " << i;
+        EXPECT_EQ(result.runs[i].nedge, single.runs[i].nedge) << "run " << i;
+        EXPECT_EQ(result.runs[i].vertices_reached, single.runs[i].vertices_reached) << "run " << i;
+        EXPECT_EQ(result.runs[i].levels, single.runs[i].levels) << "run " << i;
+        EXPECT_GE(result.runs[i].validate_seconds, 0.0);
+      }
+      EXPECT_EQ(distributed.balance.per_rank.size(), static_cast<std::size_t>(ranks));
+      ASSERT_EQ(distributed.bytes_exchanged.size(), single.runs.size());
+      if (ranks == 1) {
+        EXPECT_EQ(distributed.bytes_exchanged.front(), 0);
+      }
+      if (ranks > 1) {
+        EXPECT_GT(distributed.bytes_exchanged.front(), 0);
+      }
+      EXPECT_EQ(distributed.first_search_levels.size(),
+                static_cast<std::size_t>(single.runs.front().levels));
+      const std::string block = io::format_graph500_statistics(result);
+      EXPECT_NE(block.find("harmonic_mean_TEPS"), std::string::npos);
+    }
+  }
+}
+
+TEST(DistributedGraph500, BadConfigurationsAreErrors) {
+  io::Graph500Config config;
+  config.scale = 8;
+  partition::DistributedRunConfig run;
+  run.ranks = 0;
+  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+  run.ranks = 2;
+  run.device = Device::cuda(0);  // one GPU for two ranks
+  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+  run.device = Device::cpu();
+  config.scale = 31;
+  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+  config.scale = 8;
+  config.roots = 0;
+  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+}
+
+struct CliRun {
+  int exit_code = -1;
+  std::string output;
+};
+
+CliRun run_cli(const std::string& arguments) {
+  const auto out = std::filesystem::temp_directory_path() / "frontier_distributed_cli.txt";
+  const std::string command =
+      std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" + out.string() + " 2>&1 </dev/null";
+  const int status = std::system(command.c_str());
+  CliRun result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(out);
+  std::stringstream text;
+  text << in.rdbuf();
+  result.output = text.str();
+  return result;
+}
+
+TEST(DistributedGraph500, CommandLineOnSimulatedRanks) {
+  const std::string karate = test::bundled_dataset("karate.mtx").string();
+  CliRun run = run_cli("bfs " + karate + " --ranks 3 --sources 5 --validate");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("5 search(es) on 3 cpu rank(s) (striped)"), std::string::npos)
+      << run.output;
+  run = run_cli("bfs " + karate + " --ranks 2 --layout block --source 0 --validate --json");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("\"layout\":\"block\""), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"vertices_reached\":34"), std::string::npos) << run.output;
+  run = run_cli("graph500 --ranks 2 --scale 9 --roots 4");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("NBFS:                           4"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("edge balance: min"), std::string::npos) << run.output;
+  // Usage errors: exit code 2.
+  EXPECT_EQ(run_cli("bfs " + karate + " --ranks 2 --gpus 2").exit_code, 2);
+  EXPECT_EQ(run_cli("bfs " + karate + " --ranks 0").exit_code, 2);
+  EXPECT_EQ(run_cli("bfs " + karate + " --ranks 2 --layout diagonal").exit_code, 2);
+  EXPECT_EQ(run_cli("graph500 --gpus 64 --scale 8").exit_code, 2);
+  EXPECT_EQ(run_cli("graph500 --distributed --gpus 2 --scale 8").exit_code, 2);
+  EXPECT_EQ(run_cli("bfs " + karate + " --distributed").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace frontier
