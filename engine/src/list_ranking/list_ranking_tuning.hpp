@@ -31,6 +31,7 @@ struct ListRankingCudaPolicy {
   int block_threads = 256;
   int walk_blocks_per_sm = 8;
   int stream_blocks_per_sm = 16;
+  int walk_chains = 1;
   std::int64_t nodes_per_sublist = 128;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
 
@@ -38,6 +39,7 @@ struct ListRankingCudaPolicy {
     return "ListRankingCudaPolicy{block_threads=" + std::to_string(block_threads) +
            ", walk_blocks_per_sm=" + std::to_string(walk_blocks_per_sm) +
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
+           ", walk_chains=" + std::to_string(walk_chains) +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
            ", host_rank_below=" + std::to_string(host_rank_below) + "}";
   }
