@@ -136,7 +136,7 @@ T read_scalar(const T* d_value, cudaStream_t stream) {
 }
 
 void reset_counters(ListLevelCounters* d_counters, cudaStream_t stream) {
-  const ListLevelCounters initial{kNone, kNone, 0, 0, 0, 0};
+  const ListLevelCounters initial{kNone, kNone, 0, 0, 0, 0, 0, 0, 0, 0};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(d_counters, &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
 }
@@ -224,8 +224,9 @@ void launch_walk(ListNode<VertexT, ValueT>* nodes, const VertexT* splitter_node,
   const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
   const std::int64_t warps_per_block = ctx.policy.block_threads / 32;
   const auto blocks = static_cast<int>((used_warps + warps_per_block - 1) / warps_per_block);
+  unsigned long long* queue = ctx.policy.walk_queue ? &counters->next_sublist : nullptr;
   walk_sublists_kernel<CHAINS><<<blocks, ctx.policy.block_threads, 0, ctx.stream>>>(
-      nodes, splitter_node, sublist_next, sublist_total, sublists, chunk, op, counters);
+      nodes, splitter_node, sublist_next, sublist_total, sublists, chunk, queue, op, counters);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -550,6 +551,9 @@ Context make_context(std::uint64_t seed, void* stream, std::int64_t random_split
   ctx.policy = list_ranking_policy(major, max_threads_per_sm);
   if (const char* chains = std::getenv("FRONTIER_LIST_WALK_CHAINS"); chains != nullptr) {
     ctx.policy.walk_chains = std::atoi(chains);
+  }
+  if (const char* queue = std::getenv("FRONTIER_LIST_WALK_QUEUE"); queue != nullptr) {
+    ctx.policy.walk_queue = std::atoi(queue) != 0;
   }
   ctx.stream = static_cast<cudaStream_t>(stream);
   ctx.seed = seed;

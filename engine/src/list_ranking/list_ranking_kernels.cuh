@@ -43,6 +43,7 @@ struct ListLevelCounters {
   unsigned long long linked;
   unsigned long long anomalies;
   unsigned long long active;
+  unsigned long long next_sublist;  // the walk's shared queue of sublists (dealt in batches)
 };
 
 /// The exclusive prefix that a sublist's nodes take in the fix-up; valid = 0 for a head's
@@ -199,10 +200,11 @@ __global__ void list_splitters_kernel(const unsigned* __restrict__ is_splitter,
   }
 }
 
-/// Step 5: sequential walks, many at once. Warp w owns sublists [w·chunk, (w+1)·chunk); each
-/// lane runs CHAINS walks at once (independent loads in flight, for memory-level parallelism),
-/// and a chain whose sublist ends takes the warp's next one (ballot, no atomics), so lanes stay
-/// busy while sublist lengths vary. Per step a chain issues one 8- or 16-byte load of the next
+/// Step 5: sequential walks, many at once. Each lane runs CHAINS walks at once (independent
+/// loads in flight), and a chain whose sublist ends takes the warp's next one (ballot). The warp's
+/// sublists are either the static range [w·chunk, (w+1)·chunk) (queue == nullptr) or batches of
+/// 32·CHAINS taken from the shared counter *queue whenever the warp's batch runs out, so that
+/// lanes stay busy until the whole level's sublists are taken, not just the warp's share. Per step a chain issues one 8- or 16-byte load of the next
 /// node and overwrites that node with {local prefix, -2 - sublist}: the same mark a splitter
 /// carries, so a walk also stops at any node already walked, and no input can make it loop.
 /// Reaching a marked node that is not a splitter means two predecessors: counted in
@@ -213,14 +215,18 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
                                      const VertexT* __restrict__ splitter_node,
                                      VertexT* __restrict__ sublist_next,
                                      ValueT* __restrict__ sublist_total, std::int64_t sublists,
-                                     std::int64_t chunk, OpT op, ListLevelCounters* counters) {
+                                     std::int64_t chunk, unsigned long long* queue, OpT op,
+                                     ListLevelCounters* counters) {
   using Node = ListNode<VertexT, ValueT>;
+  constexpr std::int64_t kBatch = 32 * CHAINS;
   const int lane = static_cast<int>(threadIdx.x & 31);
   const unsigned lanes_below = (1u << lane) - 1u;
   const std::int64_t warp = global_thread() >> 5;
-  std::int64_t next_k = warp * chunk;
-  const std::int64_t end_k = next_k + chunk < sublists ? next_k + chunk : sublists;
-  if (next_k >= end_k) return;  // uniform across the warp
+  // The warp's current batch [next_k, end_k) and whether the queue is drained (all uniform).
+  std::int64_t next_k = queue == nullptr ? warp * chunk : 0;
+  std::int64_t end_k = queue == nullptr ? (next_k + chunk < sublists ? next_k + chunk : sublists) : 0;
+  bool drained = queue == nullptr;
+  if (drained && next_k >= end_k) return;
   std::int64_t k[CHAINS];       // each chain's sublist, -1 when idle
   bool first[CHAINS];           // the next step reads the splitter itself
   std::int64_t u[CHAINS];       // the node the next step reads
@@ -237,7 +243,15 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
   unsigned long long covered = 0;
   unsigned long long anomalies = 0;
   while (true) {
-    // 5a. Idle chains take the warp's next sublists, chain by chain in lane order.
+    // 5a. An exhausted batch is refilled from the queue; idle chains take the warp's next
+    //     sublists, chain by chain in lane order.
+    if (!drained && next_k >= end_k) {
+      unsigned long long taken = 0;
+      if (lane == 0) taken = atomicAdd(queue, static_cast<unsigned long long>(kBatch));
+      next_k = static_cast<std::int64_t>(__shfl_sync(kFullWarp, taken, 0));
+      end_k = next_k + kBatch < sublists ? next_k + kBatch : sublists;
+      drained = next_k >= sublists;
+    }
     bool busy = false;
 #pragma unroll
     for (int c = 0; c < CHAINS; ++c) {
@@ -253,7 +267,10 @@ __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
       next_k += __popc(idle);
       busy = busy || k[c] >= 0;
     }
-    if (__ballot_sync(kFullWarp, busy) == 0) break;
+    if (__ballot_sync(kFullWarp, busy) == 0) {
+      if (drained) break;
+      continue;
+    }
     // 5b. One step of every chain: all loads first, so that they are in flight together.
     Node node[CHAINS];
 #pragma unroll

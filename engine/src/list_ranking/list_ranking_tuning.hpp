@@ -32,6 +32,7 @@ struct ListRankingCudaPolicy {
   int walk_blocks_per_sm = 8;
   int stream_blocks_per_sm = 16;
   int walk_chains = 1;
+  bool walk_queue = false;
   std::int64_t nodes_per_sublist = 128;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
 
@@ -40,6 +41,7 @@ struct ListRankingCudaPolicy {
            ", walk_blocks_per_sm=" + std::to_string(walk_blocks_per_sm) +
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
            ", walk_chains=" + std::to_string(walk_chains) +
+           ", walk_queue=" + std::string(walk_queue ? "true" : "false") +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
            ", host_rank_below=" + std::to_string(host_rank_below) + "}";
   }
