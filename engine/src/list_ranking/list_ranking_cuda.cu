@@ -25,7 +25,6 @@
 #include <cuda_runtime.h>
 
 #include <climits>
-#include <cstdlib>
 #include <cub/device/device_scan.cuh>
 #include <string>
 #include <vector>
@@ -136,7 +135,7 @@ T read_scalar(const T* d_value, cudaStream_t stream) {
 }
 
 void reset_counters(ListLevelCounters* d_counters, cudaStream_t stream) {
-  const ListLevelCounters initial{kNone, kNone, 0, 0, 0, 0, 0, 0, 0, 0};
+  const ListLevelCounters initial{kNone, kNone, 0, 0, 0, 0};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(d_counters, &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
 }
@@ -202,32 +201,6 @@ std::int64_t rank_on_host(const VertexT* d_successor, const ValueT* d_values, Va
                                       cudaMemcpyHostToDevice, ctx.stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(ctx.stream));
   return walked.lists;
-}
-
-/// Step 4's launch: one wave of as many blocks per SM as the policy asks and the kernel's
-/// registers allow (64-bit or multi-chain instantiations hold fewer than 2048 threads per SM);
-/// the sublists are dealt to the resident warps in equal chunks.
-template <int CHAINS, typename VertexT, typename ValueT, typename OpT>
-void launch_walk(ListNode<VertexT, ValueT>* nodes, const VertexT* splitter_node,
-                 VertexT* sublist_next, ValueT* sublist_total, std::int64_t sublists, OpT op,
-                 ListLevelCounters* counters, const Context& ctx) {
-  int fitting_blocks = 0;
-  FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &fitting_blocks, walk_sublists_kernel<CHAINS, VertexT, ValueT, OpT>,
-      ctx.policy.block_threads, 0));
-  const std::int64_t blocks_per_sm =
-      std::max(1, std::min(fitting_blocks, ctx.policy.walk_blocks_per_sm));
-  const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
-                                      blocks_per_sm * (ctx.policy.block_threads / 32);
-  const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists));
-  const std::int64_t chunk = (sublists + warps - 1) / warps;
-  const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
-  const std::int64_t warps_per_block = ctx.policy.block_threads / 32;
-  const auto blocks = static_cast<int>((used_warps + warps_per_block - 1) / warps_per_block);
-  unsigned long long* queue = ctx.policy.walk_queue ? &counters->next_sublist : nullptr;
-  walk_sublists_kernel<CHAINS><<<blocks, ctx.policy.block_threads, 0, ctx.stream>>>(
-      nodes, splitter_node, sublist_next, sublist_total, sublists, chunk, queue, op, counters);
-  FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename ValueT, typename OpT>
@@ -356,21 +329,27 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
       sublist_next.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
-  switch (ctx.policy.walk_chains) {
-    case 2:
-      launch_walk<2>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
-                     sublists, op, counters.get(), ctx);
-      break;
-    case 4:
-      launch_walk<4>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
-                     sublists, op, counters.get(), ctx);
-      break;
-    default:
-      launch_walk<1>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
-                     sublists, op, counters.get(), ctx);
-      break;
+  {
+    // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
+    // (64-bit instantiations hold fewer than 2048 threads per SM).
+    int fitting_blocks = 0;
+    FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &fitting_blocks, walk_sublists_kernel<VertexT, ValueT, OpT>, ctx.policy.block_threads, 0));
+    const std::int64_t blocks_per_sm =
+        std::max(1, std::min(fitting_blocks, ctx.policy.walk_blocks_per_sm));
+    const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
+                                        blocks_per_sm * (ctx.policy.block_threads / 32);
+    const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists));
+    const std::int64_t chunk = (sublists + warps - 1) / warps;
+    const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
+    const std::int64_t warps_per_block = ctx.policy.block_threads / 32;
+    const auto blocks = static_cast<int>((used_warps + warps_per_block - 1) / warps_per_block);
+    walk_sublists_kernel<<<blocks, ctx.policy.block_threads, 0, stream>>>(
+        nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(), sublists, chunk,
+        op, counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    times.mark("walk");
   }
-  times.mark("walk");
   mark_joins_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
       sublist_next.get(), sublists, joins_next_level.get(), counters.get());
   FRONTIER_CHECK_LAUNCH();
@@ -549,12 +528,6 @@ Context make_context(std::uint64_t seed, void* stream, std::int64_t random_split
   FRONTIER_CUDA_CHECK(
       cudaDeviceGetAttribute(&ctx.multiprocessors, cudaDevAttrMultiProcessorCount, device));
   ctx.policy = list_ranking_policy(major, max_threads_per_sm);
-  if (const char* chains = std::getenv("FRONTIER_LIST_WALK_CHAINS"); chains != nullptr) {
-    ctx.policy.walk_chains = std::atoi(chains);
-  }
-  if (const char* queue = std::getenv("FRONTIER_LIST_WALK_QUEUE"); queue != nullptr) {
-    ctx.policy.walk_queue = std::atoi(queue) != 0;
-  }
   ctx.stream = static_cast<cudaStream_t>(stream);
   ctx.seed = seed;
   ctx.top_random_splitters = random_splitters;

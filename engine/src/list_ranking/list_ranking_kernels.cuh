@@ -43,7 +43,6 @@ struct ListLevelCounters {
   unsigned long long linked;
   unsigned long long anomalies;
   unsigned long long active;
-  unsigned long long next_sublist;  // the walk's shared queue of sublists (dealt in batches)
 };
 
 /// The exclusive prefix that a sublist's nodes take in the fix-up; valid = 0 for a head's
@@ -200,115 +199,77 @@ __global__ void list_splitters_kernel(const unsigned* __restrict__ is_splitter,
   }
 }
 
-/// Step 5: sequential walks, many at once. Each lane runs CHAINS walks at once (independent
-/// loads in flight), and a chain whose sublist ends takes the warp's next one (ballot). The warp's
-/// sublists are either the static range [w·chunk, (w+1)·chunk) (queue == nullptr) or batches of
-/// 32·CHAINS taken from the shared counter *queue whenever the warp's batch runs out, so that
-/// lanes stay busy until the whole level's sublists are taken, not just the warp's share. Per step a chain issues one 8- or 16-byte load of the next
-/// node and overwrites that node with {local prefix, -2 - sublist}: the same mark a splitter
-/// carries, so a walk also stops at any node already walked, and no input can make it loop.
-/// Reaching a marked node that is not a splitter means two predecessors: counted in
-/// counters->anomalies. At the end of sublist k: its total, the next sublist (or -1), and its
-/// length into counters->covered.
-template <int CHAINS, typename VertexT, typename ValueT, typename OpT>
+/// Step 5: sequential walks, many at once. Warp w owns sublists [w·chunk, (w+1)·chunk); a lane
+/// whose sublist ends takes the warp's next one (ballot, no atomics), so lanes stay busy while
+/// sublist lengths vary. Per step a lane issues one 8- or 16-byte load of the next node and
+/// overwrites that node with {local prefix, -2 - sublist}: the same mark a splitter carries, so
+/// a walk also stops at any node already walked, and no input can make it loop. Reaching a
+/// marked node that is not a splitter means two predecessors: counted in counters->anomalies.
+/// At the end of sublist k: its total, the next sublist (or -1), and its length into
+/// counters->covered.
+template <typename VertexT, typename ValueT, typename OpT>
 __global__ void walk_sublists_kernel(ListNode<VertexT, ValueT>* nodes,
                                      const VertexT* __restrict__ splitter_node,
                                      VertexT* __restrict__ sublist_next,
                                      ValueT* __restrict__ sublist_total, std::int64_t sublists,
-                                     std::int64_t chunk, unsigned long long* queue, OpT op,
-                                     ListLevelCounters* counters) {
-  using Node = ListNode<VertexT, ValueT>;
-  constexpr std::int64_t kBatch = 32 * CHAINS;
+                                     std::int64_t chunk, OpT op, ListLevelCounters* counters) {
   const int lane = static_cast<int>(threadIdx.x & 31);
   const unsigned lanes_below = (1u << lane) - 1u;
   const std::int64_t warp = global_thread() >> 5;
-  // The warp's current batch [next_k, end_k) and whether the queue is drained (all uniform).
-  std::int64_t next_k = queue == nullptr ? warp * chunk : 0;
-  std::int64_t end_k = queue == nullptr ? (next_k + chunk < sublists ? next_k + chunk : sublists) : 0;
-  bool drained = queue == nullptr;
-  if (drained && next_k >= end_k) return;
-  std::int64_t k[CHAINS];       // each chain's sublist, -1 when idle
-  bool first[CHAINS];           // the next step reads the splitter itself
-  std::int64_t u[CHAINS];       // the node the next step reads
-  std::int64_t length[CHAINS];
-  ValueT running[CHAINS];
-#pragma unroll
-  for (int c = 0; c < CHAINS; ++c) {
-    k[c] = -1;
-    first[c] = false;
-    u[c] = 0;
-    length[c] = 0;
-    running[c] = ValueT{};
-  }
+  std::int64_t next_k = warp * chunk;
+  const std::int64_t end_k = next_k + chunk < sublists ? next_k + chunk : sublists;
+  if (next_k >= end_k) return;  // uniform across the warp
+  std::int64_t k = -1;          // this lane's sublist, -1 when idle
+  bool first = false;           // the next step reads the splitter itself
+  std::int64_t u = 0;           // the node the next step reads
+  std::int64_t length = 0;
+  ValueT running{};
   unsigned long long covered = 0;
   unsigned long long anomalies = 0;
   while (true) {
-    // 5a. An exhausted batch is refilled from the queue; idle chains take the warp's next
-    //     sublists, chain by chain in lane order.
-    if (!drained && next_k >= end_k) {
-      unsigned long long taken = 0;
-      if (lane == 0) taken = atomicAdd(queue, static_cast<unsigned long long>(kBatch));
-      next_k = static_cast<std::int64_t>(__shfl_sync(kFullWarp, taken, 0));
-      end_k = next_k + kBatch < sublists ? next_k + kBatch : sublists;
-      drained = next_k >= sublists;
-    }
-    bool busy = false;
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-      const unsigned idle = __ballot_sync(kFullWarp, k[c] < 0);
-      if (k[c] < 0) {
-        const std::int64_t mine = next_k + __popc(idle & lanes_below);
-        if (mine < end_k) {
-          k[c] = mine;
-          u[c] = static_cast<std::int64_t>(splitter_node[mine]);
-          first[c] = true;
-        }
+    // 5a. Idle lanes take the warp's next sublists, in lane order.
+    const unsigned idle = __ballot_sync(kFullWarp, k < 0);
+    if (k < 0) {
+      const std::int64_t mine = next_k + __popc(idle & lanes_below);
+      if (mine < end_k) {
+        k = mine;
+        u = static_cast<std::int64_t>(splitter_node[k]);
+        first = true;
       }
-      next_k += __popc(idle);
-      busy = busy || k[c] >= 0;
     }
-    if (__ballot_sync(kFullWarp, busy) == 0) {
-      if (drained) break;
-      continue;
+    next_k += __popc(idle);
+    if (__ballot_sync(kFullWarp, k >= 0) == 0) break;
+    if (k < 0) continue;
+    // 5b. One step: read node u, extend the running prefix or stop at the next splitter.
+    const ListNode<VertexT, ValueT> node = nodes[u];
+    std::int64_t link;
+    bool done = false;
+    std::int64_t next_sublist = -1;
+    if (first) {
+      running = node.value;
+      link = static_cast<std::int64_t>(sublist_next[k]);
+      length = 1;
+      first = false;
+    } else if (node.link <= VertexT{-2}) {
+      link = -1;
+      done = true;
+      next_sublist = -2 - static_cast<std::int64_t>(node.link);
+      if (static_cast<std::int64_t>(splitter_node[next_sublist]) != u) ++anomalies;
+    } else {
+      running = op(running, node.value);
+      nodes[u] = ListNode<VertexT, ValueT>{running, static_cast<VertexT>(-2 - k)};
+      link = static_cast<std::int64_t>(node.link);
+      ++length;
     }
-    // 5b. One step of every chain: all loads first, so that they are in flight together.
-    Node node[CHAINS];
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-      if (k[c] >= 0) node[c] = nodes[u[c]];
-    }
-#pragma unroll
-    for (int c = 0; c < CHAINS; ++c) {
-      if (k[c] < 0) continue;
-      std::int64_t link;
-      bool done = false;
-      std::int64_t next_sublist = -1;
-      if (first[c]) {
-        running[c] = node[c].value;
-        link = static_cast<std::int64_t>(sublist_next[k[c]]);
-        length[c] = 1;
-        first[c] = false;
-      } else if (node[c].link <= VertexT{-2}) {
-        link = -1;
-        done = true;
-        next_sublist = -2 - static_cast<std::int64_t>(node[c].link);
-        if (static_cast<std::int64_t>(splitter_node[next_sublist]) != u[c]) ++anomalies;
-      } else {
-        running[c] = op(running[c], node[c].value);
-        nodes[u[c]] = Node{running[c], static_cast<VertexT>(-2 - k[c])};
-        link = static_cast<std::int64_t>(node[c].link);
-        ++length[c];
-      }
-      if (!done && link == -1) done = true;
-      // 5c. Close the sublist, or move on.
-      if (done) {
-        sublist_total[k[c]] = running[c];
-        sublist_next[k[c]] = static_cast<VertexT>(next_sublist);
-        covered += static_cast<unsigned long long>(length[c]);
-        k[c] = -1;
-      } else {
-        u[c] = link;
-      }
+    if (!done && link == -1) done = true;
+    // 5c. Close the sublist, or move on.
+    if (done) {
+      sublist_total[k] = running;
+      sublist_next[k] = static_cast<VertexT>(next_sublist);
+      covered += static_cast<unsigned long long>(length);
+      k = -1;
+    } else {
+      u = link;
     }
   }
   warp_add(covered, &counters->covered);

@@ -10,6 +10,13 @@
 //    (arrays resident, `frontier rank --sublists`): n/64 27.7 ms, n/128 26.5, n/256 26.5,
 //    n/512 27.4. The walk itself then takes 21.5 of the 26.5 ms: each step loads one random
 //    node and writes it back, two random sector accesses where the pointer chase has one.
+//    Profiled (ncu, H200, random list of 2^26, listperf2): the walk moves 2.28 DRAM sectors
+//    read and 1.0 written per node (64-byte fills plus the write-back of the record it marks),
+//    the pointer chase 1.83 read; DRAM throughput 26% vs the chase's 54%, achieved occupancy
+//    91%. It is bound by random DRAM accesses, not by latency: two or four walks per lane
+//    (independent loads in flight) were slower at 2^28 (walk 21.5 -> 22.2 -> 23.1 ms), and
+//    dealing sublists from a shared queue in batches of 32 instead of equal per-warp chunks
+//    changed nothing beyond noise (random 26.1 vs 26.3 ms, stride:1001 26.0 vs 25.1 ms).
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
@@ -31,8 +38,6 @@ struct ListRankingCudaPolicy {
   int block_threads = 256;
   int walk_blocks_per_sm = 8;
   int stream_blocks_per_sm = 16;
-  int walk_chains = 1;
-  bool walk_queue = false;
   std::int64_t nodes_per_sublist = 128;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
 
@@ -40,8 +45,6 @@ struct ListRankingCudaPolicy {
     return "ListRankingCudaPolicy{block_threads=" + std::to_string(block_threads) +
            ", walk_blocks_per_sm=" + std::to_string(walk_blocks_per_sm) +
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
-           ", walk_chains=" + std::to_string(walk_chains) +
-           ", walk_queue=" + std::string(walk_queue ? "true" : "false") +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
            ", host_rank_below=" + std::to_string(host_rank_below) + "}";
   }
