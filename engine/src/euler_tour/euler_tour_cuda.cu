@@ -1,9 +1,9 @@
 // CUDA backend of euler_tour_ops(): the CPU backend's steps (euler_tour_cpu.cpp) on one GPU.
 //
 //  1. upload the CSR; check offsets and targets; arc sources by a max-scan of vertex marks;
-//     twins and tour successors by binary search from the arc u->v with u < v, which sets both
-//     arcs of the edge; self loops, unsorted/duplicate neighbours and missing reverse arcs are
-//     defects;
+//     twins and tour successors by a binary search from every arc for its reverse (each arc
+//     writes only its own entries, coalesced); self loops, unsorted/duplicate neighbours and
+//     missing reverse arcs are defects;
 //  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking); the
 //     representatives (link[v] == v, each set's lowest id) counted by a scan, so the sets need no
 //     flattening; edges == n - components or a cycle exists;
@@ -219,7 +219,6 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp.get(), temp, d_src.get(), d_src.get(),
                                                      euler_tour::MaxOp{}, m));
-  FRONTIER_CUDA_CHECK(cudaMemset(d_twin.get(), 0xff, m * v_bytes));
   euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
       d_offsets.get(), d_targets.get(), d_src.get(), m, d_twin.get(), d_successor.get(),
       d_defect.get());

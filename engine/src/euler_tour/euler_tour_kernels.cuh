@@ -85,11 +85,12 @@ __global__ void mark_sources_kernel(const EdgeT* __restrict__ offsets, std::int6
   }
 }
 
-/// Pairs every arc with its twin: arc e = u->v with u < v finds v->u by binary search in v's
-/// sorted adjacency and sets both twins and both tour successors (the successor of u->v is the
-/// arc after v->u in v's cyclic adjacency, and vice versa). twin must hold -1 beforehand: an arc
-/// u->v with u > v left at -1 has no reverse arc (hook_kernel reports it). Self loops, unsorted or
-/// duplicate neighbours and a missing v->u are defects.
+/// Pairs every arc with its twin: arc e = u->v finds v->u by binary search in v's sorted
+/// adjacency and sets its own twin and tour successor (the arc after v->u in v's cyclic
+/// adjacency). Every arc searches for itself, so all writes land at e (coalesced); random
+/// writes at the twin's index would each cost a DRAM sector write-back, which on the H200 costs
+/// more than the second search's reads. Self loops, unsorted or duplicate neighbours and a
+/// missing v->u are defects.
 template <typename VertexT, typename EdgeT>
 __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
                                       const VertexT* __restrict__ targets,
@@ -105,7 +106,6 @@ __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
       defect[0] = 1;
       continue;
     }
-    if (v < u) continue;
     // 2. Lower bound of u in targets[offsets[v], offsets[v + 1]).
     const EdgeT begin = offsets[v];
     const EdgeT end = offsets[v + 1];
@@ -123,11 +123,9 @@ __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
       defect[0] = 1;
       continue;
     }
-    // 3. Both twins and both successors (cyclic in the target's adjacency).
+    // 3. This arc's twin and successor (cyclic in the target's adjacency).
     twin[e] = static_cast<VertexT>(lo);
-    twin[lo] = static_cast<VertexT>(e);
     successor[e] = static_cast<VertexT>(lo + 1 == end ? begin : lo + 1);
-    successor[lo] = static_cast<VertexT>(e + 1 == u_end ? offsets[u] : e + 1);
   }
 }
 
@@ -162,8 +160,8 @@ __device__ VertexT representative(VertexT* link, VertexT x) {
 }
 
 /// Unites the two ends of every edge {u, v}, taken once at the arc u->v with v < u (skipped
-/// when init_link_kernel already linked u to v). Such an arc without a twin has no reverse arc:
-/// a defect.
+/// when init_link_kernel already linked u to v). An arc without a twin (twin < 0, only when
+/// twin_successor_kernel stopped at a defect) has no reverse arc: a defect.
 template <typename VertexT, typename EdgeT>
 __global__ void hook_kernel(const EdgeT* __restrict__ offsets, const VertexT* __restrict__ src,
                             const VertexT* __restrict__ targets, const VertexT* __restrict__ twin,

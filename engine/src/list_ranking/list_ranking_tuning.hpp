@@ -10,6 +10,13 @@
 //    (arrays resident, `frontier rank --sublists`): n/64 27.7 ms, n/128 26.5, n/256 26.5,
 //    n/512 27.4. The walk itself then takes 21.5 of the 26.5 ms: each step loads one random
 //    node and writes it back, two random sector accesses where the pointer chase has one.
+//    Profiled (ncu, H200, random list of 2^26, listperf2): the walk moves 2.28 DRAM sectors
+//    read and 1.0 written per node (64-byte fills plus the write-back of the record it marks),
+//    the pointer chase 1.83 read; DRAM throughput 26% vs the chase's 54%, achieved occupancy
+//    91%. It is bound by random DRAM accesses, not by latency: two or four walks per lane
+//    (independent loads in flight) were slower at 2^28 (walk 21.5 -> 22.2 -> 23.1 ms), and
+//    dealing sublists from a shared queue in batches of 32 instead of equal per-warp chunks
+//    changed nothing beyond noise (random 26.1 vs 26.3 ms, stride:1001 26.0 vs 25.1 ms).
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
