@@ -23,6 +23,8 @@
 
 #include <cuda_runtime.h>
 
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <algorithm>
 #include <cstdint>
 #include <cub/device/device_reduce.cuh>
@@ -30,8 +32,6 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 #include <type_traits>
 #include <vector>
 
@@ -253,9 +253,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const std::int64_t old_slots = slots_;
     const std::int64_t free_before = free_count_;
     auto sink = InsertSink<T, Pred, Count, Value>{
-        counter,       value_.data(),   next_.data(), prev_.data(),    state_.data(),
-        free_.data(), free_before,      old_slots,    old_slots - 1,   d_total(),
-        value_of,      position,        InsertPass::Fitting, new_tag()};
+        counter,      value_.data(), next_.data(),        prev_.data(),  state_.data(),
+        free_.data(), free_before,   old_slots,           old_slots - 1, d_total(),
+        value_of,     position,      InsertPass::Fitting, new_tag()};
     scan_into(counter, sink, old_slots);
     const std::int64_t total = read_total();
     if (total > free_before) {
@@ -297,10 +297,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     // 1. One scan marks the selected slots and pushes them on the free stack.
     ListSlot* const erased = free_.data() + free_count_;
     const EraseSelect<T, Pred> select{value_.data(), state_.data(), pred};
-    scan_into(select,
-              EraseSink<T, Pred>{select, state_.data(), erased, slots_ - 1, d_total(),
-                                 d_unfinished()},
-              slots_);
+    scan_into(
+        select,
+        EraseSink<T, Pred>{select, state_.data(), erased, slots_ - 1, d_total(), d_unfinished()},
+        slots_);
     // 2. The first slot of every run walks the run and links around it.
     erase_relink_walk_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(
         erased, d_total(), state_.data(), next_.data(), prev_.data(), policy_.max_walk_hops,
@@ -414,8 +414,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// Grows the storage to at least `needed` slots (by the growth factor); the new slots are
   /// free but not yet on the free stack.
   void grow(std::int64_t needed) {
-    const std::int64_t new_slots =
-        detail::grown_slot_count(slots_, needed, options_.growth_factor);
+    const std::int64_t new_slots = detail::grown_slot_count(slots_, needed, options_.growth_factor);
     allocate_storage(new_slots, slots_);
     ++counters_.grows;
   }
@@ -458,8 +457,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// outputs go to sink(v, prefix).
   template <typename Input, typename Sink>
   void scan_into(Input input, Sink sink, std::int64_t count) {
-    const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
-                                                    input);
+    const auto in =
+        thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), input);
     const ScanSinkIterator<Sink> out(sink);
     std::size_t bytes = 0;
     FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, count, stream()));
@@ -507,8 +506,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     while (unfinished != 0) {
       FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_unfinished(), 0, sizeof(int), stream()));
       erase_jump_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-          erased, total, state_.data(), jump_.data(), policy_.max_hops_per_round,
-          d_unfinished());
+          erased, total, state_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished());
       FRONTIER_CHECK_LAUNCH();
       read_scalars();
       unfinished = h_scalars_->unfinished;
@@ -547,8 +545,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_buffer(order_, n);
     if (n > 0) {
       // 1. Compact ids of the element slots: an exclusive sum of their flags.
-      const auto flags = thrust::make_transform_iterator(
-          thrust::counting_iterator<std::int64_t>(0), ElementFlag{state_.data()});
+      const auto flags = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
+                                                         ElementFlag{state_.data()});
       std::size_t bytes = 0;
       FRONTIER_CUDA_CHECK(
           cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags, ids_.data(), slots_, stream()));

@@ -57,8 +57,8 @@ __global__ void erase_jump_kernel(const ListSlot* erased, std::int64_t count,
 }
 
 __global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
-                                    const std::uint8_t* state, const ListSlot* jump,
-                                    ListSlot* next, ListSlot* prev) {
+                                    const std::uint8_t* state, const ListSlot* jump, ListSlot* next,
+                                    ListSlot* prev) {
   for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
     const ListSlot e = erased[k];
     // 1. Only the first slot of a run has a surviving predecessor (or the sentinel).

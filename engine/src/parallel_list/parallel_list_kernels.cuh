@@ -288,11 +288,10 @@ struct ElementFlag {
 
 /// insert_counts: element i (slot order[i]) receives counts[i] values values[offsets[i] + j].
 template <typename T>
-__global__ void insert_counts_kernel(T* value, ListSlot* next, ListSlot* prev,
-                                     std::uint8_t* state, const ListSlot* order,
-                                     const std::int64_t* counts, const std::int64_t* offsets,
-                                     const T* values, std::int64_t n, const ListSlot* taken,
-                                     ListPosition position) {
+__global__ void insert_counts_kernel(T* value, ListSlot* next, ListSlot* prev, std::uint8_t* state,
+                                     const ListSlot* order, const std::int64_t* counts,
+                                     const std::int64_t* offsets, const T* values, std::int64_t n,
+                                     const ListSlot* taken, ListPosition position) {
   for (std::int64_t i = grid_start(); i < n; i += grid_stride()) {
     // 1. This element's share of the popped slots and values.
     const std::int64_t count = counts[i];
@@ -367,8 +366,8 @@ __global__ void erase_jump_kernel(const ListSlot* erased, std::int64_t count,
 /// The first marked slot of every run links its surviving predecessor to jump[] (the run's
 /// survivor successor).
 __global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
-                                    const std::uint8_t* state, const ListSlot* jump,
-                                    ListSlot* next, ListSlot* prev);
+                                    const std::uint8_t* state, const ListSlot* jump, ListSlot* next,
+                                    ListSlot* prev);
 
 /// state[erased[k]] = kSlotFree for k < count.
 __global__ void erase_release_kernel(const ListSlot* erased, std::int64_t count,
