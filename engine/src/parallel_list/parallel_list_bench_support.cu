@@ -13,10 +13,12 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <memory>
+#include <string>
 
 #include "bfs_cuda/device_buffer.cuh"
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
 #include "parallel_list/parallel_list_bench_support.hpp"
 #include "parallel_list/parallel_list_kernels.cuh"
 
@@ -38,26 +40,37 @@ struct Keep {
   __device__ bool operator()(const std::int32_t& value) const { return !erase(value); }
 };
 
-/// Output slots of array element i in an insert: 2 when it gains a value, else 1.
+/// Bits of a packed array-insert scan value below the output-slot sum: the element (32) and
+/// whether it gains a value (1).
+constexpr int kArrayFlagBits = 33;
+
+/// The array insert's scan input: (output slots, 1 or 2) << 33 | gains << 32 | element, so that
+/// the scatter needs no reload of the input.
 struct ArrayInsertCount {
   const std::int32_t* in;
   Predicate<std::int32_t> where;
-  __device__ std::int64_t operator()(std::int64_t i) const { return where(in[i]) ? 2 : 1; }
+  __device__ std::int64_t operator()(std::int64_t i) const {
+    const std::int32_t element = in[i];
+    const std::int64_t gains = where(element) ? 1 : 0;
+    return ((1 + gains) << kArrayFlagBits) | (gains << 32) |
+           static_cast<std::int64_t>(static_cast<std::uint32_t>(element));
+  }
 };
 
 /// Scatter of element i to its output offset (with the new value on the requested side); the
 /// last element publishes the output size.
 struct ArrayInsertSink {
-  ArrayInsertCount count;
   std::int32_t* out;
   ListPosition position;
   std::int32_t value;
   std::int64_t last;
   std::int64_t* d_total;
-  __device__ void operator()(std::int64_t i, std::int64_t at) const {
-    const std::int32_t element = count.in[i];
-    const bool gains = count.where(element);
-    if (i == last) *d_total = at + (gains ? 2 : 1);
+  __device__ void operator()(std::int64_t i, std::int64_t packed) const {
+    const std::int64_t inclusive = packed >> kArrayFlagBits;
+    const bool gains = ((packed >> 32) & 1) != 0;
+    const auto element = static_cast<std::int32_t>(static_cast<std::uint32_t>(packed));
+    if (i == last) *d_total = inclusive;
+    const std::int64_t at = inclusive - (gains ? 2 : 1);
     if (!gains) {
       out[at] = element;
     } else if (position == ListPosition::After) {
@@ -96,19 +109,26 @@ std::int64_t run_sequence(ArrayBuffers& buffers, std::int64_t n, std::span<const
                                                 buffers.b.data(), buffers.d_size.data(), n,
                                                 Keep{op.where}));
     } else {
-      // 1i. One single-pass scan whose input counts each element's output slots and whose
-      //     output scatters the element (and the new value) to its offset.
+      if (n >= (std::int64_t{1} << 29)) {
+        throw InvalidArgument(
+            "list-bench array alternative: inserts into at most 2^29 - 1 "
+            "elements (packed scan values); the array holds " +
+            std::to_string(n));
+      }
+      // 1i. One single-pass scan whose input packs each element with its output slots and
+      //     whose output scatters the element (and the new value) to its offset.
       if (sizing && static_cast<std::int64_t>(buffers.b.size()) < 2 * n) {
         buffers.b = DeviceBuffer<std::int32_t>(2 * n);
       }
-      const ArrayInsertCount count{buffers.a.data(), op.where};
-      const auto in =
-          thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), count);
-      const ScanSinkIterator<ArrayInsertSink> out(ArrayInsertSink{
-          count, buffers.b.data(), op.position, op.value, n - 1, buffers.d_size.data()});
-      FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, n));
+      const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
+                                                      ArrayInsertCount{buffers.a.data(), op.where});
+      const ScanSinkIterator<ArrayInsertSink> out(
+          ArrayInsertSink{buffers.b.data(), op.position, op.value, n - 1, buffers.d_size.data()});
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, PackedSum<kArrayFlagBits>{}, n));
       if (sizing && buffers.temp.size() < bytes) buffers.temp = DeviceBuffer<unsigned char>(bytes);
-      FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(buffers.temp.data(), bytes, in, out, n));
+      FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(buffers.temp.data(), bytes, in, out,
+                                                         PackedSum<kArrayFlagBits>{}, n));
     }
     // 2. The new size comes back to the host (the next operation's item count).
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(buffers.h_size, buffers.d_size.data(), sizeof(std::int64_t),

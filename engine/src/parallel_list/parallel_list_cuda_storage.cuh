@@ -256,7 +256,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         counter,      value_.data(), next_.data(),        prev_.data(),  state_.data(),
         free_.data(), free_before,   old_slots,           old_slots - 1, d_total(),
         value_of,     position,      InsertPass::Fitting, new_tag()};
-    scan_into(counter, sink, old_slots);
+    scan_into<2>(counter, sink, old_slots);
     const std::int64_t total = read_total();
     if (total > free_before) {
       // 3. Not all fitted: grow (undoing the fitted part if growth fails), then link the rest.
@@ -264,7 +264,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         grow(old_slots + total - free_before);
       } catch (...) {
         sink.pass = InsertPass::UndoFitting;
-        scan_into(counter, sink, old_slots);
+        scan_into<2>(counter, sink, old_slots);
         FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
         throw;
       }
@@ -276,7 +276,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       sink.counter.value = value_.data();
       sink.counter.state = state_.data();
       sink.pass = InsertPass::Overflowing;
-      scan_into(sink.counter, sink, old_slots);
+      scan_into<2>(sink.counter, sink, old_slots);
       // The old free stack is used up; the grown slots not taken form the new one.
       free_count_ = slots_ - old_slots - (total - free_before);
       launch_push_range(free_.data(), free_count_, old_slots + total - free_before);
@@ -297,10 +297,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     // 1. One scan marks the selected slots and pushes them on the free stack.
     ListSlot* const erased = free_.data() + free_count_;
     const EraseSelect<T, Pred> select{value_.data(), state_.data(), pred};
-    scan_into(
-        select,
-        EraseSink<T, Pred>{select, state_.data(), erased, slots_ - 1, d_total(), d_unfinished()},
-        slots_);
+    scan_into<1>(select, EraseSink{state_.data(), erased, slots_ - 1, d_total(), d_unfinished()},
+                 slots_);
     // 2. The first slot of every run walks the run and links around it.
     erase_relink_walk_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(
         erased, d_total(), state_.data(), next_.data(), prev_.data(), policy_.max_walk_hops,
@@ -409,6 +407,17 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ids_ = std::move(ids);
     slots_ = slots;
     if (d_scalars_.size() == 0) d_scalars_ = DeviceBuffer<ListScalars>(1);
+    // The scans' temporary storage (the look-back tile states), sized with the storage so that
+    // no operation allocates it: every insert and erase scan has int64 values and the same
+    // policy, so the erase scan's size stands for all of them.
+    const auto in = thrust::make_transform_iterator(
+        thrust::counting_iterator<std::int64_t>(0),
+        EraseSelect<T, Predicate<T>>{value_.data(), state_.data(), Predicate<T>::none()});
+    std::size_t bytes = 0;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in,
+                                                       ScanSinkIterator<EraseSink>(EraseSink{}),
+                                                       PackedSum<1>{}, slots, stream()));
+    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
   }
 
   /// Grows the storage to at least `needed` slots (by the growth factor); the new slots are
@@ -453,18 +462,19 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     return h_scalars_->total;
   }
 
-  /// One single-pass CUB exclusive sum over slots 0..count-1 whose inputs are input(v) and whose
-  /// outputs go to sink(v, prefix).
-  template <typename Input, typename Sink>
+  /// One single-pass CUB inclusive scan (PackedSum<kFlagBits>) over slots 0..count-1 whose
+  /// inputs are input(v) and whose outputs go to sink(v, packed inclusive value).
+  template <int kFlagBits, typename Input, typename Sink>
   void scan_into(Input input, Sink sink, std::int64_t count) {
     const auto in =
         thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), input);
     const ScanSinkIterator<Sink> out(sink);
     std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, count, stream()));
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out,
+                                                       PackedSum<kFlagBits>{}, count, stream()));
     ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
-    FRONTIER_CUDA_CHECK(
-        cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, in, out, count, stream()));
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(scan_temp_.data(), bytes, in, out,
+                                                       PackedSum<kFlagBits>{}, count, stream()));
   }
 
   /// The exact number of values an insert with `counter` places (a reduction, no change).

@@ -3,14 +3,16 @@
 // using Graphics Accelerators" (IEEE INES 2016). Allocation is by prefix sums, never one atomic
 // per item.
 //
-// Bulk insert and erase are each ONE single-pass CUB scan (decoupled look-back, Merrill &
-// Garland 2016) over the slots: the scan's input is a counting iterator transformed by the
-// predicate (InsertCount / EraseSelect: a slot's count is computed on the fly, never stored), and
-// its output is a ScanSinkIterator whose element assignment runs the operation for that slot with
-// its exclusive offset (InsertSink links the new nodes, EraseSink marks and pushes the slot). The
-// last slot's assignment writes the total to device memory. Per operation the memory traffic is
-// one read of the slot states (1 byte) and of the values of live slots, plus the links and
-// nodes the operation writes; no per-slot scratch is written.
+// Bulk insert and erase are each ONE single-pass CUB inclusive scan (decoupled look-back, Merrill
+// & Garland 2016) over the slots: the scan's input is a counting iterator transformed by the
+// predicate (InsertCount / EraseSelect: a slot's count is computed on the fly, never stored) into
+// a packed value (count in the high bits, the slot's flags in the low bits, PackedSum), and its
+// output is a ScanSinkIterator whose element assignment runs the operation for that slot with its
+// inclusive sum and flags (InsertSink links the new nodes, EraseSink marks and pushes the slot),
+// without reloading the slot: a sink's loads come after the previous item's stores, which the
+// compiler must keep in order. The last slot's assignment writes the total to device memory. Per
+// operation the memory traffic is one read of the slot states (1 byte) and of the values of live
+// slots, plus the links and nodes the operation writes; no per-slot scratch is written.
 //
 // Invariants the kernels rely on:
 // - Slot 0 is the sentinel of a circular doubly linked list. state[v] is kSlotFree (free or the
@@ -25,8 +27,8 @@
 //   prev[v] -> v for Before) and its own new nodes, so concurrent splices never touch the same
 //   word; the same holds for the undo of an insert.
 // - CUB loads a tile's inputs before it stores any of that tile's outputs, so a sink that
-//   recomputes slot v's count reads the state the input transform read (only v's own sink
-//   changes state[v] among element slots).
+//   recomputes slot v's count (functor counts only) reads the state the input transform read
+//   (only v's own sink changes state[v] among element slots).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -34,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <type_traits>
 
 #include "frontier/parallel_list.hpp"
 #include "parallel_list/parallel_list_backend.hpp"
@@ -112,6 +115,17 @@ class ScanSinkIterator {
   std::int64_t base_;
 };
 
+/// The scan operator of packed scan values: the high bits hold a sum, the low kFlagBits bits
+/// describe one slot. Combining keeps the right operand's flags, so an inclusive scan hands
+/// every slot its inclusive sum and its own flags (associative: sums add, the last flags win).
+template <int kFlagBits>
+struct PackedSum {
+  __host__ __device__ std::int64_t operator()(std::int64_t a, std::int64_t b) const {
+    return (((a >> kFlagBits) + (b >> kFlagBits)) << kFlagBits) |
+           (b & ((std::int64_t{1} << kFlagBits) - 1));
+  }
+};
+
 /// Values an insert places at slot v: count(value[v]) when v is an element the insert selects
 /// (state kSlotLive or `counted_tag`, pred true), else 0; negative counts read as 0 (the storage
 /// rejects them beforehand for functors that may return them).
@@ -130,9 +144,16 @@ struct InsertCount {
     if (!pred(element)) return 0;
     return static_cast<std::int64_t>(count(element));
   }
+  /// The insert scan's input (PackedSum<2>): count << 2 | (count > 0) << 1 | (slot has the
+  /// tag this insert clears).
   __device__ std::int64_t operator()(std::int64_t v) const {
-    const std::int64_t c = raw(v);
-    return c > 0 ? c : 0;
+    const std::uint8_t s = state[v];
+    const std::int64_t stale = s == counted_tag ? 1 : 0;
+    if (s != kSlotLive && s != counted_tag) return stale;
+    const T element = value[v];
+    if (!pred(element)) return stale;
+    const auto c = static_cast<std::int64_t>(count(element));
+    return c > 0 ? (c << 2) | 2 | stale : stale;
   }
 };
 
@@ -191,15 +212,26 @@ struct InsertSink {
                           : static_cast<ListSlot>(grown_first + p - free_count);
   }
 
-  __device__ void operator()(std::int64_t v, std::int64_t offset) const {
-    // 1. This slot's count; the last slot publishes the total; the previous insert's tag ends.
-    const std::int64_t c = counter(v);
-    if (v == last_slot) *d_total = offset + c;
-    if (pass == InsertPass::Fitting && state[v] == counter.counted_tag) state[v] = kSlotLive;
-    if (c == 0) return;
+  __device__ void operator()(std::int64_t v, std::int64_t packed) const {
+    // 1. Inclusive sum and flags from the scan (no reload of the slot): the last slot publishes
+    //    the total; the previous insert's tag ends.
+    const std::int64_t inclusive = packed >> 2;
+    if (v == last_slot) *d_total = inclusive;
+    if (pass == InsertPass::Fitting && (packed & 1) != 0) state[v] = kSlotLive;
+    if ((packed & 2) == 0) return;
+    std::int64_t c = 0;
+    if constexpr (std::is_same_v<Count, ConstantCount>) {
+      c = counter.count.k;
+    } else {
+      c = counter.raw(v);
+    }
+    const std::int64_t offset = inclusive - c;
     const bool fits = offset + c <= free_count;
     if (fits != (pass != InsertPass::Overflowing)) return;
     const auto self = static_cast<ListSlot>(v);
+    // 2. Every load of a one-value run before its first store (stores would order later loads).
+    const ListSlot first = taken(offset);
+    const ListSlot neighbor = position == ListPosition::After ? next[self] : prev[self];
     if (pass == InsertPass::UndoFitting) {
       // 2u. Close the link v owns over the run and free the run's nodes.
       if (position == ListPosition::After) {
@@ -207,76 +239,71 @@ struct InsertSink {
         next[self] = after;
         prev[after] = self;
       } else {
-        const ListSlot before = prev[taken(offset)];
+        const ListSlot before = prev[first];
         next[before] = self;
         prev[self] = before;
       }
       for (std::int64_t j = 0; j < c; ++j) state[taken(offset + j)] = kSlotFree;
       return;
     }
-    // 2. Values, tags and the chain of the new nodes.
+    // 3. Values, tags and the chain of the new nodes.
     const T source = value[v];
-    ListSlot previous = taken(offset);
-    value[previous] = value_of(source, 0);
-    state[previous] = new_tag;
+    value[first] = value_of(source, 0);
+    state[first] = new_tag;
+    ListSlot last = first;
     for (std::int64_t j = 1; j < c; ++j) {
       const ListSlot slot = taken(offset + j);
       value[slot] = value_of(source, j);
       state[slot] = new_tag;
-      next[previous] = slot;
-      prev[slot] = previous;
-      previous = slot;
+      next[last] = slot;
+      prev[slot] = last;
+      last = slot;
     }
-    // 3. Hook the chain into the link v owns.
-    const ListSlot first = taken(offset);
-    const ListSlot last = previous;
+    // 4. Hook the chain into the link v owns (neighbor = its old successor or predecessor).
     if (position == ListPosition::After) {
-      const ListSlot after = next[self];
       next[self] = first;
       prev[first] = self;
-      next[last] = after;
-      prev[after] = last;
+      next[last] = neighbor;
+      prev[neighbor] = last;
     } else {
-      const ListSlot before = prev[self];
-      next[before] = first;
-      prev[first] = before;
+      next[neighbor] = first;
+      prev[first] = neighbor;
       next[last] = self;
       prev[self] = last;
     }
   }
 };
 
-/// 1 when an erase selects slot v (an element with pred true), else 0.
+/// The erase scan's input (PackedSum<1>): 3 (count 1, flag 1) when an erase selects slot v (an
+/// element with pred true), else 0.
 template <typename T, typename Pred>
 struct EraseSelect {
   const T* value;
   const std::uint8_t* state;
   Pred pred;
   __device__ std::int64_t operator()(std::int64_t v) const {
-    return is_element(state[v]) && pred(value[v]) ? 1 : 0;
+    return is_element(state[v]) && pred(value[v]) ? 3 : 0;
   }
 };
 
 /// The per-slot action of an erase scan: a selected slot is marked kSlotErasing and pushed at
-/// erased[offset]; the last slot publishes the total and clears the unfinished flag of the
-/// relink kernel that follows.
-template <typename T, typename Pred>
+/// erased[inclusive - 1]; the last slot publishes the total and clears the unfinished flag of
+/// the relink kernel that follows.
 struct EraseSink {
-  EraseSelect<T, Pred> select;
   std::uint8_t* state;
   ListSlot* erased;
   std::int64_t last_slot;
   std::int64_t* d_total;
   int* d_unfinished;
-  __device__ void operator()(std::int64_t v, std::int64_t offset) const {
-    const std::int64_t selected = select(v);
+  __device__ void operator()(std::int64_t v, std::int64_t packed) const {
+    const std::int64_t inclusive = packed >> 1;
     if (v == last_slot) {
-      *d_total = offset + selected;
+      *d_total = inclusive;
       *d_unfinished = 0;
     }
-    if (selected == 0) return;
+    if ((packed & 1) == 0) return;
     state[v] = kSlotErasing;
-    erased[offset] = static_cast<ListSlot>(v);
+    erased[inclusive - 1] = static_cast<ListSlot>(v);
   }
 };
 
