@@ -1,8 +1,10 @@
 // GPU-specific tests of ParallelList: sizes where the CUDA storage runs many blocks, several
 // pointer-jumping rounds (erasing one run of 2^22 elements, and alternating long runs), growth of
-// a large list on the device, the index layer ranked on the GPU (Wei–JaJa levels), and equality
-// with the CPU storage after the same random operation sequence. Every case skips where no GPU is
-// usable; tests/parity covers the small sizes on both backends.
+// a large list on the device (an insert only partly fitting the free slots: linked by two scans
+// around the growth), consecutive inserts selecting each other's new nodes, the index layer ranked
+// on the GPU (Wei–JaJa levels), and equality with the CPU storage after the same random operation
+// sequence. Every case skips where no GPU is usable; tests/parity covers the small sizes on both
+// backends.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -66,6 +68,45 @@ TEST_F(ParallelListGpu, AlternatingRunsReuseErasedSlots) {
   EXPECT_EQ(list.counters().grows, 0);
   EXPECT_EQ(list.capacity(), n);
   EXPECT_EQ(list.free_slots(), n - list.size());
+}
+
+TEST_F(ParallelListGpu, InsertPartlyFittingTheFreeSlotsGrowsOnceAndKeepsOrder) {
+  // The erase frees about half the slots; the insert then needs two values per element, so the
+  // elements whose runs fit the free stack are linked by the first scan and the rest after the
+  // growth, by a second one.
+  const std::int64_t n = (std::int64_t{1} << 20) + 11;
+  const auto values = test::random_values<std::int32_t>(n, 5);
+  ParallelList<std::int32_t> list(values, gpu());
+  test::ListModel<std::int32_t> model(values);
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::even()),
+            model.erase(Predicate<std::int32_t>::even()));
+  const std::int64_t free_before = list.free_slots();
+  ASSERT_GT(free_before, 0);
+  const std::vector<std::int32_t> run = {-5, -6};
+  const std::int64_t expected = model.insert(ListPosition::Before, Predicate<std::int32_t>::all(),
+                                             std::span<const std::int32_t>(run));
+  ASSERT_GT(expected, free_before);
+  EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::all(),
+                        std::span<const std::int32_t>(run)),
+            expected);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.capacity(), list.size() + list.free_slots());
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  // Consecutive inserts see each other's nodes: one value after every -5, then after every -7.
+  const std::vector<std::int32_t> seven = {-7};
+  const std::vector<std::int32_t> eight = {-8};
+  EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::equal(-5), -7),
+            model.insert(ListPosition::After, Predicate<std::int32_t>::equal(-5),
+                         std::span<const std::int32_t>(seven)));
+  EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::equal(-7), -8),
+            model.insert(ListPosition::After, Predicate<std::int32_t>::equal(-7),
+                         std::span<const std::int32_t>(eight)));
+  EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::less(-6), 3),
+            model.insert(ListPosition::Before, Predicate<std::int32_t>::less(-6),
+                         std::span<const std::int32_t>(std::vector<std::int32_t>{3})));
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::vector<std::int32_t> iterated(list.begin(), list.end());
+  EXPECT_EQ(iterated, model.to_vector());
 }
 
 TEST_F(ParallelListGpu, SameResultsAsTheCpuOnALargeRandomSequence) {

@@ -1,28 +1,38 @@
 // GPU measurements for `frontier list-bench`: the array alternative of a bulk-operation sequence
-// (the way a vector would do it: every insert counts the output slots of each element, scans them
-// with CUB and scatters into a new array; every erase compacts with cub::DeviceSelect::If) and
-// the device copy floor. Buffers are sized by an untimed first pass so that no cudaMalloc falls
-// inside a timed trial.
+// (the way a vector would do it, at its best: every insert is ONE single-pass CUB scan whose
+// input counts each element's output slots (1 or 2) on the fly and whose output scatters the
+// element into a new array, so it reads the array once and writes the new one once; every erase
+// is ONE cub::DeviceSelect::If) and the device copy floor. The new size comes back to the host
+// after every operation through pinned memory, as the list's totals do. Buffers are sized by an
+// untimed first pass so that no cudaMalloc falls inside a timed trial.
 #include <cuda_runtime.h>
 
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <algorithm>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <memory>
+#include <string>
 
 #include "bfs_cuda/device_buffer.cuh"
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
 #include "parallel_list/parallel_list_bench_support.hpp"
 #include "parallel_list/parallel_list_kernels.cuh"
 
 namespace frontier::cuda {
 namespace {
 
-constexpr int kBenchBlockThreads = 256;
+struct PinnedFree {
+  void operator()(std::int64_t* pointer) const { cudaFreeHost(pointer); }
+};
 
-int bench_grid(std::int64_t work) {
-  return static_cast<int>(
-      std::clamp<std::int64_t>((work + kBenchBlockThreads - 1) / kBenchBlockThreads, 1, 1 << 20));
+std::int64_t* pinned_int64() {
+  void* pointer = nullptr;
+  FRONTIER_CUDA_CHECK(cudaMallocHost(&pointer, sizeof(std::int64_t)));
+  return static_cast<std::int64_t*>(pointer);
 }
 
 struct Keep {
@@ -30,83 +40,107 @@ struct Keep {
   __device__ bool operator()(const std::int32_t& value) const { return !erase(value); }
 };
 
-__global__ void array_insert_count_kernel(const std::int32_t* in, std::int64_t n,
-                                          Predicate<std::int32_t> where, std::int64_t* counts) {
-  for (std::int64_t i = grid_start(); i < n; i += grid_stride()) {
-    counts[i] = where(in[i]) ? 2 : 1;
-  }
-}
+/// Bits of a packed array-insert scan value below the output-slot sum: the element (32) and
+/// whether it gains a value (1).
+constexpr int kArrayFlagBits = 33;
 
-__global__ void array_insert_scatter_kernel(const std::int32_t* in, std::int64_t n,
-                                            const std::int64_t* offsets, ListPosition position,
-                                            std::int32_t value, std::int32_t* out) {
-  for (std::int64_t i = grid_start(); i < n; i += grid_stride()) {
-    // 1. Where this element's output starts, and whether it gains a value.
-    const std::int64_t at = offsets[i];
-    const bool gains = offsets[i + 1] - at == 2;
-    // 2. Write it, with the new value on the requested side.
+/// The array insert's scan input: (output slots, 1 or 2) << 33 | gains << 32 | element, so that
+/// the scatter needs no reload of the input.
+struct ArrayInsertCount {
+  const std::int32_t* in;
+  Predicate<std::int32_t> where;
+  __device__ std::int64_t operator()(std::int64_t i) const {
+    const std::int32_t element = in[i];
+    const std::int64_t gains = where(element) ? 1 : 0;
+    return ((1 + gains) << kArrayFlagBits) | (gains << 32) |
+           static_cast<std::int64_t>(static_cast<std::uint32_t>(element));
+  }
+};
+
+/// Scatter of element i to its output offset (with the new value on the requested side); the
+/// last element publishes the output size.
+struct ArrayInsertSink {
+  std::int32_t* out;
+  ListPosition position;
+  std::int32_t value;
+  std::int64_t last;
+  std::int64_t* d_total;
+  __device__ void operator()(std::int64_t i, std::int64_t packed) const {
+    const std::int64_t inclusive = packed >> kArrayFlagBits;
+    const bool gains = ((packed >> 32) & 1) != 0;
+    const auto element = static_cast<std::int32_t>(static_cast<std::uint32_t>(packed));
+    if (i == last) *d_total = inclusive;
+    const std::int64_t at = inclusive - (gains ? 2 : 1);
     if (!gains) {
-      out[at] = in[i];
+      out[at] = element;
     } else if (position == ListPosition::After) {
-      out[at] = in[i];
+      out[at] = element;
       out[at + 1] = value;
     } else {
       out[at] = value;
-      out[at + 1] = in[i];
+      out[at + 1] = element;
     }
   }
-}
+};
 
-/// Runs the sequence once on a = the input (n values); returns the final size. Buffers must hold
-/// `capacity` elements (capacity + 1 for the scan arrays).
-std::int64_t run_sequence(DeviceBuffer<std::int32_t>& a, DeviceBuffer<std::int32_t>& b,
-                          DeviceBuffer<std::int64_t>& counts, DeviceBuffer<std::int64_t>& offsets,
-                          DeviceBuffer<unsigned char>& temp, DeviceBuffer<std::int64_t>& selected,
-                          std::int64_t n, std::span<const ListBenchOp> ops, bool sizing,
-                          std::int64_t* max_size) {
+/// Device and pinned host buffers of the array alternative.
+struct ArrayBuffers {
+  DeviceBuffer<std::int32_t> a;
+  DeviceBuffer<std::int32_t> b;
+  DeviceBuffer<unsigned char> temp;
+  DeviceBuffer<std::int64_t> d_size;
+  std::int64_t* h_size = nullptr;
+};
+
+/// Runs the sequence once on buffers.a = the input (n values); returns the final size. With
+/// `sizing`, the buffers grow as needed and *max_size records the largest intermediate size;
+/// without it they must already be large enough (no allocation inside a timed trial).
+std::int64_t run_sequence(ArrayBuffers& buffers, std::int64_t n, std::span<const ListBenchOp> ops,
+                          bool sizing, std::int64_t* max_size) {
   for (const ListBenchOp& op : ops) {
+    if (n == 0) break;
     std::size_t bytes = 0;
     if (op.kind == ListBenchOp::Kind::Erase) {
-      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, a.data(), b.data(), selected.data(),
-                                                n, Keep{op.where}));
-      if (sizing && temp.size() < bytes) temp = DeviceBuffer<unsigned char>(bytes);
-      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(temp.data(), bytes, a.data(), b.data(),
-                                                selected.data(), n, Keep{op.where}));
-      FRONTIER_CUDA_CHECK(cudaMemcpy(&n, selected.data(), sizeof(n), cudaMemcpyDeviceToHost));
+      // 1e. One single-pass compaction (cub::DeviceSelect::If).
+      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, buffers.a.data(), buffers.b.data(),
+                                                buffers.d_size.data(), n, Keep{op.where}));
+      if (sizing && buffers.temp.size() < bytes) buffers.temp = DeviceBuffer<unsigned char>(bytes);
+      FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(buffers.temp.data(), bytes, buffers.a.data(),
+                                                buffers.b.data(), buffers.d_size.data(), n,
+                                                Keep{op.where}));
     } else {
-      array_insert_count_kernel<<<bench_grid(n), kBenchBlockThreads>>>(a.data(), n, op.where,
-                                                                       counts.data());
-      FRONTIER_CHECK_LAUNCH();
-      FRONTIER_CUDA_CHECK(cudaMemset(counts.data() + n, 0, sizeof(std::int64_t)));
-      FRONTIER_CUDA_CHECK(
-          cub::DeviceScan::ExclusiveSum(nullptr, bytes, counts.data(), offsets.data(), n + 1));
-      if (sizing && temp.size() < bytes) temp = DeviceBuffer<unsigned char>(bytes);
-      FRONTIER_CUDA_CHECK(
-          cub::DeviceScan::ExclusiveSum(temp.data(), bytes, counts.data(), offsets.data(), n + 1));
-      std::int64_t total = 0;
-      FRONTIER_CUDA_CHECK(
-          cudaMemcpy(&total, offsets.data() + n, sizeof(total), cudaMemcpyDeviceToHost));
-      if (sizing) {
-        *max_size = std::max(*max_size, total);
-        if (static_cast<std::int64_t>(b.size()) < total) {
-          DeviceBuffer<std::int32_t> grown(total);
-          b = std::move(grown);
-        }
+      if (n >= (std::int64_t{1} << 29)) {
+        throw InvalidArgument(
+            "list-bench array alternative: inserts into at most 2^29 - 1 "
+            "elements (packed scan values); the array holds " +
+            std::to_string(n));
       }
-      array_insert_scatter_kernel<<<bench_grid(n), kBenchBlockThreads>>>(
-          a.data(), n, offsets.data(), op.position, op.value, b.data());
-      FRONTIER_CHECK_LAUNCH();
-      n = total;
+      // 1i. One single-pass scan whose input packs each element with its output slots and
+      //     whose output scatters the element (and the new value) to its offset.
+      if (sizing && static_cast<std::int64_t>(buffers.b.size()) < 2 * n) {
+        buffers.b = DeviceBuffer<std::int32_t>(2 * n);
+      }
+      const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
+                                                      ArrayInsertCount{buffers.a.data(), op.where});
+      const ScanSinkIterator<ArrayInsertSink> out(
+          ArrayInsertSink{buffers.b.data(), op.position, op.value, n - 1, buffers.d_size.data()});
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, PackedSum<kArrayFlagBits>{}, n));
+      if (sizing && buffers.temp.size() < bytes) buffers.temp = DeviceBuffer<unsigned char>(bytes);
+      FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(buffers.temp.data(), bytes, in, out,
+                                                         PackedSum<kArrayFlagBits>{}, n));
     }
-    std::swap(a, b);
+    // 2. The new size comes back to the host (the next operation's item count).
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(buffers.h_size, buffers.d_size.data(), sizeof(std::int64_t),
+                                        cudaMemcpyDeviceToHost));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+    n = *buffers.h_size;
+    std::swap(buffers.a, buffers.b);
     if (sizing) {
-      // The scan arrays and both buffers must hold the largest size seen so far.
-      const std::int64_t need = std::max(*max_size, n) * 2 + 1;
-      if (static_cast<std::int64_t>(counts.size()) < need) {
-        counts = DeviceBuffer<std::int64_t>(need);
-        offsets = DeviceBuffer<std::int64_t>(need);
+      *max_size = std::max(*max_size, n);
+      if (static_cast<std::int64_t>(buffers.b.size()) < n) {
+        buffers.b = DeviceBuffer<std::int32_t>(n);
       }
-      if (static_cast<std::int64_t>(b.size()) < n) b = DeviceBuffer<std::int32_t>(n);
     }
   }
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
@@ -120,32 +154,39 @@ ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t> values,
   FRONTIER_CUDA_CHECK(cudaSetDevice(0));
   const auto n = static_cast<std::int64_t>(values.size());
   const std::uint64_t bytes = static_cast<std::uint64_t>(n) * sizeof(std::int32_t);
-  // 1. Untimed sizing pass: buffers grow to the largest intermediate size.
+  // 1. Untimed sizing pass: buffers grow to the largest intermediate size (inserts write into a
+  //    buffer of twice their input, the most they can produce).
+  ArrayBuffers buffers;
+  std::unique_ptr<std::int64_t, PinnedFree> h_size(pinned_int64());
+  buffers.h_size = h_size.get();
+  buffers.a = DeviceBuffer<std::int32_t>(std::max<std::int64_t>(n, 1));
+  buffers.b = DeviceBuffer<std::int32_t>(std::max<std::int64_t>(n, 1));
+  buffers.d_size = DeviceBuffer<std::int64_t>(1);
   std::int64_t max_size = n;
-  DeviceBuffer<std::int32_t> a(std::max<std::int64_t>(n, 1));
-  DeviceBuffer<std::int32_t> b(std::max<std::int64_t>(n, 1));
-  DeviceBuffer<std::int64_t> counts(2 * n + 1);
-  DeviceBuffer<std::int64_t> offsets(2 * n + 1);
-  DeviceBuffer<unsigned char> temp;
-  DeviceBuffer<std::int64_t> selected(1);
-  FRONTIER_CUDA_CHECK(cudaMemcpy(a.data(), values.data(), bytes, cudaMemcpyHostToDevice));
-  run_sequence(a, b, counts, offsets, temp, selected, n, ops, true, &max_size);
-  DeviceBuffer<std::int32_t> first(max_size);
-  DeviceBuffer<std::int32_t> second(max_size);
+  if (n > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(buffers.a.data(), values.data(), bytes, cudaMemcpyHostToDevice));
+  }
+  run_sequence(buffers, n, ops, true, &max_size);
+  const std::int64_t capacity = std::max<std::int64_t>(2 * max_size, 1);
+  buffers.a = DeviceBuffer<std::int32_t>(capacity);
+  buffers.b = DeviceBuffer<std::int32_t>(capacity);
   // 2. Timed trials on the preallocated buffers.
   ArrayOpsTiming timing;
   std::int64_t final_size = 0;
   for (int trial = 0; trial < trials; ++trial) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(first.data(), values.data(), bytes, cudaMemcpyHostToDevice));
+    if (n > 0) {
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(buffers.a.data(), values.data(), bytes, cudaMemcpyHostToDevice));
+    }
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
     const detail::Timer timer;
-    final_size =
-        run_sequence(first, second, counts, offsets, temp, selected, n, ops, false, nullptr);
+    final_size = run_sequence(buffers, n, ops, false, nullptr);
     const double seconds = timer.seconds();
     if (trial == 0 || seconds < timing.best_seconds) timing.best_seconds = seconds;
   }
   timing.result.resize(static_cast<std::size_t>(final_size));
   if (final_size > 0) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(timing.result.data(), first.data(),
+    FRONTIER_CUDA_CHECK(cudaMemcpy(timing.result.data(), buffers.a.data(),
                                    final_size * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
   }
   return timing;

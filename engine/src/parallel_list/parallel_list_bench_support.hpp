@@ -1,8 +1,8 @@
 // Host-callable GPU measurements for `frontier list-bench` (the comparisons printed beside the
 // ParallelList figures): the array alternative of a sequence of bulk operations on the device
-// (scan + scatter into a new array per insert, DeviceSelect per erase) and the device copy floor.
-// Host C++ only; defined in parallel_list_bench_support.cu, and to throw CudaError in a build
-// without CUDA (parallel_list_no_cuda.cpp).
+// (one fused scan + scatter into a new array per insert, DeviceSelect per erase) and the device
+// copy floor. Host C++ only; defined in parallel_list_bench_support.cu, and to throw CudaError in a
+// build without CUDA (parallel_list_no_cuda.cpp).
 #pragma once
 
 #include <cstdint>
@@ -29,8 +29,9 @@ struct ArrayOpsTiming {
   std::vector<std::int32_t> result;
 };
 
-/// The array alternative on GPU 0: every insert counts 1 or 2 slots per element, scans (CUB) and
-/// scatters into a new array; every erase compacts with cub::DeviceSelect::If.
+/// The array alternative on GPU 0: every insert is one single-pass CUB scan that counts 1 or 2
+/// output slots per element on the fly and scatters into a new array; every erase compacts with
+/// cub::DeviceSelect::If.
 ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t> values,
                                      std::span<const ListBenchOp> ops, int trials);
 

@@ -2,25 +2,37 @@
 // kernels of parallel_list_kernels.cuh, after Varga & Szénási, "Design and Implementation of
 // Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
-// Insert: count kernel (predicate, per-slot counts) -> CUB exclusive sum over the slots (offsets,
-// total) -> grow if the free stack is short -> link kernel (pops free_[base + offset ..], writes
-// values, splices). Erase: mark kernel -> CUB exclusive sum -> collect kernel (pushes the marked
-// slots onto the free stack) -> pointer-jumping rounds over the marked slots -> relink -> release.
-// Index layer: live flags -> CUB exclusive sum (compact ids) -> compact successor list ->
-// list_rank_device (Wei–JaJa) -> order[rank] = slot. One scalar comes back to the host per scan
-// (the total) and per jumping round (the unfinished flag); no allocation happens in an operation
-// unless the storage grows or the index is first built at a larger size.
+// Insert (a run of k values per selected element): ONE single-pass CUB scan over the slots whose
+// input evaluates the predicate and whose output links each element's new nodes at its prefix
+// (InsertSink), popping the free stack from the top; then the total comes back to the host (the
+// operation's only synchronization). When the total exceeds the free stack, the items that did
+// not fit are linked by a second scan after growth; if growth fails, a scan undoes the first
+// (the list is unchanged). Functor counts (parallel_list_cuda.cuh) run a counting reduction
+// first, so negative counts are rejected before any change.
+// Erase: ONE scan marks the selected slots and pushes them on the free stack (EraseSink); the
+// first slot of every erased run walks the run (bounded) and links around it; total and an
+// unfinished flag come back together; only runs longer than the walk take pointer-jumping
+// rounds; a release kernel frees the slots.
+// Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
+// list_rank_device (Wei–JaJa) -> order[rank] = slot.
+// No allocation happens in an operation unless the storage grows, a longer run of values than
+// before is copied, or the index is first built at a larger size.
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <algorithm>
 #include <cstdint>
+#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bfs_cuda/device_buffer.cuh"
@@ -48,6 +60,21 @@ class ListDeviceScope {
   int previous_ = 0;
 };
 
+/// Scalars the kernels of one operation hand back to the host.
+struct ListScalars {
+  /// Values inserted / elements erased.
+  std::int64_t total;
+  /// Erase: some run was longer than the walk.
+  int unfinished;
+  /// Insert with a functor count: the counting pass.
+  CountTally tally;
+};
+
+/// Frees pinned host memory.
+struct PinnedDeleter {
+  void operator()(void* pointer) const { cudaFreeHost(pointer); }
+};
+
 template <typename T>
 class CudaListStorage final : public detail::ParallelListBackend<T> {
  public:
@@ -66,14 +93,15 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(
         cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id_));
     max_blocks_ = std::max(1, multiprocessors * policy_.blocks_per_sm);
+    h_scalars_ = make_pinned_scalars();
     allocate_storage(slots, 0);
     // Elements at slots 1..n in order (built on the host, one copy per array); the free stack
     // holds n+1..slots-1.
     std::vector<T> h_value(static_cast<std::size_t>(n + 1));
     std::vector<ListSlot> h_next(static_cast<std::size_t>(n + 1));
     std::vector<ListSlot> h_prev(static_cast<std::size_t>(n + 1));
-    std::vector<std::uint8_t> h_live(static_cast<std::size_t>(n + 1), kSlotLive);
-    h_live[0] = kSlotFree;
+    std::vector<std::uint8_t> h_state(static_cast<std::size_t>(n + 1), kSlotLive);
+    h_state[0] = kSlotFree;
 #pragma omp parallel for schedule(static)
     for (std::int64_t slot = 1; slot <= n; ++slot) {
       h_value[slot] = values[slot - 1];
@@ -85,7 +113,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     copy_to_device(value_.data(), h_value.data(), n + 1);
     copy_to_device(next_.data(), h_next.data(), n + 1);
     copy_to_device(prev_.data(), h_prev.data(), n + 1);
-    copy_to_device(live_.data(), h_live.data(), n + 1);
+    copy_to_device(state_.data(), h_state.data(), n + 1);
     free_count_ = slots - 1 - n;
     launch_push_range(free_.data(), free_count_, n + 1);
     size_ = n;
@@ -101,10 +129,14 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t insert_where(ListPosition position, const Predicate<T>& where,
                             std::span<const T> values) override {
     const ListDeviceScope scope(device_id_);
-    ensure_buffer(run_, static_cast<std::int64_t>(values.size()));
-    copy_to_device(run_.data(), values.data(), static_cast<std::int64_t>(values.size()));
-    return insert_if(position, where, ConstantCount{static_cast<std::int64_t>(values.size())},
-                     RunValue<T>{run_.data()});
+    const auto k = static_cast<std::int64_t>(values.size());
+    // A run of one value travels in the launch; longer runs are copied to the device.
+    if (k > 1) {
+      ensure_buffer(run_, k);
+      copy_to_device(run_.data(), values.data(), k);
+    }
+    return insert_if(position, where, ConstantCount{k},
+                     RunValue<T>{values[0], k > 1 ? run_.data() : nullptr, k});
   }
 
   std::int64_t insert_counts(ListPosition position, std::span<const std::int64_t> counts,
@@ -123,7 +155,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_free(total);
     const std::int64_t base = free_count_ - total;
     insert_counts_kernel<<<grid(n), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), prev_.data(), live_.data(), order_.data(), d_counts.data(),
+        value_.data(), next_.data(), prev_.data(), state_.data(), order_.data(), d_counts.data(),
         d_offsets.data(), run_.data(), n, free_.data() + base, position);
     FRONTIER_CHECK_LAUNCH();
     finish_insert(total);
@@ -139,7 +171,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ListSlot last = 0;
     copy_to_host(&last, prev_.data() + kListSentinel, 1);
     append_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), prev_.data(), live_.data(), run_.data(), total,
+        value_.data(), next_.data(), prev_.data(), state_.data(), run_.data(), total,
         free_.data() + free_count_ - total, last);
     FRONTIER_CHECK_LAUNCH();
     finish_insert(total);
@@ -205,31 +237,55 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// pred(e); the functors are device functors. The caller has made this list's GPU current.
   template <typename Pred, typename Count, typename Value>
   std::int64_t insert_if(ListPosition position, Pred pred, Count count, Value value_of) {
-    // 1. Per-slot counts.
-    reset_scalars();
-    insert_count_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-        value_.data(), live_.data(), slots_, pred, count, counts_.data(), scalars_.data());
-    FRONTIER_CHECK_LAUNCH();
-    unsigned long long negative = 0;
-    copy_to_host(&negative, scalars_.data(), 1);
-    if (negative > 0) {
-      throw InvalidArgument(
-          "parallel list insert: the count functor returned a negative count for " +
-          std::to_string(negative) + " element(s)");
+    if (size_ == 0) return 0;
+    const InsertCount<T, Pred, Count> counter{value_.data(), state_.data(), pred, count,
+                                              stale_tag()};
+    // 1. A functor count might be negative: then a counting pass first gives the exact total
+    //    and rejects negative counts before any change (growth comes first too). A run of k
+    //    values per element needs no such pass: the fused scan below links what fits, and the
+    //    rest after growth (or undoes itself when growth fails).
+    if constexpr (!std::is_same_v<Count, ConstantCount>) {
+      const std::int64_t total = count_inserts(counter);
+      if (total == 0) return 0;
+      ensure_free(total);
     }
-    // 2. Offsets and total.
-    const std::int64_t total = exclusive_sum_slots();
-    if (total == 0) return 0;
-    // 3. Room for the new nodes (growth copies the storage; counts and offsets survive).
+    // 2. The fused scan: counts on the fly, every selected element links its new nodes.
     const std::int64_t old_slots = slots_;
-    ensure_free(total);
-    const std::int64_t base = free_count_ - total;
-    // 4. Values and links.
-    insert_link_kernel<<<grid(old_slots), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), prev_.data(), live_.data(), offsets_.data(), old_slots,
-        free_.data() + base, position, value_of);
-    FRONTIER_CHECK_LAUNCH();
-    finish_insert(total);
+    const std::int64_t free_before = free_count_;
+    auto sink = InsertSink<T, Pred, Count, Value>{
+        counter,      value_.data(), next_.data(),        prev_.data(),  state_.data(),
+        free_.data(), free_before,   old_slots,           old_slots - 1, d_total(),
+        value_of,     position,      InsertPass::Fitting, new_tag()};
+    scan_into<2>(counter, sink, old_slots);
+    const std::int64_t total = read_total();
+    if (total > free_before) {
+      // 3. Not all fitted: grow (undoing the fitted part if growth fails), then link the rest.
+      try {
+        grow(old_slots + total - free_before);
+      } catch (...) {
+        sink.pass = InsertPass::UndoFitting;
+        scan_into<2>(counter, sink, old_slots);
+        FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
+        throw;
+      }
+      sink.value = value_.data();
+      sink.next = next_.data();
+      sink.prev = prev_.data();
+      sink.state = state_.data();
+      sink.free_stack = free_.data();
+      sink.counter.value = value_.data();
+      sink.counter.state = state_.data();
+      sink.pass = InsertPass::Overflowing;
+      scan_into<2>(sink.counter, sink, old_slots);
+      // The old free stack is used up; the grown slots not taken form the new one.
+      free_count_ = slots_ - old_slots - (total - free_before);
+      launch_push_range(free_.data(), free_count_, old_slots + total - free_before);
+    } else {
+      free_count_ -= total;
+    }
+    insert_parity_ ^= 1;
+    size_ += total;
+    if (total > 0) changed();
     return total;
   }
 
@@ -237,35 +293,26 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// list's GPU current.
   template <typename Pred>
   std::int64_t erase_if(Pred pred) {
-    // 1. Mark and count.
-    erase_mark_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-        value_.data(), live_.data(), slots_, pred, counts_.data());
-    FRONTIER_CHECK_LAUNCH();
-    const std::int64_t total = exclusive_sum_slots();
-    if (total == 0) return 0;
-    // 2. Push the marked slots; their jumps start at their successors.
+    if (size_ == 0) return 0;
+    // 1. One scan marks the selected slots and pushes them on the free stack.
     ListSlot* const erased = free_.data() + free_count_;
-    erase_collect_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-        offsets_.data(), slots_, next_.data(), erased, jump_.data());
+    const EraseSelect<T, Pred> select{value_.data(), state_.data(), pred};
+    scan_into<1>(select, EraseSink{state_.data(), erased, slots_ - 1, d_total(), d_unfinished()},
+                 slots_);
+    // 2. The first slot of every run walks the run and links around it.
+    erase_relink_walk_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(
+        erased, d_total(), state_.data(), next_.data(), prev_.data(), policy_.max_walk_hops,
+        d_unfinished());
     FRONTIER_CHECK_LAUNCH();
-    // 3. Pointer jumping until every jump names a survivor (or the sentinel).
-    int* const d_unfinished = reinterpret_cast<int*>(scalars_.data());
-    int unfinished = 1;
-    while (unfinished != 0) {
-      FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_unfinished, 0, sizeof(int), stream()));
-      erase_jump_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-          erased, total, live_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished);
-      FRONTIER_CHECK_LAUNCH();
-      copy_to_host(&unfinished, d_unfinished, 1);
-    }
-    // 4. Relink around every run, then free the slots.
-    erase_relink_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-        erased, total, live_.data(), jump_.data(), next_.data(), prev_.data());
-    FRONTIER_CHECK_LAUNCH();
+    read_scalars();
+    const std::int64_t total = h_scalars_->total;
+    if (total == 0) return 0;
+    // 3. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
+    if (h_scalars_->unfinished != 0) relink_long_runs(erased, total);
+    // 4. Free the slots (ordered before every later operation on the stream).
     erase_release_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(erased, total,
-                                                                              live_.data());
+                                                                              state_.data());
     FRONTIER_CHECK_LAUNCH();
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     free_count_ += total;
     size_ -= total;
     changed();
@@ -315,7 +362,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// Bytes of the per-slot arrays for `slots` slots.
   static std::uint64_t storage_bytes(std::int64_t slots) {
     return device_bytes_for<T>(slots) + 4 * device_bytes_for<ListSlot>(slots) +
-           device_bytes_for<std::uint8_t>(slots) + 2 * device_bytes_for<std::int64_t>(slots + 1);
+           device_bytes_for<std::uint8_t>(slots);
   }
 
   static void require_free(std::uint64_t bytes, const std::string& what) {
@@ -327,59 +374,156 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   /// (Re)allocates the per-slot arrays for `slots` slots, keeping the first `keep` slots'
-  /// values, links, live marks and free-stack entries and the counts/offsets of the first
-  /// keep + 1 entries.
+  /// values, links and states and the free stack. The pointer-jumping scratch is allocated
+  /// only when an erase needs it.
   void allocate_storage(std::int64_t slots, std::int64_t keep) {
+    jump_ = DeviceBuffer<ListSlot>();
     require_free(storage_bytes(slots),
                  "storage for " + std::to_string(slots - 1) + " element slots");
     DeviceBuffer<T> value(slots);
     DeviceBuffer<ListSlot> next(slots);
     DeviceBuffer<ListSlot> prev(slots);
-    DeviceBuffer<std::uint8_t> live(slots);
+    DeviceBuffer<std::uint8_t> state(slots);
     DeviceBuffer<ListSlot> free_stack(slots);
-    DeviceBuffer<ListSlot> jump(slots);
-    DeviceBuffer<std::int64_t> counts(slots + 1);
-    DeviceBuffer<std::int64_t> offsets(slots + 1);
-    FRONTIER_CUDA_CHECK(cudaMemsetAsync(live.data(), kSlotFree, slots, stream()));
+    DeviceBuffer<ListSlot> ids(slots);
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(state.data(), kSlotFree, slots, stream()));
     if (keep > 0) {
       const auto copy = [](auto* dst, const auto* src, std::int64_t count) {
+        if (count == 0) return;
         FRONTIER_CUDA_CHECK(
             cudaMemcpyAsync(dst, src, count * sizeof(*src), cudaMemcpyDeviceToDevice, stream()));
       };
       copy(value.data(), value_.data(), keep);
       copy(next.data(), next_.data(), keep);
       copy(prev.data(), prev_.data(), keep);
-      copy(live.data(), live_.data(), keep);
+      copy(state.data(), state_.data(), keep);
       copy(free_stack.data(), free_.data(), free_count_);
-      copy(counts.data(), counts_.data(), keep + 1);
-      copy(offsets.data(), offsets_.data(), keep + 1);
     }
     value_ = std::move(value);
     next_ = std::move(next);
     prev_ = std::move(prev);
-    live_ = std::move(live);
+    state_ = std::move(state);
     free_ = std::move(free_stack);
-    jump_ = std::move(jump);
-    counts_ = std::move(counts);
-    offsets_ = std::move(offsets);
+    ids_ = std::move(ids);
     slots_ = slots;
-    if (scalars_.size() == 0) scalars_ = DeviceBuffer<unsigned long long>(2);
+    if (d_scalars_.size() == 0) d_scalars_ = DeviceBuffer<ListScalars>(1);
+    // The scans' temporary storage (the look-back tile states), sized with the storage so that
+    // no operation allocates it: every insert and erase scan has int64 values and the same
+    // policy, so the erase scan's size stands for all of them.
+    const auto in = thrust::make_transform_iterator(
+        thrust::counting_iterator<std::int64_t>(0),
+        EraseSelect<T, Predicate<T>>{value_.data(), state_.data(), Predicate<T>::none()});
+    std::size_t bytes = 0;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in,
+                                                       ScanSinkIterator<EraseSink>(EraseSink{}),
+                                                       PackedSum<1>{}, slots, stream()));
+    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
   }
 
-  void ensure_free(std::int64_t needed) {
-    if (free_count_ >= needed) return;
-    const std::int64_t old_slots = slots_;
-    const std::int64_t new_slots = detail::grown_slot_count(
-        old_slots, old_slots + needed - free_count_, options_.growth_factor);
-    allocate_storage(new_slots, old_slots);
-    launch_push_range(free_.data() + free_count_, new_slots - old_slots, old_slots);
-    free_count_ += new_slots - old_slots;
+  /// Grows the storage to at least `needed` slots (by the growth factor); the new slots are
+  /// free but not yet on the free stack.
+  void grow(std::int64_t needed) {
+    const std::int64_t new_slots = detail::grown_slot_count(slots_, needed, options_.growth_factor);
+    allocate_storage(new_slots, slots_);
     ++counters_.grows;
   }
 
-  void reset_scalars() {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(scalars_.data(), 0, 2 * sizeof(unsigned long long), stream()));
+  /// Makes room for `needed` more elements: grows if the free stack is short and pushes the
+  /// new slots.
+  void ensure_free(std::int64_t needed) {
+    if (free_count_ >= needed) return;
+    const std::int64_t old_slots = slots_;
+    grow(old_slots + needed - free_count_);
+    launch_push_range(free_.data() + free_count_, slots_ - old_slots, old_slots);
+    free_count_ += slots_ - old_slots;
+  }
+
+  /// Tag of the next insert's new nodes, and the tag it selects and clears (the last insert's).
+  std::uint8_t new_tag() const { return insert_parity_ == 0 ? kSlotNew0 : kSlotNew1; }
+  std::uint8_t stale_tag() const { return insert_parity_ == 0 ? kSlotNew1 : kSlotNew0; }
+
+  std::int64_t* d_total() const { return &d_scalars_.data()->total; }
+  int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
+
+  static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
+    void* pointer = nullptr;
+    FRONTIER_CUDA_CHECK(cudaMallocHost(&pointer, sizeof(ListScalars)));
+    return std::unique_ptr<ListScalars, PinnedDeleter>(static_cast<ListScalars*>(pointer));
+  }
+
+  /// Copies the device scalars to the pinned host copy and waits for the stream.
+  void read_scalars() {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_scalars_.get(), d_scalars_.data(), sizeof(ListScalars),
+                                        cudaMemcpyDeviceToHost, stream()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
+  }
+  std::int64_t read_total() {
+    read_scalars();
+    return h_scalars_->total;
+  }
+
+  /// One single-pass CUB inclusive scan (PackedSum<kFlagBits>) over slots 0..count-1 whose
+  /// inputs are input(v) and whose outputs go to sink(v, packed inclusive value).
+  template <int kFlagBits, typename Input, typename Sink>
+  void scan_into(Input input, Sink sink, std::int64_t count) {
+    const auto in =
+        thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), input);
+    const ScanSinkIterator<Sink> out(sink);
+    std::size_t bytes = 0;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out,
+                                                       PackedSum<kFlagBits>{}, count, stream()));
+    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(scan_temp_.data(), bytes, in, out,
+                                                       PackedSum<kFlagBits>{}, count, stream()));
+  }
+
+  /// The exact number of values an insert with `counter` places (a reduction, no change).
+  /// @throws InvalidArgument when some count is negative.
+  template <typename Counter>
+  std::int64_t count_inserts(const Counter& counter) {
+    const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
+                                                    InsertTally<Counter>{counter});
+    CountTally* const d_tally = &d_scalars_.data()->tally;
+    std::size_t bytes = 0;
+    FRONTIER_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, in, d_tally, slots_,
+                                                  CountTallySum{}, CountTally{}, stream()));
+    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
+    FRONTIER_CUDA_CHECK(cub::DeviceReduce::Reduce(scan_temp_.data(), bytes, in, d_tally, slots_,
+                                                  CountTallySum{}, CountTally{}, stream()));
+    read_scalars();
+    const CountTally tally = h_scalars_->tally;
+    if (tally.negative > 0) {
+      throw InvalidArgument(
+          "parallel list insert: the count functor returned a negative count for " +
+          std::to_string(tally.negative) + " element(s)");
+    }
+    if (tally.total > detail::kMaxListSlots) {
+      throw InvalidArgument("parallel list insert: " + std::to_string(tally.total) +
+                            " values requested; at most " +
+                            std::to_string(detail::kMaxListSlots - 1) + " elements fit");
+    }
+    return tally.total;
+  }
+
+  /// Erase fallback for runs longer than the walk: pointer jumping over the `total` erased slots
+  /// until every jump names a survivor, then relinking every run.
+  void relink_long_runs(const ListSlot* erased, std::int64_t total) {
+    ensure_buffer(jump_, slots_);
+    erase_jump_init_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
+        erased, total, next_.data(), jump_.data());
+    FRONTIER_CHECK_LAUNCH();
+    int unfinished = 1;
+    while (unfinished != 0) {
+      FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_unfinished(), 0, sizeof(int), stream()));
+      erase_jump_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
+          erased, total, state_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished());
+      FRONTIER_CHECK_LAUNCH();
+      read_scalars();
+      unfinished = h_scalars_->unfinished;
+    }
+    erase_relink_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
+        erased, total, state_.data(), jump_.data(), next_.data(), prev_.data());
+    FRONTIER_CHECK_LAUNCH();
   }
 
   /// Exclusive sum of `count` int64 values with CUB; d_out may not alias d_in.
@@ -391,16 +535,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
     FRONTIER_CUDA_CHECK(
         cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, d_in, d_out, count, stream()));
-  }
-
-  /// offsets_ = exclusive sums of counts_[0, slots_] (counts_[slots_] = 0); returns the total.
-  std::int64_t exclusive_sum_slots() {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(counts_.data() + slots_, 0, sizeof(std::int64_t), stream()));
-    exclusive_sum(counts_.data(), offsets_.data(), slots_ + 1);
-    std::int64_t total = 0;
-    copy_to_host(&total, offsets_.data() + slots_, 1);
-    return total;
   }
 
   void finish_insert(std::int64_t total) {
@@ -417,19 +551,24 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   void ensure_index() {
     if (index_valid_) return;
-    // 1. Compact ids of the live slots.
-    live_flags_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(live_.data(), slots_,
-                                                                            counts_.data());
-    FRONTIER_CHECK_LAUNCH();
-    const std::int64_t n = exclusive_sum_slots();
+    const std::int64_t n = size_;
     ensure_buffer(order_, n);
     if (n > 0) {
+      // 1. Compact ids of the element slots: an exclusive sum of their flags.
+      const auto flags = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
+                                                         ElementFlag{state_.data()});
+      std::size_t bytes = 0;
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags, ids_.data(), slots_, stream()));
+      ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
+      FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, flags,
+                                                        ids_.data(), slots_, stream()));
       // 2. The compact successor list, ranked on the device.
       DeviceBuffer<ListSlot> successor(static_cast<std::size_t>(n));
       DeviceBuffer<ListSlot> slot_of(static_cast<std::size_t>(n));
       DeviceBuffer<ListSlot> rank(static_cast<std::size_t>(n));
       compact_list_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-          live_.data(), next_.data(), offsets_.data(), slots_, successor.data(), slot_of.data());
+          state_.data(), next_.data(), ids_.data(), slots_, successor.data(), slot_of.data());
       FRONTIER_CHECK_LAUNCH();
       list_rank_device<ListSlot>(successor.data(), rank.data(), n, options_.seed, stream());
       // 3. order[rank] = slot.
@@ -451,17 +590,20 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   DeviceBuffer<T> value_;
   DeviceBuffer<ListSlot> next_;
   DeviceBuffer<ListSlot> prev_;
-  DeviceBuffer<std::uint8_t> live_;
-  /// Free-slot stack: free_[0, free_count_).
+  /// Per-slot state (kSlotFree, kSlotErasing, kSlotLive, kSlotNew0/1; parallel_list_kernels.cuh).
+  DeviceBuffer<std::uint8_t> state_;
+  /// Free-slot stack: free_[0, free_count_), popped from the top.
   DeviceBuffer<ListSlot> free_;
   std::int64_t free_count_ = 0;
   std::int64_t size_ = 0;
-  /// Scratch per slot: jump targets (erase), counts and their exclusive sums (slots + 1).
+  /// Which tag the next insert gives its nodes (kSlotNew0 when 0).
+  int insert_parity_ = 0;
+  /// Scratch per slot: compact ids (index layer), jump targets (long erase runs, lazily).
+  DeviceBuffer<ListSlot> ids_;
   DeviceBuffer<ListSlot> jump_;
-  DeviceBuffer<std::int64_t> counts_;
-  DeviceBuffer<std::int64_t> offsets_;
-  /// Scratch: [0] negative-count counter / unfinished flag.
-  DeviceBuffer<unsigned long long> scalars_;
+  /// Totals and flags the kernels hand back, and their pinned host copy.
+  DeviceBuffer<ListScalars> d_scalars_;
+  std::unique_ptr<ListScalars, PinnedDeleter> h_scalars_;
   DeviceBuffer<unsigned char> scan_temp_;
   /// Inserted values (a run, or insert_counts' values).
   DeviceBuffer<T> run_;

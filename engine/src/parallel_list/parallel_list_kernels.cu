@@ -1,47 +1,69 @@
-// The non-template kernels of the ParallelList CUDA storage: erase (collect, pointer jumping,
-// relink, release), the index layer (live flags, compaction, order scatter) and growth. Contracts
-// and invariants in parallel_list_kernels.cuh.
+// The non-template kernels of the ParallelList CUDA storage: erase (run relinking by short walks,
+// the pointer-jumping fallback for long runs, release), the index layer (compaction, order
+// scatter) and free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
 #include "parallel_list/parallel_list_kernels.cuh"
 
 namespace frontier::cuda {
 
-__global__ void erase_collect_kernel(const std::int64_t* offsets, std::int64_t slots,
-                                     const ListSlot* next, ListSlot* erased, ListSlot* jump) {
-  for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
-    // 1. A marked slot is one whose exclusive sum steps.
-    if (offsets[v + 1] == offsets[v]) continue;
-    // 2. Push it and start its jump at its successor.
-    erased[offsets[v]] = static_cast<ListSlot>(v);
-    jump[v] = next[v];
+__global__ void erase_relink_walk_kernel(const ListSlot* erased, const std::int64_t* d_count,
+                                         const std::uint8_t* state, ListSlot* next, ListSlot* prev,
+                                         int max_hops, int* unfinished) {
+  const std::int64_t count = *d_count;
+  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
+    const ListSlot e = erased[k];
+    // 1. Only the first slot of a run has a surviving predecessor (or the sentinel).
+    const ListSlot before = prev[e];
+    if (state[before] == kSlotErasing) continue;
+    // 2. Walk the run to its survivor successor, a bounded number of hops.
+    ListSlot after = next[e];
+    int hops = 0;
+    while (state[after] == kSlotErasing && hops < max_hops) {
+      after = next[after];
+      ++hops;
+    }
+    // 3. Link around the run, or leave a long run to the pointer-jumping rounds.
+    if (state[after] == kSlotErasing) {
+      *unfinished = 1;
+      continue;
+    }
+    next[before] = after;
+    prev[after] = before;
+  }
+}
+
+__global__ void erase_jump_init_kernel(const ListSlot* erased, std::int64_t count,
+                                       const ListSlot* next, ListSlot* jump) {
+  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
+    jump[erased[k]] = next[erased[k]];
   }
 }
 
 __global__ void erase_jump_kernel(const ListSlot* erased, std::int64_t count,
-                                  const std::uint8_t* live, ListSlot* jump, int max_hops,
+                                  const std::uint8_t* state, ListSlot* jump, int max_hops,
                                   int* unfinished) {
   for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
     const ListSlot e = erased[k];
     // 1. Follow jumps while they name marked slots (bounded per round).
     ListSlot target = jump[e];
     int hops = 0;
-    while (hops < max_hops && live[target] == kSlotErasing) {
+    while (hops < max_hops && state[target] == kSlotErasing) {
       target = static_cast<volatile const ListSlot*>(jump)[target];
       ++hops;
     }
     // 2. Publish the shortcut; report when the run's end is still ahead.
     if (hops > 0) static_cast<volatile ListSlot*>(jump)[e] = target;
-    if (live[target] == kSlotErasing) *unfinished = 1;
+    if (state[target] == kSlotErasing) *unfinished = 1;
   }
 }
 
 __global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
-                                    const std::uint8_t* live, const ListSlot* jump, ListSlot* next,
+                                    const std::uint8_t* state, const ListSlot* jump, ListSlot* next,
                                     ListSlot* prev) {
   for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
     const ListSlot e = erased[k];
     // 1. Only the first slot of a run has a surviving predecessor (or the sentinel).
     const ListSlot before = prev[e];
-    if (live[before] == kSlotErasing) continue;
+    if (state[before] == kSlotErasing) continue;
     // 2. Link it to the survivor after the run.
     const ListSlot after = jump[e];
     next[before] = after;
@@ -50,27 +72,20 @@ __global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
 }
 
 __global__ void erase_release_kernel(const ListSlot* erased, std::int64_t count,
-                                     std::uint8_t* live) {
-  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) live[erased[k]] = kSlotFree;
+                                     std::uint8_t* state) {
+  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) state[erased[k]] = kSlotFree;
 }
 
-__global__ void live_flags_kernel(const std::uint8_t* live, std::int64_t slots,
-                                  std::int64_t* flags) {
+__global__ void compact_list_kernel(const std::uint8_t* state, const ListSlot* next,
+                                    const ListSlot* ids, std::int64_t slots, ListSlot* successor,
+                                    ListSlot* slot_of) {
   for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
-    flags[v] = live[v] == kSlotLive ? 1 : 0;
-  }
-}
-
-__global__ void compact_list_kernel(const std::uint8_t* live, const ListSlot* next,
-                                    const std::int64_t* ids, std::int64_t slots,
-                                    ListSlot* successor, ListSlot* slot_of) {
-  for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
-    if (live[v] != kSlotLive) continue;
+    if (!is_element(state[v])) continue;
     // 1. This element's compact id and its successor's (-1 after the last element).
-    const auto id = ids[v];
+    const ListSlot id = ids[v];
     const ListSlot after = next[v];
     slot_of[id] = static_cast<ListSlot>(v);
-    successor[id] = after == kListSentinel ? ListSlot{-1} : static_cast<ListSlot>(ids[after]);
+    successor[id] = after == kListSentinel ? ListSlot{-1} : ids[after];
   }
 }
 

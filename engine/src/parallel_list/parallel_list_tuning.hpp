@@ -20,11 +20,16 @@ struct ParallelListCudaPolicy {
   /// 16 hops bound a round's worst thread while long runs (erase-all) still converge in
   /// O(log run) rounds, since every hop follows an already shortened jump.
   int max_hops_per_round = 16;
+  /// Erase: slots the first slot of a run walks (through next[]) to link around it in the
+  /// common case; longer runs fall back to the pointer-jumping rounds. A random selection of
+  /// half the elements leaves runs of 2 on average and longer than 64 with probability 2^-64.
+  int max_walk_hops = 64;
 
   std::string describe() const {
     return "block_threads=" + std::to_string(block_threads) +
            " blocks_per_sm=" + std::to_string(blocks_per_sm) +
-           " max_hops_per_round=" + std::to_string(max_hops_per_round);
+           " max_hops_per_round=" + std::to_string(max_hops_per_round) +
+           " max_walk_hops=" + std::to_string(max_walk_hops);
   }
 };
 
