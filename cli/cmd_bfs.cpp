@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bfs_report.hpp"
 #include "commands.hpp"
 #include "distributed_cli.hpp"
 #include "frontier/bfs_validate.hpp"
@@ -19,17 +20,6 @@
 
 namespace frontier::cli {
 namespace {
-
-struct Trial {
-  VertexId source = 0;
-  double seconds = 0.0;
-  std::int64_t reached = 0;
-  std::int32_t levels = 0;
-  /// Edges of the searched component: arcs out of reached vertices (halved when undirected).
-  std::int64_t edges = 0;
-  double teps = 0.0;
-  bool validated = false;
-};
 
 std::int64_t component_edges(const Graph& graph, const std::vector<std::int32_t>& depth) {
   std::int64_t arcs = 0;
@@ -130,17 +120,16 @@ int run_bfs(int argc, const char* const* argv) {
   }
   const Engine engine(std::move(loaded.graph), bfs_options.device);
 
-  std::vector<Trial> trials;
+  std::vector<BfsTrial> trials;
   BfsResult<VertexId> last;
   for (const VertexId source : sources) {
     last = engine.bfs(source, bfs_options);
-    Trial trial;
+    BfsTrial trial;
     trial.source = source;
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
     trial.edges = component_edges(engine.graph(), last.depth);
-    trial.teps = last.seconds > 0 ? static_cast<double>(trial.edges) / last.seconds : 0.0;
     if (validate) {
       const BfsValidation check =
           validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);
@@ -150,56 +139,22 @@ int run_bfs(int argc, const char* const* argv) {
       trial.validated = true;
     }
     detail::logger().info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {:.3g} TEPS{}", source,
-                          trial.seconds * 1e3, trial.reached, trial.levels, trial.teps,
+                          trial.seconds * 1e3, trial.reached, trial.levels, trial.teps(),
                           trial.validated ? ", valid" : "");
     trials.push_back(trial);
   }
   if (want_output) write_result(result["output"].as<std::string>(), last);
 
-  std::vector<double> seconds;
-  std::vector<double> edges;
-  for (const Trial& trial : trials) {
-    seconds.push_back(trial.seconds);
-    edges.push_back(static_cast<double>(trial.edges));
-  }
-  const io::Graph500TepsStatistics teps = io::graph500_teps_statistics(seconds, edges);
   const std::string device = bfs_options.device.is_cuda() ? "gpu" : "cpu";
-  if (common.json) {
-    JsonWriter json(std::cout);
-    json.begin_object()
-        .field("file", path)
+  const auto header = [&](JsonWriter& json) {
+    json.field("file", path)
         .field("device", device)
         .field("strategy", strategy_name(bfs_options.strategy))
         .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
         .field("arcs", static_cast<std::int64_t>(engine.graph().num_edges()));
-    json.begin_array("searches");
-    for (const Trial& trial : trials) {
-      json.begin_object()
-          .field("source", static_cast<std::int64_t>(trial.source))
-          .field("seconds", trial.seconds)
-          .field("vertices_reached", trial.reached)
-          .field("levels", static_cast<std::int64_t>(trial.levels))
-          .field("edges", trial.edges)
-          .field("teps", trial.teps)
-          .field("validated", trial.validated)
-          .end_object();
-    }
-    json.end_array();
-    json.field("harmonic_mean_teps", teps.harmonic_mean).end_object();
-  } else {
-    std::printf("%-10s %12s %12s %7s %14s %12s %s\n", "source", "ms", "reached", "levels",
-                "edges", "MTEPS", "valid");
-    for (const Trial& trial : trials) {
-      std::printf("%-10lld %12.3f %12lld %7d %14lld %12.2f %s\n",
-                  static_cast<long long>(trial.source), trial.seconds * 1e3,
-                  static_cast<long long>(trial.reached), trial.levels,
-                  static_cast<long long>(trial.edges), trial.teps / 1e6,
-                  trial.validated ? "yes" : "-");
-    }
-    std::printf("%zu search(es) on %s (%s): harmonic mean %.2f MTEPS, median %.3f ms\n",
-                trials.size(), device.c_str(), strategy_name(bfs_options.strategy),
-                teps.harmonic_mean / 1e6, io::graph500_statistics(seconds).median * 1e3);
-  }
+  };
+  print_bfs_trials(trials, common.json, header,
+                   device + " (" + strategy_name(bfs_options.strategy) + ")");
   return 0;
 }
 

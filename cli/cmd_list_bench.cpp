@@ -263,17 +263,9 @@ int run_list_bench(int argc, const char* const* argv) {
                   "(so no growth is timed)",
        cxxopts::value<std::int64_t>()->default_value("-1"));
   // clang-format on
-  // cxxopts reads one-letter names as short options only; `--n X` (the paper's spelling) is
-  // accepted as `--nodes X`.
-  std::vector<std::string> arguments(argv, argv + argc);
-  for (std::string& argument : arguments) {
-    if (argument == "--n" || argument.rfind("--n=", 0) == 0) argument.replace(0, 3, "--nodes");
-  }
-  std::vector<const char*> rewritten;
-  for (const std::string& argument : arguments) rewritten.push_back(argument.c_str());
   cxxopts::ParseResult result;
   CommonConfig common;
-  if (!parse_options(options, argc, rewritten.data(), result, common)) return 0;
+  if (!parse_options(options, argc, argv, result, common)) return 0;
 
   ListBenchConfig config;
   config.n = result["nodes"].as<std::int64_t>();

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "bfs_report.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
@@ -91,16 +92,7 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   options.alpha = bfs.alpha;
   options.beta = bfs.beta;
 
-  struct Trial {
-    VertexId source;
-    double seconds;
-    std::int64_t reached;
-    std::int32_t levels;
-    std::int64_t edges;
-    std::int64_t bytes;
-    bool validated;
-  };
-  std::vector<Trial> trials;
+  std::vector<BfsTrial> trials;
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).
@@ -112,13 +104,13 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
         }
       }
     }
-    Trial trial{source,
-                result.bfs.seconds,
-                result.bfs.vertices_reached,
-                static_cast<std::int32_t>(result.bfs.levels.size()),
-                directed ? reached_arcs : reached_arcs / 2,
-                result.bytes_exchanged,
-                false};
+    BfsTrial trial;
+    trial.source = source;
+    trial.seconds = result.bfs.seconds;
+    trial.reached = result.bfs.vertices_reached;
+    trial.levels = static_cast<std::int32_t>(result.bfs.levels.size());
+    trial.edges = directed ? reached_arcs : reached_arcs / 2;
+    trial.bytes_exchanged = result.bytes_exchanged;
     if (validate) {
       const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
           search.slices(), source, result.bfs.parent, result.bfs.depth);
@@ -133,59 +125,23 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
                 level.bytes_exchanged);
     }
     log.info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between ranks{}", source,
-             trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes,
+             trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes_exchanged,
              trial.validated ? ", valid" : "");
     trials.push_back(trial);
   }
-  std::vector<double> seconds;
-  std::vector<double> edges;
-  for (const Trial& trial : trials) {
-    seconds.push_back(trial.seconds);
-    edges.push_back(static_cast<double>(trial.edges));
-  }
-  const io::Graph500TepsStatistics teps = io::graph500_teps_statistics(seconds, edges);
   const std::string device = run.device.is_cuda() ? "gpu" : "cpu";
-  if (json) {
-    JsonWriter writer(std::cout);
-    writer.begin_object()
-        .field("file", path)
+  const auto header = [&](JsonWriter& json) {
+    json.field("file", path)
         .field("device", device)
         .field("ranks", static_cast<std::int64_t>(run.ranks))
         .field("layout", partition::layout_name(run.layout))
         .field("vertices", vertices)
         .field("arcs", arcs)
         .field("edge_imbalance", balance.imbalance);
-    writer.begin_array("searches");
-    for (const Trial& trial : trials) {
-      writer.begin_object()
-          .field("source", static_cast<std::int64_t>(trial.source))
-          .field("seconds", trial.seconds)
-          .field("vertices_reached", trial.reached)
-          .field("levels", static_cast<std::int64_t>(trial.levels))
-          .field("edges", trial.edges)
-          .field("teps", trial.seconds > 0 ? static_cast<double>(trial.edges) / trial.seconds : 0.0)
-          .field("bytes_exchanged", trial.bytes)
-          .field("validated", trial.validated)
-          .end_object();
-    }
-    writer.end_array();
-    writer.field("harmonic_mean_teps", teps.harmonic_mean).end_object();
-  } else {
-    std::printf("%-10s %12s %12s %7s %14s %12s %14s %s\n", "source", "ms", "reached", "levels",
-                "edges", "MTEPS", "bytes_xchg", "valid");
-    for (const Trial& trial : trials) {
-      const double mteps =
-          trial.seconds > 0 ? static_cast<double>(trial.edges) / trial.seconds / 1e6 : 0.0;
-      std::printf("%-10lld %12.3f %12lld %7d %14lld %12.2f %14lld %s\n",
-                  static_cast<long long>(trial.source), trial.seconds * 1e3,
-                  static_cast<long long>(trial.reached), trial.levels,
-                  static_cast<long long>(trial.edges), mteps, static_cast<long long>(trial.bytes),
-                  trial.validated ? "yes" : "-");
-    }
-    std::printf("%zu search(es) on %d %s rank(s) (%s): harmonic mean %.2f MTEPS, median %.3f ms\n",
-                trials.size(), run.ranks, device.c_str(), partition::layout_name(run.layout),
-                teps.harmonic_mean / 1e6, io::graph500_statistics(seconds).median * 1e3);
-  }
+  };
+  print_bfs_trials(trials, json, header,
+                   std::to_string(run.ranks) + " " + device + " rank(s) (" +
+                       partition::layout_name(run.layout) + ")");
   return 0;
 }
 

@@ -38,7 +38,7 @@ template <typename VertexT>
 ArcBins<VertexT> generate_kronecker_arcs(const KroneckerParams& params,
                                          const VertexDistribution<VertexT>& distribution,
                                          int rank) {
-  const std::uint64_t tuples = io::kronecker_edge_count(params);
+  const std::uint64_t tuples = kronecker_edge_count(params);
   const int ranks = distribution.ranks;
   if (params.scale >= 63 ||
       static_cast<std::uint64_t>(distribution.num_vertices) != (std::uint64_t{1} << params.scale)) {

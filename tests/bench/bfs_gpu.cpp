@@ -36,6 +36,7 @@
 
 #include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
 #include "../../engine/src/bfs_cuda/device_floors.hpp"
+#include "../dataset_manifest.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
@@ -281,20 +282,6 @@ Graph symmetric(const frontier::EdgeList<VertexId>& edges) {
   return frontier::build_csr<VertexId, EdgeId>(edges, options);
 }
 
-// File names in the first column of MANIFEST.md's table ("| `name` | ...").
-std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
-  std::ifstream manifest(folder / "MANIFEST.md");
-  if (!manifest) throw frontier::IoError((folder / "MANIFEST.md").string(), 0, "cannot open");
-  std::vector<std::string> names;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    if (line.rfind("| `", 0) != 0) continue;
-    const std::size_t end = line.find('`', 3);
-    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
-  }
-  return names;
-}
-
 // Builds a graph (timed), benches it, and frees it before the next one.
 void run_graph(const std::string& name, const std::function<Graph()>& make,
                const Settings& settings, double gathers_per_second, std::vector<Row>& rows) {
@@ -424,7 +411,7 @@ int main(int argc, char** argv) {
     // 3. Real graphs of the datasets folder with at least --real-min-arcs arcs.
     if (!settings.datasets.empty()) {
       const std::filesystem::path folder = settings.datasets;
-      for (const std::string& file : manifest_datasets(folder)) {
+      for (const std::string& file : frontier::test::manifest_datasets(folder)) {
         frontier::io::LoadedGraph loaded = frontier::io::read_graph(folder / file);
         if (loaded.graph.num_edges() < settings.real_min_arcs) continue;
         bench_graph(file, loaded.graph, settings, gathers, rows);

@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
     frontier::KroneckerParams params;
     params.scale = scale;
     params.seed = 1;
-    const std::uint64_t edges = frontier::io::kronecker_edge_count(params);
+    const std::uint64_t edges = frontier::kronecker_edge_count(params);
     for (const int threads : thread_counts) {
       omp_set_num_threads(threads);
       const Measurement floor = best_of(repetitions, [&] { return run_floor(scale, edges, 1); });

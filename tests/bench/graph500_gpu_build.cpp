@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
       frontier::KroneckerParams params;
       params.scale = scale;
       params.edgefactor = 16;
-      const double tuples = static_cast<double>(frontier::io::kronecker_edge_count(params));
+      const double tuples = static_cast<double>(frontier::kronecker_edge_count(params));
       const double id_bytes = sizeof(VertexId);
       double generate = 1e300;
       double build = 1e300;
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
       for (int r = 0; r < args.repetitions; ++r) {
         frontier::detail::Timer timer;
         auto d_tuples = frontier::cuda::generate_kronecker_on_device<VertexId>(
-            params, 0, frontier::io::kAllEdges, 0);
+            params, 0, frontier::kAllEdges, 0);
         generate = std::min(generate, timer.seconds());
         timer.restart();
         const auto resident =

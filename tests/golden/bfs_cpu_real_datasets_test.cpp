@@ -15,23 +15,11 @@
 #include "frontier/bfs_validate.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
 namespace {
-
-// File names in the first column of MANIFEST.md's table ("| `name` | ...").
-std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
-  std::ifstream manifest(folder / "MANIFEST.md");
-  std::vector<std::string> names;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    if (line.rfind("| `", 0) != 0) continue;
-    const std::size_t end = line.find('`', 3);
-    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
-  }
-  return names;
-}
 
 // The vertex of largest out-degree (the smallest such id).
 VertexId hub_of(const Graph& graph) {
@@ -53,7 +41,7 @@ std::vector<VertexId> sources_of(const Graph& graph) {
 TEST(BfsCpuRealDatasets, EveryDatasetMatchesReference) {
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
-  const std::vector<std::string> names = manifest_datasets(folder);
+  const std::vector<std::string> names = test::manifest_datasets(folder);
   ASSERT_FALSE(names.empty()) << "MANIFEST.md lists no datasets";
 
   // Direction-optimizing and top-down from every source; bottom-up only (O(n) per level, slow

@@ -30,6 +30,7 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -566,24 +567,11 @@ TEST(BfsGpu, PublicEntryPointDispatchesToGpu) {
   EXPECT_THROW(bfs(graph, source, two_gpus), InvalidArgument);
 }
 
-// File names in the first column of MANIFEST.md's table ("| `name` | ...").
-std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
-  std::ifstream manifest(folder / "MANIFEST.md");
-  std::vector<std::string> names;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    if (line.rfind("| `", 0) != 0) continue;
-    const std::size_t end = line.find('`', 3);
-    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
-  }
-  return names;
-}
-
 TEST(BfsGpu, RealDatasetsMatchReference) {
   FRONTIER_REQUIRE_GPU();
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
-  const std::vector<std::string> names = manifest_datasets(folder);
+  const std::vector<std::string> names = test::manifest_datasets(folder);
   ASSERT_FALSE(names.empty()) << "MANIFEST.md lists no datasets";
   for (const std::string& name : names) {
     SCOPED_TRACE(name);

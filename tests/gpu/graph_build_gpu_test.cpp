@@ -139,7 +139,7 @@ TEST(KroneckerOnDevice, WholeListsEqualHostGenerator) {
   for (const KroneckerParams& params : cases) {
     const EdgeList<VertexId> host = io::generate_kronecker<VertexId>(params);
     const EdgeList<VertexId> device =
-        cuda::generate_kronecker_on_device<VertexId>(params, 0, io::kAllEdges).to_host();
+        cuda::generate_kronecker_on_device<VertexId>(params, 0, kAllEdges).to_host();
     expect_same_edges(device, host, describe(params));
   }
 }
@@ -147,7 +147,7 @@ TEST(KroneckerOnDevice, WholeListsEqualHostGenerator) {
 TEST(KroneckerOnDevice, SlicesEqualHostSlicesAndConcatenateToTheWhole) {
   FRONTIER_REQUIRE_GPU();
   const KroneckerParams params = kronecker(12, 16, 42);
-  const std::uint64_t total = io::kronecker_edge_count(params);
+  const std::uint64_t total = kronecker_edge_count(params);
   const EdgeList<VertexId> whole = io::generate_kronecker<VertexId>(params);
   // Uneven cuts, including empty slices and one at the very end.
   const std::vector<std::uint64_t> cuts = {0,     0,         1,         255,   256,  257,
@@ -167,8 +167,8 @@ TEST(KroneckerOnDevice, SlicesEqualHostSlicesAndConcatenateToTheWhole) {
   EXPECT_TRUE(joined.targets == whole.targets);
   // "To the end" from the middle.
   expect_same_edges(
-      cuda::generate_kronecker_on_device<VertexId>(params, 1000, io::kAllEdges).to_host(),
-      io::generate_kronecker<VertexId>(params, 1000, io::kAllEdges), "tail from 1000");
+      cuda::generate_kronecker_on_device<VertexId>(params, 1000, kAllEdges).to_host(),
+      io::generate_kronecker<VertexId>(params, 1000, kAllEdges), "tail from 1000");
 }
 
 TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {
@@ -176,7 +176,7 @@ TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {
   for (int scale : {3, 14, 33}) {
     const KroneckerParams params = kronecker(scale, 16, 123);
     // Scale 33 has 2^37 tuples: take slices near the start and the end.
-    const std::uint64_t total = io::kronecker_edge_count(params);
+    const std::uint64_t total = kronecker_edge_count(params);
     const std::uint64_t count = std::min<std::uint64_t>(total, 100000);
     for (std::uint64_t first : {std::uint64_t{0}, total - count}) {
       expect_same_edges(
@@ -190,7 +190,7 @@ TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {
 TEST(KroneckerOnDevice, RejectsWhatTheHostGeneratorRejects) {
   FRONTIER_REQUIRE_GPU();
   const KroneckerParams params = kronecker(10, 16, 1);
-  const std::uint64_t total = io::kronecker_edge_count(params);
+  const std::uint64_t total = kronecker_edge_count(params);
   EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(params, total + 1, 0), InvalidArgument);
   EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(params, 10, total), InvalidArgument);
   EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(kronecker(31, 1, 1), 0, 1),
@@ -213,7 +213,7 @@ TEST(KroneckerOnDevice, TooLargeIsOutOfMemoryWithBytesNeededAndFree) {
   // Scale 30, edgefactor 64: 2^36 tuples, 512 GiB of ids; nothing is allocated.
   const KroneckerParams params = kronecker(30, 64, 1);
   try {
-    cuda::generate_kronecker_on_device<VertexId>(params, 0, io::kAllEdges);
+    cuda::generate_kronecker_on_device<VertexId>(params, 0, kAllEdges);
     FAIL() << "expected OutOfMemory";
   } catch (const OutOfMemory& error) {
     EXPECT_EQ(error.bytes_needed(), 2 * (std::uint64_t{1} << 36) * sizeof(VertexId));
@@ -223,7 +223,7 @@ TEST(KroneckerOnDevice, TooLargeIsOutOfMemoryWithBytesNeededAndFree) {
   }
   // The GPU is still usable afterwards.
   const KroneckerParams small = kronecker(6, 4, 1);
-  expect_same_edges(cuda::generate_kronecker_on_device<VertexId>(small, 0, io::kAllEdges).to_host(),
+  expect_same_edges(cuda::generate_kronecker_on_device<VertexId>(small, 0, kAllEdges).to_host(),
                     io::generate_kronecker<VertexId>(small), "after OutOfMemory");
 }
 
@@ -241,7 +241,7 @@ TEST(CsrOnDevice, KroneckerGraph500BuildEqualsHost) {
       const EdgeList<VertexId> host_edges = io::generate_kronecker<VertexId>(params);
       const CsrGraph<VertexId, EdgeId> host = build_csr<VertexId, EdgeId>(host_edges, graph500);
       const cuda::DeviceEdgeList<VertexId> d_edges =
-          cuda::generate_kronecker_on_device<VertexId>(params, 0, io::kAllEdges);
+          cuda::generate_kronecker_on_device<VertexId>(params, 0, kAllEdges);
       const auto resident = cuda::build_csr_on_device<VertexId, EdgeId>(d_edges, graph500);
       expect_same_csr(resident.to_host(), host, describe(params));
     }

@@ -32,30 +32,49 @@ bool same_edges(const EdgeList<VertexT>& a, const EdgeList<VertexT>& b) {
 }
 
 TEST(Kronecker, EdgeCountAndParameterChecks) {
-  EXPECT_EQ(io::kronecker_edge_count(small_params(10)), 16u << 10);
+  EXPECT_EQ(kronecker_edge_count(small_params(10)), 16u << 10);
   KroneckerParams params = small_params(10);
   params.edgefactor = 0;
-  EXPECT_EQ(io::kronecker_edge_count(params), 0u);
+  EXPECT_EQ(kronecker_edge_count(params), 0u);
   EXPECT_TRUE(io::generate_kronecker<std::int32_t>(params).sources.empty());
 
   for (int scale : {-1, 63, 100}) {
-    EXPECT_THROW(io::kronecker_edge_count(small_params(scale)), InvalidArgument) << scale;
+    EXPECT_THROW(kronecker_edge_count(small_params(scale)), InvalidArgument) << scale;
   }
   params = small_params(10);
   params.edgefactor = -1;
-  EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
+  EXPECT_THROW(kronecker_edge_count(params), InvalidArgument);
   params = small_params(10);
   params.a = 0.7;  // a + b + c = 1.08
-  EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
+  EXPECT_THROW(kronecker_edge_count(params), InvalidArgument);
   params = small_params(10);
   params.b = -0.01;
-  EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
+  EXPECT_THROW(kronecker_edge_count(params), InvalidArgument);
   params = small_params(10);
   params.c = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
+  EXPECT_THROW(kronecker_edge_count(params), InvalidArgument);
   params = small_params(62);
   params.edgefactor = 16;  // 2^66 edges
-  EXPECT_THROW(io::kronecker_edge_count(params), InvalidArgument);
+  EXPECT_THROW(kronecker_edge_count(params), InvalidArgument);
+}
+
+TEST(Kronecker, SliceLengthChecksTheSliceAndTheIdWidth) {
+  const KroneckerParams params = small_params(10);  // 16384 tuples
+  constexpr int kInt32Digits = std::numeric_limits<std::int32_t>::digits;
+  EXPECT_EQ(kronecker_slice_length(params, 0, kAllEdges, kInt32Digits), 16384u);
+  EXPECT_EQ(kronecker_slice_length(params, 1000, kAllEdges, kInt32Digits), 15384u);
+  EXPECT_EQ(kronecker_slice_length(params, 1000, 384, kInt32Digits), 384u);
+  EXPECT_EQ(kronecker_slice_length(params, 16384, 0, kInt32Digits), 0u);
+  EXPECT_THROW(kronecker_slice_length(params, 16385, kAllEdges, kInt32Digits), InvalidArgument);
+  EXPECT_THROW(kronecker_slice_length(params, 16000, 385, kInt32Digits), InvalidArgument);
+  // 2^30 vertices fit 32-bit ids, 2^31 do not (the count itself must be an int32_t).
+  KroneckerParams wide = small_params(30);
+  wide.edgefactor = 0;
+  EXPECT_EQ(kronecker_slice_length(wide, 0, kAllEdges, kInt32Digits), 0u);
+  wide.scale = 31;
+  EXPECT_THROW(kronecker_slice_length(wide, 0, kAllEdges, kInt32Digits), InvalidArgument);
+  EXPECT_EQ(kronecker_slice_length(wide, 0, kAllEdges, std::numeric_limits<std::int64_t>::digits),
+            0u);
 }
 
 // An independent, plainly written rendering of the recipe in kronecker.hpp's file comment: the

@@ -17,8 +17,6 @@
 namespace frontier::cuda {
 namespace {
 
-constexpr int kMaxKroneckerScale = 62;
-
 template <typename VertexT>
 __global__ void kronecker_edges_kernel(KroneckerSampler sampler, std::uint64_t first_edge,
                                        std::uint64_t count, VertexT* d_sources,
@@ -31,45 +29,6 @@ __global__ void kronecker_edges_kernel(KroneckerSampler sampler, std::uint64_t f
     d_sources[i] = static_cast<VertexT>(edge.source);
     d_targets[i] = static_cast<VertexT>(edge.target);
   }
-}
-
-void check_probability(double p, const char* name) {
-  if (!std::isfinite(p) || p < 0.0) {
-    throw InvalidArgument(std::string("Kronecker initiator probability ") + name + " = " +
-                          std::to_string(p) + " must be finite and non-negative");
-  }
-}
-
-// The same checks as io::kronecker_edge_count and io::generate_kronecker (the engine cannot call
-// the io library); returns the total tuple count.
-template <typename VertexT>
-std::uint64_t checked_edge_count(const KroneckerParams& params) {
-  constexpr int kMaxScaleForVertexT = std::numeric_limits<VertexT>::digits - 1;
-  const int max_scale = std::min(kMaxKroneckerScale, kMaxScaleForVertexT);
-  if (params.scale < 0 || params.scale > max_scale) {
-    throw InvalidArgument("Kronecker scale " + std::to_string(params.scale) + " is outside [0, " +
-                          std::to_string(max_scale) + "] for " +
-                          std::to_string(8 * sizeof(VertexT)) + "-bit vertex ids");
-  }
-  if (params.edgefactor < 0) {
-    throw InvalidArgument("Kronecker edgefactor " + std::to_string(params.edgefactor) +
-                          " is negative");
-  }
-  check_probability(params.a, "a");
-  check_probability(params.b, "b");
-  check_probability(params.c, "c");
-  constexpr double kSumTolerance = 1e-9;
-  if (params.a + params.b + params.c > 1.0 + kSumTolerance) {
-    throw InvalidArgument("Kronecker initiator a + b + c = " +
-                          std::to_string(params.a + params.b + params.c) + " exceeds 1");
-  }
-  const auto edgefactor = static_cast<std::uint64_t>(params.edgefactor);
-  const auto max_edges = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (edgefactor > (max_edges >> params.scale)) {
-    throw InvalidArgument("Kronecker edgefactor " + std::to_string(params.edgefactor) +
-                          " times 2^" + std::to_string(params.scale) + " overflows 63 bits");
-  }
-  return edgefactor << params.scale;
 }
 
 }  // namespace
@@ -91,18 +50,7 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
                                                      std::uint64_t first_edge, std::uint64_t count,
                                                      int device_id) {
   // 1. Parameters and slice, as the host generator checks them.
-  const std::uint64_t total = checked_edge_count<VertexT>(params);
-  if (first_edge > total) {
-    throw InvalidArgument("Kronecker slice starts at edge " + std::to_string(first_edge) +
-                          " past the " + std::to_string(total) + " edges");
-  }
-  if (count == ~std::uint64_t{0}) {
-    count = total - first_edge;
-  } else if (count > total - first_edge) {
-    throw InvalidArgument("Kronecker slice [" + std::to_string(first_edge) + ", +" +
-                          std::to_string(count) + ") runs past the " + std::to_string(total) +
-                          " edges");
-  }
+  count = kronecker_slice_length(params, first_edge, count, std::numeric_limits<VertexT>::digits);
   // 2. Size both arrays against free memory, then allocate.
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   require_device_memory("generating " + std::to_string(count) + " Kronecker tuples at scale " +

@@ -13,6 +13,9 @@
 
 namespace frontier {
 
+/// "Up to the end of the edge list" as the length of a slice of generated edges.
+inline constexpr std::uint64_t kAllEdges = ~std::uint64_t{0};
+
 /// One generated edge: vertex ids as 64-bit integers (the host API narrows them to VertexT).
 struct EdgeEndpoints {
   std::int64_t source = 0;

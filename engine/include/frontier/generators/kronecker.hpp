@@ -35,6 +35,9 @@
 
 namespace frontier {
 
+/// The largest scale any Kronecker graph may have (its tuple count must fit 63 bits).
+inline constexpr int kMaxKroneckerScale = 62;
+
 /// Parameters of a Graph500 Kronecker graph. Defaults: the Graph500 initiator and edge factor.
 struct KroneckerParams {
   /// log2 of the vertex count.
@@ -48,6 +51,22 @@ struct KroneckerParams {
   /// Relabel vertices by kronecker_scramble().
   bool scramble = true;
 };
+
+/// Checks params and returns the number of edge tuples, edgefactor * 2^scale.
+/// @throws InvalidArgument if scale is negative or above kMaxKroneckerScale, edgefactor is
+/// negative, a, b or c is negative or not finite, a + b + c > 1, or the edge count overflows
+/// 63 bits.
+std::uint64_t kronecker_edge_count(const KroneckerParams& params);
+
+/// Checks params and the slice [first_edge, first_edge + count) of the edge list (count =
+/// kAllEdges: to the end) for signed vertex ids of `vertex_id_digits` value bits
+/// (std::numeric_limits<VertexT>::digits: 31 for int32_t, so scale <= 30), as every generator
+/// does before it makes a slice on a host or a device.
+/// @return the slice length (count, or the tuples from first_edge to the end).
+/// @throws InvalidArgument as kronecker_edge_count(), or if 2^scale vertices do not fit the ids
+/// or the slice runs past the end of the edge list.
+std::uint64_t kronecker_slice_length(const KroneckerParams& params, std::uint64_t first_edge,
+                                     std::uint64_t count, int vertex_id_digits);
 
 /// Random words reserved per edge in the level stream (two levels per word: scale <= 64).
 inline constexpr std::uint64_t kKroneckerWordsPerEdge = 32;
@@ -109,8 +128,8 @@ FRONTIER_HOST_DEVICE constexpr std::uint64_t kronecker_threshold(double p) noexc
   return static_cast<std::uint64_t>(scaled);
 }
 
-/// Precondition: params valid (0 <= scale <= 62, a, b, c >= 0, a + b + c <= 1); the host API
-/// io::generate_kronecker() checks this.
+/// Precondition: params valid (0 <= scale <= 62, a, b, c >= 0, a + b + c <= 1), as
+/// kronecker_edge_count() checks.
 FRONTIER_HOST_DEVICE constexpr KroneckerSampler make_kronecker_sampler(
     const KroneckerParams& params) noexcept {
   KroneckerSampler sampler;

@@ -12,18 +12,10 @@
 
 namespace frontier::io {
 
-/// "Up to the end of the edge list" as a count.
-inline constexpr std::uint64_t kAllEdges = ~std::uint64_t{0};
-
-/// Checks params and returns the number of edge tuples, edgefactor * 2^scale.
-/// @throws InvalidArgument if scale is negative or above 62, edgefactor is negative, a, b or c
-/// is negative or not finite, a + b + c > 1, or the edge count overflows 63 bits.
-std::uint64_t kronecker_edge_count(const KroneckerParams& params);
-
 /// Edges [first_edge, first_edge + count) of the Kronecker graph (count = kAllEdges: to the
 /// end), as undirected raw tuples (self loops and duplicates kept) on 2^scale vertices.
-/// @throws InvalidArgument for bad params, a slice past the end, or 2^scale vertices that do not
-/// fit VertexT (scale > 30 for 32-bit ids); OutOfMemory if the arrays cannot be allocated.
+/// @throws InvalidArgument as frontier::kronecker_slice_length() (bad params, a slice past the
+/// end, 2^scale vertices that do not fit VertexT); OutOfMemory if the arrays cannot be allocated.
 template <typename VertexT>
 EdgeList<VertexT> generate_kronecker(const KroneckerParams& params, std::uint64_t first_edge = 0,
                                      std::uint64_t count = kAllEdges);

@@ -1,0 +1,36 @@
+// What `frontier bfs` prints for its searches, on one device or over ranks: a table row per
+// search and a harmonic-mean line, or one JSON document (--json).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "json_writer.hpp"
+
+namespace frontier::cli {
+
+/// One search of `frontier bfs`.
+struct BfsTrial {
+  std::int64_t source = 0;
+  double seconds = 0.0;
+  std::int64_t reached = 0;
+  std::int32_t levels = 0;
+  /// Edges of the searched component: arcs out of reached vertices (halved when undirected).
+  std::int64_t edges = 0;
+  /// Bytes the ranks exchanged; -1 for a search on one device (no such column).
+  std::int64_t bytes_exchanged = -1;
+  bool validated = false;
+
+  double teps() const { return seconds > 0 ? static_cast<double>(edges) / seconds : 0.0; }
+};
+
+/// Prints the trials to stdout. JSON: an object with the fields `header_fields` writes, then
+/// "searches" and "harmonic_mean_teps". Text: the table, then "N search(es) on <where>: harmonic
+/// mean ... MTEPS, median ... ms".
+void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
+                      const std::function<void(JsonWriter&)>& header_fields,
+                      const std::string& where);
+
+}  // namespace frontier::cli
