@@ -50,8 +50,8 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
          device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
          device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
          2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
-         device_bytes_for<VertexT>(2 * p * local) + 2 * device_bytes_for<std::int64_t>(p) +
-         device_bytes_for<std::int64_t>(kLevelCounters) +
+         device_bytes_for<VertexT>(2 * p * local) +
+         device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
          device_bytes_for<std::uint32_t>(p * local_words) +
          2 * device_bytes_for<std::uint32_t>(local_words) +
          (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
@@ -93,10 +93,8 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_scan_scratch_ =
       cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
   d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
-  d_send_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
+  d_level_words_ = cuda::DeviceBuffer<std::int64_t>(2 * p + kLevelCounters);
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
-  d_recv_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
-  d_counters_ = cuda::DeviceBuffer<std::int64_t>(kLevelCounters);
   bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
   d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
   d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
@@ -114,10 +112,10 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
   bins_.send = d_send_.data();
   bins_.send_offsets = send_offsets_;
-  bins_.send_counts = d_send_counts_.data();
+  bins_.send_counts = level_words(kSendCounts);
   bins_.recv = d_recv_.data();
   bins_.recv_capacity = static_cast<std::int64_t>(p * local);
-  bins_.recv_counts = d_recv_counts_.data();
+  bins_.recv_counts = level_words(kRecvCounts);
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
   grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
@@ -158,8 +156,11 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = false;
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_send_counts_.data(), 0,
-                                      d_send_counts_.size() * sizeof(std::int64_t), stream_));
+  // The send counts and the level counters, zeroed in one call (contract() accumulates into
+  // the latter).
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(level_words(kSendCounts), 0,
+                                      (distribution_.ranks + kLevelCounters) * sizeof(std::int64_t),
+                                      stream_));
   if (frontier_in_bitmap_) {
     // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
     frontier_in_bitmap_ = false;
@@ -186,11 +187,25 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                   d_depth_.data(),
                                   d_sent_.data(),
                                   d_send_.data(),
-                                  reinterpret_cast<unsigned long long*>(d_send_counts_.data()),
+                                  reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
                                   static_cast<int>(words_)};
   expand_bin_kernel<VertexT, EdgeT>
       <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t* CudaRankSearch<VertexT, EdgeT>::level_words(LevelWords part) const {
+  const std::int64_t p = distribution_.ranks;
+  switch (part) {
+    case kSendCounts:
+      return d_level_words_.data();
+    case kCounters:
+      return d_level_words_.data() + p;
+    case kRecvCounts:
+      return d_level_words_.data() + p + kLevelCounters;
+  }
+  return nullptr;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -214,31 +229,35 @@ void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  std::int64_t received = 0;
-  for (const std::int64_t count : bins_.h_recv_counts) received += count;
-  std::int64_t binned = 0;
-  for (const std::int64_t count : bins_.h_send_counts) binned += count;
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-  if (received > 0) {
+  // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
+  // the device: every slot is looked at). expand() zeroed the counters.
+  std::int64_t slots = 0;
+  if (bins_.recv_stride > 0) {
+    slots = static_cast<std::int64_t>(distribution_.ranks) * bins_.recv_stride;
+  } else {
+    for (const std::int64_t count : bins_.h_recv_counts) slots += count;
+  }
+  if (slots > 0) {
     ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),
                                       d_recv_.data(),
-                                      received,
+                                      slots,
+                                      bins_.recv_stride,
+                                      level_words(kRecvCounts),
                                       static_cast<int>(words_),
                                       distribution_,
                                       d_depth_.data(),
                                       d_parent_.data(),
                                       d_visited_.data(),
                                       d_next_.data(),
-                                      d_counters_.data(),
+                                      level_words(kCounters),
                                       level};
-    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(received)));
+    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
     contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
     FRONTIER_CHECK_LAUNCH();
   }
   finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
-      d_counters_.data(), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr, binned,
-      binned - bins_.h_send_counts[rank_]);
+      level_words(kCounters), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
+      level_words(kSendCounts), distribution_.ranks, rank_);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -267,7 +286,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   level_bottom_up_ = true;
   if (local_count_ == 0) {
     FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
     return;
   }
   // 1. The gathered frontier in global vertex order (one rank's part already is).
@@ -312,7 +331,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   FRONTIER_CHECK_LAUNCH();
   // 3. Its counters become the level's.
   bottom_up_counters_kernel<cuda::BfsCounters>
-      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), d_counters_.data());
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
   FRONTIER_CHECK_LAUNCH();
 }
 

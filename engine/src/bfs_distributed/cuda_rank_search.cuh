@@ -47,13 +47,17 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void* gathered_bitmap() override { return d_bitmap_.data(); }
   std::size_t bitmap_words() const override { return bitmap_words_; }
   void bottom_up(std::int32_t level) override;
-  std::int64_t* level_counters() override { return d_counters_.data(); }
+  std::int64_t* level_counters() override { return level_words(kCounters); }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override;
   void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
  private:
+  /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
+  /// counts (ranks); the first two are adjacent so that one memset clears them.
+  enum LevelWords { kSendCounts, kCounters, kRecvCounts };
+  std::int64_t* level_words(LevelWords part) const;
   /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
   void bitmap_to_queue();
 
@@ -81,10 +85,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   cuda::DeviceBuffer<unsigned char> d_scan_scratch_;
   std::size_t scan_scratch_bytes_ = 0;
   cuda::DeviceBuffer<VertexT> d_send_;
-  cuda::DeviceBuffer<std::int64_t> d_send_counts_;
   cuda::DeviceBuffer<VertexT> d_recv_;
-  cuda::DeviceBuffer<std::int64_t> d_recv_counts_;
-  cuda::DeviceBuffer<std::int64_t> d_counters_;
+  cuda::DeviceBuffer<std::int64_t> d_level_words_;
   std::size_t bitmap_words_ = 0;
   cuda::DeviceBuffer<std::uint32_t> d_bitmap_;
   /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.

@@ -126,7 +126,11 @@ template <typename VertexT, typename EdgeT>
 struct ContractArgs {
   const EdgeT* offsets;
   const VertexT* recv;
+  /// Item slots to look at: the items received (packed), or ranks * stride (fixed-size blocks).
   std::int64_t count;
+  /// 0: packed; else sender s's items fill the first recv_counts[s] of slots [s * stride, ...).
+  std::int64_t stride;
+  const std::int64_t* recv_counts;
   int words;
   partition::VertexDistribution<VertexT> distribution;
   std::int32_t* depth;
@@ -177,7 +181,12 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
     const std::int64_t i = warp_first + lane;
     bool claimed = false;
     VertexT local = 0;
-    if (i < a.count) {
+    bool item = i < a.count;
+    if (item && a.stride > 0) {
+      const std::int64_t sender = i / a.stride;
+      item = i - sender * a.stride < a.recv_counts[sender];
+    }
+    if (item) {
       // 1. Claim: exactly one thread wins an unvisited vertex, whoever sent it.
       local = a.distribution.local(a.recv[i * a.words]);
       if (a.depth[local] < 0) {
@@ -270,13 +279,15 @@ __global__ void start_kernel(std::int32_t* depth, VertexT* parent, std::uint32_t
 }
 
 /// counters: kNextFrontier and kFrontierArcs were accumulated by contract_kernel; the others
-/// are set here.
+/// are set here, the items binned from the rank's send counts (ranks entries).
 template <typename EdgeT>
 __global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
-                                    std::int64_t binned, std::int64_t sent_away) {
+                                    const std::int64_t* send_counts, int ranks, int rank) {
+  std::int64_t binned = 0;
+  for (int d = 0; d < ranks; ++d) binned += send_counts[d];
   counters[kEdgesExamined] = scan_total == nullptr ? 0 : static_cast<std::int64_t>(*scan_total);
   counters[kItemsBinned] = binned;
-  counters[kItemsSentAway] = sent_away;
+  counters[kItemsSentAway] = binned - send_counts[rank];
 }
 
 }  // namespace frontier::distributed

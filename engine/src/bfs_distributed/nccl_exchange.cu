@@ -2,7 +2,9 @@
 // (see nccl_exchange.cuh). Per level: one group of count exchanges, a host synchronization to
 // read the counts (NCCL needs matching sizes on both sides), one group of bin exchanges that
 // stays asynchronous, then one group of all-reduces and a host synchronization to read the next
-// frontier size. Items arrive packed in sender order, as the host exchange delivers them.
+// frontier size. Items arrive packed in sender order, as the host exchange delivers them. A
+// level whose bins have a known small bound (bin_capacity) sends counts and fixed-size bins in
+// one asynchronous group instead: one synchronization per level.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
@@ -42,8 +44,38 @@ NcclExchange::~NcclExchange() {
   }
 }
 
-void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) {
+void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                                 std::int64_t bin_capacity) {
   const int p = ranks_;
+  if (bin_capacity > 0) {
+    // 0. Small level: counts and bin_capacity items to and from every rank in one group, no
+    //    host round trip (the receiver reads its counts on the device).
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      if (p * bin_capacity > bins[i]->recv_capacity) {
+        throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) + " cannot receive " +
+                    std::to_string(p) + " bins of " + std::to_string(bin_capacity) + " items");
+      }
+    }
+    const std::size_t block = static_cast<std::size_t>(bin_capacity) * item_bytes;
+    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      bins[i]->recv_stride = bin_capacity;
+      const auto* send = static_cast<const unsigned char*>(bins[i]->send);
+      auto* recv = static_cast<unsigned char*>(bins[i]->recv);
+      for (int peer = 0; peer < p; ++peer) {
+        FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
+                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
+                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, block,
+                                     ncclUint8, peer, local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(recv + peer * block, block, ncclUint8, peer, local_[i].comm,
+                                     local_[i].stream));
+      }
+    }
+    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    return;
+  }
   // 1. Counts: one int64 to and from every rank.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
@@ -67,6 +99,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    bins[i]->recv_stride = 0;
     bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
     bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
     std::int64_t received = 0;
