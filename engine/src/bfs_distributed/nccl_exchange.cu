@@ -1,10 +1,12 @@
-// nccl_exchange.cu — all-to-all of bins and all-reduce of counters between GPUs through NCCL
+// nccl_exchange.cu — all-to-all of bins and sums of counters between GPUs through NCCL
 // (see nccl_exchange.cuh). Per level: one group of count exchanges, a host synchronization to
 // read the counts (NCCL needs matching sizes on both sides), one group of bin exchanges that
-// stays asynchronous, then one group of all-reduces and a host synchronization to read the next
-// frontier size. Items arrive packed in sender order, as the host exchange delivers them. A
-// level whose bins have a known small bound (bin_capacity) sends counts and fixed-size bins in
-// one asynchronous group instead: one synchronization per level.
+// stays asynchronous, then one group of counter all-gathers (each rank's counters to every rank,
+// read back in one copy that holds the rank's own counters and, summed on the host, the totals)
+// and a host synchronization to read the next frontier size. Items arrive packed in sender order,
+// as the host exchange delivers them. A level whose bins have a known small bound (bin_capacity)
+// sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
+// level.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
@@ -27,11 +29,11 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
   for (const NcclRankHandle& handle : local_) {
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
-    d_totals_.emplace_back(kMaxReducedCounters);
+    d_totals_.emplace_back(static_cast<std::size_t>(ranks_) * kMaxReducedCounters);
     std::int64_t* pinned = nullptr;
     FRONTIER_CUDA_CHECK(cudaMallocHost(
         &pinned,
-        sizeof(std::int64_t) * (2 * static_cast<std::size_t>(ranks_) + 2 * kMaxReducedCounters)));
+        sizeof(std::int64_t) * static_cast<std::size_t>(ranks_) * (2 + kMaxReducedCounters)));
     h_pinned_.push_back(pinned);
   }
 }
@@ -153,29 +155,34 @@ std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* c
                           " counters");
   }
   const std::size_t p = static_cast<std::size_t>(ranks_);
+  // 1. Every rank's counters to every rank (rank r's at r * count): the sums and the rank's own
+  //    counters then come back in one copy.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_NCCL_CHECK(ncclAllReduce(values[i], d_totals_[i].data(),
-                                      static_cast<std::size_t>(count), ncclInt64, ncclSum,
-                                      local_[i].comm, local_[i].stream));
+    FRONTIER_NCCL_CHECK(ncclAllGather(values[i], d_totals_[i].data(),
+                                      static_cast<std::size_t>(count), ncclInt64, local_[i].comm,
+                                      local_[i].stream));
   }
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    std::int64_t* staging = h_pinned_[i] + 2 * p;
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging, values[i], sizeof(std::int64_t) * count,
-                                        cudaMemcpyDeviceToHost, local_[i].stream));
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging + kMaxReducedCounters, d_totals_[i].data(),
-                                        sizeof(std::int64_t) * count, cudaMemcpyDeviceToHost,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i] + 2 * p, d_totals_[i].data(),
+                                        sizeof(std::int64_t) * p * count, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
+  // 2. Own counters and (from the first local rank's copy) the sums.
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
-    const std::int64_t* staging = h_pinned_[i] + 2 * p;
-    for (int k = 0; k < count; ++k) h_local[i * count + k] = staging[k];
-    if (i == 0) totals.assign(staging + kMaxReducedCounters, staging + kMaxReducedCounters + count);
+    const std::int64_t* gathered = h_pinned_[i] + 2 * p;
+    const std::int64_t* own = gathered + static_cast<std::size_t>(local_[i].rank) * count;
+    for (int k = 0; k < count; ++k) h_local[i * count + k] = own[k];
+    if (i == 0) {
+      for (std::size_t r = 0; r < p; ++r) {
+        for (int k = 0; k < count; ++k) totals[k] += gathered[r * count + k];
+      }
+    }
   }
   return totals;
 }
