@@ -113,7 +113,8 @@ int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int r
     EXPECT_TRUE(valid.valid) << valid.failure;
     EXPECT_EQ(run->loop.edges_examined, never.loop.edges_examined);
     EXPECT_EQ(run->loop.bytes_exchanged, never.loop.bytes_exchanged);
-    ASSERT_EQ(run->loop.levels.size(), never.loop.levels.size());
+    EXPECT_EQ(run->loop.levels.size(), never.loop.levels.size());
+    if (run->loop.levels.size() != never.loop.levels.size()) continue;
     for (std::size_t l = 0; l < never.loop.levels.size(); ++l) {
       EXPECT_EQ(run->loop.levels[l].direction, never.loop.levels[l].direction) << "level " << l;
       EXPECT_EQ(run->loop.levels[l].frontier_vertices, never.loop.levels[l].frontier_vertices)
@@ -129,7 +130,7 @@ int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int r
 }
 
 TEST(DistributedLevelLoop, SmallLevelExchangeOnRandomGraphs) {
-  for (const VertexId n : {1, 2, 7, 1000, 20000}) {
+  for (const VertexId n : {1, 2, 7, 1000, 5000}) {
     SCOPED_TRACE("n " + std::to_string(n));
     CsrBuildOptions options;
     options.symmetrize = true;
