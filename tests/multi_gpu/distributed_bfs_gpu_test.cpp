@@ -313,7 +313,8 @@ std::string statistics_line(const std::string& block, const std::string& key) {
 }
 
 // `mpirun -np 2 frontier graph500 --distributed`: one process per GPU, MPI bootstrapping NCCL;
-// the same roots, so the same nedge figures, as the single-process run on 2 GPUs.
+// the same roots, so the same nedge figures, as the single-process run on 2 GPUs; the block
+// counts the MPI processes.
 TEST(DistributedBfsGpu, MpiProcessPerGpu) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
@@ -330,6 +331,8 @@ TEST(DistributedBfsGpu, MpiProcessPerGpu) {
     EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
     EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
   }
+  EXPECT_EQ(statistics_line(mpi, "num_mpi_processes:"), "num_mpi_processes:              2");
+  EXPECT_EQ(statistics_line(single, "num_mpi_processes:"), "num_mpi_processes:              1");
 }
 
 }  // namespace
