@@ -193,6 +193,7 @@ MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayou
   io::Graph500Result& result = out.run.graph500;
   result.config = config;
   result.config.device = Device::cuda(local);
+  result.mpi_processes = out.ranks;
 
   // 2. Generation: this process's tuples, binned by owner.
   KroneckerParams params;

@@ -162,6 +162,66 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
   EXPECT_EQ(a.bfs.depth, b.bfs.depth);
 }
 
+// The same on Kronecker graphs, whose searches go bottom-up on the large levels (the engine's
+// bottom-up agent over each rank's vertices) and come back top-down for the tail (its bitmap-to-
+// queue agent), with small tail levels taking the fixed-size exchange: 1, 2 and 4 GPUs, both
+// layouts (block ownership and 1 GPU take the gathered bitmap's general path), with and without
+// parents.
+TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  KroneckerParams params;
+  params.scale = 15;
+  params.edgefactor = 16;
+  params.seed = 12;
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  const Graph graph = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  for (const int count : gpu_counts()) {
+    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+      SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout));
+      DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
+                                           Device::cpu());
+      DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
+                                           gpus(count));
+      int searched = 0;
+      bool back_top_down = false;  // some search switched back (the bitmap-to-queue path)
+      for (VertexId source = 0; searched < 3; ++source) {
+        if (graph.degree(source) == 0) continue;
+        ++searched;
+        for (const bool predecessors : {true, false}) {
+          DistributedBfsOptions options;
+          options.direction_optimizing = true;
+          options.predecessors = predecessors;
+          const auto a = cpu.run(source, options);
+          const auto b = gpu.run(source, options);
+          EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+          EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
+          ASSERT_EQ(a.exchange.size(), b.exchange.size());
+          bool bottom_up = false;
+          for (std::size_t l = 0; l < a.exchange.size(); ++l) {
+            EXPECT_EQ(a.exchange[l].frontier_vertices, b.exchange[l].frontier_vertices) << l;
+            EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << l;
+            EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << l;
+            EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << l;
+            const bool up = b.bfs.levels[l].direction == BfsDirection::BottomUp;
+            back_top_down = back_top_down || (bottom_up && !up);
+            bottom_up = bottom_up || up;
+          }
+          EXPECT_TRUE(bottom_up) << "source " << source;
+          if (predecessors) {
+            const BfsValidation valid = validate_bfs_tree<VertexId, EdgeId>(
+                graph, source, std::span<const VertexId>(b.bfs.parent),
+                std::span<const std::int32_t>(b.bfs.depth));
+            EXPECT_TRUE(valid.valid) << valid.failure;
+          }
+        }
+      }
+      EXPECT_TRUE(back_top_down);
+    }
+  }
+}
+
 std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
   std::ifstream manifest(folder / "MANIFEST.md");
   std::vector<std::string> names;
@@ -253,7 +313,8 @@ std::string statistics_line(const std::string& block, const std::string& key) {
 }
 
 // `mpirun -np 2 frontier graph500 --distributed`: one process per GPU, MPI bootstrapping NCCL;
-// the same roots, so the same nedge figures, as the single-process run on 2 GPUs.
+// the same roots, so the same nedge figures, as the single-process run on 2 GPUs; the block
+// counts the MPI processes.
 TEST(DistributedBfsGpu, MpiProcessPerGpu) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
@@ -270,6 +331,8 @@ TEST(DistributedBfsGpu, MpiProcessPerGpu) {
     EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
     EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
   }
+  EXPECT_EQ(statistics_line(mpi, "num_mpi_processes:"), "num_mpi_processes:              2");
+  EXPECT_EQ(statistics_line(single, "num_mpi_processes:"), "num_mpi_processes:              1");
 }
 
 }  // namespace

@@ -145,6 +145,14 @@ TEST(Graph500Format, MatchesReferenceBlockExactly) {
   EXPECT_EQ(format_graph500_statistics(hand_made_result()), expected);
 }
 
+TEST(Graph500Format, PrintsTheMpiProcessCount) {
+  Graph500Result result = hand_made_result();
+  result.mpi_processes = 4;
+  const std::string block = format_graph500_statistics(result);
+  EXPECT_NE(block.find("\nnum_mpi_processes:              4\n"), std::string::npos) << block;
+  EXPECT_EQ(block.find("num_mpi_processes:              1\n"), std::string::npos) << block;
+}
+
 TEST(Graph500Format, EveryValueStartsAtColumn32) {
   std::istringstream block(format_graph500_statistics(hand_made_result()));
   std::string line;

@@ -84,21 +84,16 @@ void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
 template <typename VertexT, typename EdgeT>
 void CpuRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   const int me = slice_.rank;
-  std::int64_t received = 0;
-  for (const std::int64_t count : bins_.h_recv_counts) received += count;
+  // Items arrive packed (counts on the host) or in fixed-size blocks per sender.
+  const std::int64_t stride = bins_.recv_stride;
+  const int p = distribution_.ranks;
   std::int64_t frontier_arcs = 0;
-  for (std::int64_t i = 0; i < received; ++i) {
-    const VertexT w = recv_[i * words_];
-    if (distribution_.owner(w) != me) {
-      throw Error("distributed bfs: rank " + std::to_string(me) + " received vertex " +
-                  std::to_string(w) + " it does not own");
-    }
-    const VertexT local = distribution_.local(w);
-    if (depth_[local] != kUnreachedDepth) continue;
-    depth_[local] = level + 1;
-    if (words_ == 2) parent_[local] = recv_[i * 2 + 1];
-    next_.push_back(local);
-    frontier_arcs += slice_.degree(local);
+  std::int64_t packed_at = 0;
+  for (int s = 0; s < p; ++s) {
+    const std::int64_t count = stride > 0 ? recv_counts_[s] : bins_.h_recv_counts[s];
+    const std::int64_t first = stride > 0 ? s * stride : packed_at;
+    packed_at += count;
+    for (std::int64_t i = first; i < first + count; ++i) receive_one(level, i, frontier_arcs);
   }
   std::int64_t binned = 0;
   for (const std::int64_t count : send_counts_) binned += count;
@@ -107,6 +102,23 @@ void CpuRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   counters_[kItemsBinned] = binned;
   counters_[kItemsSentAway] = binned - send_counts_[me];
   counters_[kFrontierArcs] = frontier_arcs;
+}
+
+template <typename VertexT, typename EdgeT>
+void CpuRankSearch<VertexT, EdgeT>::receive_one(std::int32_t level, std::int64_t i,
+                                                std::int64_t& frontier_arcs) {
+  const int me = slice_.rank;
+  const VertexT w = recv_[i * words_];
+  if (distribution_.owner(w) != me) {
+    throw Error("distributed bfs: rank " + std::to_string(me) + " received vertex " +
+                std::to_string(w) + " it does not own");
+  }
+  const VertexT local = distribution_.local(w);
+  if (depth_[local] != kUnreachedDepth) return;
+  depth_[local] = level + 1;
+  if (words_ == 2) parent_[local] = recv_[i * 2 + 1];
+  next_.push_back(local);
+  frontier_arcs += slice_.degree(local);
 }
 
 template <typename VertexT, typename EdgeT>

@@ -36,6 +36,10 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
  private:
+  /// Labels received item i (depth level + 1) if its vertex is still unvisited and queues it.
+  /// @throws Error if the rank does not own the vertex.
+  void receive_one(std::int32_t level, std::int64_t i, std::int64_t& frontier_arcs);
+
   const partition::RankGraph<VertexT, EdgeT>& slice_;
   partition::VertexDistribution<VertexT> distribution_;
   std::size_t words_ = 2;

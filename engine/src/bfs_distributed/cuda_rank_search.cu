@@ -1,6 +1,7 @@
 // cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh and
-// distributed_kernels.cuh). Every call only queues work on the rank's stream; the exchange
-// synchronizes.
+// distributed_kernels.cuh; bottom-up levels and the bitmap-to-queue switch run the single-GPU
+// engine's agents, bfs_cuda/bfs_kernels.cuh). Every call only queues work on the rank's stream;
+// the exchange synchronizes.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/cuda_rank_search.cuh"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "bfs_cuda/bfs_kernels.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
 #include "frontier/detail/cuda_check.cuh"
 
@@ -18,6 +20,18 @@ namespace {
 
 int blocks_for(std::int64_t items) {
   return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
+}
+
+/// log2(ranks) for a striped layout over a power-of-two rank count, else -1.
+template <typename VertexT>
+int stripe_shift(const partition::VertexDistribution<VertexT>& distribution) {
+  const int p = distribution.ranks;
+  if (distribution.layout != partition::VertexLayout::Striped || p < 1 || (p & (p - 1)) != 0) {
+    return -1;
+  }
+  int shift = 0;
+  while ((1 << shift) < p) ++shift;
+  return shift;
 }
 
 }  // namespace
@@ -29,15 +43,19 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
   const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
   const auto local = static_cast<std::uint64_t>(slice.local_vertices());
   const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
+  const std::uint64_t local_words =
+      (static_cast<std::uint64_t>(slice.distribution.max_local_count()) + 31) / 32;
   return device_bytes_for<EdgeT>(local + 1) +
          device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
          device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
          device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
          2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
-         device_bytes_for<VertexT>(2 * p * local) + 2 * device_bytes_for<std::int64_t>(p) +
-         device_bytes_for<std::int64_t>(kLevelCounters) +
-         device_bytes_for<std::uint32_t>(
-             p * ((static_cast<std::uint64_t>(slice.distribution.max_local_count()) + 31) / 32));
+         device_bytes_for<VertexT>(2 * p * local) +
+         device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
+         device_bytes_for<std::uint32_t>(p * local_words) +
+         2 * device_bytes_for<std::uint32_t>(local_words) +
+         (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
+         device_bytes_for<cuda::BfsCounters>(2);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -75,21 +93,29 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_scan_scratch_ =
       cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
   d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
-  d_send_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
+  d_level_words_ = cuda::DeviceBuffer<std::int64_t>(2 * p + kLevelCounters);
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
-  d_recv_counts_ = cuda::DeviceBuffer<std::int64_t>(p);
-  d_counters_ = cuda::DeviceBuffer<std::int64_t>(kLevelCounters);
   bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
   d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
+  d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+  // Words past the last local vertex are never written by a level: zero them once.
+  d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+  if (bitmap_words_ > 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
+  }
+  if (p > 1) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  stripe_shift_ = stripe_shift(distribution_);
+  d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
     send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
   bins_.send = d_send_.data();
   bins_.send_offsets = send_offsets_;
-  bins_.send_counts = d_send_counts_.data();
+  bins_.send_counts = level_words(kSendCounts);
   bins_.recv = d_recv_.data();
   bins_.recv_capacity = static_cast<std::int64_t>(p * local);
-  bins_.recv_counts = d_recv_counts_.data();
+  bins_.recv_counts = level_words(kRecvCounts);
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
   grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
@@ -112,10 +138,15 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent_.data(), 0xff, local * sizeof(VertexT), stream_));
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_visited_.data(), 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
   frontier_size_ = 0;
+  frontier_in_bitmap_ = false;
+  level_bottom_up_ = false;
   if (distribution_.owner(source) == rank_) {
-    start_kernel<VertexT><<<1, 1, 0, stream_>>>(
-        d_depth_.data(), d_parent_.data(), d_frontier_.data(), distribution_.local(source), source);
+    start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
+                                                d_visited_.data(), d_frontier_.data(),
+                                                distribution_.local(source), source);
     FRONTIER_CHECK_LAUNCH();
     frontier_size_ = 1;
   }
@@ -124,8 +155,17 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_send_counts_.data(), 0,
-                                      d_send_counts_.size() * sizeof(std::int64_t), stream_));
+  level_bottom_up_ = false;
+  // The send counts and the level counters, zeroed in one call (contract() accumulates into
+  // the latter).
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(level_words(kSendCounts), 0,
+                                      (distribution_.ranks + kLevelCounters) * sizeof(std::int64_t),
+                                      stream_));
+  if (frontier_in_bitmap_) {
+    // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
+    frontier_in_bitmap_ = false;
+    if (frontier_size_ > 0) bitmap_to_queue();
+  }
   if (frontier_size_ == 0) return;
   // 1. Arc offsets of the frontier.
   frontier_degrees_kernel<VertexT, EdgeT>
@@ -147,7 +187,7 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                   d_depth_.data(),
                                   d_sent_.data(),
                                   d_send_.data(),
-                                  reinterpret_cast<unsigned long long*>(d_send_counts_.data()),
+                                  reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
                                   static_cast<int>(words_)};
   expand_bin_kernel<VertexT, EdgeT>
       <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
@@ -155,27 +195,69 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
 }
 
 template <typename VertexT, typename EdgeT>
+std::int64_t* CudaRankSearch<VertexT, EdgeT>::level_words(LevelWords part) const {
+  const std::int64_t p = distribution_.ranks;
+  switch (part) {
+    case kSendCounts:
+      return d_level_words_.data();
+    case kCounters:
+      return d_level_words_.data() + p;
+    case kRecvCounts:
+      return d_level_words_.data() + p + kLevelCounters;
+  }
+  return nullptr;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
+  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  args.num_vertices = local_count_;
+  args.frontier_in = d_frontier_bits_.data();
+  args.out_queue = d_frontier_.data();
+  args.counters = d_agent_counters_.data();
+  args.next_counters = d_agent_counters_.data() + 1;
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  const auto words = static_cast<std::int64_t>(cuda::bitmap_words(local_count_));
+  const auto blocks = static_cast<int>(std::min<std::int64_t>(
+      grid_blocks_, (words + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  cuda::bfs_bitmap_to_queue_kernel<VertexT, EdgeT>
+      <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  std::int64_t received = 0;
-  for (const std::int64_t count : bins_.h_recv_counts) received += count;
-  std::int64_t binned = 0;
-  for (const std::int64_t count : bins_.h_send_counts) binned += count;
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-  if (received > 0) {
-    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),  d_recv_.data(),
-                                      received,           static_cast<int>(words_),
-                                      distribution_,      d_depth_.data(),
-                                      d_parent_.data(),   d_next_.data(),
-                                      d_counters_.data(), level};
-    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(received)));
+  // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
+  // the device: every slot is looked at). expand() zeroed the counters.
+  std::int64_t slots = 0;
+  if (bins_.recv_stride > 0) {
+    slots = static_cast<std::int64_t>(distribution_.ranks) * bins_.recv_stride;
+  } else {
+    for (const std::int64_t count : bins_.h_recv_counts) slots += count;
+  }
+  if (slots > 0) {
+    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),
+                                      d_recv_.data(),
+                                      slots,
+                                      bins_.recv_stride,
+                                      level_words(kRecvCounts),
+                                      static_cast<int>(words_),
+                                      distribution_,
+                                      d_depth_.data(),
+                                      d_parent_.data(),
+                                      d_visited_.data(),
+                                      d_next_.data(),
+                                      level_words(kCounters),
+                                      level};
+    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
     contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
     FRONTIER_CHECK_LAUNCH();
   }
   finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
-      d_counters_.data(), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr, binned,
-      binned - bins_.h_send_counts[rank_]);
+      level_words(kCounters), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
+      level_words(kSendCounts), distribution_.ranks, rank_);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -183,6 +265,13 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   std::uint32_t* own = d_bitmap_.data() + static_cast<std::size_t>(rank_) * bitmap_words_;
+  if (frontier_in_bitmap_) {
+    // The previous level was bottom-up and left its frontier as a bitmap of local ids.
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(own, d_frontier_bits_.data(),
+                                        bitmap_words_ * sizeof(std::uint32_t),
+                                        cudaMemcpyDeviceToDevice, stream_));
+    return;
+  }
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(own, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
   if (frontier_size_ == 0) return;
   frontier_bitmap_kernel<VertexT>
@@ -194,28 +283,67 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  level_bottom_up_ = true;
+  if (local_count_ == 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+    return;
+  }
+  // 1. The gathered frontier in global vertex order (one rank's part already is).
+  const std::uint32_t* frontier = d_bitmap_.data();
+  if (distribution_.ranks > 1) {
+    GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
+                                     stripe_shift_, d_global_bits_.data()};
+    const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
+    globalize_bitmap_kernel<VertexT>
+        <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
+            globalize);
+    FRONTIER_CHECK_LAUNCH();
+    frontier = d_global_bits_.data();
+  }
+  // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
+  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
+  //    at the first; its next-frontier and visited words are written whole by one warp.
   FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_counters_.data(), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-  if (local_count_ == 0) return;
-  BottomUpArgs<VertexT, EdgeT> args{d_offsets_.data(),
-                                    d_targets_.data(),
-                                    distribution_,
-                                    local_count_,
-                                    d_bitmap_.data(),
-                                    bitmap_words_ * 32,
-                                    d_depth_.data(),
-                                    d_parent_.data(),
-                                    d_next_.data(),
-                                    d_counters_.data(),
-                                    level};
-  const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(local_count_)));
-  bottom_up_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  args.forward = {d_offsets_.data(), d_targets_.data()};
+  args.reverse = args.forward;
+  args.num_vertices = local_count_;
+  args.level = level + 1;
+  args.depth = d_depth_.data();
+  args.parent = d_parent_.data();
+  args.visited = d_visited_.data();
+  args.frontier_in = frontier;
+  args.frontier_out = d_frontier_bits_.data();
+  args.counters = d_agent_counters_.data();
+  args.next_counters = d_agent_counters_.data() + 1;
+  const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
+  const auto blocks = static_cast<int>(std::min<std::int64_t>(
+      grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  if (words_ == 2) {
+    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
+        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  } else {
+    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
+        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  }
+  FRONTIER_CHECK_LAUNCH();
+  // 3. Its counters become the level's.
+  bottom_up_counters_kernel<cuda::BfsCounters>
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
   FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::advance(std::int64_t next_frontier_size) {
-  std::swap(d_frontier_, d_next_);
+  // A top-down level queued its next frontier in d_next_; a bottom-up one left it in
+  // d_frontier_bits_.
+  if (level_bottom_up_) {
+    frontier_in_bitmap_ = true;
+  } else {
+    std::swap(d_frontier_, d_next_);
+  }
   frontier_size_ = next_frontier_size;
 }
 

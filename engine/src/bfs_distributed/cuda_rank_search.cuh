@@ -3,13 +3,22 @@
 /// every per-search buffer allocated once (sized from the distribution: a send buffer of
 /// num_vertices items, a receive buffer of ranks * local_count items, bitmasks, queues), work
 /// queued on the rank's stream. No allocation and no host synchronization inside a level; the
-/// exchange synchronizes twice per level (bin counts, frontier size).
+/// exchange synchronizes twice per large top-down level (bin counts, frontier size) and once per
+/// small top-down level (fixed-size bins, see exchange.hpp) or bottom-up level (frontier size).
+///
+/// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
+/// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered
+/// frontier is rewritten in global vertex order, and the level writes its next frontier as a
+/// bitmap of local ids (no queue appends), which the next bottom-up level copies into its part of
+/// the gathered bitmap and a top-down level turns back into a queue (the engine's
+/// bitmap-to-queue agent).
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
+#include "bfs_cuda/bfs_device_common.cuh"
 #include "bfs_cuda/device_buffer.cuh"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/partition/rank_graph.hpp"
@@ -38,13 +47,20 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void* gathered_bitmap() override { return d_bitmap_.data(); }
   std::size_t bitmap_words() const override { return bitmap_words_; }
   void bottom_up(std::int32_t level) override;
-  std::int64_t* level_counters() override { return d_counters_.data(); }
+  std::int64_t* level_counters() override { return level_words(kCounters); }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override;
   void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
  private:
+  /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
+  /// counts (ranks); the first two are adjacent so that one memset clears them.
+  enum LevelWords { kSendCounts, kCounters, kRecvCounts };
+  std::int64_t* level_words(LevelWords part) const;
+  /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
+  void bitmap_to_queue();
+
   int device_;
   cudaStream_t stream_;
   int rank_;
@@ -52,6 +68,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   VertexT local_count_;
   std::size_t words_ = 2;
   std::int64_t frontier_size_ = 0;
+  /// The current frontier is d_frontier_bits_ (after a bottom-up level), else d_frontier_.
+  bool frontier_in_bitmap_ = false;
+  /// The level being run is bottom-up (set by bottom_up(), read by advance()).
+  bool level_bottom_up_ = false;
   int grid_blocks_ = 0;
   cuda::DeviceBuffer<EdgeT> d_offsets_;
   cuda::DeviceBuffer<VertexT> d_targets_;
@@ -65,12 +85,19 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   cuda::DeviceBuffer<unsigned char> d_scan_scratch_;
   std::size_t scan_scratch_bytes_ = 0;
   cuda::DeviceBuffer<VertexT> d_send_;
-  cuda::DeviceBuffer<std::int64_t> d_send_counts_;
   cuda::DeviceBuffer<VertexT> d_recv_;
-  cuda::DeviceBuffer<std::int64_t> d_recv_counts_;
-  cuda::DeviceBuffer<std::int64_t> d_counters_;
+  cuda::DeviceBuffer<std::int64_t> d_level_words_;
   std::size_t bitmap_words_ = 0;
   cuda::DeviceBuffer<std::uint32_t> d_bitmap_;
+  /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.
+  cuda::DeviceBuffer<std::uint32_t> d_visited_;
+  cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
+  /// The gathered frontier in global vertex order ((n + 31) / 32 words; more than one rank only:
+  /// with one rank d_bitmap_ is already in that order).
+  cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
+  int stripe_shift_ = -1;
+  /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
+  cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
   std::vector<std::int64_t> send_offsets_;
   RankBins bins_;
 };

@@ -7,12 +7,18 @@
 ///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
 ///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
 ///    with one atomicAdd per (warp, owner) (__match_any_sync);
-///  - contract_kernel: one thread per received item claims the vertex by atomicCAS on its depth
-///    and queues it with one atomicAdd per warp;
-///  - start_kernel and finish_level_kernel: the source's labels and the level counters.
+///  - contract_kernel: one thread per received item claims the vertex by atomicCAS on its depth,
+///    sets its bit in the rank's visited bitmap and queues it with one atomicAdd per warp;
+///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts) rewritten in
+///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as the
+///    single-GPU engine does; the bottom-up level itself is the engine's BottomUpAgent
+///    (bfs_cuda/bfs_bottom_up.cuh) run over the rank's local vertices;
+///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
+///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
 /// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
-/// exactly one successful atomicCAS.
+/// exactly one successful atomicCAS (top-down) or by the one warp that owns its bitmap word
+/// (bottom-up); the visited bitmap has a vertex's bit set exactly when its depth is >= 0.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -120,11 +126,17 @@ template <typename VertexT, typename EdgeT>
 struct ContractArgs {
   const EdgeT* offsets;
   const VertexT* recv;
+  /// Item slots to look at: the items received (packed), or ranks * stride (fixed-size blocks).
   std::int64_t count;
+  /// 0: packed; else sender s's items fill the first recv_counts[s] of slots [s * stride, ...).
+  std::int64_t stride;
+  const std::int64_t* recv_counts;
   int words;
   partition::VertexDistribution<VertexT> distribution;
   std::int32_t* depth;
   VertexT* parent;
+  /// The rank's visited bitmap (local ids), kept equal to depth >= 0 for the bottom-up levels.
+  std::uint32_t* visited;
   VertexT* next;
   /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
   std::int64_t* counters;
@@ -169,13 +181,22 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
     const std::int64_t i = warp_first + lane;
     bool claimed = false;
     VertexT local = 0;
-    if (i < a.count) {
+    bool item = i < a.count;
+    if (item && a.stride > 0) {
+      const std::int64_t sender = i / a.stride;
+      item = i - sender * a.stride < a.recv_counts[sender];
+    }
+    if (item) {
       // 1. Claim: exactly one thread wins an unvisited vertex, whoever sent it.
       local = a.distribution.local(a.recv[i * a.words]);
       if (a.depth[local] < 0) {
         claimed = atomicCAS(a.depth + local, -1, a.level + 1) == -1;
       }
-      if (claimed && a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
+      if (claimed) {
+        const auto index = static_cast<std::uint64_t>(local);
+        atomicOr(a.visited + index / 32, 1u << (index % 32));
+        if (a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
+      }
     }
     // 2. Queue the winners, one atomicAdd per warp.
     const long long arcs =
@@ -195,79 +216,78 @@ __global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t cou
   }
 }
 
-template <typename VertexT, typename EdgeT>
-struct BottomUpArgs {
-  const EdgeT* offsets;
-  const VertexT* targets;
+template <typename VertexT>
+struct GlobalizeArgs {
   partition::VertexDistribution<VertexT> distribution;
-  VertexT local_count;
   /// ranks parts of bits_per_rank bits: global w is bit owner(w) * bits_per_rank + local(w).
   const std::uint32_t* gathered;
   std::uint64_t bits_per_rank;
-  std::int32_t* depth;
-  VertexT* parent;
-  VertexT* next;
-  std::int64_t* counters;
-  std::int32_t level;
+  /// log2(ranks) when the layout is striped and ranks a power of two (owner and local are then a
+  /// mask and a shift), else -1 (the distribution's divisions).
+  int stripe_shift;
+  /// (num_vertices + 31) / 32 words, bit w set exactly when w is in the gathered frontier.
+  std::uint32_t* global;
 };
 
-/// One thread per owned vertex: an unvisited vertex scans its neighbours for one in the gathered
-/// frontier and takes the first as its parent (no atomics: only this thread labels it).
-template <typename VertexT, typename EdgeT>
-__global__ void bottom_up_kernel(BottomUpArgs<VertexT, EdgeT> a) {
-  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  long long examined = 0;
-  for (std::int64_t warp_first =
-           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
-       warp_first < a.local_count; warp_first += stride) {
-    const std::int64_t v = warp_first + lane;
-    bool found = false;
-    long long arcs = 0;
-    if (v < a.local_count && a.depth[v] < 0) {
-      const EdgeT begin = a.offsets[v];
-      const EdgeT end = a.offsets[v + 1];
-      for (EdgeT e = begin; e < end; ++e) {
-        const VertexT w = a.targets[e];
-        ++examined;
-        const std::uint64_t bit =
-            static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
-            static_cast<std::uint64_t>(a.distribution.local(w));
-        if ((a.gathered[bit / 32] >> (bit % 32) & 1u) != 0) {
-          a.depth[v] = a.level + 1;
-          a.parent[v] = w;
-          found = true;
-          arcs = static_cast<long long>(end - begin);
-          break;
-        }
+/// One vertex per lane, one word of `global` per warp (the ballot), every word written.
+template <typename VertexT>
+__global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
+  const auto n = static_cast<std::uint64_t>(a.distribution.num_vertices);
+  const std::uint64_t bits = (n + 31) / 32 * 32;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  // Warp-uniform bounds (bits and stride are multiples of 32), so every lane reaches the ballot.
+  for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       v < bits; v += stride) {
+    // 1. Where vertex v's bit sits in the gathered bitmap.
+    bool set = false;
+    if (v < n) {
+      std::uint64_t bit = 0;
+      if (a.stripe_shift >= 0) {
+        const std::uint64_t owner = v & ((std::uint64_t{1} << a.stripe_shift) - 1);
+        bit = owner * a.bits_per_rank + (v >> a.stripe_shift);
+      } else {
+        const auto w = static_cast<VertexT>(v);
+        bit = static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
+              static_cast<std::uint64_t>(a.distribution.local(w));
       }
+      set = (a.gathered[bit / 32] >> (bit % 32) & 1u) != 0;
     }
-    enqueue_warp(found, static_cast<VertexT>(v), arcs, a.next, a.counters);
-  }
-  // Arcs read, one atomicAdd per warp.
-  const long long warp_examined = warp_sum(examined);
-  if (lane == 0 && warp_examined > 0) {
-    atomicAdd(reinterpret_cast<unsigned long long*>(a.counters) + kEdgesExamined,
-              static_cast<unsigned long long>(warp_examined));
+    // 2. The warp's 32 bits are one word of the global bitmap.
+    const unsigned word = __ballot_sync(0xffffffffu, set);
+    if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;
   }
 }
 
+/// The level counters of a bottom-up level from the engine agent's counter slot
+/// (cuda::BfsCounters).
+template <typename CounterSlot>
+__global__ void bottom_up_counters_kernel(const CounterSlot* slot, std::int64_t* counters) {
+  counters[kNextFrontier] = static_cast<std::int64_t>(slot->new_vertices);
+  counters[kEdgesExamined] = static_cast<std::int64_t>(slot->arcs_examined);
+  counters[kItemsBinned] = 0;
+  counters[kItemsSentAway] = 0;
+  counters[kFrontierArcs] = static_cast<std::int64_t>(slot->new_degree_sum);
+}
+
 template <typename VertexT>
-__global__ void start_kernel(std::int32_t* depth, VertexT* parent, VertexT* frontier, VertexT local,
-                             VertexT source) {
+__global__ void start_kernel(std::int32_t* depth, VertexT* parent, std::uint32_t* visited,
+                             VertexT* frontier, VertexT local, VertexT source) {
   depth[local] = 0;
   parent[local] = source;
+  visited[static_cast<std::uint64_t>(local) / 32] |= 1u << (static_cast<std::uint64_t>(local) % 32);
   frontier[0] = local;
 }
 
 /// counters: kNextFrontier and kFrontierArcs were accumulated by contract_kernel; the others
-/// are set here.
+/// are set here, the items binned from the rank's send counts (ranks entries).
 template <typename EdgeT>
 __global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
-                                    std::int64_t binned, std::int64_t sent_away) {
+                                    const std::int64_t* send_counts, int ranks, int rank) {
+  std::int64_t binned = 0;
+  for (int d = 0; d < ranks; ++d) binned += send_counts[d];
   counters[kEdgesExamined] = scan_total == nullptr ? 0 : static_cast<std::int64_t>(*scan_total);
   counters[kItemsBinned] = binned;
-  counters[kItemsSentAway] = sent_away;
+  counters[kItemsSentAway] = binned - send_counts[rank];
 }
 
 }  // namespace frontier::distributed

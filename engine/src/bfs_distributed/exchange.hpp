@@ -1,7 +1,8 @@
 /// @file bfs_distributed/exchange.hpp
 /// @brief The exchange interface the distributed level loop is written against (internal, plain
-/// host C++): all-to-all of per-destination bins (counts first, then items) and an all-reduce of
-/// a few 64-bit counters. Two implementations: HostExchange (every rank simulated in this
+/// host C++): all-to-all of per-destination bins (counts first, then items; or, for a level whose
+/// bins are known to be small, counts and fixed-size bins in one step) and an all-reduce of a few
+/// 64-bit counters. Two implementations: HostExchange (every rank simulated in this
 /// process, bins moved through memory; host buffers) and NcclExchange (one GPU per rank, grouped
 /// ncclSend/ncclRecv and ncclAllReduce; device buffers). "Exchange space" below means host
 /// memory for the first and the rank's device memory for the second.
@@ -27,6 +28,10 @@ struct RankBins {
   std::int64_t recv_capacity = 0;
   /// Exchange space, one entry per rank: items received from each sender.
   std::int64_t* recv_counts = nullptr;
+  /// Set by the exchange: 0 when the items arrived packed (and the host counts below are
+  /// filled); else sender s's items start at item s * recv_stride of `recv`, and their counts are
+  /// only in recv_counts.
+  std::int64_t recv_stride = 0;
   /// Host copies the exchange fills: items sent to and received from each rank.
   std::vector<std::int64_t> h_send_counts;
   std::vector<std::int64_t> h_recv_counts;
@@ -39,11 +44,20 @@ class Exchange {
   virtual int ranks() const = 0;
   /// This process's ranks, in the order their buffers are passed.
   virtual std::span<const int> local_ranks() const = 0;
-  /// Collective: bin counts, then the items (item_bytes each), from every rank to every rank
-  /// (a rank's bin to itself included). On return h_send_counts and h_recv_counts are filled
-  /// and the items are in `recv` (or will be, in stream order, before the rank's next work).
+  /// Collective: the bins (item_bytes per item) from every rank to every rank (a rank's bin to
+  /// itself included); the items are in `recv` on return (or will be, in stream order, before the
+  /// rank's next work).
+  ///  - bin_capacity == 0: bin counts first, read back on the host (a synchronization), then
+  ///    exactly the items, packed by sender; h_send_counts and h_recv_counts are filled and
+  ///    recv_stride is 0.
+  ///  - bin_capacity > 0 (every rank passes the same value): the caller guarantees that no bin
+  ///    holds more than bin_capacity items, that bin_capacity items from each send offset stay
+  ///    inside the send buffer and that ranks() * bin_capacity <= recv_capacity. Counts and
+  ///    bin_capacity-item blocks move together without a host round trip; recv_stride is
+  ///    bin_capacity and the host counts are not filled.
   /// @throws Error if incoming items would overflow a receive buffer.
-  virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) = 0;
+  virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                             std::int64_t bin_capacity) = 0;
   /// Collective, in place: buffers[i] holds ranks() parts of bytes_per_rank bytes each and local
   /// rank i's own part at local_ranks()[i]; afterwards every buffer holds every rank's part.
   virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;

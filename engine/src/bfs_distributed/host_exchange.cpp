@@ -14,12 +14,41 @@ HostExchange::HostExchange(int ranks) {
   for (int r = 0; r < ranks; ++r) local_ranks_.push_back(r);
 }
 
-void HostExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) {
+void HostExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                                 std::int64_t bin_capacity) {
   const int p = ranks();
   if (static_cast<int>(bins.size()) != p) {
     throw InvalidArgument("a host exchange needs the bins of all " + std::to_string(p) + " ranks");
   }
+  if (bin_capacity > 0) {
+    // Fixed-size bins: sender s's items at s * bin_capacity, counts only in recv_counts.
+    for (int d = 0; d < p; ++d) {
+      if (p * bin_capacity > bins[d]->recv_capacity) {
+        throw Error("distributed bfs: rank " + std::to_string(d) + " cannot receive " +
+                    std::to_string(p) + " bins of " + std::to_string(bin_capacity) + " items");
+      }
+      bins[d]->recv_stride = bin_capacity;
+      auto* recv = static_cast<unsigned char*>(bins[d]->recv);
+      for (int s = 0; s < p; ++s) {
+        const std::int64_t count = bins[s]->send_counts[d];
+        if (count > bin_capacity) {
+          throw Error("distributed bfs: rank " + std::to_string(s) + " binned " +
+                      std::to_string(count) + " items for rank " + std::to_string(d) +
+                      ", more than the level's bound of " + std::to_string(bin_capacity));
+        }
+        bins[d]->recv_counts[s] = count;
+        if (count > 0) {
+          const auto* send = static_cast<const unsigned char*>(bins[s]->send);
+          std::memcpy(recv + s * bin_capacity * static_cast<std::int64_t>(item_bytes),
+                      send + bins[s]->send_offsets[d] * item_bytes,
+                      static_cast<std::size_t>(count) * item_bytes);
+        }
+      }
+    }
+    return;
+  }
   // 1. Counts.
+  for (int s = 0; s < p; ++s) bins[s]->recv_stride = 0;
   for (int s = 0; s < p; ++s) {
     bins[s]->h_send_counts.assign(bins[s]->send_counts, bins[s]->send_counts + p);
     bins[s]->h_recv_counts.assign(static_cast<std::size_t>(p), 0);

@@ -17,7 +17,8 @@ class HostExchange final : public Exchange {
 
   int ranks() const override { return static_cast<int>(local_ranks_.size()); }
   std::span<const int> local_ranks() const override { return local_ranks_; }
-  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) override;
+  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                     std::int64_t bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
   std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
                                            std::span<std::int64_t> h_local) override;

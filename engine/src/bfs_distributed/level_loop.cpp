@@ -2,8 +2,13 @@
 // written once against RankSearch and Exchange so that the CPU simulation and the NCCL backend
 // run the same steps. Invariant: after the all-reduce of level L every rank's labels up to depth
 // L + 1 are final, and the search ends exactly when no rank labelled anything in a level.
+// A small top-down level skips the bin counts' host round trip: a rank's bin for any peer holds
+// at most the arcs the rank expands, at most the frontier's arcs summed over all ranks (Beamer's
+// m_f, known to every process alike after the previous all-reduce), so fixed-size bins of that
+// many items go out with the counts in one exchange step.
 #include "bfs_distributed/level_loop.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -62,12 +67,18 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
     } else {
       unexplored -= scout;
       // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
-      // owners; 4. contract into the next frontiers.
+      // owners (fixed-size bins bounded by the frontier's arcs on a small level, after the
+      // first: level 0's arcs are not counted); 4. contract into the next frontiers. The bound
+      // also stays within every rank's send and receive room: n / p <= local_count(d).
+      const std::int64_t small_limit = std::min(config.small_level_arcs, config.num_vertices / p);
+      const std::int64_t bin_capacity = level > 0 && small_limit >= 1 && scout <= small_limit
+                                            ? std::max<std::int64_t>(scout, 1)
+                                            : 0;
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         ranks[i]->expand(level);
         bins[i] = &ranks[i]->bins();
       }
-      exchange.exchange_bins(bins, item_bytes);
+      exchange.exchange_bins(bins, item_bytes, bin_capacity);
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         ranks[i]->contract(level);
         counters[i] = ranks[i]->level_counters();

@@ -35,6 +35,9 @@ struct LevelLoopConfig {
   /// Of the whole graph (all ranks).
   std::int64_t num_vertices = 0;
   std::int64_t num_arcs = 0;
+  /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
+  /// ranks) exchanges fixed-size bins of that many items without the counts round trip.
+  std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 
 /// Runs one search over this process's ranks (in the exchange's local_ranks() order).

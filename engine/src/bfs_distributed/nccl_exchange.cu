@@ -1,8 +1,12 @@
-// nccl_exchange.cu — all-to-all of bins and all-reduce of counters between GPUs through NCCL
+// nccl_exchange.cu — all-to-all of bins and sums of counters between GPUs through NCCL
 // (see nccl_exchange.cuh). Per level: one group of count exchanges, a host synchronization to
 // read the counts (NCCL needs matching sizes on both sides), one group of bin exchanges that
-// stays asynchronous, then one group of all-reduces and a host synchronization to read the next
-// frontier size. Items arrive packed in sender order, as the host exchange delivers them.
+// stays asynchronous, then one group of counter all-gathers (each rank's counters to every rank,
+// read back in one copy that holds the rank's own counters and, summed on the host, the totals)
+// and a host synchronization to read the next frontier size. Items arrive packed in sender order,
+// as the host exchange delivers them. A level whose bins have a known small bound (bin_capacity)
+// sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
+// level.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
@@ -25,11 +29,11 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
   for (const NcclRankHandle& handle : local_) {
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
-    d_totals_.emplace_back(kMaxReducedCounters);
+    d_totals_.emplace_back(static_cast<std::size_t>(ranks_) * kMaxReducedCounters);
     std::int64_t* pinned = nullptr;
     FRONTIER_CUDA_CHECK(cudaMallocHost(
         &pinned,
-        sizeof(std::int64_t) * (2 * static_cast<std::size_t>(ranks_) + 2 * kMaxReducedCounters)));
+        sizeof(std::int64_t) * static_cast<std::size_t>(ranks_) * (2 + kMaxReducedCounters)));
     h_pinned_.push_back(pinned);
   }
 }
@@ -42,8 +46,38 @@ NcclExchange::~NcclExchange() {
   }
 }
 
-void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) {
+void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                                 std::int64_t bin_capacity) {
   const int p = ranks_;
+  if (bin_capacity > 0) {
+    // 0. Small level: counts and bin_capacity items to and from every rank in one group, no
+    //    host round trip (the receiver reads its counts on the device).
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      if (p * bin_capacity > bins[i]->recv_capacity) {
+        throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) + " cannot receive " +
+                    std::to_string(p) + " bins of " + std::to_string(bin_capacity) + " items");
+      }
+    }
+    const std::size_t block = static_cast<std::size_t>(bin_capacity) * item_bytes;
+    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      bins[i]->recv_stride = bin_capacity;
+      const auto* send = static_cast<const unsigned char*>(bins[i]->send);
+      auto* recv = static_cast<unsigned char*>(bins[i]->recv);
+      for (int peer = 0; peer < p; ++peer) {
+        FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
+                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
+                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, block,
+                                     ncclUint8, peer, local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(recv + peer * block, block, ncclUint8, peer, local_[i].comm,
+                                     local_[i].stream));
+      }
+    }
+    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    return;
+  }
   // 1. Counts: one int64 to and from every rank.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
@@ -67,6 +101,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    bins[i]->recv_stride = 0;
     bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
     bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
     std::int64_t received = 0;
@@ -120,29 +155,34 @@ std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* c
                           " counters");
   }
   const std::size_t p = static_cast<std::size_t>(ranks_);
+  // 1. Every rank's counters to every rank (rank r's at r * count): the sums and the rank's own
+  //    counters then come back in one copy.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_NCCL_CHECK(ncclAllReduce(values[i], d_totals_[i].data(),
-                                      static_cast<std::size_t>(count), ncclInt64, ncclSum,
-                                      local_[i].comm, local_[i].stream));
+    FRONTIER_NCCL_CHECK(ncclAllGather(values[i], d_totals_[i].data(),
+                                      static_cast<std::size_t>(count), ncclInt64, local_[i].comm,
+                                      local_[i].stream));
   }
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    std::int64_t* staging = h_pinned_[i] + 2 * p;
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging, values[i], sizeof(std::int64_t) * count,
-                                        cudaMemcpyDeviceToHost, local_[i].stream));
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(staging + kMaxReducedCounters, d_totals_[i].data(),
-                                        sizeof(std::int64_t) * count, cudaMemcpyDeviceToHost,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i] + 2 * p, d_totals_[i].data(),
+                                        sizeof(std::int64_t) * p * count, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
+  // 2. Own counters and (from the first local rank's copy) the sums.
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
-    const std::int64_t* staging = h_pinned_[i] + 2 * p;
-    for (int k = 0; k < count; ++k) h_local[i * count + k] = staging[k];
-    if (i == 0) totals.assign(staging + kMaxReducedCounters, staging + kMaxReducedCounters + count);
+    const std::int64_t* gathered = h_pinned_[i] + 2 * p;
+    const std::int64_t* own = gathered + static_cast<std::size_t>(local_[i].rank) * count;
+    for (int k = 0; k < count; ++k) h_local[i * count + k] = own[k];
+    if (i == 0) {
+      for (std::size_t r = 0; r < p; ++r) {
+        for (int k = 0; k < count; ++k) totals[k] += gathered[r * count + k];
+      }
+    }
   }
   return totals;
 }

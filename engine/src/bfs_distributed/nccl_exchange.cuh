@@ -1,9 +1,9 @@
 /// @file bfs_distributed/nccl_exchange.cuh
 /// @brief The exchange of the GPU backend: one NCCL communicator and one stream per local rank
 /// (GPU). Bin counts and bins move with grouped ncclSend/ncclRecv (a rank's bin to itself
-/// included), counters with ncclAllReduce. The same object serves one process driving every GPU
-/// (communicators from ncclCommInitAll) and one process per GPU (ncclCommInitRank after an
-/// out-of-band broadcast of the unique id).
+/// included), counters with one ncclAllGather (summed on the host). The same object serves one
+/// process driving every GPU (communicators from ncclCommInitAll) and one process per GPU
+/// (ncclCommInitRank after an out-of-band broadcast of the unique id).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -35,7 +35,8 @@ class NcclExchange final : public Exchange {
 
   int ranks() const override { return ranks_; }
   std::span<const int> local_ranks() const override { return local_rank_ids_; }
-  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes) override;
+  void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
+                     std::int64_t bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
   std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
                                            std::span<std::int64_t> h_local) override;
@@ -44,7 +45,7 @@ class NcclExchange final : public Exchange {
   int ranks_;
   std::vector<NcclRankHandle> local_;
   std::vector<int> local_rank_ids_;
-  /// Per local rank: room for the all-reduced counters.
+  /// Per local rank: every rank's counters, gathered (ranks * kMaxReducedCounters).
   std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
   std::vector<std::int64_t*> h_pinned_;

@@ -76,7 +76,7 @@ std::string format_graph500_statistics(const Graph500Result& result) {
   append_line(out, "edgefactor:                     %d\n", config.edgefactor);
   append_line(out, "NBFS:                           %d\n", static_cast<int>(result.runs.size()));
   append_line(out, "graph_generation:               %g\n", result.generation_seconds);
-  append_line(out, "num_mpi_processes:              %d\n", 1);
+  append_line(out, "num_mpi_processes:              %d\n", result.mpi_processes);
   append_line(out, "construction_time:              %g\n", result.construction_seconds);
   const Graph500Statistics& t = result.time;
   append_line(out, "bfs  min_time:                  %g\n", t.min);

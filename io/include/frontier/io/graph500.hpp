@@ -122,6 +122,9 @@ struct Graph500Result {
   double host_copy_seconds = 0.0;
   /// Whether generation and construction ran on the GPU.
   bool built_on_device = false;
+  /// MPI processes that ran the benchmark (1 for a single-process run), printed as
+  /// num_mpi_processes.
+  int mpi_processes = 1;
   std::vector<Graph500Run> runs;
   Graph500Statistics time;
   Graph500Statistics nedge;
@@ -168,7 +171,7 @@ Graph500TepsStatistics graph500_teps_statistics(std::span<const double> seconds,
 
 /// The official statistics block, line for line as the reference's main.c prints it
 /// ("SCALE:", "edgefactor:", "NBFS:", ..., "bfs  harmonic_mean_TEPS:     !  ...",
-/// "bfs  stddev_validate:"), each line ending in '\n'. num_mpi_processes is 1.
+/// "bfs  stddev_validate:"), each line ending in '\n'; num_mpi_processes is mpi_processes.
 std::string format_graph500_statistics(const Graph500Result& result);
 
 }  // namespace frontier::io

@@ -1,0 +1,175 @@
+// The distributed level loop over simulated ranks (CpuRankSearch, HostExchange), run directly with
+// the three choices of the small-level exchange: never (every top-down level exchanges its counts
+// first), the default bound, and always where the bounds allow. Each must give the sequential
+// oracle's depths, parents that pass the Graph500 rules, and the same levels (frontiers, items
+// binned, arcs examined, directions) as the others; the fixed-size path must really be taken.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bfs_distributed/cpu_rank_search.hpp"
+#include "bfs_distributed/host_exchange.hpp"
+#include "bfs_distributed/level_loop.hpp"
+#include "frontier/bfs_validate.hpp"
+#include "frontier/csr_builder.hpp"
+#include "frontier/io/generate_kronecker.hpp"
+#include "frontier/partition/slices.hpp"
+#include "frontier/reference_bfs.hpp"
+#include "test_graphs.hpp"
+
+namespace frontier {
+namespace {
+
+using distributed::LevelLoopConfig;
+using distributed::LevelLoopResult;
+using partition::VertexLayout;
+
+// A host exchange that counts the exchanges that moved fixed-size bins.
+class CountingExchange final : public distributed::Exchange {
+ public:
+  explicit CountingExchange(int ranks) : inner_(ranks) {}
+  int ranks() const override { return inner_.ranks(); }
+  std::span<const int> local_ranks() const override { return inner_.local_ranks(); }
+  void exchange_bins(std::span<distributed::RankBins* const> bins, std::size_t item_bytes,
+                     std::int64_t bin_capacity) override {
+    fixed_exchanges += bin_capacity > 0 ? 1 : 0;
+    counted_exchanges += bin_capacity > 0 ? 0 : 1;
+    inner_.exchange_bins(bins, item_bytes, bin_capacity);
+  }
+  void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override {
+    inner_.all_gather(buffers, bytes_per_rank);
+  }
+  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
+                                           std::span<std::int64_t> h_local) override {
+    return inner_.all_reduce_sum(values, count, h_local);
+  }
+
+  int fixed_exchanges = 0;
+  int counted_exchanges = 0;
+
+ private:
+  distributed::HostExchange inner_;
+};
+
+struct LoopRun {
+  LevelLoopResult loop;
+  std::vector<std::int32_t> depth;
+  std::vector<VertexId> parent;
+  int fixed_exchanges = 0;
+  int counted_exchanges = 0;
+};
+
+LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId source,
+                 bool direction_optimizing, std::int64_t small_level_arcs) {
+  const auto slices = partition::slice_graph(graph, layout, ranks);
+  std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexId, EdgeId>>> searches;
+  std::vector<distributed::RankSearch<VertexId>*> pointers;
+  for (const auto& slice : slices) {
+    searches.push_back(std::make_unique<distributed::CpuRankSearch<VertexId, EdgeId>>(slice));
+    pointers.push_back(searches.back().get());
+  }
+  CountingExchange exchange(ranks);
+  LevelLoopConfig config;
+  config.predecessors = true;
+  config.direction_optimizing = direction_optimizing;
+  config.num_vertices = graph.num_vertices();
+  config.num_arcs = graph.num_edges();
+  config.small_level_arcs = small_level_arcs;
+  LoopRun run;
+  run.loop = distributed::run_level_loop<VertexId>(pointers, exchange, source, config);
+  run.depth.assign(static_cast<std::size_t>(graph.num_vertices()), kUnreachedDepth);
+  run.parent.assign(static_cast<std::size_t>(graph.num_vertices()), -1);
+  for (distributed::RankSearch<VertexId>* rank : pointers) rank->gather(run.depth, run.parent);
+  run.fixed_exchanges = exchange.fixed_exchanges;
+  run.counted_exchanges = exchange.counted_exchanges;
+  return run;
+}
+
+// Checks the three exchange choices on one search; returns the fixed-size exchanges of the
+// "always" run.
+int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int ranks,
+                                  VertexId source, bool direction_optimizing) {
+  SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(ranks) + " ranks, " +
+               partition::layout_name(layout) +
+               (direction_optimizing ? ", direction-optimizing" : ", top-down"));
+  const BfsResult<VertexId> expected = reference_bfs(graph, source);
+  const LoopRun never = run_loop(graph, layout, ranks, source, direction_optimizing, 0);
+  const LoopRun usual = run_loop(graph, layout, ranks, source, direction_optimizing,
+                                 LevelLoopConfig{}.small_level_arcs);
+  const LoopRun always = run_loop(graph, layout, ranks, source, direction_optimizing,
+                                  std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(never.fixed_exchanges, 0);
+  for (const LoopRun* run : {&never, &usual, &always}) {
+    EXPECT_EQ(run->depth, expected.depth);
+    EXPECT_EQ(run->loop.vertices_reached, expected.vertices_reached);
+    const BfsValidation valid =
+        validate_bfs_tree<VertexId, EdgeId>(graph, source, std::span<const VertexId>(run->parent),
+                                            std::span<const std::int32_t>(run->depth));
+    EXPECT_TRUE(valid.valid) << valid.failure;
+    EXPECT_EQ(run->loop.edges_examined, never.loop.edges_examined);
+    EXPECT_EQ(run->loop.bytes_exchanged, never.loop.bytes_exchanged);
+    EXPECT_EQ(run->loop.levels.size(), never.loop.levels.size());
+    if (run->loop.levels.size() != never.loop.levels.size()) continue;
+    for (std::size_t l = 0; l < never.loop.levels.size(); ++l) {
+      EXPECT_EQ(run->loop.levels[l].direction, never.loop.levels[l].direction) << "level " << l;
+      EXPECT_EQ(run->loop.levels[l].frontier_vertices, never.loop.levels[l].frontier_vertices)
+          << "level " << l;
+      EXPECT_EQ(run->loop.exchange[l].items_binned, never.loop.exchange[l].items_binned)
+          << "level " << l;
+    }
+    // Every top-down level exchanges once, one way or the other.
+    EXPECT_EQ(run->fixed_exchanges + run->counted_exchanges,
+              never.fixed_exchanges + never.counted_exchanges);
+  }
+  return always.fixed_exchanges;
+}
+
+TEST(DistributedLevelLoop, SmallLevelExchangeOnRandomGraphs) {
+  for (const VertexId n : {1, 2, 7, 1000, 5000}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    CsrBuildOptions options;
+    options.symmetrize = true;
+    const Graph graph = build_csr<VertexId, EdgeId>(
+        test::random_edge_list<VertexId>(n, 3 * static_cast<std::int64_t>(n), 40 + n, false),
+        options);
+    for (int ranks = 1; ranks <= 4; ++ranks) {
+      for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+        int fixed = 0;
+        for (const bool direction_optimizing : {false, true}) {
+          fixed += expect_exchange_choices_agree(graph, layout, ranks, 0, direction_optimizing);
+          fixed += expect_exchange_choices_agree(graph, layout, ranks, n - 1, direction_optimizing);
+        }
+        // Past level 0, a graph with at least 2 vertices per rank has small enough levels.
+        if (n >= 1000) EXPECT_GT(fixed, 0);
+      }
+    }
+  }
+}
+
+TEST(DistributedLevelLoop, SmallLevelExchangeOnKronecker) {
+  KroneckerParams params;
+  params.scale = 12;
+  params.edgefactor = 16;
+  params.seed = 9;
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  const Graph graph = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  for (const int ranks : {2, 3, 4}) {
+    int searched = 0;
+    for (VertexId source = 0; searched < 3; ++source) {
+      if (graph.degree(source) == 0) continue;
+      EXPECT_GT(expect_exchange_choices_agree(graph, VertexLayout::Striped, ranks, source, true),
+                0);
+      ++searched;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace frontier
