@@ -1,12 +1,15 @@
 // euler_tour_ops() on the GPU beyond the parity suite: trees of 2^22 vertices of every shape
 // against the DFS oracle, GPU == CPU on large forests with given roots and on 64-bit ids, both
-// GPU ranking algorithms, the same error message as the CPU for every malformed input, and the
+// GPU ranking algorithms, the same error message as the CPU for every malformed input, the
+// one-tree path (edges == n - 1: default and given roots; n - 1 edges with a cycle beside a
+// second component, or on one face beside isolated vertices, named as on the CPU), and the
 // GPU-specific argument errors. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontier/device.hpp"
@@ -207,6 +210,128 @@ TEST_F(EulerTourGpu, DefectsAreNamedAsOnTheCpu) {
     const std::string on_gpu = message(c.graph, c.roots, gpu());
     EXPECT_FALSE(on_cpu.empty());
     EXPECT_EQ(on_gpu, on_cpu);
+  }
+}
+
+TEST_F(EulerTourGpu, OneTreeWithDefaultOrGivenRootMatchesTheCpu) {
+  // edges == n - 1: the path that skips the component labelling.
+  const auto tree = make_tree(TreeKind::RandomRecursive, (std::int64_t{1} << 21) + 7, 40);
+  const VertexId n = tree.num_vertices();
+  for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
+    SCOPED_TRACE(std::string(to_string(algorithm)));
+    const auto by_default = euler_tour_ops<VertexId, EdgeId>(tree, {}, gpu(algorithm));
+    expect_equal(by_default, euler_tour_ops<VertexId, EdgeId>(tree));
+    EXPECT_EQ(by_default.roots, std::vector<VertexId>{0});
+    EXPECT_EQ(by_default.stats.tour_elements, tree.targets().size() + 1);
+    for (const VertexId r : {VertexId{0}, n / 3, n - 1}) {
+      SCOPED_TRACE("root " + std::to_string(r));
+      const std::vector<VertexId> roots{r};
+      const auto on_gpu = euler_tour_ops<VertexId, EdgeId>(tree, roots, gpu(algorithm));
+      expect_equal(on_gpu, euler_tour_ops<VertexId, EdgeId>(tree, roots));
+      expect_equal(on_gpu, reference_tree_ops<VertexId>(tree, roots).ops);
+    }
+  }
+  const auto path = make_tree<std::int64_t>(TreeKind::Path, std::int64_t{1} << 20, 41);
+  const std::vector<std::int64_t> middle{std::int64_t{1} << 19};
+  expect_equal(euler_tour_ops<std::int64_t, EdgeId>(path, {}, gpu()),
+               euler_tour_ops<std::int64_t, EdgeId>(path));
+  expect_equal(euler_tour_ops<std::int64_t, EdgeId>(path, middle, gpu()),
+               euler_tour_ops<std::int64_t, EdgeId>(path, middle));
+  for (const std::int64_t size : {1, 2, 3}) {
+    const auto tiny = make_tree(TreeKind::Path, size, 42);
+    const std::vector<VertexId> last{static_cast<VertexId>(size - 1)};
+    expect_equal(euler_tour_ops<VertexId, EdgeId>(tiny, {}, gpu()),
+                 euler_tour_ops<VertexId, EdgeId>(tiny));
+    expect_equal(euler_tour_ops<VertexId, EdgeId>(tiny, last, gpu()),
+                 euler_tour_ops<VertexId, EdgeId>(tiny, last));
+  }
+}
+
+CsrGraph<VertexId, EdgeId> symmetric_csr(EdgeList<VertexId> edges) {
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.sort_neighbors = true;
+  return build_csr<VertexId, EdgeId>(edges, build);
+}
+
+/// n - 1 edges on n vertices, yet no tree: a random tree on [0, a) plus an edge {0, w} that
+/// closes a cycle, beside a random tree on [a, n); ids relabelled at random (label[0] and
+/// label[a] lie in different parts).
+CsrGraph<VertexId, EdgeId> cycle_beside_tree(std::int64_t a, std::int64_t n, std::uint64_t seed,
+                                             std::vector<std::int64_t>& label) {
+  const auto first = tree_parents(TreeKind::RandomRecursive, a, seed);
+  const auto second = tree_parents(TreeKind::RandomRecursive, n - a, seed + 1);
+  label = random_permutation(n, seed + 2);
+  EdgeList<VertexId> edges;
+  edges.num_vertices = static_cast<VertexId>(n);
+  edges.directed = false;
+  const auto add = [&](std::int64_t u, std::int64_t v) {
+    edges.sources.push_back(static_cast<VertexId>(label[u]));
+    edges.targets.push_back(static_cast<VertexId>(label[v]));
+  };
+  for (std::int64_t v = 1; v < a; ++v) add(v, first[v]);
+  for (std::int64_t v = 1; v < n - a; ++v) add(a + v, a + second[v]);
+  std::int64_t w = a - 1;
+  while (first[w] == 0) --w;  // a random recursive tree of many vertices is no star
+  add(0, w);
+  return symmetric_csr(std::move(edges));
+}
+
+/// Triangles {0, 1, 3} and {0, 2, 4} interleaved around vertex 0, vertices 5 and 6 isolated,
+/// and a path 0 - 7 - 8 - ... - (n - 1): n - 1 edges. The tour from 0 reaches every arc (one
+/// face), so only the isolated vertices show that this is no tree.
+CsrGraph<VertexId, EdgeId> figure_eight_with_tail(std::int64_t n) {
+  EdgeList<VertexId> edges;
+  edges.num_vertices = static_cast<VertexId>(n);
+  edges.directed = false;
+  const auto add = [&](std::int64_t u, std::int64_t v) {
+    edges.sources.push_back(static_cast<VertexId>(u));
+    edges.targets.push_back(static_cast<VertexId>(v));
+  };
+  const std::vector<std::pair<int, int>> triangles{{0, 1}, {1, 3}, {3, 0}, {0, 2}, {2, 4}, {4, 0}};
+  for (const auto& [u, v] : triangles) add(u, v);
+  add(0, 7);
+  for (std::int64_t v = 8; v < n; ++v) add(v - 1, v);
+  return symmetric_csr(std::move(edges));
+}
+
+TEST_F(EulerTourGpu, TreeEdgeCountWithCyclesIsNamedAsOnTheCpu) {
+  // Large (ranked on the GPU) and small (ranked on the host) splits, and one face.
+  const std::int64_t n = std::int64_t{1} << 21;
+  const std::int64_t a = n / 2 + 11;
+  std::vector<std::int64_t> large_label;
+  const auto split = cycle_beside_tree(a, n, 43, large_label);
+  std::vector<std::int64_t> small_label;
+  const auto small_split = cycle_beside_tree(40, 100, 44, small_label);
+  const auto eight = figure_eight_with_tail(std::int64_t{1} << 20);
+  ASSERT_EQ(static_cast<std::int64_t>(split.targets().size()), 2 * (n - 1));
+  ASSERT_EQ(static_cast<std::int64_t>(small_split.targets().size()), 2 * 99);
+  ASSERT_EQ(static_cast<std::int64_t>(eight.targets().size()),
+            2 * (std::int64_t{eight.num_vertices()} - 1));
+  struct Case {
+    std::string name;
+    const CsrGraph<VertexId, EdgeId>* graph;
+    std::vector<VertexId> roots;
+  };
+  const auto id = [](std::int64_t v) { return static_cast<VertexId>(v); };
+  const std::vector<Case> cases{
+      {"cycle beside a tree, default root", &split, {}},
+      {"cycle beside a tree, root in the cycle's part", &split, {id(large_label[0])}},
+      {"cycle beside a tree, root in the tree", &split, {id(large_label[a])}},
+      {"small cycle beside a tree, default root", &small_split, {}},
+      {"small cycle beside a tree, root in the cycle's part", &small_split, {id(small_label[0])}},
+      {"small cycle beside a tree, root in the tree", &small_split, {id(small_label[40])}},
+      {"one face and isolated vertices, default root", &eight, {}},
+      {"one face and isolated vertices, root 0", &eight, {0}},
+      {"one face and isolated vertices, isolated root", &eight, {5}},
+  };
+  for (const auto algorithm : {ListRankingAlgorithm::HelmanJaja, ListRankingAlgorithm::Wyllie}) {
+    for (const Case& c : cases) {
+      SCOPED_TRACE(c.name + " " + std::string(to_string(algorithm)));
+      const std::string on_cpu = message(*c.graph, c.roots, EulerTourOptions{});
+      EXPECT_NE(on_cpu.find("not a forest"), std::string::npos) << on_cpu;
+      EXPECT_EQ(message(*c.graph, c.roots, gpu(algorithm)), on_cpu);
+    }
   }
 }
 

@@ -388,6 +388,51 @@ TEST_P(EulerTourParity, BadRootsAreRejected) {
             "euler_tour_ops: root 0 is out of range [0, 0)");
 }
 
+TEST_P(EulerTourParity, OneTreeRootedAnywhere) {
+  // One tree (edges == n - 1): rooted at each vertex of a small tree, at spread vertices of a
+  // large one, and the trees of one and two vertices.
+  const auto small = make_tree(TreeKind::RandomRecursive, 40, 30);
+  for (VertexId r = 0; r < small.num_vertices(); ++r) {
+    SCOPED_TRACE("root " + std::to_string(r));
+    check<VertexId>(small, std::vector<VertexId>{r});
+  }
+  const auto large = make_tree(TreeKind::Caterpillar, 300000, 31);
+  for (const VertexId r : {0, 12345, 299999}) {
+    SCOPED_TRACE("root " + std::to_string(r));
+    check<VertexId>(large, std::vector<VertexId>{r});
+  }
+  check<VertexId>(make_tree(TreeKind::Path, 1, 32), std::vector<VertexId>{0});
+  check<VertexId>(make_tree(TreeKind::Path, 2, 33), std::vector<VertexId>{1});
+}
+
+TEST_P(EulerTourParity, TreeEdgeCountWithACycleIsRejected) {
+  // n - 1 edges, but a cycle (so also a second component): a triangle beside an edge, rooted in
+  // either part.
+  const auto triangle_and_edge = raw_graph({{1, 2}, {0, 2}, {0, 1}, {4}, {3}});
+  const std::string triangle_error =
+      "euler_tour_ops: not a forest: 4 edges on 5 vertices in 2 components, a cycle exists "
+      "(edge {1, 2} closes one)";
+  EXPECT_EQ(error_of(triangle_and_edge), triangle_error);
+  EXPECT_EQ(error_of(triangle_and_edge, {0}), triangle_error);
+  EXPECT_EQ(error_of(triangle_and_edge, {3}), triangle_error);
+  // Triangles {0, 1, 3} and {0, 2, 4} interleaved around vertex 0, beside two isolated vertices:
+  // the tour from 0 reaches all 12 arcs, so only the isolated vertices betray the cycles.
+  const auto figure_eight = raw_graph({{1, 2, 3, 4}, {0, 3}, {0, 4}, {0, 1}, {0, 2}, {}, {}});
+  const std::string figure_eight_error =
+      "euler_tour_ops: not a forest: 6 edges on 7 vertices in 3 components, a cycle exists "
+      "(edge {1, 3} closes one)";
+  EXPECT_EQ(error_of(figure_eight), figure_eight_error);
+  EXPECT_EQ(error_of(figure_eight, {0}), figure_eight_error);
+  EXPECT_EQ(error_of(figure_eight, {5}), figure_eight_error);
+  // Bad roots of one tree.
+  const auto path = raw_graph({{1}, {0, 2}, {1}});
+  EXPECT_EQ(error_of(path, {3}), "euler_tour_ops: root 3 is out of range [0, 3)");
+  EXPECT_EQ(error_of(path, {-1}), "euler_tour_ops: root -1 is out of range [0, 3)");
+  EXPECT_EQ(error_of(path, {0, 2}), "euler_tour_ops: roots 0 and 2 lie in the same tree");
+  EXPECT_EQ(error_of(raw_graph(std::vector<std::vector<VertexId>>(1)), {1}),
+            "euler_tour_ops: root 1 is out of range [0, 1)");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, EulerTourParity,
                          ::testing::Values(DeviceKind::Cpu, DeviceKind::Cuda),
                          [](const ::testing::TestParamInfo<DeviceKind>& info) {

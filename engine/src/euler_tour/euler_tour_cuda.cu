@@ -4,11 +4,15 @@
 //     twins and tour successors by a binary search from every arc for its reverse (each arc
 //     writes only its own entries, coalesced); self loops, unsorted/duplicate neighbours and
 //     missing reverse arcs are defects;
-//  2. union-find components (ECL-CC: initial links to the lowest neighbour, then hooking); the
-//     representatives (link[v] == v, each set's lowest id) counted by a scan, so the sets need no
-//     flattening; edges == n - components or a cycle exists;
-//  3. roots: the representatives in id order, or the given roots each claiming the
-//     representative found by climbing its links (with path halving);
+//  2. one tree (edges == n - 1, at most one root given, every vertex on an arc when n > 1): no
+//     labelling; the root's tour must then reach every arc, which the ranking of step 4 checks
+//     (cycles beside the tour make it throw ValidationError; the host then names the defect).
+//     Otherwise union-find components (ECL-CC: initial links to the lowest neighbour, then
+//     hooking); the representatives (link[v] == v, each set's lowest id) counted by a scan, so
+//     the sets need no flattening; edges == n - components or a cycle exists;
+//  3. roots: the given root or vertex 0 for one tree; else the representatives in id order, or
+//     the given roots each claiming the representative found by climbing its links (with path
+//     halving);
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
 //  5. per element: its step code (one byte) scattered to its tour position, one exclusive scan
 //     of the codes read as (entered, depth) counts,
@@ -196,8 +200,6 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   DeviceArray<VertexT> d_src(m);
   DeviceArray<VertexT> d_twin(m);
   DeviceArray<VertexT> d_successor(max_total);
-  DeviceArray<VertexT> d_link(n);
-  DeviceArray<VertexT> d_flag(n + 1);
   DeviceArray<unsigned char> d_temp(temp_bytes);
   DeviceArray<int> d_defect(2);
 
@@ -226,31 +228,55 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   if (flag_set(d_defect.get())) defect();
   stats.check_seconds = phase.seconds();
 
-  // 2. Components (and the arcs left without a twin); a forest has n - components edges.
+  // 2. Components. One tree (edges == n - 1, at most one root given) needs no labelling: its
+  //    tour from the root is ranked in step 4 and must reach every arc (else the successors hold
+  //    cycles and the ranking rejects them); with every vertex on some arc (n > 1), the arcs
+  //    then connect all n vertices with n - 1 edges: a tree. Any other input is labelled by
+  //    union-find; a forest has n - components edges.
   phase.restart();
-  euler_tour::init_link_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), d_targets.get(), n,
-                                                              d_link.get());
-  FRONTIER_CHECK_LAUNCH();
-  euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(
-      d_offsets.get(), d_src.get(), d_targets.get(), d_twin.get(), m, d_link.get(), d_defect.get());
-  FRONTIER_CHECK_LAUNCH();
-  if (flag_set(d_defect.get())) defect();
-  euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
-                                                                             d_flag.get());
-  FRONTIER_CHECK_LAUNCH();
-  temp = temp_bytes;
-  FRONTIER_CUDA_CHECK(
-      cub::DeviceScan::ExclusiveSum(d_temp.get(), temp, d_flag.get(), d_flag.get(), n + 1));
-  VertexT h_components = 0;
-  FRONTIER_CUDA_CHECK(cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
-  const std::int64_t trees = h_components;
-  if (m / 2 != n - trees) defect();
+  const bool one_tree = m == 2 * (n - 1) && roots.size() <= 1;
+  const std::int64_t labelled = one_tree ? 0 : n;
+  DeviceArray<VertexT> d_link(labelled);
+  DeviceArray<VertexT> d_flag(labelled + 1);
+  std::int64_t trees = 1;
+  if (one_tree) {
+    // A vertex without arcs leaves n - 1 edges on the other n - 1 vertices: a cycle.
+    if (n > 1 && flag_set(d_defect.get() + 1)) defect();
+  } else {
+    euler_tour::init_link_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), d_targets.get(), n,
+                                                                d_link.get());
+    FRONTIER_CHECK_LAUNCH();
+    euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(d_offsets.get(), d_src.get(),
+                                                           d_targets.get(), d_twin.get(), m,
+                                                           d_link.get(), d_defect.get());
+    FRONTIER_CHECK_LAUNCH();
+    if (flag_set(d_defect.get())) defect();
+    euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
+                                                                               d_flag.get());
+    FRONTIER_CHECK_LAUNCH();
+    temp = temp_bytes;
+    FRONTIER_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(d_temp.get(), temp, d_flag.get(), d_flag.get(), n + 1));
+    VertexT h_components = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
+    trees = h_components;
+    if (m / 2 != n - trees) defect();
+  }
   const std::int64_t total = m + trees;
   require_ids_fit<VertexT>(total, "tour elements (arcs plus trees)");
 
   // 3. Roots.
   DeviceArray<VertexT> d_roots(trees);
-  if (roots.empty()) {
+  if (one_tree) {
+    const VertexT root = roots.empty() ? VertexT{0} : roots.front();
+    if (root < 0 || root >= n) defect();
+    stats.components_seconds += phase.seconds();
+    phase.restart();
+    upload(d_roots.get(), &root, 1);
+    stats.transfer_seconds += phase.seconds();
+    phase.restart();
+  } else if (roots.empty()) {
     euler_tour::default_roots_kernel<<<launch.blocks(n), threads>>>(d_link.get(), d_flag.get(), n,
                                                                     d_roots.get());
     FRONTIER_CHECK_LAUNCH();
@@ -285,8 +311,14 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 
   phase.restart();
   DeviceArray<VertexT> d_pos(total);
-  stats.ranking = list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed,
-                                            nullptr, algorithm);
+  try {
+    stats.ranking = list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed,
+                                              nullptr, algorithm);
+  } catch (const ValidationError&) {
+    // Cycles beside the one tree's tour: its arcs do not form one tree (step 2).
+    if (!one_tree) throw;
+    defect();
+  }
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   stats.ranking_seconds = phase.seconds();
 

@@ -8,7 +8,8 @@
 /// The tour's element layout and the derivation formulas are in euler_tour_backend.hpp.
 ///
 /// Invariants: every kernel is a grid-stride loop over its index range; a defect sets
-/// d_defect[0] = 1 (never cleared by a kernel) and the host then names it on the CPU.
+/// d_defect[0] = 1 (never cleared by a kernel) and the host then names it on the CPU;
+/// d_defect[1] = 1 records a vertex without arcs (check_csr_kernel only).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -60,15 +61,20 @@ __device__ inline std::int64_t grid_stride() {
   return static_cast<std::int64_t>(gridDim.x) * blockDim.x;
 }
 
-/// Offsets never decrease and start at 0; every target lies in [0, n).
+/// Offsets never decrease and start at 0; every target lies in [0, n). Also sets defect[1] = 1
+/// when some vertex has no arcs (legal in a forest; for one tree of n > 1 vertices it means a
+/// cycle elsewhere), one store per thread at most.
 template <typename VertexT, typename EdgeT>
 __global__ void check_csr_kernel(const EdgeT* __restrict__ offsets,
                                  const VertexT* __restrict__ targets, std::int64_t n,
                                  std::int64_t m, int* __restrict__ defect) {
-  // 1. Offsets (one per vertex, plus offsets[0] == 0).
+  // 1. Offsets (one per vertex, plus offsets[0] == 0); vertices without arcs.
+  bool arcless = false;
   for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
     if (offsets[v + 1] < offsets[v] || (v == 0 && offsets[0] != 0)) defect[0] = 1;
+    if (offsets[v + 1] == offsets[v]) arcless = true;
   }
+  if (arcless) defect[1] = 1;
   // 2. Targets.
   for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
     if (targets[e] < 0 || targets[e] >= n) defect[0] = 1;
