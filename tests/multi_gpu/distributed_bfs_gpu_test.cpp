@@ -29,6 +29,7 @@
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "test_graphs.hpp"
+#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -222,23 +223,11 @@ TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
   }
 }
 
-std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
-  std::ifstream manifest(folder / "MANIFEST.md");
-  std::vector<std::string> names;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    if (line.rfind("| `", 0) != 0) continue;
-    const std::size_t end = line.find('`', 3);
-    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
-  }
-  return names;
-}
-
 TEST(DistributedBfsGpu, RealDatasets) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
-  for (const std::string& name : manifest_datasets(folder)) {
+  for (const std::string& name : test::manifest_datasets(folder)) {
     SCOPED_TRACE(name);
     const Graph graph = io::read_graph(folder / name).graph;
     VertexId hub = 0;

@@ -22,6 +22,7 @@
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "test_graphs.hpp"
+#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -192,23 +193,10 @@ TEST(DistributedBfsCpu, KroneckerGeneratedInPlace) {
   }
 }
 
-// File names in the first column of MANIFEST.md's table ("| `name` | ...").
-std::vector<std::string> manifest_datasets(const std::filesystem::path& folder) {
-  std::ifstream manifest(folder / "MANIFEST.md");
-  std::vector<std::string> names;
-  std::string line;
-  while (std::getline(manifest, line)) {
-    if (line.rfind("| `", 0) != 0) continue;
-    const std::size_t end = line.find('`', 3);
-    if (end != std::string::npos) names.push_back(line.substr(3, end - 3));
-  }
-  return names;
-}
-
 TEST(DistributedBfsCpu, RealDatasets) {
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
-  const std::vector<std::string> names = manifest_datasets(folder);
+  const std::vector<std::string> names = test::manifest_datasets(folder);
   ASSERT_FALSE(names.empty());
   for (const std::string& name : names) {
     SCOPED_TRACE(name);
