@@ -1,5 +1,6 @@
-// Small graph builders shared by the tests: hand-written edge lists and counter-based random
-// graphs (G(n, M): edge i joins two vertices drawn from counter_random(seed, 2i) and (2i + 1)).
+// Small graph builders shared by the tests: hand-written edge lists, counter-based random
+// graphs (G(n, M): edge i joins two vertices drawn from counter_random(seed, 2i) and (2i + 1)),
+// and Graph500 Kronecker graphs as the Graph500 runner builds them.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,8 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/edge_list.hpp"
+#include "frontier/generators/kronecker.hpp"
+#include "frontier/io/generate_kronecker.hpp"
 #include "frontier/random.hpp"
 
 namespace frontier::test {
@@ -54,6 +57,24 @@ EdgeList<VertexT> random_edge_list(VertexT n, std::int64_t m, std::uint64_t seed
     edges.targets[i] = static_cast<VertexT>(v);
   }
   return edges;
+}
+
+/// Graph500 Kronecker parameters (initiator 0.57, 0.19, 0.19; scrambled labels).
+inline KroneckerParams kronecker_params(int scale, std::uint64_t seed, int edgefactor = 16) {
+  KroneckerParams params;
+  params.scale = scale;
+  params.edgefactor = edgefactor;
+  params.seed = seed;
+  return params;
+}
+
+/// The Graph500 graph of `params`: tuples stored both ways, self loops dropped, duplicates kept.
+template <typename VertexT = VertexId, typename EdgeT = EdgeId>
+CsrGraph<VertexT, EdgeT> graph500_graph(const KroneckerParams& params) {
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  return build_csr<VertexT, EdgeT>(io::generate_kronecker<VertexT>(params), build);
 }
 
 }  // namespace frontier::test

@@ -28,8 +28,8 @@
 #include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
 #include "dataset_manifest.hpp"
+#include "test_graphs.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -114,14 +114,8 @@ TEST(DistributedBfsGpu, RandomGraphs) {
 
 TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
-  KroneckerParams params;
-  params.scale = 16;
-  params.edgefactor = 16;
-  params.seed = 5;
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const Graph whole = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  const KroneckerParams params = test::kronecker_params(16, 5);
+  const Graph whole = test::graph500_graph(params);
   for (const int count : gpu_counts()) {
     DistributedBfs<VertexId, EdgeId> search(partition::generate_kronecker_slices<VertexId, EdgeId>(
                                                 params, VertexLayout::Striped, count),
@@ -170,14 +164,8 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
 // parents.
 TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
-  KroneckerParams params;
-  params.scale = 15;
-  params.edgefactor = 16;
-  params.seed = 12;
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const Graph graph = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  const KroneckerParams params = test::kronecker_params(15, 12);
+  const Graph graph = test::graph500_graph(params);
   for (const int count : gpu_counts()) {
     for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
       SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout));

@@ -21,8 +21,8 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
 #include "dataset_manifest.hpp"
+#include "test_graphs.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -164,15 +164,8 @@ TEST(DistributedBfsCpu, DepthsOnlyRun) {
 
 // Kronecker graphs generated in place per rank: same depths as the whole graph's oracle.
 TEST(DistributedBfsCpu, KroneckerGeneratedInPlace) {
-  KroneckerParams params;
-  params.scale = 12;
-  params.edgefactor = 16;
-  params.seed = 2;
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const auto whole =
-      build_csr<std::int32_t, EdgeId>(io::generate_kronecker<std::int32_t>(params), build);
+  const KroneckerParams params = test::kronecker_params(12, 2);
+  const auto whole = test::graph500_graph<std::int32_t, EdgeId>(params);
   for (int ranks = 1; ranks <= 4; ++ranks) {
     DistributedBfs<std::int32_t, EdgeId> search(
         partition::generate_kronecker_slices<std::int32_t, EdgeId>(params, VertexLayout::Striped,

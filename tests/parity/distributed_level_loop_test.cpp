@@ -152,14 +152,8 @@ TEST(DistributedLevelLoop, SmallLevelExchangeOnRandomGraphs) {
 }
 
 TEST(DistributedLevelLoop, SmallLevelExchangeOnKronecker) {
-  KroneckerParams params;
-  params.scale = 12;
-  params.edgefactor = 16;
-  params.seed = 9;
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const Graph graph = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  const KroneckerParams params = test::kronecker_params(12, 9);
+  const Graph graph = test::graph500_graph(params);
   for (const int ranks : {2, 3, 4}) {
     int searched = 0;
     for (VertexId source = 0; searched < 3; ++source) {

@@ -18,6 +18,8 @@
 #include "frontier/io/graph500.hpp"
 #include "frontier/reference_bfs.hpp"
 
+#include "test_graphs.hpp"
+
 namespace frontier::io {
 namespace {
 
@@ -189,14 +191,8 @@ TEST(Graph500Run, SmallScaleRunIsValidAndCountsEdges) {
 
   // The same graph, built independently: nedge = (sum of degrees in the component) / 2 since
   // every non-loop tuple gives two arcs.
-  KroneckerParams params;
-  params.scale = 10;
-  params.edgefactor = 16;
-  params.seed = 2;
-  CsrBuildOptions build;
-  build.symmetrize = true;
-  build.remove_self_loops = true;
-  const Graph graph = build_csr<VertexId, EdgeId>(generate_kronecker<VertexId>(params), build);
+  const KroneckerParams params = test::kronecker_params(10, 2);
+  const Graph graph = test::graph500_graph(params);
   EXPECT_EQ(result.num_arcs, graph.num_edges());
 
   std::set<VertexId> roots;
