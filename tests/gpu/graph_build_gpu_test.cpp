@@ -24,6 +24,7 @@
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "test_graphs.hpp"
 
 namespace frontier {
 namespace {
@@ -63,19 +64,6 @@ std::string describe(const KroneckerParams& p) {
   return "scale " + std::to_string(p.scale) + " edgefactor " + std::to_string(p.edgefactor) +
          " seed " + std::to_string(p.seed) + " a,b,c " + std::to_string(p.a) + "," +
          std::to_string(p.b) + "," + std::to_string(p.c) + (p.scramble ? "" : " unscrambled");
-}
-
-template <typename VertexT>
-EdgeList<VertexT> make_edges(VertexT n, const std::vector<std::pair<VertexT, VertexT>>& pairs,
-                             bool directed) {
-  EdgeList<VertexT> edges;
-  edges.num_vertices = n;
-  edges.directed = directed;
-  for (auto [u, v] : pairs) {
-    edges.sources.push_back(u);
-    edges.targets.push_back(v);
-  }
-  return edges;
 }
 
 // Every builder option combination build_csr accepts (remove_duplicates needs sorting).
@@ -275,7 +263,7 @@ TEST(CsrOnDevice, SmallListsWithLoopsAndDuplicatesEqualHost) {
   };
   for (const auto& [n, pairs] : lists) {
     for (bool directed : {false, true}) {
-      const EdgeList<VertexId> edges = make_edges<VertexId>(n, pairs, directed);
+      const EdgeList<VertexId> edges = test::edge_list<VertexId>(n, pairs, directed);
       for (const CsrBuildOptions& options : all_build_options()) {
         expect_device_build_matches(edges, options,
                                     "n=" + std::to_string(n) +
@@ -343,7 +331,7 @@ TEST(CsrOnDevice, BadEndpointGivesTheHostBuildersError) {
            {{0, 1}, {1, 2}, {3, 5}, {4, 9}, {0, 0}},  // first bad tuple is index 2
            {{-1, 0}},
            {{0, 1}, {2, -7}}}) {
-    const EdgeList<VertexId> edges = make_edges<VertexId>(5, pairs, false);
+    const EdgeList<VertexId> edges = test::edge_list<VertexId>(5, pairs, false);
     std::string host_message;
     try {
       build_csr<VertexId, EdgeId>(edges);
@@ -362,12 +350,12 @@ TEST(CsrOnDevice, BadEndpointGivesTheHostBuildersError) {
   bad.remove_duplicates = true;
   bad.sort_neighbors = false;
   const auto d_pair =
-      cuda::DeviceEdgeList<VertexId>::upload(make_edges<VertexId>(2, {{0, 1}}, true));
+      cuda::DeviceEdgeList<VertexId>::upload(test::edge_list<VertexId>(2, {{0, 1}}, true));
   using Builder = cuda::ResidentGraph<VertexId, EdgeId> (*)(const cuda::DeviceEdgeList<VertexId>&,
                                                             const CsrBuildOptions&);
   const Builder build = &cuda::build_csr_on_device<VertexId, EdgeId>;
   EXPECT_THROW(build(d_pair, bad), InvalidArgument);
-  EdgeList<VertexId> weighted = make_edges<VertexId>(2, {{0, 1}}, true);
+  EdgeList<VertexId> weighted = test::edge_list<VertexId>(2, {{0, 1}}, true);
   weighted.weights = {1.0f};
   EXPECT_THROW(cuda::DeviceEdgeList<VertexId>::upload(weighted), InvalidArgument);
 }
