@@ -21,16 +21,6 @@
 namespace frontier::cli {
 namespace {
 
-std::int64_t component_edges(const Graph& graph, const std::vector<std::int32_t>& depth) {
-  std::int64_t arcs = 0;
-  const std::int64_t n = graph.num_vertices();
-#pragma omp parallel for reduction(+ : arcs) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexId>(v));
-  }
-  return graph.directed() ? arcs : arcs / 2;
-}
-
 // Text: "vertex depth parent" per line. Binary (.bin): int32 depths then int32 parents.
 void write_result(const std::string& path, const BfsResult<VertexId>& result) {
   const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
@@ -135,7 +125,8 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
-    trial.edges = component_edges(engine.graph(), last.depth);
+    const std::int64_t arcs = reached_arcs<VertexId, EdgeId>(engine.graph(), last.depth);
+    trial.edges = engine.graph().directed() ? arcs : arcs / 2;
     if (validate) {
       const BfsValidation check =
           validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);

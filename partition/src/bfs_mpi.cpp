@@ -17,17 +17,6 @@
 namespace frontier::partition {
 namespace {
 
-// Arcs out of the vertices a search reached.
-std::int64_t reached_arcs(const Graph& graph, const std::vector<std::int32_t>& depth) {
-  std::int64_t arcs = 0;
-  const std::int64_t n = graph.num_vertices();
-#pragma omp parallel for reduction(+ : arcs) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexId>(v));
-  }
-  return arcs;
-}
-
 // Process 0 receives the combined labels: every vertex has one owner, the other processes
 // hold -1 there, so the maximum is the owner's value.
 void combine_on_first(std::span<std::int32_t> values, int rank) {
@@ -85,7 +74,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
     // 4. Process 0 counts and validates; the verdict goes to every process.
     std::string failure;
     if (out.rank == 0) {
-      one.reached_arcs = reached_arcs(graph, result.bfs.depth);
+      one.reached_arcs = reached_arcs<VertexId, EdgeId>(graph, result.bfs.depth);
       if (validate) {
         const BfsValidation check =
             validate_bfs_tree<VertexId, EdgeId>(graph, source, result.bfs.parent, result.bfs.depth);
