@@ -128,14 +128,7 @@ std::vector<BfsTrial> local_bfs_trials(Graph graph, const std::vector<VertexId>&
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).
-    std::int64_t reached_arcs = 0;
-    for (const auto& slice : search.slices()) {
-      for (VertexId local = 0; local < slice.local_vertices(); ++local) {
-        if (result.bfs.depth[slice.distribution.global(slice.rank, local)] >= 0) {
-          reached_arcs += slice.degree(local);
-        }
-      }
-    }
+    const std::int64_t reached_arcs = partition::reached_arcs(search.slices(), result.bfs.depth);
     BfsTrial trial;
     trial.source = source;
     trial.seconds = result.bfs.seconds;

@@ -74,7 +74,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
     // 4. Process 0 counts and validates; the verdict goes to every process.
     std::string failure;
     if (out.rank == 0) {
-      one.reached_arcs = reached_arcs<VertexId, EdgeId>(graph, result.bfs.depth);
+      one.reached_arcs = frontier::reached_arcs<VertexId, EdgeId>(graph, result.bfs.depth);
       if (validate) {
         const BfsValidation check =
             validate_bfs_tree<VertexId, EdgeId>(graph, source, result.bfs.parent, result.bfs.depth);
