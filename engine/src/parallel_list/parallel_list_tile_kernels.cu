@@ -53,11 +53,24 @@ __global__ void __launch_bounds__(kListTileThreads)
   if (tile == 0 && threadIdx.x == 0) *d_total = offsets[tiles].total;
   if (*unfinished != 0) return;
   if (offsets[tile + 1].total == offsets[tile].total) return;
-  // 2. Free this thread's marked slots.
+  // 2. Free this thread's marked slots: its 16 states as one vector, rewritten where marked.
+  static_assert(kListSlotsPerThread == 16, "a thread's states are one 16-byte vector");
   const std::int64_t first_slot = thread_first_slot();
-  for (std::uint32_t rest = thread_selection(bitmap, first_slot); rest != 0; rest &= rest - 1) {
-    state[first_slot + __ffs(rest) - 1] = kSlotFree;
+  const std::uint32_t bits = thread_selection(bitmap, first_slot);
+  if (bits == 0) return;
+  auto* const states = reinterpret_cast<uint4*>(state + first_slot);
+  const uint4 before = *states;
+  std::uint32_t words[4] = {before.x, before.y, before.z, before.w};
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    std::uint32_t mask = 0;
+#pragma unroll
+    for (int b = 0; b < 4; ++b) {
+      if (((bits >> (4 * i + b)) & 1u) != 0) mask |= 0xffu << (8 * b);
+    }
+    words[i] = (words[i] & ~mask) | (kSlotFree * 0x01010101u & mask);
   }
+  *states = make_uint4(words[0], words[1], words[2], words[3]);
 }
 
 }  // namespace frontier::cuda
