@@ -195,9 +195,8 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountsAndTooManyValuesLeaveTheListU
   // Elements 0..9 would get negative counts (the others positive ones).
   EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::After, 0, 10), InvalidArgument);
   // Every element would get more than 2^31 values: more than 32-bit slots can hold.
-  EXPECT_THROW(
-      cuda::insert_shifted_counts(list, ListPosition::Before, 0, -(std::int64_t{1} << 31)),
-      InvalidArgument);
+  EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::Before, 0, -(std::int64_t{1} << 31)),
+               InvalidArgument);
   EXPECT_EQ(list.to_vector(), before);
   EXPECT_EQ(list.size(), static_cast<std::int64_t>(before.size()));
   EXPECT_EQ(list.capacity(), capacity);

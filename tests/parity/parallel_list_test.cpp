@@ -133,8 +133,8 @@ TEST_P(ParallelListParity, RandomSequencesAroundSelectionTiles) {
   // 1..n and n = 4095 ends exactly at a tile boundary. A reserve leaves free slots above the
   // high-water mark that later inserts reach across tile boundaries.
   constexpr std::int64_t kTile = 4096;
-  for (const std::int64_t n : {std::int64_t{0}, std::int64_t{1}, kTile - 1, kTile, kTile + 1,
-                               3 * kTile + 5}) {
+  for (const std::int64_t n :
+       {std::int64_t{0}, std::int64_t{1}, kTile - 1, kTile, kTile + 1, 3 * kTile + 5}) {
     for (const std::int64_t reserve : {std::int64_t{0}, 2 * kTile + 3}) {
       run_random_sequence<std::int32_t>(n, 8, 1000 + n + reserve, reserve);
       if (HasFatalFailure()) return;
@@ -155,8 +155,8 @@ TEST_P(ParallelListParity, SelectionAtTileEdgesInsertsAndErasesExactly) {
     const std::string context = "n=" + std::to_string(n);
     const Predicate<std::int32_t> edge = Predicate<std::int32_t>::greater(kTile - 3);
     EXPECT_EQ(list.insert(ListPosition::After, edge, -1),
-              model.insert(ListPosition::After, edge, std::span<const std::int32_t>(
-                                                          std::vector<std::int32_t>{-1})))
+              model.insert(ListPosition::After, edge,
+                           std::span<const std::int32_t>(std::vector<std::int32_t>{-1})))
         << context;
     expect_equal(list, model, context + " after the edge insert");
     EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::odd(), -2),
@@ -208,7 +208,8 @@ TEST_P(ParallelListParity, InsertExceedingTheFreeSlotsByOneGrowsOnce) {
   EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::all(), 7), everyone);
   EXPECT_EQ(list.counters().grows, 2);
   expect_equal(list, model, "second growth");
-  EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(0)), model.erase(Predicate<std::int32_t>::less(0)));
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(0)),
+            model.erase(Predicate<std::int32_t>::less(0)));
   expect_equal(list, model, "erase after growth");
 }
 

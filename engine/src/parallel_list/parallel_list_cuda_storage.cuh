@@ -252,17 +252,16 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (size_ == 0) return 0;
     const std::int64_t tiles = scan_tiles();
     // 1. Selection: the bitmap and one tally per tile; 2. the tiles' offsets.
-    list_select_kernel<ListSelectMode::Insert><<<static_cast<unsigned>(tiles), kListTileThreads,
-                                                 0, stream()>>>(
-        value_.data(), state_.data(), pred, count, bitmap_.data(), tallies_.data(), tiles,
-        nullptr);
+    list_select_kernel<ListSelectMode::Insert>
+        <<<static_cast<unsigned>(tiles), kListTileThreads, 0, stream()>>>(
+            value_.data(), state_.data(), pred, count, bitmap_.data(), tallies_.data(), tiles,
+            nullptr);
     FRONTIER_CHECK_LAUNCH();
     scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
-    InsertLink<T, Count, Value> link{value_.data(), next_.data(),    prev_.data(),
-                                     state_.data(), free_.data(),    free_count_,
-                                     bitmap_.data(), offsets_.data(), tiles,
-                                     count,         value_of,        position};
+    InsertLink<T, Count, Value> link{value_.data(), next_.data(), prev_.data(),   state_.data(),
+                                     free_.data(),  free_count_,  bitmap_.data(), offsets_.data(),
+                                     tiles,         count,        value_of,       position};
     launch_insert_link(link);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
                                         sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
