@@ -5,7 +5,8 @@
 // on the GPU (Wei–JaJa levels), equality with the CPU storage after the same random operation
 // sequence, and device functors (parallel_list_functor_probe.hpp): per-element counts across
 // selection tiles and through growth, negative counts and too many values rejected with the list
-// unchanged. Every case skips where no GPU is usable; tests/parity covers the small sizes on both
+// unchanged, per-element counts of neighbouring elements inserted before them (singly linked: the
+// predecessor places them). Every case skips where no GPU is usable; tests/parity covers the small sizes on both
 // backends.
 #include <gtest/gtest.h>
 
@@ -178,6 +179,29 @@ TEST_F(ParallelListGpu, DeviceFunctorCountsVaryPerElementAcrossTilesAndGrowth) {
   ASSERT_LE(second, list.free_slots());
   EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 63021, 63020), second);
   EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::vector<std::int64_t> iterated(list.begin(), list.end());
+  EXPECT_EQ(iterated, model.to_vector());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorCountsBeforeNeighboursInOneBitmapWord) {
+  // Values 1, 2, 3, 0, 1, 2, ...: three of every four elements are selected with 1..3 values, so
+  // the predecessor placing an element's values before it sums the counts of the selected
+  // elements before it in its 32-slot bitmap word (the head's predecessor is the sentinel). No
+  // reserve: the insert grows the storage and links after the growth.
+  const std::int64_t n = 2 * 4096 + 3;
+  std::vector<std::int64_t> values(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) values[i] = (i + 1) % 4;
+  ParallelList<std::int64_t> list(values, gpu());
+  test::ListModel<std::int64_t> model(values);
+  const std::int64_t inserted = model_shifted_counts(model, ListPosition::Before, 1, 0);
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 1, 0), inserted);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  // Erase every e with e % 1000 == 1: the initial 1s and the second values 2001 and 3001 of the
+  // runs placed before the 2s and 3s.
+  const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
+  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::vector<std::int64_t> iterated(list.begin(), list.end());
   EXPECT_EQ(iterated, model.to_vector());

@@ -2,7 +2,9 @@
 // sequences of bulk inserts (one value, runs, per-element counts, appends) and erases with random
 // predicates, checked after every operation through to_vector, at and iteration; erase-all,
 // insert into an empty list, growth, slot reuse, predicates matching nothing or everything,
-// out-of-range at, bad insert_counts arguments; int32, int64, float and double elements; sizes
+// out-of-range at, bad insert_counts arguments; inserts before the head, before consecutive
+// elements and after erases, erased runs at both ends of the list (the GPU list is singly linked:
+// predecessors do the work); int32, int64, float and double elements; sizes
 // around the GPU storage's 4096-slot selection tiles, with and without reserved slots (the GPU
 // scans only up to its high-water mark), an insert exceeding the free slots by one and inserts
 // right after growth. GPU cases skip where no GPU is usable.
@@ -231,6 +233,73 @@ TEST_P(ParallelListParity, EraseAllThenInsertIntoEmpty) {
   EXPECT_EQ(list.capacity(), capacity);
   EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::odd(), -1), 2);
   EXPECT_EQ(list.to_vector(), (std::vector<std::int32_t>{-1, 5, 6, -1, 7}));
+}
+
+TEST_P(ParallelListParity, InsertBeforeAndEraseAtTheEndsOfTheList) {
+  // Values equal their list position. The GPU list is singly linked: an insert before is done by
+  // the selected element's predecessor (the sentinel at the head) and an erase by the survivor
+  // before each erased run (the sentinel for a run at the head; a run at the tail ends at the
+  // sentinel). Runs of 200 are longer than the GPU's bounded walk, so they also take its
+  // pointer-jumping rounds.
+  using Pred = Predicate<std::int32_t>;
+  constexpr std::int32_t kTile = 4096;
+  for (const std::int32_t n : {1, 3, 7, kTile + 1, 3 * kTile + 7}) {
+    for (const std::int32_t edge_run : {1, 5, 200}) {
+      if (edge_run > n) continue;
+      std::vector<std::int32_t> initial(static_cast<std::size_t>(n));
+      for (std::int32_t i = 0; i < n; ++i) initial[i] = i;
+      ParallelList<std::int32_t> list(initial, options());
+      ListModel<std::int32_t> model(initial);
+      const std::string context = "n=" + std::to_string(n) + " run=" + std::to_string(edge_run);
+      const auto insert = [&](ListPosition position, const Pred& where,
+                              const std::vector<std::int32_t>& run, const std::string& what) {
+        const std::span<const std::int32_t> values(run);
+        EXPECT_EQ(list.insert(position, where, values), model.insert(position, where, values))
+            << context << " " << what;
+        expect_equal(list, model, context + " " + what);
+      };
+      const auto erase = [&](const Pred& where, const std::string& what) {
+        EXPECT_EQ(list.erase(where), model.erase(where)) << context << " " << what;
+        expect_equal(list, model, context + " " + what);
+      };
+      // 1. Before the head and its consecutive successors (one value, then runs of two).
+      insert(ListPosition::Before, Pred::less(3), {-1}, "before the first three");
+      insert(ListPosition::Before, Pred::less(3), {-2, -3}, "runs before the first three");
+      // 2. Before the last elements, consecutive, up to the sentinel.
+      insert(ListPosition::Before, Pred::greater(n - 4), {-4}, "before the last three");
+      // 3. Erase the inserted values (runs right after the sentinel and in the middle), then a
+      //    run right after the sentinel and one that ends at the sentinel.
+      erase(Pred::less(0), "erase the inserted values");
+      erase(Pred::less(edge_run), "erase a run at the head");
+      erase(Pred::greater(n - 1 - edge_run), "erase a run at the tail");
+      // 4. Before the new head after the erases, then before every odd value (the new head's
+      //    predecessor is now a reused slot).
+      insert(ListPosition::Before, Pred::equal(edge_run), {-5}, "before the new head");
+      insert(ListPosition::Before, Pred::odd(), {-6, -7}, "before every odd value");
+      insert(ListPosition::After, Pred::less(0), {-8}, "after every inserted value");
+      // 5. Erase everything, insert into the empty list, refill it and insert before all.
+      erase(Pred::all(), "erase all");
+      insert(ListPosition::Before, Pred::all(), {-9}, "before all of an empty list");
+      const std::vector<std::int32_t> refill = {1, 2, 3};
+      EXPECT_EQ(list.append(refill), 3) << context;
+      model.append(refill);
+      expect_equal(list, model, context + " append after erase all");
+      insert(ListPosition::Before, Pred::all(), {-10, -11}, "before all after the refill");
+      const std::vector<std::int64_t> counts(static_cast<std::size_t>(list.size()), 1);
+      std::vector<std::int32_t> values(counts.size());
+      for (std::size_t i = 0; i < values.size(); ++i) values[i] = 100 + static_cast<int>(i);
+      EXPECT_EQ(list.insert_counts(ListPosition::Before, counts, values),
+                static_cast<std::int64_t>(values.size()))
+          << context;
+      model.insert_counts(ListPosition::Before, counts, values);
+      expect_equal(list, model, context + " insert_counts before every element");
+      const std::vector<std::int32_t> tail = {8, 9};
+      EXPECT_EQ(list.append(tail), 2) << context;
+      model.append(tail);
+      expect_equal(list, model, context + " append after insert_counts");
+      if (HasFatalFailure()) return;
+    }
+  }
 }
 
 TEST_P(ParallelListParity, EmptyListFromNothing) {

@@ -12,8 +12,9 @@
 /// list ranking (frontier/list_ranking.hpp) after the list changed.
 ///
 /// Storage invariants (both backends): slots are 0..capacity(); slot 0 is a sentinel closing a
-/// circular doubly linked list (next of the sentinel = first element, prev = last); a slot is
-/// live (an element), the sentinel, or on the free stack, never two of these.
+/// circular linked list (next of the sentinel = first element; the CPU list is doubly linked,
+/// prev of the sentinel = last, the GPU list singly linked); a slot is live (an element), the
+/// sentinel, or on the free stack, never two of these.
 ///
 /// Predicates: every backend takes the value-type expressions of parallel_list_predicate.hpp.
 /// The CPU backend also takes host functors (`insert_if`, `erase_if`); CUDA code passes device

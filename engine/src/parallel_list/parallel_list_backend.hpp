@@ -2,8 +2,8 @@
 // (parallel_list_cpu.cpp) and CUDA (parallel_list_cuda.cu) storages. Host C++ only.
 //
 // Both storages keep the layout described in frontier/parallel_list.hpp: slot 0 is the sentinel
-// of a circular doubly linked list, slots are 32-bit, and the free slots form a stack popped and
-// pushed by prefix sums.
+// of a circular linked list (doubly linked on the CPU, singly linked on the GPU), slots are
+// 32-bit, and the free slots form a stack popped and pushed by prefix sums.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,8 @@ namespace frontier::detail {
 
 /// Slot index type of both storages.
 using ListSlot = std::int32_t;
-/// The sentinel slot: next[kListSentinel] is the first element, prev[kListSentinel] the last.
+/// The sentinel slot: next[kListSentinel] is the first element (on the CPU, prev[kListSentinel]
+/// is the last).
 inline constexpr ListSlot kListSentinel = 0;
 /// Largest number of slots (sentinel included) a list may have.
 inline constexpr std::int64_t kMaxListSlots = std::int64_t{0x7fffffff} - 1;

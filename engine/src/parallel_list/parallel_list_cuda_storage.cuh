@@ -13,11 +13,16 @@
 // scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
 // select kernel's vectorized, coalesced read of states and values; the scan covers one item per
-// 4096 slots, and the link kernel touches only the bitmap and the selected elements.
-// Erase: the same selection also marks the slots kSlotErasing; scan; link (push the marked slots
-// at their offsets, the first slot of every run walks the run, bounded, and links around it);
-// release; one pinned read (total + unfinished flag). Only runs longer than the walk take
-// pointer-jumping rounds, then their release.
+// 4096 slots; the insert-after link kernel touches only the bitmap and the selected elements,
+// the insert-before one also reads the owners bitmap and every owner's link (coalesced).
+// Erase: the same selection frees the selected slots and marks them in the bitmap, and the
+// survivors in the owners bitmap; scan; link (push the selected slots at their offsets; every
+// survivor whose successor is selected walks the run, bounded, and links around it); one pinned
+// read (total + unfinished flag). Only runs longer than the walk take pointer-jumping rounds.
+// Singly linked: the GPU list keeps next[] only (no prev[]), so an insert after writes only the
+// selected elements' own links (coalesced within a tile) and an insert before is done by each
+// selected element's predecessor (parallel_list_tile_kernels.cuh); append finds the last element
+// by a pass over the slots (find_last_kernel), insert_counts takes predecessors from the index.
 // Free stack: never used slots lie at its bottom in descending order (fresh_count_ of them:
 // slots_ - 1, slots_ - 2, ...), freed slots are pushed on top, pops take the top: freed slots are
 // reused first, then fresh slots lowest first. So every slot at or above the high-water mark
@@ -76,6 +81,8 @@ struct ListScalars {
   std::int64_t total;
   /// Erase: some run was longer than the walk.
   int unfinished;
+  /// Append: the last element (or the sentinel).
+  ListSlot last;
   /// Insert: the values to place and the negative counts (offsets[tiles] of the selection).
   CountTally tally;
 };
@@ -109,20 +116,16 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     // holds the fresh slots slots-1 down to n+1.
     std::vector<T> h_value(static_cast<std::size_t>(n + 1));
     std::vector<ListSlot> h_next(static_cast<std::size_t>(n + 1));
-    std::vector<ListSlot> h_prev(static_cast<std::size_t>(n + 1));
     std::vector<std::uint8_t> h_state(static_cast<std::size_t>(n + 1), kSlotLive);
     h_state[0] = kSlotFree;
 #pragma omp parallel for schedule(static)
     for (std::int64_t slot = 1; slot <= n; ++slot) {
       h_value[slot] = values[slot - 1];
       h_next[slot] = slot < n ? static_cast<ListSlot>(slot + 1) : kListSentinel;
-      h_prev[slot] = static_cast<ListSlot>(slot - 1);
     }
     h_next[0] = n > 0 ? 1 : kListSentinel;
-    h_prev[0] = static_cast<ListSlot>(n);
     copy_to_device(value_.data(), h_value.data(), n + 1);
     copy_to_device(next_.data(), h_next.data(), n + 1);
-    copy_to_device(prev_.data(), h_prev.data(), n + 1);
     copy_to_device(state_.data(), h_state.data(), n + 1);
     free_count_ = slots - 1 - n;
     fresh_count_ = free_count_;
@@ -166,8 +169,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_free(total);
     const std::int64_t base = free_count_ - total;
     insert_counts_kernel<<<grid(n), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), prev_.data(), state_.data(), order_.data(), d_counts.data(),
-        d_offsets.data(), run_.data(), n, free_.data() + base, position);
+        value_.data(), next_.data(), state_.data(), order_.data(), d_counts.data(), d_offsets.data(),
+        run_.data(), n, free_.data() + base, position);
     FRONTIER_CHECK_LAUNCH();
     finish_insert(total);
     return total;
@@ -179,11 +182,14 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_buffer(run_, total);
     copy_to_device(run_.data(), values.data(), total);
     ensure_free(total);
-    ListSlot last = 0;
-    copy_to_host(&last, prev_.data() + kListSentinel, 1);
+    // 1. The last element (the only owner linked to the sentinel), then the chain after it.
+    const std::int64_t high_water = slots_ - fresh_count_;
+    find_last_kernel<<<grid(high_water), policy_.block_threads, 0, stream()>>>(
+        state_.data(), next_.data(), high_water, d_last());
+    FRONTIER_CHECK_LAUNCH();
     append_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), prev_.data(), state_.data(), run_.data(), total,
-        free_.data() + free_count_ - total, last);
+        value_.data(), next_.data(), state_.data(), run_.data(), total,
+        free_.data() + free_count_ - total, d_last());
     FRONTIER_CHECK_LAUNCH();
     finish_insert(total);
     return total;
@@ -251,18 +257,25 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t insert_if(ListPosition position, Pred pred, Count count, Value value_of) {
     if (size_ == 0) return 0;
     const std::int64_t tiles = scan_tiles();
-    // 1. Selection: the bitmap and one tally per tile; 2. the tiles' offsets.
-    list_select_kernel<ListSelectMode::Insert>
-        <<<static_cast<unsigned>(tiles), kListTileThreads, 0, stream()>>>(
-            value_.data(), state_.data(), pred, count, bitmap_.data(), tallies_.data(), tiles,
-            nullptr);
+    const auto grid_tiles = static_cast<unsigned>(tiles);
+    // 1. Selection: the bitmap and one tally per tile (insert before: also the link owners and
+    //    the word prefixes); 2. the tiles' offsets.
+    if (position == ListPosition::After) {
+      list_select_kernel<ListSelectMode::InsertAfter><<<grid_tiles, kListTileThreads, 0, stream()>>>(
+          value_.data(), state_.data(), pred, count, selection(), tiles, nullptr);
+    } else {
+      list_select_kernel<ListSelectMode::InsertBefore>
+          <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
+                                                          selection(), tiles, nullptr);
+    }
     FRONTIER_CHECK_LAUNCH();
     scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
-    InsertLink<T, Count, Value> link{value_.data(), next_.data(), prev_.data(),   state_.data(),
-                                     free_.data(),  free_count_,  bitmap_.data(), offsets_.data(),
-                                     tiles,         count,        value_of,       position};
-    launch_insert_link(link);
+    InsertLink<T, Count, Value> link{value_.data(),  next_.data(),        state_.data(),
+                                     free_.data(),   free_count_,         bitmap_.data(),
+                                     owners_.data(), word_prefix_.data(), offsets_.data(),
+                                     tiles,          count,               value_of};
+    launch_insert_link(position, link);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
                                         sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
@@ -281,15 +294,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                               std::to_string(detail::kMaxListSlots - 1) + " elements fit");
       }
       grow(slots_ + all.total - free_count_);
-      link.value = value_.data();
-      link.next = next_.data();
-      link.prev = prev_.data();
-      link.state = state_.data();
-      link.free_stack = free_.data();
-      link.free_count = free_count_;
-      link.bitmap = bitmap_.data();
-      link.offsets = offsets_.data();
-      launch_insert_link(link);
+      launch_insert_link(position, link);
     }
     popped(all.total);
     size_ += all.total;
@@ -305,32 +310,23 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const std::int64_t tiles = scan_tiles();
     const auto grid_tiles = static_cast<unsigned>(tiles);
     ListSlot* const erased = free_.data() + free_count_;
-    // 1. Selection marks the slots (kSlotErasing); 2. the tiles' offsets on the free stack.
+    // 1. Selection frees the slots and marks them in the bitmap, the survivors in the owners
+    //    bitmap; 2. the tiles' offsets on the free stack.
     list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        value_.data(), state_.data(), pred, ConstantCount{1}, bitmap_.data(), tallies_.data(),
-        tiles, d_unfinished());
+        value_.data(), state_.data(), pred, ConstantCount{1}, selection(), tiles, d_unfinished());
     FRONTIER_CHECK_LAUNCH();
     scan_tallies(tiles);
-    // 3. Push the marked slots; the first slot of every run walks it and links around it.
+    // 3. Push the selected slots; every survivor before a selected run links around it; the
+    //    total and the flag to the host.
     list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        bitmap_.data(), offsets_.data(), state_.data(), next_.data(), prev_.data(), erased,
-        policy_.max_walk_hops, d_unfinished());
-    FRONTIER_CHECK_LAUNCH();
-    // 4. Release (unless a run was too long), the total and the flag to the host.
-    list_erase_release_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        bitmap_.data(), offsets_.data(), tiles, d_unfinished(), state_.data(), d_total());
+        bitmap_.data(), owners_.data(), offsets_.data(), tiles, next_.data(), erased,
+        policy_.max_walk_hops, d_unfinished(), d_total());
     FRONTIER_CHECK_LAUNCH();
     read_scalars();
     const std::int64_t total = h_scalars_->total;
     if (total == 0) return 0;
-    if (h_scalars_->unfinished != 0) {
-      // 5. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer
-      //    jumping, then the release the kernel above left out.
-      relink_long_runs(erased, total);
-      erase_release_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(erased, total,
-                                                                                state_.data());
-      FRONTIER_CHECK_LAUNCH();
-    }
+    // 4. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
+    if (h_scalars_->unfinished != 0) relink_long_runs(erased, total, tiles * kListTileSlots);
     free_count_ += total;
     size_ -= total;
     changed();
@@ -390,9 +386,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// Bytes of the per-slot arrays and the selection scratch for `padded` slots.
   static std::uint64_t storage_bytes(std::int64_t padded) {
     const std::int64_t tiles = padded / kListTileSlots;
-    return device_bytes_for<T>(padded) + 4 * device_bytes_for<ListSlot>(padded) +
+    return device_bytes_for<T>(padded) + 3 * device_bytes_for<ListSlot>(padded) +
            device_bytes_for<std::uint8_t>(padded) +
-           device_bytes_for<std::uint32_t>(tiles * kListTileWords) +
+           2 * device_bytes_for<std::uint32_t>(tiles * kListTileWords) +
+           device_bytes_for<std::int64_t>(tiles * kListTileWords) +
            2 * device_bytes_for<CountTally>(tiles + 1);
   }
 
@@ -427,11 +424,12 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                  "storage for " + std::to_string(slots - 1) + " element slots");
     DeviceBuffer<T> value(padded);
     DeviceBuffer<ListSlot> next(padded);
-    DeviceBuffer<ListSlot> prev(padded);
     DeviceBuffer<std::uint8_t> state(padded);
     DeviceBuffer<ListSlot> free_stack(padded);
     DeviceBuffer<ListSlot> ids(padded);
     DeviceBuffer<std::uint32_t> bitmap(tiles * kListTileWords);
+    DeviceBuffer<std::uint32_t> owners(tiles * kListTileWords);
+    DeviceBuffer<std::int64_t> word_prefix(tiles * kListTileWords);
     DeviceBuffer<CountTally> tallies(tiles + 1);
     DeviceBuffer<CountTally> offsets(tiles + 1);
     // The tally scan's scratch, sized with the storage so that no operation allocates it.
@@ -450,20 +448,23 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       };
       copy(value.data(), value_.data(), keep);
       copy(next.data(), next_.data(), keep);
-      copy(prev.data(), prev_.data(), keep);
       copy(state.data(), state_.data(), keep);
       copy(free_stack.data() + added, free_.data(), free_count_);
       copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
+      copy(owners.data(), owners_.data(), static_cast<std::int64_t>(owners_.size()));
+      copy(word_prefix.data(), word_prefix_.data(),
+           static_cast<std::int64_t>(word_prefix_.size()));
       copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
       launch_push_fresh(free_stack.data(), added, slots - 1);
     }
     value_ = std::move(value);
     next_ = std::move(next);
-    prev_ = std::move(prev);
     state_ = std::move(state);
     free_ = std::move(free_stack);
     ids_ = std::move(ids);
     bitmap_ = std::move(bitmap);
+    owners_ = std::move(owners);
+    word_prefix_ = std::move(word_prefix);
     tallies_ = std::move(tallies);
     offsets_ = std::move(offsets);
     if (scan_temp.size() > 0) scan_temp_ = std::move(scan_temp);
@@ -498,6 +499,12 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   std::int64_t* d_total() const { return &d_scalars_.data()->total; }
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
+  ListSlot* d_last() const { return &d_scalars_.data()->last; }
+
+  /// Where the select kernel writes.
+  ListSelection selection() {
+    return {bitmap_.data(), owners_.data(), tallies_.data(), word_prefix_.data()};
+  }
 
   static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
     void* pointer = nullptr;
@@ -522,16 +529,32 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                                                        CountTally{0, 0}, tiles + 1, stream()));
   }
 
+  /// Launches the insert link kernel of `position` on the current storage (pointers and free
+  /// count refreshed, so that the launch after a growth sees the grown arrays).
   template <typename Count, typename Value>
-  void launch_insert_link(const InsertLink<T, Count, Value>& link) {
-    list_insert_link_kernel<<<static_cast<unsigned>(link.tiles), kListTileThreads, 0, stream()>>>(
-        link);
+  void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link) {
+    link.value = value_.data();
+    link.next = next_.data();
+    link.state = state_.data();
+    link.free_stack = free_.data();
+    link.free_count = free_count_;
+    link.bitmap = bitmap_.data();
+    link.owners = owners_.data();
+    link.word_prefix = word_prefix_.data();
+    link.offsets = offsets_.data();
+    const auto grid_tiles = static_cast<unsigned>(link.tiles);
+    if (position == ListPosition::After) {
+      list_insert_after_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+    } else {
+      list_insert_before_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+    }
     FRONTIER_CHECK_LAUNCH();
   }
 
   /// Erase fallback for runs longer than the walk: pointer jumping over the `total` erased slots
-  /// until every jump names a survivor, then relinking every run.
-  void relink_long_runs(const ListSlot* erased, std::int64_t total) {
+  /// until every jump names a survivor, then every survivor below `slots` still linked to an
+  /// erased slot links to the survivor after its run.
+  void relink_long_runs(const ListSlot* erased, std::int64_t total, std::int64_t slots) {
     ensure_buffer(jump_, slots_);
     erase_jump_init_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
         erased, total, next_.data(), jump_.data());
@@ -540,13 +563,14 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     while (unfinished != 0) {
       FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_unfinished(), 0, sizeof(int), stream()));
       erase_jump_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-          erased, total, state_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished());
+          erased, total, bitmap_.data(), jump_.data(), policy_.max_hops_per_round,
+          d_unfinished());
       FRONTIER_CHECK_LAUNCH();
       read_scalars();
       unfinished = h_scalars_->unfinished;
     }
-    erase_relink_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-        erased, total, state_.data(), jump_.data(), next_.data(), prev_.data());
+    erase_relink_kernel<<<grid(slots), policy_.block_threads, 0, stream()>>>(
+        owners_.data(), bitmap_.data(), slots, jump_.data(), next_.data());
     FRONTIER_CHECK_LAUNCH();
   }
 
@@ -614,9 +638,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// Slots allocated (sentinel included).
   std::int64_t slots_ = 0;
   DeviceBuffer<T> value_;
+  /// Successor links (the GPU list is singly linked).
   DeviceBuffer<ListSlot> next_;
-  DeviceBuffer<ListSlot> prev_;
-  /// Per-slot state (kSlotFree, kSlotErasing, kSlotLive; parallel_list_kernels.cuh).
+  /// Per-slot state (kSlotFree, kSlotLive; parallel_list_kernels.cuh).
   DeviceBuffer<std::uint8_t> state_;
   /// Free-slot stack: free_[0, free_count_), popped from the top; its bottom fresh_count_ entries
   /// are the never used slots slots_ - 1, slots_ - 2, ... (the high-water mark is
@@ -625,9 +649,12 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t free_count_ = 0;
   std::int64_t fresh_count_ = 0;
   std::int64_t size_ = 0;
-  /// Selection scratch, in whole tiles: one bit per slot, one tally per tile (+1), their
-  /// exclusive scan.
+  /// Selection scratch, in whole tiles: one selection bit and one link-owner bit per slot, the
+  /// count prefix of every bitmap word inside its tile (insert before), one tally per tile (+1),
+  /// their exclusive scan.
   DeviceBuffer<std::uint32_t> bitmap_;
+  DeviceBuffer<std::uint32_t> owners_;
+  DeviceBuffer<std::int64_t> word_prefix_;
   DeviceBuffer<CountTally> tallies_;
   DeviceBuffer<CountTally> offsets_;
   /// Scratch per slot: compact ids (index layer), jump targets (long erase runs, lazily).

@@ -1,5 +1,5 @@
 // The non-template kernels of parallel_list_kernels.cuh: the pointer-jumping fallback of erase
-// for long runs and the release of its slots, the index layer (compaction, order scatter) and
+// for long runs, the search for the last element (append), the index layer (compaction, order scatter) and
 // free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
 #include "parallel_list/parallel_list_kernels.cuh"
 
@@ -13,41 +13,40 @@ __global__ void erase_jump_init_kernel(const ListSlot* erased, std::int64_t coun
 }
 
 __global__ void erase_jump_kernel(const ListSlot* erased, std::int64_t count,
-                                  const std::uint8_t* state, ListSlot* jump, int max_hops,
+                                  const std::uint32_t* bitmap, ListSlot* jump, int max_hops,
                                   int* unfinished) {
   for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
     const ListSlot e = erased[k];
-    // 1. Follow jumps while they name marked slots (bounded per round).
+    // 1. Follow jumps while they name erased slots (bounded per round).
     ListSlot target = jump[e];
     int hops = 0;
-    while (hops < max_hops && state[target] == kSlotErasing) {
+    while (hops < max_hops && bit_set(bitmap, target)) {
       target = static_cast<volatile const ListSlot*>(jump)[target];
       ++hops;
     }
     // 2. Publish the shortcut; report when the run's end is still ahead.
     if (hops > 0) static_cast<volatile ListSlot*>(jump)[e] = target;
-    if (state[target] == kSlotErasing) *unfinished = 1;
+    if (bit_set(bitmap, target)) *unfinished = 1;
   }
 }
 
-__global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
-                                    const std::uint8_t* state, const ListSlot* jump, ListSlot* next,
-                                    ListSlot* prev) {
-  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
-    const ListSlot e = erased[k];
-    // 1. Only the first slot of a run has a surviving predecessor (or the sentinel).
-    const ListSlot before = prev[e];
-    if (state[before] == kSlotErasing) continue;
-    // 2. Link it to the survivor after the run.
-    const ListSlot after = jump[e];
-    next[before] = after;
-    prev[after] = before;
+__global__ void erase_relink_kernel(const std::uint32_t* owners, const std::uint32_t* bitmap,
+                                    std::int64_t slots, const ListSlot* jump, ListSlot* next) {
+  for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
+    // 1. Survivors (and the sentinel) whose successor is erased: the survivor after the run.
+    if (!bit_set(owners, static_cast<ListSlot>(v))) continue;
+    const ListSlot after = next[v];
+    if (bit_set(bitmap, after)) next[v] = jump[after];
   }
 }
 
-__global__ void erase_release_kernel(const ListSlot* erased, std::int64_t count,
-                                     std::uint8_t* state) {
-  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) state[erased[k]] = kSlotFree;
+__global__ void find_last_kernel(const std::uint8_t* state, const ListSlot* next,
+                                 std::int64_t slots, ListSlot* d_last) {
+  for (std::int64_t v = grid_start(); v < slots; v += grid_stride()) {
+    if ((v == kListSentinel || is_element(state[v])) && next[v] == kListSentinel) {
+      *d_last = static_cast<ListSlot>(v);
+    }
+  }
 }
 
 __global__ void compact_list_kernel(const std::uint8_t* state, const ListSlot* next,

@@ -1,17 +1,18 @@
 // CUDA kernels and functors of the ParallelList storage that are not tile kernels (those, the
 // selection and linking of bulk inserts and erases, are in parallel_list_tile_kernels.cuh): the
-// slot states, run values, insert_counts and append, the pointer-jumping fallback of erase for
-// long runs, the index layer (compaction, order scatter, gather) and free-stack filling. After
+// slot states, run values, insert_counts and append (with the search for the last element), the
+// pointer-jumping fallback of erase for long runs, the index layer (compaction, order scatter, gather) and free-stack filling. After
 // Varga & Szénási, "Design and Implementation of Parallel List Data Structure using Graphics
 // Accelerators" (IEEE INES 2016); allocation is by prefix sums, never one atomic per item.
 //
 // Invariants the kernels rely on:
-// - Slot 0 is the sentinel of a circular doubly linked list. state[v] is kSlotFree (free, the
-//   sentinel, or allocation padding), kSlotErasing (selected by the running erase) or kSlotLive
+// - Slot 0 is the sentinel of a circular singly linked list (next[] only on the GPU: the last
+//   element links to the sentinel). state[v] is kSlotFree (free, the sentinel, allocation
+//   padding, or selected by the running erase, which frees its slots at selection) or kSlotLive
 //   (an element).
-// - During an insert, element v alone writes the link it owns (v -> next[v] for After,
-//   prev[v] -> v for Before) and its own new nodes, so concurrent splices never touch the same
-//   word.
+// - During an insert, a thread writes only the link of one element or of the sentinel (v for
+//   After, v's predecessor for Before) and its own new nodes, so concurrent splices never touch
+//   the same word.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -27,11 +28,15 @@ using detail::kListSentinel;
 using detail::ListSlot;
 
 inline constexpr std::uint8_t kSlotFree = 0;
-inline constexpr std::uint8_t kSlotErasing = 1;
 inline constexpr std::uint8_t kSlotLive = 2;
 
 /// True for the state of an element.
 __host__ __device__ constexpr bool is_element(std::uint8_t state) { return state == kSlotLive; }
+
+/// True when `slot`'s bit is set in a per-slot bitmap (bit v % 32 of word v / 32 is slot v).
+__device__ inline bool bit_set(const std::uint32_t* bitmap, ListSlot slot) {
+  return ((bitmap[slot / 32] >> (slot % 32)) & 1u) != 0;
+}
 
 /// Count functor of a run of k values per selected element.
 struct ConstantCount {
@@ -76,9 +81,10 @@ struct ElementFlag {
   __device__ ListSlot operator()(std::int64_t v) const { return is_element(state[v]) ? 1 : 0; }
 };
 
-/// insert_counts: element i (slot order[i]) receives counts[i] values values[offsets[i] + j].
+/// insert_counts: element i (slot order[i]) receives counts[i] values values[offsets[i] + j],
+/// linked after it, or before it (after its predecessor order[i - 1], or the sentinel).
 template <typename T>
-__global__ void insert_counts_kernel(T* value, ListSlot* next, ListSlot* prev, std::uint8_t* state,
+__global__ void insert_counts_kernel(T* value, ListSlot* next, std::uint8_t* state,
                                      const ListSlot* order, const std::int64_t* counts,
                                      const std::int64_t* offsets, const T* values, std::int64_t n,
                                      const ListSlot* taken, ListPosition position) {
@@ -91,46 +97,37 @@ __global__ void insert_counts_kernel(T* value, ListSlot* next, ListSlot* prev, s
     for (std::int64_t j = 0; j < count; ++j) {
       value[mine[j]] = values[offsets[i] + j];
       state[mine[j]] = kSlotLive;
-      if (j > 0) {
-        next[mine[j - 1]] = mine[j];
-        prev[mine[j]] = mine[j - 1];
-      }
+      if (j > 0) next[mine[j - 1]] = mine[j];
     }
-    // 3. Hook the chain into the link element order[i] owns.
+    // 3. Hook the chain into the link this element owns for the position.
     const ListSlot v = order[i];
-    const ListSlot first = mine[0];
-    const ListSlot last = mine[count - 1];
-    if (position == ListPosition::After) {
-      const ListSlot after = next[v];
-      next[v] = first;
-      prev[first] = v;
-      next[last] = after;
-      prev[after] = last;
-    } else {
-      const ListSlot before = prev[v];
-      next[before] = first;
-      prev[first] = before;
-      next[last] = v;
-      prev[v] = last;
-    }
+    const ListSlot owner = position == ListPosition::After ? v
+                           : i > 0                         ? order[i - 1]
+                                                           : kListSentinel;
+    next[mine[count - 1]] = position == ListPosition::After ? next[v] : v;
+    next[owner] = mine[0];
   }
 }
 
-/// append: the k values run[j] go to the slots taken[j], chained in order after `last` (the
+/// The last element (or the sentinel of an empty list): the owner v (the sentinel or an element,
+/// below `slots`) with next[v] = the sentinel, written to *d_last.
+__global__ void find_last_kernel(const std::uint8_t* state, const ListSlot* next,
+                                 std::int64_t slots, ListSlot* d_last);
+
+/// append: the k values run[j] go to the slots taken[j], chained in order after *d_last (the
 /// current last element, or the sentinel of an empty list) and before the sentinel.
 template <typename T>
-__global__ void append_kernel(T* value, ListSlot* next, ListSlot* prev, std::uint8_t* state,
-                              const T* run, std::int64_t k, const ListSlot* taken, ListSlot last) {
+__global__ void append_kernel(T* value, ListSlot* next, std::uint8_t* state, const T* run,
+                              std::int64_t k, const ListSlot* taken, const ListSlot* d_last) {
   for (std::int64_t j = grid_start(); j < k; j += grid_stride()) {
     // 1. Value and state of the j-th new node.
     const ListSlot slot = taken[j];
     value[slot] = run[j];
     state[slot] = kSlotLive;
-    // 2. Links to its neighbours in the run; the ends close onto `last` and the sentinel.
+    // 2. Its link to the next node of the run (the sentinel after the last); the first closes
+    //    onto the old last element.
     next[slot] = j + 1 < k ? taken[j + 1] : kListSentinel;
-    prev[slot] = j > 0 ? taken[j - 1] : last;
-    if (j == 0) next[last] = slot;
-    if (j + 1 == k) prev[kListSentinel] = slot;
+    if (j == 0) next[*d_last] = slot;
   }
 }
 
@@ -138,22 +135,18 @@ __global__ void append_kernel(T* value, ListSlot* next, ListSlot* prev, std::uin
 __global__ void erase_jump_init_kernel(const ListSlot* erased, std::int64_t count,
                                        const ListSlot* next, ListSlot* jump);
 
-/// One round of pointer jumping: every marked slot follows jumps through marked slots, at most
-/// `max_hops` of them; *unfinished is set when some jump still names a marked slot. In-place
-/// updates race benignly: a jump only moves forward inside its run, so any value read is valid.
+/// One round of pointer jumping: every erased slot follows jumps through erased slots (bits of
+/// the selection bitmap), at most `max_hops` of them; *unfinished is set when some jump still
+/// names an erased slot. In-place updates race benignly: a jump only moves forward inside its
+/// run, so any value read is valid.
 __global__ void erase_jump_kernel(const ListSlot* erased, std::int64_t count,
-                                  const std::uint8_t* state, ListSlot* jump, int max_hops,
+                                  const std::uint32_t* bitmap, ListSlot* jump, int max_hops,
                                   int* unfinished);
 
-/// The first marked slot of every run links its surviving predecessor to jump[] (the run's
-/// survivor successor).
-__global__ void erase_relink_kernel(const ListSlot* erased, std::int64_t count,
-                                    const std::uint8_t* state, const ListSlot* jump, ListSlot* next,
-                                    ListSlot* prev);
-
-/// state[erased[k]] = kSlotFree for k < count.
-__global__ void erase_release_kernel(const ListSlot* erased, std::int64_t count,
-                                     std::uint8_t* state);
+/// Every survivor v below `slots` (owners bitmap) whose successor is erased links to jump[] of
+/// it (the run's survivor successor).
+__global__ void erase_relink_kernel(const std::uint32_t* owners, const std::uint32_t* bitmap,
+                                    std::int64_t slots, const ListSlot* jump, ListSlot* next);
 
 /// Renumbers the element slots compactly (ids = exclusive sums of ElementFlag): slot_of[id] = v,
 /// successor[id] = id of next[v], or -1 at the last element.

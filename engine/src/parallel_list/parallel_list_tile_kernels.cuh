@@ -2,32 +2,40 @@
 // parallel_list_cuda_storage.cuh), after Varga & Szénási, "Design and Implementation of Parallel
 // List Data Structure using Graphics Accelerators" (IEEE INES 2016): selection first, linking
 // second, both streaming over tiles of kListTileSlots slots; allocation by prefix sums over the
-// tiles (the same slots every run, no per-item atomics).
+// tiles (the same slots every run, no per-item atomics). The list is singly linked on the GPU
+// (next[] only), so every write of a link kernel goes to a link its thread owns.
 //
 // 1. list_select_kernel (one block per tile) reads the tile's slot states as 32-bit words of four
 //    and its values as vectors of four (coalesced: a warp reads 128 bytes of states and 32 value
 //    vectors per load), evaluates the predicate (and an insert's count functor) on the elements,
 //    and writes the tile's selection bitmap (bit v % 32 of word v / 32 is slot v, in slot order)
-//    and its tally (values to insert or elements to erase, and negative counts). An erase also
-//    marks its selected slots kSlotErasing here, so the marks are complete before any relinking.
+//    and its tally (values to insert or elements to erase, and negative counts). Insert before and
+//    erase also write the link-owner bitmap (the sentinel and the elements that keep their link:
+//    all elements, or the survivors); insert before also writes every bitmap word's exclusive
+//    count prefix inside its tile. An erase frees its selected slots here (state kSlotFree): from
+//    then on the bitmap alone says which slots are going.
 // 2. An exclusive scan of the tallies (the storage runs cub::DeviceScan over tiles + 1 items; the
 //    last item is zero, so offsets[tiles] is the operation's total) places every tile's nodes.
-// 3. list_insert_link_kernel: a tile with nothing selected returns at once; otherwise its block
-//    scans the counts of its threads' 16-slot pieces of the bitmap and every selected element
-//    splices its new nodes, popped from the free stack at (tile offset + local offset). Nodes are
-//    read from the bitmap only, so nodes written into free slots by other blocks are never
-//    selected again and need no tag. The kernel first reads the total: when it exceeds the free
-//    stack, or a count was negative, it changes nothing; the host then grows the storage (slot
-//    ids are kept, so the bitmap and offsets stay valid) and launches it again, or throws.
-// 4. Erase: list_erase_link_kernel pushes the tile's selected slots on the free stack at their
-//    offsets and lets the first slot of every marked run walk the run (bounded) and link around
-//    it; list_erase_release_kernel frees the marked slots unless some run was longer than the
-//    walk (then the host relinks the long runs by pointer jumping first).
+// 3. Insert after (list_insert_after_kernel): a tile with nothing selected returns at once;
+//    otherwise every selected element e pops its nodes at (tile offset + local offset) and links
+//    e -> nodes -> old successor. Insert before (list_insert_before_kernel): every link owner p
+//    reads its successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the slots,
+//    L2-resident); when e is selected, p computes e's allocation position from the tile offset,
+//    the word prefix and the bits before e in its word, pops e's nodes there and links
+//    p -> nodes -> e. Owners come from the owners bitmap, not from the states, so nodes written
+//    into free slots by other blocks are never taken for owners. Both kernels first read the
+//    total: when it exceeds the free stack, or a count was negative, they change nothing; the
+//    host then grows the storage (slot ids are kept, so the bitmaps, prefixes and offsets stay
+//    valid) and launches again, or throws.
+// 4. Erase (list_erase_link_kernel): the tile's selected slots go on the free stack at their
+//    offsets, and every survivor (or the sentinel) whose successor is selected walks the selected
+//    run (bounded) and links itself to the survivor after it; a longer run is left to the
+//    host's pointer-jumping rounds (parallel_list_kernels.cuh).
 //
 // Invariants: the per-slot arrays hold whole tiles (padding slots are kSlotFree); the scanned
-// tiles cover every element (the storage scans up to its high-water mark); during a link
-// kernel element v alone writes the link it owns (parallel_list_kernels.cuh) and the nodes
-// popped at its offsets.
+// tiles cover every element (the storage scans up to its high-water mark); during a link kernel
+// a thread writes only the links of its own owners or selected elements and the nodes popped at
+// their positions; every element has exactly one predecessor (the sentinel or an element).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -57,9 +65,9 @@ struct alignas(kListQuadSlots * sizeof(T)) SlotQuad {
   T v[kListQuadSlots];
 };
 
-enum class ListSelectMode { Insert, Erase };
+enum class ListSelectMode { InsertAfter, InsertBefore, Erase };
 
-/// Bits of the kListSlotsPerThread slots from `first_slot` in the selection bitmap.
+/// Bits of the kListSlotsPerThread slots from `first_slot` in a per-slot bitmap.
 __device__ inline std::uint32_t thread_selection(const std::uint32_t* bitmap,
                                                  std::int64_t first_slot) {
   constexpr std::uint32_t kMask = (std::uint32_t{1} << kListSlotsPerThread) - 1;
@@ -72,19 +80,57 @@ __device__ inline std::int64_t thread_first_slot() {
          static_cast<std::int64_t>(threadIdx.x) * kListSlotsPerThread;
 }
 
+/// The successor links of this thread's kListSlotsPerThread slots, as four 16-byte vectors.
+struct ThreadLinks {
+  ListSlot slot[kListSlotsPerThread];
+};
+__device__ inline ThreadLinks load_thread_links(const ListSlot* next, std::int64_t first_slot) {
+  static_assert(kListSlotsPerThread == 16, "a thread's links are four 16-byte vectors");
+  ThreadLinks links;
+  const auto* const vectors = reinterpret_cast<const int4*>(next + first_slot);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const int4 v = vectors[i];
+    links.slot[4 * i] = v.x;
+    links.slot[4 * i + 1] = v.y;
+    links.slot[4 * i + 2] = v.z;
+    links.slot[4 * i + 3] = v.w;
+  }
+  return links;
+}
+
+/// Where the selection of one operation goes: the selection bitmap, the link-owner bitmap (set
+/// for the sentinel and the elements that own a link after the selection: every element of an
+/// insert before, the survivors of an erase; unused by an insert after), one tally per tile
+/// (+1) and, for an insert before, every bitmap word's exclusive prefix of the counts inside its
+/// tile.
+struct ListSelection {
+  std::uint32_t* bitmap;
+  std::uint32_t* owners;
+  CountTally* tallies;
+  std::int64_t* word_prefix;
+};
+
 /// Selection over tile blockIdx.x: the tile's bitmap words and tallies[tile]. Insert: a live
 /// element e with pred(e) is selected when count(e) > 0 (tally: sum of those counts, number of
-/// negative counts). Erase: every live element e with pred(e) is selected and marked
-/// kSlotErasing (tally: how many); block 0 clears *d_unfinished for the link kernel. Block 0
-/// also zeroes tallies[tiles], the scan's last item.
+/// negative counts). Erase: every live element e with pred(e) is selected and freed (its state
+/// becomes kSlotFree: the link kernel reads links and bitmaps only; tally: how many); block 0
+/// clears *d_unfinished for the link kernel. Block 0 also zeroes tallies[tiles], the scan's last
+/// item.
 template <ListSelectMode MODE, typename T, typename Pred, typename Count>
 __global__ void __launch_bounds__(kListTileThreads)
     list_select_kernel(const T* value, std::uint8_t* state, Pred pred, Count count,
-                       std::uint32_t* bitmap, CountTally* tallies, std::int64_t tiles,
-                       int* d_unfinished) {
+                       ListSelection out, std::int64_t tiles, int* d_unfinished) {
   constexpr int kQuads = kListSlotsPerThread / kListQuadSlots;
+  constexpr bool kBefore = MODE == ListSelectMode::InsertBefore;
+  constexpr bool kErase = MODE == ListSelectMode::Erase;
   using BlockReduce = cub::BlockReduce<CountTally, kListTileThreads>;
-  __shared__ typename BlockReduce::TempStorage reduce_storage;
+  using BlockScan = cub::BlockScan<CountTally, kListTileThreads>;
+  __shared__ union {
+    typename BlockReduce::TempStorage reduce;
+    typename BlockScan::TempStorage scan;
+  } storage;
+  __shared__ CountTally word_tallies[kListTileWords];
   const std::int64_t tile = blockIdx.x;
   const std::int64_t first_quad = tile * (kListTileSlots / kListQuadSlots);
   auto* const state_words = reinterpret_cast<std::uint32_t*>(state);
@@ -103,74 +149,124 @@ __global__ void __launch_bounds__(kListTileThreads)
   const int lane = static_cast<int>(threadIdx.x % 32);
 #pragma unroll
   for (int i = 0; i < kQuads; ++i) {
-    // 2. The quad's selection (a nibble) and, for an erase, its marked state word.
+    // 2. The quad's selection and link owners (nibbles) and, for an erase, its freed states.
     std::uint32_t nibble = 0;
-    std::uint32_t marked = states[i];
+    std::uint32_t owner = 0;
+    CountTally quad_tally{0, 0};
+    std::uint32_t freed = states[i];
+    const std::int64_t quad = first_quad + i * kListTileThreads + threadIdx.x;
 #pragma unroll
     for (int b = 0; b < kListQuadSlots; ++b) {
       const auto s = static_cast<std::uint8_t>(states[i] >> (8 * b));
-      if (!is_element(s) || !pred(values[i].v[b])) continue;
-      if constexpr (MODE == ListSelectMode::Erase) {
-        nibble |= 1u << b;
-        ++mine.total;
-        marked = (marked & ~(0xffu << (8 * b))) | (std::uint32_t{kSlotErasing} << (8 * b));
+      const bool sentinel = quad == 0 && b == 0;
+      if (!is_element(s)) {
+        if (sentinel) owner |= 1u << b;
+        continue;
+      }
+      const bool chosen = pred(values[i].v[b]);
+      if constexpr (kErase) {
+        if (chosen) {
+          nibble |= 1u << b;
+          ++quad_tally.total;
+          freed &= ~(0xffu << (8 * b));
+          freed |= std::uint32_t{kSlotFree} << (8 * b);
+        } else {
+          owner |= 1u << b;
+        }
       } else {
+        if (kBefore) owner |= 1u << b;
+        if (!chosen) continue;
         const auto c = static_cast<std::int64_t>(count(values[i].v[b]));
         if (c > 0) {
           nibble |= 1u << b;
-          mine.total += c;
+          quad_tally.total += c;
         } else if (c < 0) {
-          ++mine.negative;
+          ++quad_tally.negative;
         }
       }
     }
-    const std::int64_t quad = first_quad + i * kListTileThreads + threadIdx.x;
-    if constexpr (MODE == ListSelectMode::Erase) {
-      if (nibble != 0) state_words[quad] = marked;
+    if constexpr (kErase) {
+      if (nibble != 0) state_words[quad] = freed;
     }
+    mine = CountTallySum{}(mine, quad_tally);
     // 3. Eight neighbouring lanes (eight consecutive quads) make one bitmap word.
-    std::uint32_t word = nibble << (kListQuadSlots * (lane % kListQuadsPerWord));
-    for (int d = 1; d < kListQuadsPerWord; d *= 2) word |= __shfl_xor_sync(0xffffffffu, word, d);
-    if (lane % kListQuadsPerWord == 0) bitmap[quad / kListQuadsPerWord] = word;
+    const int shift = kListQuadSlots * (lane % kListQuadsPerWord);
+    std::uint32_t word = nibble << shift;
+    std::uint32_t owner_word = owner << shift;
+    for (int d = 1; d < kListQuadsPerWord; d *= 2) {
+      word |= __shfl_xor_sync(0xffffffffu, word, d);
+      if constexpr (kBefore || kErase) owner_word |= __shfl_xor_sync(0xffffffffu, owner_word, d);
+      if constexpr (kBefore) {
+        quad_tally.total += __shfl_xor_sync(0xffffffffu, quad_tally.total, d);
+        quad_tally.negative += __shfl_xor_sync(0xffffffffu, quad_tally.negative, d);
+      }
+    }
+    if (lane % kListQuadsPerWord == 0) {
+      out.bitmap[quad / kListQuadsPerWord] = word;
+      if constexpr (kBefore || kErase) out.owners[quad / kListQuadsPerWord] = owner_word;
+      if constexpr (kBefore) {
+        word_tallies[(quad - first_quad) / kListQuadsPerWord] = quad_tally;
+      }
+    }
   }
-  // 4. The tile's tally.
-  const CountTally sum = BlockReduce(reduce_storage).Reduce(mine, CountTallySum{});
+  // 4. The tile's tally; an insert before also scans its words' counts.
+  CountTally sum{0, 0};
+  if constexpr (kBefore) {
+    static_assert(kListTileWords <= kListTileThreads, "one thread per bitmap word");
+    __syncthreads();
+    const CountTally word_tally =
+        threadIdx.x < kListTileWords ? word_tallies[threadIdx.x] : CountTally{0, 0};
+    CountTally prefix{0, 0};
+    BlockScan(storage.scan).ExclusiveScan(word_tally, prefix, CountTally{0, 0}, CountTallySum{},
+                                          sum);
+    if (threadIdx.x < kListTileWords) {
+      out.word_prefix[tile * kListTileWords + threadIdx.x] = prefix.total;
+    }
+  } else {
+    sum = BlockReduce(storage.reduce).Reduce(mine, CountTallySum{});
+  }
   if (threadIdx.x == 0) {
-    tallies[tile] = sum;
+    out.tallies[tile] = sum;
     if (tile == 0) {
-      tallies[tiles] = CountTally{0, 0};
+      out.tallies[tiles] = CountTally{0, 0};
       if (d_unfinished != nullptr) *d_unfinished = 0;
     }
   }
 }
 
-/// What list_insert_link_kernel needs: the storage, the free stack (popped from the top: position
+/// What the insert link kernels need: the storage, the free stack (popped from the top: position
 /// p of the allocation order is free_stack[free_count - 1 - p]), the selection and its offsets.
 template <typename T, typename Count, typename Value>
 struct InsertLink {
   T* value;
   ListSlot* next;
-  ListSlot* prev;
   std::uint8_t* state;
   const ListSlot* free_stack;
   std::int64_t free_count;
   const std::uint32_t* bitmap;
+  /// Insert before: the link owners (the sentinel and every element) and the per-word count
+  /// prefixes of the selection.
+  const std::uint32_t* owners;
+  const std::int64_t* word_prefix;
   /// Exclusive scan of the tile tallies; offsets[tiles] is the whole insert.
   const CountTally* offsets;
   std::int64_t tiles;
   Count count;
   Value value_of;
-  ListPosition position;
 
   __device__ ListSlot taken(std::int64_t p) const { return free_stack[free_count - 1 - p]; }
 
-  /// Links c new nodes (positions offset .. offset + c - 1) before or after element self.
-  __device__ void splice(ListSlot self, const T& source, std::int64_t offset,
-                         std::int64_t c) const {
-    // a. Every load of a one-value run before its first store.
+  /// True when every value fits and no count was negative (otherwise nothing changes).
+  __device__ bool fits() const {
+    const CountTally all = offsets[tiles];
+    return all.negative == 0 && all.total > 0 && all.total <= free_count;
+  }
+
+  /// Writes the c new nodes at positions offset .. offset + c - 1 (values of `source`), chained
+  /// in order and ending at `after`; returns the first.
+  __device__ ListSlot make_chain(const T& source, std::int64_t offset, std::int64_t c,
+                                 ListSlot after) const {
     const ListSlot first = taken(offset);
-    const ListSlot neighbor = position == ListPosition::After ? next[self] : prev[self];
-    // b. Values, states and the chain of the new nodes.
     value[first] = value_of(source, 0);
     state[first] = kSlotLive;
     ListSlot last = first;
@@ -179,34 +275,42 @@ struct InsertLink {
       value[slot] = value_of(source, j);
       state[slot] = kSlotLive;
       next[last] = slot;
-      prev[slot] = last;
       last = slot;
     }
-    // c. Hook the chain into the link self owns (neighbor = its old successor or predecessor).
-    if (position == ListPosition::After) {
-      next[self] = first;
-      prev[first] = self;
-      next[last] = neighbor;
-      prev[neighbor] = last;
+    next[last] = after;
+    return first;
+  }
+
+  /// Allocation position of selected element e: its tile's offset, its word's prefix inside the
+  /// tile and the counts of the selected slots before it in its word.
+  __device__ std::int64_t position_of(ListSlot e) const {
+    const std::int64_t word = e / 32;
+    std::int64_t at = offsets[e / kListTileSlots].total + word_prefix[word];
+    const std::uint32_t below = bitmap[word] & ((std::uint32_t{1} << (e % 32)) - 1);
+    if constexpr (std::is_same_v<Count, ConstantCount>) {
+      at += __popc(below) * count.k;
     } else {
-      next[neighbor] = first;
-      prev[first] = neighbor;
-      next[last] = self;
-      prev[self] = last;
+      for (std::uint32_t rest = below; rest != 0; rest &= rest - 1) {
+        at += static_cast<std::int64_t>(count(value[word * 32 + __ffs(rest) - 1]));
+      }
     }
+    return at;
   }
 };
 
-/// Insert linking over tile blockIdx.x (see the file header, step 3).
+/// Insert after, over tile blockIdx.x: a tile with nothing selected returns at once; otherwise
+/// its block scans the counts of its threads' pieces of the bitmap and every selected element e
+/// links its new nodes, popped at (tile offset + local offset), between e and its old successor.
+/// Only e's own link and the popped nodes are written; nodes are read from the bitmap only, so
+/// nodes written into free slots by other blocks are never selected again.
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
-    list_insert_link_kernel(InsertLink<T, Count, Value> link) {
+    list_insert_after_kernel(InsertLink<T, Count, Value> link) {
   using BlockScan = cub::BlockScan<std::int64_t, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
   // 1. Nothing changes unless every value fits and no count was negative.
-  const CountTally all = link.offsets[link.tiles];
-  if (all.negative > 0 || all.total > link.free_count) return;
+  if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const std::int64_t tile_offset = link.offsets[tile].total;
   if (link.offsets[tile + 1].total == tile_offset) return;
@@ -224,7 +328,7 @@ __global__ void __launch_bounds__(kListTileThreads)
   std::int64_t offset = 0;
   BlockScan(scan_storage).ExclusiveSum(mine, offset);
   offset += tile_offset;
-  // 3. Every selected element splices its nodes, in slot order.
+  // 3. Every selected element links its chain after itself, in slot order.
   for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
     const auto self = static_cast<ListSlot>(first_slot + __ffs(rest) - 1);
     const T source = link.value[self];
@@ -234,24 +338,52 @@ __global__ void __launch_bounds__(kListTileThreads)
     } else {
       c = static_cast<std::int64_t>(link.count(source));
     }
-    link.splice(self, source, offset, c);
+    link.next[self] = link.make_chain(source, offset, c, link.next[self]);
     offset += c;
   }
 }
 
-/// Erase linking over tile blockIdx.x (step 4): the tile's marked slots go to
-/// erased[offsets[tile] ..] in slot order; the first slot of every marked run (its predecessor
-/// survives) walks the run through next[] for at most `max_hops` slots and links its surviving
-/// predecessor to the survivor after it; a longer run sets *unfinished and is left to the
-/// pointer-jumping fallback (parallel_list_kernels.cuh).
-__global__ void list_erase_link_kernel(const std::uint32_t* bitmap, const CountTally* offsets,
-                                       const std::uint8_t* state, ListSlot* next, ListSlot* prev,
-                                       ListSlot* erased, int max_hops, int* unfinished);
+/// Insert before, over tile blockIdx.x: every link owner p of the tile (the sentinel and the
+/// elements, from the owners bitmap written by the selection, so new nodes are never taken for
+/// owners) whose successor e is selected places e's nodes at e's allocation position
+/// (InsertLink::position_of) and links p -> nodes -> e. Only p's own link and e's popped nodes
+/// are written: every selected element has exactly one predecessor.
+template <typename T, typename Count, typename Value>
+__global__ void __launch_bounds__(kListTileThreads)
+    list_insert_before_kernel(InsertLink<T, Count, Value> link) {
+  // 1. Nothing changes unless every value fits and no count was negative.
+  if (!link.fits()) return;
+  // 2. This thread's link owners and their successors (one vector load per four slots).
+  const std::int64_t first_slot = thread_first_slot();
+  const std::uint32_t owners = thread_selection(link.owners, first_slot);
+  if (owners == 0) return;
+  const ThreadLinks links = load_thread_links(link.next, first_slot);
+  // 3. Owners whose successor is selected splice that successor's nodes before it.
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((owners >> b) & 1u) == 0) continue;
+    const ListSlot e = links.slot[b];
+    if (!bit_set(link.bitmap, e)) continue;
+    const T source = link.value[e];
+    std::int64_t c = 0;
+    if constexpr (std::is_same_v<Count, ConstantCount>) {
+      c = link.count.k;
+    } else {
+      c = static_cast<std::int64_t>(link.count(source));
+    }
+    link.next[first_slot + b] = link.make_chain(source, link.position_of(e), c, e);
+  }
+}
 
-/// Release over tile blockIdx.x: block 0 publishes the erase's total (offsets[tiles]) at
-/// *d_total; unless *unfinished, the tile's marked slots become kSlotFree.
-__global__ void list_erase_release_kernel(const std::uint32_t* bitmap, const CountTally* offsets,
-                                          std::int64_t tiles, const int* unfinished,
-                                          std::uint8_t* state, std::int64_t* d_total);
+/// Erase linking over tile blockIdx.x: block 0 publishes the erase's total (offsets[tiles]) at
+/// *d_total; the tile's selected slots go to erased[offsets[tile] ..] in slot order; every
+/// survivor p of the tile (owners bitmap) whose successor is selected walks the selected run
+/// through next[] for at most `max_hops` slots and links itself to the survivor after it; a
+/// longer run sets *unfinished and is left to the pointer-jumping fallback
+/// (parallel_list_kernels.cuh).
+__global__ void list_erase_link_kernel(const std::uint32_t* bitmap, const std::uint32_t* owners,
+                                       const CountTally* offsets, std::int64_t tiles,
+                                       ListSlot* next, ListSlot* erased, int max_hops,
+                                       int* unfinished, std::int64_t* d_total);
 
 }  // namespace frontier::cuda
