@@ -6,8 +6,8 @@
 // sequence, and device functors (parallel_list_functor_probe.hpp): per-element counts across
 // selection tiles and through growth, negative counts and too many values rejected with the list
 // unchanged, per-element counts of neighbouring elements inserted before them (singly linked: the
-// predecessor places them). Every case skips where no GPU is usable; tests/parity covers the small sizes on both
-// backends.
+// predecessor places them). Every case skips where no GPU is usable; tests/parity covers the small
+// sizes on both backends.
 #include <gtest/gtest.h>
 
 #include <cstdint>

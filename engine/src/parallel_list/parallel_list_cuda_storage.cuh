@@ -169,8 +169,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ensure_free(total);
     const std::int64_t base = free_count_ - total;
     insert_counts_kernel<<<grid(n), policy_.block_threads, 0, stream()>>>(
-        value_.data(), next_.data(), state_.data(), order_.data(), d_counts.data(), d_offsets.data(),
-        run_.data(), n, free_.data() + base, position);
+        value_.data(), next_.data(), state_.data(), order_.data(), d_counts.data(),
+        d_offsets.data(), run_.data(), n, free_.data() + base, position);
     FRONTIER_CHECK_LAUNCH();
     finish_insert(total);
     return total;
@@ -261,8 +261,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     // 1. Selection: the bitmap and one tally per tile (insert before: also the link owners and
     //    the word prefixes); 2. the tiles' offsets.
     if (position == ListPosition::After) {
-      list_select_kernel<ListSelectMode::InsertAfter><<<grid_tiles, kListTileThreads, 0, stream()>>>(
-          value_.data(), state_.data(), pred, count, selection(), tiles, nullptr);
+      list_select_kernel<ListSelectMode::InsertAfter>
+          <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
+                                                          selection(), tiles, nullptr);
     } else {
       list_select_kernel<ListSelectMode::InsertBefore>
           <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
@@ -271,10 +272,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CHECK_LAUNCH();
     scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
-    InsertLink<T, Count, Value> link{value_.data(),  next_.data(),        state_.data(),
-                                     free_.data(),   free_count_,         bitmap_.data(),
-                                     owners_.data(), word_prefix_.data(), offsets_.data(),
-                                     tiles,          count,               value_of};
+    InsertLink<T, Count, Value> link{
+        value_.data(),   next_.data(),   state_.data(),  free_.data(),
+        free_count_,     bitmap_.data(), owners_.data(), word_prefix_.data(),
+        offsets_.data(), tiles,          count,          value_of};
     launch_insert_link(position, link);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
                                         sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
@@ -452,8 +453,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       copy(free_stack.data() + added, free_.data(), free_count_);
       copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
       copy(owners.data(), owners_.data(), static_cast<std::int64_t>(owners_.size()));
-      copy(word_prefix.data(), word_prefix_.data(),
-           static_cast<std::int64_t>(word_prefix_.size()));
+      copy(word_prefix.data(), word_prefix_.data(), static_cast<std::int64_t>(word_prefix_.size()));
       copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
       launch_push_fresh(free_stack.data(), added, slots - 1);
     }
@@ -563,8 +563,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     while (unfinished != 0) {
       FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_unfinished(), 0, sizeof(int), stream()));
       erase_jump_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(
-          erased, total, bitmap_.data(), jump_.data(), policy_.max_hops_per_round,
-          d_unfinished());
+          erased, total, bitmap_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished());
       FRONTIER_CHECK_LAUNCH();
       read_scalars();
       unfinished = h_scalars_->unfinished;

@@ -1,6 +1,6 @@
 // The non-template kernels of parallel_list_kernels.cuh: the pointer-jumping fallback of erase
-// for long runs, the search for the last element (append), the index layer (compaction, order scatter) and
-// free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
+// for long runs, the search for the last element (append), the index layer (compaction, order
+// scatter) and free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
 #include "parallel_list/parallel_list_kernels.cuh"
 
 namespace frontier::cuda {

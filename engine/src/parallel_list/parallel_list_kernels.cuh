@@ -1,9 +1,10 @@
 // CUDA kernels and functors of the ParallelList storage that are not tile kernels (those, the
 // selection and linking of bulk inserts and erases, are in parallel_list_tile_kernels.cuh): the
 // slot states, run values, insert_counts and append (with the search for the last element), the
-// pointer-jumping fallback of erase for long runs, the index layer (compaction, order scatter, gather) and free-stack filling. After
-// Varga & Szénási, "Design and Implementation of Parallel List Data Structure using Graphics
-// Accelerators" (IEEE INES 2016); allocation is by prefix sums, never one atomic per item.
+// pointer-jumping fallback of erase for long runs, the index layer (compaction, order scatter,
+// gather) and free-stack filling. After Varga & Szénási, "Design and Implementation of Parallel
+// List Data Structure using Graphics Accelerators" (IEEE INES 2016); allocation is by prefix sums,
+// never one atomic per item.
 //
 // Invariants the kernels rely on:
 // - Slot 0 is the sentinel of a circular singly linked list (next[] only on the GPU: the last

@@ -8,8 +8,7 @@ namespace frontier::cuda {
 __global__ void __launch_bounds__(kListTileThreads)
     list_erase_link_kernel(const std::uint32_t* bitmap, const std::uint32_t* owners,
                            const CountTally* offsets, std::int64_t tiles, ListSlot* next,
-                           ListSlot* erased, int max_hops, int* unfinished,
-                           std::int64_t* d_total) {
+                           ListSlot* erased, int max_hops, int* unfinished, std::int64_t* d_total) {
   using BlockScan = cub::BlockScan<int, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   const std::int64_t tile = blockIdx.x;

@@ -217,8 +217,8 @@ __global__ void __launch_bounds__(kListTileThreads)
     const CountTally word_tally =
         threadIdx.x < kListTileWords ? word_tallies[threadIdx.x] : CountTally{0, 0};
     CountTally prefix{0, 0};
-    BlockScan(storage.scan).ExclusiveScan(word_tally, prefix, CountTally{0, 0}, CountTallySum{},
-                                          sum);
+    BlockScan(storage.scan)
+        .ExclusiveScan(word_tally, prefix, CountTally{0, 0}, CountTallySum{}, sum);
     if (threadIdx.x < kListTileWords) {
       out.word_prefix[tile * kListTileWords + threadIdx.x] = prefix.total;
     }
