@@ -3,6 +3,7 @@
 // first), the default bound, and always where the bounds allow. Each must give the sequential
 // oracle's depths, parents that pass the Graph500 rules, and the same levels (frontiers, items
 // binned, arcs examined, directions) as the others; the fixed-size path must really be taken.
+// Phase timing: stamps become phases exactly, and a timed search changes no result.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -17,6 +18,8 @@
 #include "bfs_distributed/level_loop.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
@@ -44,9 +47,11 @@ class CountingExchange final : public distributed::Exchange {
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override {
     inner_.all_gather(buffers, bytes_per_rank);
   }
-  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                           std::span<std::int64_t> h_local) override {
-    return inner_.all_reduce_sum(values, count, h_local);
+  void all_reduce_start(std::span<std::int64_t* const> values, int count) override {
+    inner_.all_reduce_start(values, count);
+  }
+  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override {
+    return inner_.all_reduce_finish(h_local);
   }
 
   int fixed_exchanges = 0;
@@ -161,6 +166,75 @@ TEST(DistributedLevelLoop, SmallLevelExchangeOnKronecker) {
       EXPECT_GT(expect_exchange_choices_agree(graph, VertexLayout::Striped, ranks, source, true),
                 0);
       ++searched;
+    }
+  }
+}
+
+// Phase timing: durations are the gaps between consecutive stamps, each booked to the phase its
+// stamp ends and to its level; a missing stamp is a phase of 0; a stray level is an error.
+TEST(DistributedLevelLoop, PhasesFromStamps) {
+  using distributed::LevelMark;
+  using distributed::PhaseStamp;
+  const std::vector<PhaseStamp> stamps = {
+      {-1, LevelMark::kSearchStart, 1.0}, {0, LevelMark::kBegin, 1.5},
+      {0, LevelMark::kExpanded, 2.0},     {0, LevelMark::kExchanged, 4.0},
+      {0, LevelMark::kContracted, 4.25},  {0, LevelMark::kReduced, 5.0},
+      {1, LevelMark::kBegin, 5.125},      {1, LevelMark::kExpanded, 6.0},
+      {1, LevelMark::kExchanged, 8.0},    {1, LevelMark::kGlobalized, 8.5},
+      {1, LevelMark::kContracted, 10.0},  {1, LevelMark::kReduced, 10.75}};
+  const std::vector<DistributedPhaseSeconds> phases =
+      distributed::phases_from_stamps(3, std::span<const PhaseStamp>(stamps), 2);
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].rank, 3);
+  EXPECT_EQ(phases[0].idle, 0.5);
+  EXPECT_EQ(phases[0].expand, 0.5);
+  EXPECT_EQ(phases[0].exchange, 2.0);
+  EXPECT_EQ(phases[0].globalize, 0.0);
+  EXPECT_EQ(phases[0].contract, 0.25);
+  EXPECT_EQ(phases[0].reduce, 0.75);
+  EXPECT_EQ(phases[1].rank, 3);
+  EXPECT_EQ(phases[1].idle, 0.125);
+  EXPECT_EQ(phases[1].expand, 0.875);
+  EXPECT_EQ(phases[1].exchange, 2.0);
+  EXPECT_EQ(phases[1].globalize, 0.5);
+  EXPECT_EQ(phases[1].contract, 1.5);
+  EXPECT_EQ(phases[1].reduce, 0.75);
+  EXPECT_TRUE(distributed::phases_from_stamps(0, {}, 0).empty());
+  EXPECT_THROW(distributed::phases_from_stamps(0, std::span<const PhaseStamp>(stamps), 1), Error);
+}
+
+// A search with its phases timed gives the same labels and levels as one without, and every
+// level reports the host thread and then each rank, in order, with non-negative phases.
+TEST(DistributedLevelLoop, TimedPhasesChangeNothing) {
+  const KroneckerParams params = test::kronecker_params(11, 5);
+  const Graph graph = test::graph500_graph(params);
+  for (const int ranks : {1, 3, 4}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    DistributedBfs<VertexId, EdgeId> search(
+        partition::slice_graph(graph, VertexLayout::Striped, ranks), Device::cpu());
+    VertexId source = 0;
+    while (graph.degree(source) == 0) ++source;
+    DistributedBfsOptions options;
+    const DistributedBfsResult<VertexId> plain = search.run(source, options);
+    options.time_phases = true;
+    const DistributedBfsResult<VertexId> timed = search.run(source, options);
+    EXPECT_EQ(timed.bfs.depth, plain.bfs.depth);
+    EXPECT_EQ(timed.bfs.parent, plain.bfs.parent);
+    ASSERT_EQ(timed.exchange.size(), plain.exchange.size());
+    for (std::size_t l = 0; l < timed.exchange.size(); ++l) {
+      EXPECT_TRUE(plain.exchange[l].phases.empty());
+      EXPECT_EQ(timed.exchange[l].items_binned, plain.exchange[l].items_binned);
+      ASSERT_EQ(timed.exchange[l].phases.size(), static_cast<std::size_t>(ranks) + 1);
+      for (std::size_t i = 0; i < timed.exchange[l].phases.size(); ++i) {
+        const DistributedPhaseSeconds& phase = timed.exchange[l].phases[i];
+        EXPECT_EQ(phase.rank, static_cast<int>(i) - 1);
+        for (const double seconds : {phase.idle, phase.expand, phase.exchange, phase.globalize,
+                                     phase.contract, phase.reduce}) {
+          EXPECT_GE(seconds, 0.0);
+        }
+        // Simulated ranks have no globalize step.
+        if (phase.rank >= 0) EXPECT_EQ(phase.globalize, 0.0);
+      }
     }
   }
 }

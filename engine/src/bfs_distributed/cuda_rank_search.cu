@@ -125,11 +125,15 @@ template <typename VertexT, typename EdgeT>
 CudaRankSearch<VertexT, EdgeT>::~CudaRankSearch() {
   // The buffers free themselves on this rank's device; a failure here cannot be reported.
   cudaSetDevice(device_);
+  for (cudaEvent_t event : events_) cudaEventDestroy(event);
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
+void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bool time_phases) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  time_phases_ = time_phases;
+  stamps_.clear();
+  if (time_phases_) mark(-1, LevelMark::kSearchStart);
   words_ = predecessors ? 2 : 1;
   const auto local = static_cast<std::size_t>(local_count_);
   // All bits set is -1 for the depths and for either vertex width.
@@ -301,6 +305,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
     FRONTIER_CHECK_LAUNCH();
     frontier = d_global_bits_.data();
   }
+  mark(level, LevelMark::kGlobalized);
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
   //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
   //    at the first; its next-frontier and visited words are written whole by one warp.
@@ -351,6 +356,32 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::finish() {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::mark(std::int32_t level, LevelMark mark) {
+  if (!time_phases_) return;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  if (stamps_.size() == events_.size()) {
+    cudaEvent_t event = nullptr;
+    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
+    events_.push_back(event);
+  }
+  FRONTIER_CUDA_CHECK(cudaEventRecord(events_[stamps_.size()], stream_));
+  stamps_.push_back({level, mark, 0.0});
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<PhaseStamp> CudaRankSearch<VertexT, EdgeT>::phase_stamps() {
+  if (stamps_.empty()) return {};
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaEventSynchronize(events_[stamps_.size() - 1]));
+  for (std::size_t i = 0; i < stamps_.size(); ++i) {
+    float ms = 0.0f;
+    FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[0], events_[i]));
+    stamps_[i].seconds = static_cast<double>(ms) * 1e-3;
+  }
+  return stamps_;
 }
 
 template <typename VertexT, typename EdgeT>

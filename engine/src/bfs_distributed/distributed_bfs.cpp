@@ -171,6 +171,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   config.beta = options.beta;
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
+  config.time_phases = options.time_phases;
   const distributed::LevelLoopResult loop =
       distributed::run_level_loop<VertexT>(ranks, *exchange, source, config);
 

@@ -38,7 +38,16 @@ struct LevelLoopConfig {
   /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
   /// ranks) exchanges fixed-size bins of that many items without the counts round trip.
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
+  /// Time every phase of every level (DistributedLevelStats::phases).
+  bool time_phases = false;
 };
+
+/// The phases of `levels` levels from one rank's stamps (in the order they were made): each
+/// phase lasts from the previous stamp to the one that ends it; a phase without its stamp lasts
+/// 0 (a top-down level has no kGlobalized). @throws Error if a stamp names a level out of range.
+std::vector<DistributedPhaseSeconds> phases_from_stamps(int rank,
+                                                        std::span<const PhaseStamp> stamps,
+                                                        std::size_t levels);
 
 /// Runs one search over this process's ranks (in the exchange's local_ranks() order).
 template <typename VertexT>

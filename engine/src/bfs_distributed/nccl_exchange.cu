@@ -148,13 +148,13 @@ void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
 }
 
-std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* const> values,
-                                                       int count, std::span<std::int64_t> h_local) {
+void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
   if (count > kMaxReducedCounters) {
     throw InvalidArgument("an all-reduce carries at most " + std::to_string(kMaxReducedCounters) +
                           " counters");
   }
   const std::size_t p = static_cast<std::size_t>(ranks_);
+  reduce_count_ = count;
   // 1. Every rank's counters to every rank (rank r's at r * count): the sums and the rank's own
   //    counters then come back in one copy.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
@@ -170,6 +170,11 @@ std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* c
                                         sizeof(std::int64_t) * p * count, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
+}
+
+std::vector<std::int64_t> NcclExchange::all_reduce_finish(std::span<std::int64_t> h_local) {
+  const std::size_t p = static_cast<std::size_t>(ranks_);
+  const int count = reduce_count_;
   // 2. Own counters and (from the first local rank's copy) the sums.
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
   for (std::size_t i = 0; i < local_.size(); ++i) {

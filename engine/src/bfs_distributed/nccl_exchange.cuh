@@ -38,8 +38,8 @@ class NcclExchange final : public Exchange {
   void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
                      std::int64_t bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
-  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                           std::span<std::int64_t> h_local) override;
+  void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
+  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
 
  private:
   int ranks_;
@@ -49,6 +49,8 @@ class NcclExchange final : public Exchange {
   std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
   std::vector<std::int64_t*> h_pinned_;
+  /// Counters per rank of the all-reduce in flight.
+  int reduce_count_ = 0;
 };
 
 }  // namespace frontier::distributed
