@@ -4,8 +4,9 @@
 // measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the whole
 // graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
-// which slow the searches a little) and prints them for the first search, level by level: the
-// host thread's time in the loop's calls, then each rank's on its own GPU clock.
+// which slow the searches a little) and prints them for the first search, level by level: each
+// host thread's time in the loop's calls (one thread per GPU), then its rank's on its own GPU
+// clock.
 //
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
@@ -73,7 +74,8 @@ BenchConfig parse(int argc, char** argv) {
   return config;
 }
 
-// One line per level of the first search: each phase of the host thread, then of every rank.
+// One line per level of the first search: each phase of every host thread, each followed by the
+// ranks it drove.
 void print_phases(const std::vector<frontier::DistributedLevelStats>& levels) {
   std::printf(
       "       phases of the first search, ms (idle, expand|bitmap, exchange|all-gather, "
@@ -82,7 +84,7 @@ void print_phases(const std::vector<frontier::DistributedLevelStats>& levels) {
     std::printf("       level %d:", level.level);
     for (const frontier::DistributedPhaseSeconds& phase : level.phases) {
       if (phase.rank < 0) {
-        std::printf(" host");
+        std::printf(" %shost", &phase == &level.phases.front() ? "" : "| ");
       } else {
         std::printf(" | rank %d", phase.rank);
       }

@@ -100,8 +100,8 @@ struct DistributedLevelStats {
   /// a bottom-up level).
   std::int64_t bytes_exchanged = 0;
   double seconds = 0.0;
-  /// Phase timing only (DistributedBfsOptions::time_phases): the host thread first, then every
-  /// rank of this process.
+  /// Phase timing only (DistributedBfsOptions::time_phases): each host thread of this process
+  /// that drove ranks (rank -1), followed by the ranks it drove (one GPU rank per thread).
   std::vector<DistributedPhaseSeconds> phases;
 };
 

@@ -104,8 +104,16 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(
         cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
   }
-  if (p > 1) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   stripe_shift_ = stripe_shift(distribution_);
+  // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
+  // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
+  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
+  for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
+    gathered_is_global_ =
+        static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
+        r * bitmap_words_ * 32;
+  }
+  if (!gathered_is_global_) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
@@ -293,15 +301,24 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
         cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
     return;
   }
-  // 1. The gathered frontier in global vertex order (one rank's part already is).
+  // 1. The gathered frontier in global vertex order (one rank's part, or block parts of whole
+  //    words, already are).
   const std::uint32_t* frontier = d_bitmap_.data();
-  if (distribution_.ranks > 1) {
-    GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
-                                     stripe_shift_, d_global_bits_.data()};
-    const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
-    globalize_bitmap_kernel<VertexT>
-        <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
-            globalize);
+  if (!gathered_is_global_) {
+    if (stripe_shift_ >= 0 && stripe_shift_ <= 5) {
+      const auto words = static_cast<std::int64_t>(d_global_bits_.size());
+      globalize_striped_kernel<<<std::min(grid_blocks_, blocks_for(words)),
+                                 kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_bitmap_.data(), bitmap_words_, stripe_shift_, static_cast<std::uint64_t>(words),
+          d_global_bits_.data());
+    } else {
+      GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
+                                       stripe_shift_, d_global_bits_.data()};
+      const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
+      globalize_bitmap_kernel<VertexT>
+          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
+              globalize);
+    }
     FRONTIER_CHECK_LAUNCH();
     frontier = d_global_bits_.data();
   }

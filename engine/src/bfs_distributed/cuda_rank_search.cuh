@@ -99,6 +99,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// with one rank d_bitmap_ is already in that order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
   int stripe_shift_ = -1;
+  /// The gathered parts already are the global bitmap (one rank, or a block layout whose parts
+  /// are whole words): d_global_bits_ is not used.
+  bool gathered_is_global_ = false;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
   std::vector<std::int64_t> send_offsets_;

@@ -87,6 +87,28 @@ std::vector<DistributedPhaseSeconds> phases_from_stamps(int rank,
   return phases;
 }
 
+LevelLoopResult merge_thread_loops(std::vector<LevelLoopResult> loops, double seconds) {
+  if (loops.empty()) throw Error("distributed bfs: no loop to merge");
+  LevelLoopResult merged = std::move(loops.front());
+  for (std::size_t t = 1; t < loops.size(); ++t) {
+    const LevelLoopResult& loop = loops[t];
+    if (loop.exchange.size() != merged.exchange.size() ||
+        loop.vertices_reached != merged.vertices_reached) {
+      throw Error("distributed bfs: host thread " + std::to_string(t) + " ran " +
+                  std::to_string(loop.exchange.size()) + " levels reaching " +
+                  std::to_string(loop.vertices_reached) + " vertices, thread 0 " +
+                  std::to_string(merged.exchange.size()) + " reaching " +
+                  std::to_string(merged.vertices_reached));
+    }
+    for (std::size_t l = 0; l < loop.exchange.size(); ++l) {
+      auto& phases = merged.exchange[l].phases;
+      phases.insert(phases.end(), loop.exchange[l].phases.begin(), loop.exchange[l].phases.end());
+    }
+  }
+  merged.seconds = seconds;
+  return merged;
+}
+
 template <typename VertexT>
 LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
                                VertexT source, const LevelLoopConfig& config) {
@@ -153,13 +175,16 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
     } else {
       unexplored -= scout;
       // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
-      // owners (fixed-size bins bounded by the frontier's arcs on a small level, after the
-      // first: level 0's arcs are not counted); 4. contract into the next frontiers. The bound
-      // also stays within every rank's send and receive room: n / p <= local_count(d).
+      // owners (fixed-size bins bounded by the frontier's arcs on a small level: past level 0
+      // the all-reduce counted them, on level 0 they are the source's arcs if known); 4.
+      // contract into the next frontiers. The bound also stays within every rank's send and
+      // receive room: n / p <= local_count(d).
       const std::int64_t small_limit = std::min(config.small_level_arcs, config.num_vertices / p);
-      const std::int64_t bin_capacity = level > 0 && small_limit >= 1 && scout <= small_limit
-                                            ? std::max<std::int64_t>(scout, 1)
-                                            : 0;
+      const std::int64_t frontier_arcs = level > 0 ? scout : config.source_arcs;
+      const std::int64_t bin_capacity =
+          frontier_arcs >= 0 && small_limit >= 1 && frontier_arcs <= small_limit
+              ? std::max<std::int64_t>(frontier_arcs, 1)
+              : 0;
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         if (timed) ranks[i]->mark(level, LevelMark::kBegin);
         ranks[i]->expand(level);

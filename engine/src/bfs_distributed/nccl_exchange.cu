@@ -24,8 +24,9 @@ constexpr int kMaxReducedCounters = 8;
 
 }  // namespace
 
-NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
-    : ranks_(ranks), local_(std::move(local)) {
+NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
+                           const std::atomic<bool>* abandon)
+    : ranks_(ranks), local_(std::move(local)), abandon_(abandon) {
   for (const NcclRankHandle& handle : local_) {
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
@@ -43,6 +44,23 @@ NcclExchange::~NcclExchange() {
     cudaSetDevice(local_[i].device);
     d_totals_[i] = cuda::DeviceBuffer<std::int64_t>();
     if (i < h_pinned_.size()) cudaFreeHost(h_pinned_[i]);
+  }
+}
+
+void NcclExchange::wait(std::size_t i) const {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+  if (abandon_ == nullptr) {
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    return;
+  }
+  for (;;) {
+    const cudaError_t status = cudaStreamQuery(local_[i].stream);
+    if (status == cudaSuccess) return;
+    if (status != cudaErrorNotReady) FRONTIER_CUDA_CHECK(status);
+    if (abandon_->load(std::memory_order_relaxed)) {
+      throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) +
+                  " gave up its search: another rank failed");
+    }
   }
 }
 
@@ -99,8 +117,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
                                         local_[i].stream));
   }
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    wait(i);
     bins[i]->recv_stride = 0;
     bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
     bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
@@ -178,8 +195,7 @@ std::vector<std::int64_t> NcclExchange::all_reduce_finish(std::span<std::int64_t
   // 2. Own counters and (from the first local rank's copy) the sums.
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    wait(i);
     const std::int64_t* gathered = h_pinned_[i] + 2 * p;
     const std::int64_t* own = gathered + static_cast<std::size_t>(local_[i].rank) * count;
     for (int k = 0; k < count; ++k) h_local[i * count + k] = own[k];

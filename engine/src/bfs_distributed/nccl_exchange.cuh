@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <atomic>
 #include <vector>
 
 #include "bfs_cuda/device_buffer.cuh"
@@ -26,9 +27,12 @@ struct NcclRankHandle {
 
 class NcclExchange final : public Exchange {
  public:
-  /// `ranks` ranks in all; `local` are this process's. Allocates small device and pinned host
-  /// scratch per local rank.
-  NcclExchange(int ranks, std::vector<NcclRankHandle> local);
+  /// `ranks` ranks in all; `local` are this process's (or this thread's). Allocates small device
+  /// and pinned host scratch per local rank. The exchange's waits for its streams give up with
+  /// an Error once `abandon` (optional, outliving the exchange) is set: a rank driven by another
+  /// thread has failed and will never join the collective.
+  NcclExchange(int ranks, std::vector<NcclRankHandle> local,
+               const std::atomic<bool>* abandon = nullptr);
   ~NcclExchange() override;
   NcclExchange(const NcclExchange&) = delete;
   NcclExchange& operator=(const NcclExchange&) = delete;
@@ -42,9 +46,13 @@ class NcclExchange final : public Exchange {
   std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
 
  private:
+  /// Waits until local rank i's stream is idle (or throws once abandoned).
+  void wait(std::size_t i) const;
+
   int ranks_;
   std::vector<NcclRankHandle> local_;
   std::vector<int> local_rank_ids_;
+  const std::atomic<bool>* abandon_;
   /// Per local rank: every rank's counters, gathered (ranks * kMaxReducedCounters).
   std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
