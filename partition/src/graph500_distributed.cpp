@@ -107,6 +107,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
   options.direction_optimizing = config.bfs.strategy == BfsStrategy::DirectionOptimizing;
   options.alpha = config.bfs.alpha;
   options.beta = config.bfs.beta;
+  options.time_phases = run.time_phases;
   search.run(roots.front(), options);  // warm-up, untimed
   const int total = static_cast<int>(roots.size());
   for (int i = 0; i < total; ++i) {

@@ -3,10 +3,14 @@
 // bytes exchanged between ranks per search and per level of the first search; beside two floors
 // measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the whole
 // graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
+// --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
+// which slow the searches a little) and prints them for the first search, level by level: each
+// host thread's time in the loop's calls (one thread per GPU), then its rank's on its own GPU
+// clock.
 //
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
-//                                       [--no-single]
+//                                       [--no-single] [--phases]
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -31,6 +35,7 @@ struct BenchConfig {
   frontier::partition::VertexLayout layout = frontier::partition::VertexLayout::Striped;
   bool validate = false;
   bool single = true;
+  bool phases = false;
 };
 
 bool starts_with(const char* arg, const char* prefix) {
@@ -60,11 +65,35 @@ BenchConfig parse(int argc, char** argv) {
       config.validate = true;
     } else if (std::strcmp(arg, "--no-single") == 0) {
       config.single = false;
+    } else if (std::strcmp(arg, "--phases") == 0) {
+      config.phases = true;
     } else {
       throw frontier::InvalidArgument(std::string("unknown argument ") + arg);
     }
   }
   return config;
+}
+
+// One line per level of the first search: each phase of every host thread, each followed by the
+// ranks it drove.
+void print_phases(const std::vector<frontier::DistributedLevelStats>& levels) {
+  std::printf(
+      "       phases of the first search, ms (idle, expand|bitmap, exchange|all-gather, "
+      "globalize, contract|bottom-up, all-reduce):\n");
+  for (const auto& level : levels) {
+    std::printf("       level %d:", level.level);
+    for (const frontier::DistributedPhaseSeconds& phase : level.phases) {
+      if (phase.rank < 0) {
+        std::printf(" %shost", &phase == &level.phases.front() ? "" : "| ");
+      } else {
+        std::printf(" | rank %d", phase.rank);
+      }
+      std::printf(" %.3f %.3f %.3f %.3f %.3f %.3f", phase.idle * 1e3, phase.expand * 1e3,
+                  phase.exchange * 1e3, phase.globalize * 1e3, phase.contract * 1e3,
+                  phase.reduce * 1e3);
+    }
+    std::printf("\n");
+  }
 }
 
 }  // namespace
@@ -80,9 +109,10 @@ int main(int argc, char** argv) {
     config.validate = bench.validate;
     std::printf(
         "distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
-        "layout, %d GPU(s) present%s\n",
+        "layout, %d GPU(s) present%s%s\n",
         bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
-        present, bench.validate ? ", every search validated" : "");
+        present, bench.validate ? ", every search validated" : "",
+        bench.phases ? ", phases timed (slower searches)" : "");
 
     // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
     double single_teps = 0.0;
@@ -107,6 +137,7 @@ int main(int argc, char** argv) {
       frontier::partition::DistributedRunConfig run;
       run.ranks = count;
       run.layout = bench.layout;
+      run.time_phases = bench.phases;
       if (present > 0) {
         if (count > present) {
           std::printf("%6d skipped: only %d GPU(s)\n", count, present);
@@ -135,6 +166,7 @@ int main(int argc, char** argv) {
                     static_cast<double>(level.bytes_exchanged) / (1 << 20), level.seconds * 1e3);
       }
       std::printf("\n       edge balance max/mean %.3f\n", result.balance.imbalance);
+      if (bench.phases) print_phases(result.first_search_levels);
     }
     return 0;
   } catch (const std::exception& error) {

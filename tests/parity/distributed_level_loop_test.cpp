@@ -2,21 +2,29 @@
 // the three choices of the small-level exchange: never (every top-down level exchanges its counts
 // first), the default bound, and always where the bounds allow. Each must give the sequential
 // oracle's depths, parents that pass the Graph500 rules, and the same levels (frontiers, items
-// binned, arcs examined, directions) as the others; the fixed-size path must really be taken.
+// binned, arcs examined, directions) as the others; the fixed-size path must really be taken,
+// on level 0 too when the source's arcs are known.
+// Phase timing: stamps become phases exactly, and a timed search changes no result. The host
+// threads that drive GPU ranks (RankThreads) and the merge of their loops' results.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <memory>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bfs_distributed/cpu_rank_search.hpp"
 #include "bfs_distributed/host_exchange.hpp"
 #include "bfs_distributed/level_loop.hpp"
+#include "bfs_distributed/rank_threads.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
@@ -44,9 +52,11 @@ class CountingExchange final : public distributed::Exchange {
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override {
     inner_.all_gather(buffers, bytes_per_rank);
   }
-  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                           std::span<std::int64_t> h_local) override {
-    return inner_.all_reduce_sum(values, count, h_local);
+  void all_reduce_start(std::span<std::int64_t* const> values, int count) override {
+    inner_.all_reduce_start(values, count);
+  }
+  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override {
+    return inner_.all_reduce_finish(h_local);
   }
 
   int fixed_exchanges = 0;
@@ -65,7 +75,8 @@ struct LoopRun {
 };
 
 LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId source,
-                 bool direction_optimizing, std::int64_t small_level_arcs) {
+                 bool direction_optimizing, std::int64_t small_level_arcs,
+                 std::int64_t source_arcs = -1) {
   const auto slices = partition::slice_graph(graph, layout, ranks);
   std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexId, EdgeId>>> searches;
   std::vector<distributed::RankSearch<VertexId>*> pointers;
@@ -80,6 +91,7 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
   config.num_vertices = graph.num_vertices();
   config.num_arcs = graph.num_edges();
   config.small_level_arcs = small_level_arcs;
+  config.source_arcs = source_arcs;
   LoopRun run;
   run.loop = distributed::run_level_loop<VertexId>(pointers, exchange, source, config);
   run.depth.assign(static_cast<std::size_t>(graph.num_vertices()), kUnreachedDepth);
@@ -90,7 +102,8 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
   return run;
 }
 
-// Checks the three exchange choices on one search; returns the fixed-size exchanges of the
+// Checks the exchange choices on one search (never, usual, always fixed-size; always with the
+// source's arcs known); returns the fixed-size exchanges of the
 // "always" run.
 int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int ranks,
                                   VertexId source, bool direction_optimizing) {
@@ -103,8 +116,15 @@ int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int r
                                  LevelLoopConfig{}.small_level_arcs);
   const LoopRun always = run_loop(graph, layout, ranks, source, direction_optimizing,
                                   std::numeric_limits<std::int64_t>::max());
+  // The source's arcs known: level 0 (always top-down) takes the fixed-size exchange as well,
+  // when they are within the bound n / ranks.
+  const LoopRun known = run_loop(graph, layout, ranks, source, direction_optimizing,
+                                 std::numeric_limits<std::int64_t>::max(), graph.degree(source));
+  const std::int64_t bound = graph.num_vertices() / ranks;
+  const bool level0_fixed = bound >= 1 && graph.degree(source) <= bound;
   EXPECT_EQ(never.fixed_exchanges, 0);
-  for (const LoopRun* run : {&never, &usual, &always}) {
+  EXPECT_EQ(known.fixed_exchanges, always.fixed_exchanges + (level0_fixed ? 1 : 0));
+  for (const LoopRun* run : {&never, &usual, &always, &known}) {
     EXPECT_EQ(run->depth, expected.depth);
     EXPECT_EQ(run->loop.vertices_reached, expected.vertices_reached);
     const BfsValidation valid =
@@ -163,6 +183,173 @@ TEST(DistributedLevelLoop, SmallLevelExchangeOnKronecker) {
       ++searched;
     }
   }
+}
+
+// Phase timing: durations are the gaps between consecutive stamps, each booked to the phase its
+// stamp ends and to its level; a missing stamp is a phase of 0; a stray level is an error.
+TEST(DistributedLevelLoop, PhasesFromStamps) {
+  using distributed::LevelMark;
+  using distributed::PhaseStamp;
+  const std::vector<PhaseStamp> stamps = {
+      {-1, LevelMark::kSearchStart, 1.0}, {0, LevelMark::kBegin, 1.5},
+      {0, LevelMark::kExpanded, 2.0},     {0, LevelMark::kExchanged, 4.0},
+      {0, LevelMark::kContracted, 4.25},  {0, LevelMark::kReduced, 5.0},
+      {1, LevelMark::kBegin, 5.125},      {1, LevelMark::kExpanded, 6.0},
+      {1, LevelMark::kExchanged, 8.0},    {1, LevelMark::kGlobalized, 8.5},
+      {1, LevelMark::kContracted, 10.0},  {1, LevelMark::kReduced, 10.75}};
+  const std::vector<DistributedPhaseSeconds> phases =
+      distributed::phases_from_stamps(3, std::span<const PhaseStamp>(stamps), 2);
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].rank, 3);
+  EXPECT_EQ(phases[0].idle, 0.5);
+  EXPECT_EQ(phases[0].expand, 0.5);
+  EXPECT_EQ(phases[0].exchange, 2.0);
+  EXPECT_EQ(phases[0].globalize, 0.0);
+  EXPECT_EQ(phases[0].contract, 0.25);
+  EXPECT_EQ(phases[0].reduce, 0.75);
+  EXPECT_EQ(phases[1].rank, 3);
+  EXPECT_EQ(phases[1].idle, 0.125);
+  EXPECT_EQ(phases[1].expand, 0.875);
+  EXPECT_EQ(phases[1].exchange, 2.0);
+  EXPECT_EQ(phases[1].globalize, 0.5);
+  EXPECT_EQ(phases[1].contract, 1.5);
+  EXPECT_EQ(phases[1].reduce, 0.75);
+  EXPECT_TRUE(distributed::phases_from_stamps(0, {}, 0).empty());
+  EXPECT_THROW(distributed::phases_from_stamps(0, std::span<const PhaseStamp>(stamps), 1), Error);
+}
+
+// A search with its phases timed gives the same labels and levels as one without, and every
+// level reports the host thread and then each rank, in order, with non-negative phases.
+TEST(DistributedLevelLoop, TimedPhasesChangeNothing) {
+  const KroneckerParams params = test::kronecker_params(11, 5);
+  const Graph graph = test::graph500_graph(params);
+  for (const int ranks : {1, 3, 4}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    DistributedBfs<VertexId, EdgeId> search(
+        partition::slice_graph(graph, VertexLayout::Striped, ranks), Device::cpu());
+    VertexId source = 0;
+    while (graph.degree(source) == 0) ++source;
+    DistributedBfsOptions options;
+    const DistributedBfsResult<VertexId> plain = search.run(source, options);
+    options.time_phases = true;
+    const DistributedBfsResult<VertexId> timed = search.run(source, options);
+    EXPECT_EQ(timed.bfs.depth, plain.bfs.depth);
+    EXPECT_EQ(timed.bfs.parent, plain.bfs.parent);
+    ASSERT_EQ(timed.exchange.size(), plain.exchange.size());
+    for (std::size_t l = 0; l < timed.exchange.size(); ++l) {
+      EXPECT_TRUE(plain.exchange[l].phases.empty());
+      EXPECT_EQ(timed.exchange[l].items_binned, plain.exchange[l].items_binned);
+      ASSERT_EQ(timed.exchange[l].phases.size(), static_cast<std::size_t>(ranks) + 1);
+      for (std::size_t i = 0; i < timed.exchange[l].phases.size(); ++i) {
+        const DistributedPhaseSeconds& phase = timed.exchange[l].phases[i];
+        EXPECT_EQ(phase.rank, static_cast<int>(i) - 1);
+        for (const double seconds : {phase.idle, phase.expand, phase.exchange, phase.globalize,
+                                     phase.contract, phase.reduce}) {
+          EXPECT_GE(seconds, 0.0);
+        }
+        // Simulated ranks have no globalize step.
+        if (phase.rank >= 0) EXPECT_EQ(phase.globalize, 0.0);
+      }
+    }
+  }
+}
+
+// Host threads per rank: every job runs once per run(), job 0 on the calling thread and the
+// others each on a thread of its own, kept across runs.
+TEST(DistributedRankThreads, RunsEveryRankOncePerRun) {
+  EXPECT_THROW(distributed::RankThreads(0), InvalidArgument);
+  for (const int count : {1, 2, 4}) {
+    distributed::RankThreads threads(count);
+    EXPECT_EQ(threads.count(), count);
+    std::vector<std::thread::id> first(static_cast<std::size_t>(count));
+    for (int run = 0; run < 3; ++run) {
+      std::vector<int> calls(static_cast<std::size_t>(count), 0);
+      std::vector<std::thread::id> ids(static_cast<std::size_t>(count));
+      threads.run([&](int i) {
+        ++calls[static_cast<std::size_t>(i)];
+        ids[static_cast<std::size_t>(i)] = std::this_thread::get_id();
+      });
+      EXPECT_EQ(calls, std::vector<int>(static_cast<std::size_t>(count), 1));
+      EXPECT_FALSE(threads.failed().load());
+      EXPECT_EQ(ids[0], std::this_thread::get_id());
+      for (int i = 1; i < count; ++i) {
+        EXPECT_NE(ids[static_cast<std::size_t>(i)], std::this_thread::get_id());
+        for (int j = 1; j < i; ++j) EXPECT_NE(ids[static_cast<std::size_t>(i)], ids[j]);
+      }
+      if (run == 0) first = ids;
+      EXPECT_EQ(ids, first);
+    }
+  }
+}
+
+// A failing rank raises failed() for the others (which would otherwise wait for it forever:
+// here they wait for the flag), and run() rethrows the lowest failing rank's error after every
+// job has returned; the threads serve the next run.
+TEST(DistributedRankThreads, FailureReachesTheOtherRanksAndTheCaller) {
+  distributed::RankThreads threads(4);
+  std::atomic<int> gave_up{0};
+  try {
+    threads.run([&](int i) {
+      if (i == 2) throw InvalidArgument("rank 2 failed");
+      if (i == 3) throw Error("rank 3 failed");
+      while (!threads.failed().load()) std::this_thread::yield();
+      ++gave_up;
+    });
+    ADD_FAILURE() << "run() did not rethrow";
+  } catch (const InvalidArgument& error) {
+    EXPECT_EQ(std::string(error.what()), "rank 2 failed");
+  }
+  EXPECT_EQ(gave_up.load(), 2);
+  EXPECT_TRUE(threads.failed().load());
+  std::atomic<int> calls{0};
+  threads.run([&](int) { ++calls; });
+  EXPECT_EQ(calls.load(), 4);
+  EXPECT_FALSE(threads.failed().load());
+}
+
+// Loops of several host threads merge into one result: the first loop's levels, every loop's
+// phases per level in loop order, the given time; loops that disagree are an error.
+TEST(DistributedLevelLoop, MergeThreadLoops) {
+  const auto loop_of = [](int rank, std::int64_t reached) {
+    LevelLoopResult loop;
+    loop.vertices_reached = reached;
+    loop.seconds = 1.0;
+    for (int l = 0; l < 3; ++l) {
+      DistributedLevelStats level;
+      level.level = l;
+      level.items_binned = 10 * l;
+      DistributedPhaseSeconds host;
+      host.rank = -1;
+      host.reduce = 0.5 * rank + l;
+      DistributedPhaseSeconds own;
+      own.rank = rank;
+      own.expand = 0.25 * rank + l;
+      level.phases = {host, own};
+      loop.exchange.push_back(level);
+    }
+    return loop;
+  };
+  std::vector<LevelLoopResult> loops = {loop_of(0, 7), loop_of(1, 7), loop_of(2, 7)};
+  const LevelLoopResult merged = distributed::merge_thread_loops(loops, 0.125);
+  EXPECT_EQ(merged.seconds, 0.125);
+  EXPECT_EQ(merged.vertices_reached, 7);
+  ASSERT_EQ(merged.exchange.size(), 3u);
+  for (int l = 0; l < 3; ++l) {
+    const auto& phases = merged.exchange[static_cast<std::size_t>(l)].phases;
+    EXPECT_EQ(merged.exchange[static_cast<std::size_t>(l)].items_binned, 10 * l);
+    ASSERT_EQ(phases.size(), 6u);
+    for (int t = 0; t < 3; ++t) {
+      EXPECT_EQ(phases[2 * t].rank, -1);
+      EXPECT_EQ(phases[2 * t].reduce, 0.5 * t + l);
+      EXPECT_EQ(phases[2 * t + 1].rank, t);
+      EXPECT_EQ(phases[2 * t + 1].expand, 0.25 * t + l);
+    }
+  }
+  EXPECT_THROW(distributed::merge_thread_loops({}, 0.0), Error);
+  EXPECT_THROW(distributed::merge_thread_loops({loop_of(0, 7), loop_of(1, 8)}, 0.0), Error);
+  std::vector<LevelLoopResult> short_loops = {loop_of(0, 7), loop_of(1, 7)};
+  short_loops[1].exchange.pop_back();
+  EXPECT_THROW(distributed::merge_thread_loops(short_loops, 0.0), Error);
 }
 
 }  // namespace

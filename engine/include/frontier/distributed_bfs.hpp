@@ -61,6 +61,32 @@ struct DistributedBfsOptions {
   /// Must be >= 1 (see BfsOptions).
   int alpha = kDefaultBfsAlpha;
   int beta = kDefaultBfsBeta;
+  /// Time every phase of every level on every local rank (DistributedLevelStats::phases): GPU
+  /// ranks record CUDA events on their streams, so leave it off for timed runs.
+  bool time_phases = false;
+};
+
+/// Where one level's time went (phase timing): seconds of each phase, one after the other. For a
+/// rank they are measured on its own clock (its stream's events on a GPU, the host clock for a
+/// simulated rank), so waiting for a peer shows in the collective that waited; for the host they
+/// are the time this process's thread spent in the level loop's calls of that phase (issuing
+/// work and, in the exchange and the all-reduce, waiting for it).
+struct DistributedPhaseSeconds {
+  /// The rank, or -1 for the host thread.
+  int rank = 0;
+  /// Before the level's first work: the host's turnaround after the previous level's all-reduce
+  /// (level 0: the search's reset of labels and bitmasks is included).
+  double idle = 0.0;
+  /// Top-down: expand, filter and bin; bottom-up: the frontier bitmap.
+  double expand = 0.0;
+  /// Bins to their owners (counts round trip included) / the frontier bitmap all-gathered.
+  double exchange = 0.0;
+  /// Bottom-up levels on GPUs: the gathered bitmap rewritten in global vertex order.
+  double globalize = 0.0;
+  /// Top-down: the received vertices labelled; bottom-up: the unvisited vertices' search.
+  double contract = 0.0;
+  /// The level counters' all-reduce and their copy to the host (the host: the wait for it).
+  double reduce = 0.0;
 };
 
 /// What one level moved between ranks.
@@ -74,6 +100,9 @@ struct DistributedLevelStats {
   /// a bottom-up level).
   std::int64_t bytes_exchanged = 0;
   double seconds = 0.0;
+  /// Phase timing only (DistributedBfsOptions::time_phases): each host thread of this process
+  /// that drove ranks (rank -1), followed by the ranks it drove (one GPU rank per thread).
+  std::vector<DistributedPhaseSeconds> phases;
 };
 
 template <typename VertexT = VertexId>

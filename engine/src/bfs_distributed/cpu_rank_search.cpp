@@ -40,7 +40,11 @@ CpuRankSearch<VertexT, EdgeT>::CpuRankSearch(const partition::RankGraph<VertexT,
 }
 
 template <typename VertexT, typename EdgeT>
-void CpuRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
+void CpuRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bool time_phases) {
+  time_phases_ = time_phases;
+  stamps_.clear();
+  clock_.restart();
+  if (time_phases_) mark(-1, LevelMark::kSearchStart);
   words_ = predecessors ? 2 : 1;
   std::fill(depth_.begin(), depth_.end(), kUnreachedDepth);
   std::fill(parent_.begin(), parent_.end(), kInvalidVertex<VertexT>);
@@ -161,6 +165,11 @@ template <typename VertexT, typename EdgeT>
 void CpuRankSearch<VertexT, EdgeT>::advance(std::int64_t) {
   frontier_.swap(next_);
   next_.clear();
+}
+
+template <typename VertexT, typename EdgeT>
+void CpuRankSearch<VertexT, EdgeT>::mark(std::int32_t level, LevelMark mark) {
+  if (time_phases_) stamps_.push_back({level, mark, clock_.seconds()});
 }
 
 template <typename VertexT, typename EdgeT>

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bfs_distributed/rank_search.hpp"
+#include "frontier/detail/timer.hpp"
 #include "frontier/partition/rank_graph.hpp"
 
 namespace frontier::distributed {
@@ -21,7 +22,7 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   explicit CpuRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice);
 
   int rank() const override { return slice_.rank; }
-  void start(VertexT source, bool predecessors) override;
+  void start(VertexT source, bool predecessors, bool time_phases) override;
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
@@ -32,6 +33,8 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   std::int64_t* level_counters() override { return counters_; }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override {}
+  void mark(std::int32_t level, LevelMark mark) override;
+  std::vector<PhaseStamp> phase_stamps() override { return stamps_; }
   void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
@@ -58,6 +61,10 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   std::vector<std::uint32_t> bitmap_;
   std::int64_t edges_examined_ = 0;
   std::int64_t counters_[kLevelCounters] = {};
+  /// Phase timing: on the host clock, since start().
+  bool time_phases_ = false;
+  detail::Timer clock_;
+  std::vector<PhaseStamp> stamps_;
 };
 
 }  // namespace frontier::distributed

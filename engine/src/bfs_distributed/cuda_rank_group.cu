@@ -2,6 +2,10 @@
 // one process (NCCL communicators from ncclCommInitAll) or one per process (ncclCommInitRank
 // with a unique id the launcher broadcast); one non-blocking stream per GPU; free memory checked
 // on every GPU before anything is allocated (OutOfMemory names bytes needed and free).
+// Each local rank has its own NcclExchange; with several local ranks each runs the level loop on
+// its own host thread (RankThreads), as separate processes would, so that no thread issues
+// another GPU's launches and NCCL calls. A failed rank makes the others give up (the exchanges'
+// waits watch the threads' failure flag); the communicators are then aborted for good.
 #if FRONTIER_HAVE_NCCL
 
 #include <cuda_runtime.h>
@@ -17,7 +21,9 @@
 #include "bfs_distributed/cuda_ranks.hpp"
 #include "bfs_distributed/nccl_check.cuh"
 #include "bfs_distributed/nccl_exchange.cuh"
+#include "bfs_distributed/rank_threads.hpp"
 #include "frontier/detail/cuda_check.cuh"
+#include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
@@ -79,9 +85,9 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       streams_.push_back(stream);
       searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream));
       pointers_.push_back(searches_.back().get());
-      exchange_ = std::make_unique<NcclExchange>(
+      exchanges_.push_back(std::make_unique<NcclExchange>(
           slice.distribution.ranks,
-          std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}});
+          std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
     } catch (...) {
       release();
       throw;
@@ -103,7 +109,30 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   }
 
   std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
-  Exchange& exchange() override { return *exchange_; }
+
+  LevelLoopResult run(VertexT source, const LevelLoopConfig& config) override {
+    if (aborted_) {
+      throw Error(
+          "distributed bfs: a rank failed in an earlier search and the GPU ranks were shut "
+          "down; build a new DistributedBfs");
+    }
+    if (pointers_.size() == 1)
+      return run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
+    // One host thread per rank, each over its rank alone.
+    const detail::Timer timer;
+    std::vector<LevelLoopResult> loops(pointers_.size());
+    try {
+      threads_->run([&](int i) {
+        const auto r = static_cast<std::size_t>(i);
+        loops[r] = run_level_loop<VertexT>(std::span<RankSearch<VertexT>* const>(&pointers_[r], 1),
+                                           *exchanges_[r], source, config);
+      });
+    } catch (...) {
+      abort_communicators();
+      throw;
+    }
+    return merge_thread_loops(std::move(loops), timer.seconds());
+  }
 
  private:
   // 2. Communicators and streams; 3. ranks (the slices go up here) and the exchange.
@@ -116,19 +145,30 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
       streams_.push_back(stream);
     }
-    std::vector<NcclRankHandle> handles;
+    threads_ = std::make_unique<RankThreads>(p);
     for (int r = 0; r < p; ++r) {
       searches_.push_back(
           std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r], streams_[r]));
       pointers_.push_back(searches_.back().get());
-      handles.push_back({r, devices_[r], comms_[r], streams_[r]});
+      exchanges_.push_back(std::make_unique<NcclExchange>(
+          p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r]}},
+          &threads_->failed()));
     }
-    exchange_ = std::make_unique<NcclExchange>(p, std::move(handles));
+  }
+
+  // After a failed search: the surviving ranks' collectives will never complete, so the
+  // communicators are aborted (their kernels return) and the group refuses further runs.
+  void abort_communicators() noexcept {
+    aborted_ = true;
+    for (ncclComm_t& comm : comms_) {
+      if (comm != nullptr) ncclCommAbort(comm);
+      comm = nullptr;
+    }
   }
 
   // Frees everything built so far, in reverse order; never throws.
   void release() noexcept {
-    exchange_.reset();
+    exchanges_.clear();
     pointers_.clear();
     searches_.clear();
     for (ncclComm_t comm : comms_) {
@@ -140,6 +180,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     comms_.clear();
     streams_.clear();
+    threads_.reset();
   }
 
   std::vector<int> devices_;
@@ -147,7 +188,11 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   std::vector<cudaStream_t> streams_;
   std::vector<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> searches_;
   std::vector<RankSearch<VertexT>*> pointers_;
-  std::unique_ptr<NcclExchange> exchange_;
+  /// One per local rank, joining only that rank's communicator and stream.
+  std::vector<std::unique_ptr<NcclExchange>> exchanges_;
+  /// Several local ranks only; outlives the exchanges (they watch its failure flag).
+  std::unique_ptr<RankThreads> threads_;
+  bool aborted_ = false;
 };
 
 }  // namespace

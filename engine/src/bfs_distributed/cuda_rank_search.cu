@@ -104,8 +104,16 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(
         cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
   }
-  if (p > 1) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   stripe_shift_ = stripe_shift(distribution_);
+  // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
+  // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
+  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
+  for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
+    gathered_is_global_ =
+        static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
+        r * bitmap_words_ * 32;
+  }
+  if (!gathered_is_global_) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
@@ -125,11 +133,15 @@ template <typename VertexT, typename EdgeT>
 CudaRankSearch<VertexT, EdgeT>::~CudaRankSearch() {
   // The buffers free themselves on this rank's device; a failure here cannot be reported.
   cudaSetDevice(device_);
+  for (cudaEvent_t event : events_) cudaEventDestroy(event);
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors) {
+void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bool time_phases) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  time_phases_ = time_phases;
+  stamps_.clear();
+  if (time_phases_) mark(-1, LevelMark::kSearchStart);
   words_ = predecessors ? 2 : 1;
   const auto local = static_cast<std::size_t>(local_count_);
   // All bits set is -1 for the depths and for either vertex width.
@@ -289,18 +301,28 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
         cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
     return;
   }
-  // 1. The gathered frontier in global vertex order (one rank's part already is).
+  // 1. The gathered frontier in global vertex order (one rank's part, or block parts of whole
+  //    words, already are).
   const std::uint32_t* frontier = d_bitmap_.data();
-  if (distribution_.ranks > 1) {
-    GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
-                                     stripe_shift_, d_global_bits_.data()};
-    const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
-    globalize_bitmap_kernel<VertexT>
-        <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
-            globalize);
+  if (!gathered_is_global_) {
+    if (stripe_shift_ >= 0 && stripe_shift_ <= 5) {
+      const auto words = static_cast<std::int64_t>(d_global_bits_.size());
+      globalize_striped_kernel<<<std::min(grid_blocks_, blocks_for(words)),
+                                 kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_bitmap_.data(), bitmap_words_, stripe_shift_, static_cast<std::uint64_t>(words),
+          d_global_bits_.data());
+    } else {
+      GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
+                                       stripe_shift_, d_global_bits_.data()};
+      const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
+      globalize_bitmap_kernel<VertexT>
+          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
+              globalize);
+    }
     FRONTIER_CHECK_LAUNCH();
     frontier = d_global_bits_.data();
   }
+  mark(level, LevelMark::kGlobalized);
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
   //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
   //    at the first; its next-frontier and visited words are written whole by one warp.
@@ -351,6 +373,32 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::finish() {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::mark(std::int32_t level, LevelMark mark) {
+  if (!time_phases_) return;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  if (stamps_.size() == events_.size()) {
+    cudaEvent_t event = nullptr;
+    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
+    events_.push_back(event);
+  }
+  FRONTIER_CUDA_CHECK(cudaEventRecord(events_[stamps_.size()], stream_));
+  stamps_.push_back({level, mark, 0.0});
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<PhaseStamp> CudaRankSearch<VertexT, EdgeT>::phase_stamps() {
+  if (stamps_.empty()) return {};
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaEventSynchronize(events_[stamps_.size() - 1]));
+  for (std::size_t i = 0; i < stamps_.size(); ++i) {
+    float ms = 0.0f;
+    FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[0], events_[i]));
+    stamps_[i].seconds = static_cast<double>(ms) * 1e-3;
+  }
+  return stamps_;
 }
 
 template <typename VertexT, typename EdgeT>

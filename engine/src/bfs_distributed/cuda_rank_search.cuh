@@ -17,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "bfs_cuda/bfs_device_common.cuh"
 #include "bfs_cuda/device_buffer.cuh"
@@ -39,7 +40,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   static std::uint64_t device_bytes(const partition::RankGraph<VertexT, EdgeT>& slice);
 
   int rank() const override { return rank_; }
-  void start(VertexT source, bool predecessors) override;
+  void start(VertexT source, bool predecessors, bool time_phases) override;
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
@@ -50,6 +51,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::int64_t* level_counters() override { return level_words(kCounters); }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override;
+  void mark(std::int32_t level, LevelMark mark) override;
+  std::vector<PhaseStamp> phase_stamps() override;
   void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
@@ -96,10 +99,17 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// with one rank d_bitmap_ is already in that order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
   int stripe_shift_ = -1;
+  /// The gathered parts already are the global bitmap (one rank, or a block layout whose parts
+  /// are whole words): d_global_bits_ is not used.
+  bool gathered_is_global_ = false;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
   std::vector<std::int64_t> send_offsets_;
   RankBins bins_;
+  /// Phase timing: one event per stamp of the search (the pool grows, kept across searches).
+  bool time_phases_ = false;
+  std::vector<cudaEvent_t> events_;
+  std::vector<PhaseStamp> stamps_;
 };
 
 }  // namespace frontier::distributed

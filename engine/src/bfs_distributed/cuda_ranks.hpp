@@ -8,20 +8,24 @@
 #include <span>
 #include <vector>
 
-#include "bfs_distributed/exchange.hpp"
+#include "bfs_distributed/level_loop.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/partition/rank_graph.hpp"
 
 namespace frontier::distributed {
 
-/// Every local rank of this process on its GPU, plus the NCCL exchange joining them.
+/// Every local rank of this process on its GPU, each with its own NCCL exchange.
 template <typename VertexT, typename EdgeT>
 class CudaRankGroup {
  public:
   virtual ~CudaRankGroup() = default;
   virtual std::span<RankSearch<VertexT>* const> ranks() = 0;
-  virtual Exchange& exchange() = 0;
+  /// One search: the level loop over each local rank and its exchange, every rank from its own
+  /// host thread when there are several. If a rank fails, the others give up, the group's
+  /// communicators are aborted and every later run() throws.
+  /// @throws CudaError / NcclError / Error.
+  virtual LevelLoopResult run(VertexT source, const LevelLoopConfig& config) = 0;
 };
 
 /// One process drives slices.size() GPUs (gpu_ids[i] holds slices[i]); NCCL communicators come

@@ -152,15 +152,6 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
     throw InvalidArgument("source " + std::to_string(source) + " is out of range [0, " +
                           std::to_string(n) + ")");
   }
-  std::span<distributed::RankSearch<VertexT>* const> ranks;
-  distributed::Exchange* exchange = nullptr;
-  if (impl_->cuda) {
-    ranks = impl_->cuda->ranks();
-    exchange = &impl_->cuda->exchange();
-  } else {
-    ranks = impl_->cpu_rank_pointers;
-    exchange = impl_->host_exchange.get();
-  }
   if (options.alpha < 1 || options.beta < 1) {
     throw InvalidArgument("alpha and beta must be at least 1");
   }
@@ -171,8 +162,19 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   config.beta = options.beta;
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
+  config.time_phases = options.time_phases;
+  if (static_cast<int>(impl_->slices.size()) == impl_->ranks) {
+    // Every rank is here: the source's arcs are known, and level 0 needs no counts round trip.
+    const Slice& owner = impl_->slices[static_cast<std::size_t>(distribution().owner(source))];
+    config.source_arcs = static_cast<std::int64_t>(owner.degree(distribution().local(source)));
+  }
+  const std::span<distributed::RankSearch<VertexT>* const> ranks =
+      impl_->cuda ? impl_->cuda->ranks()
+                  : std::span<distributed::RankSearch<VertexT>* const>(impl_->cpu_rank_pointers);
   const distributed::LevelLoopResult loop =
-      distributed::run_level_loop<VertexT>(ranks, *exchange, source, config);
+      impl_->cuda
+          ? impl_->cuda->run(source, config)
+          : distributed::run_level_loop<VertexT>(ranks, *impl_->host_exchange, source, config);
 
   DistributedBfsResult<VertexT> result;
   result.bfs.source = source;

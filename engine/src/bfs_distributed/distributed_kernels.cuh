@@ -11,7 +11,9 @@
 ///    sets its bit in the rank's visited bitmap and queues it with one atomicAdd per warp;
 ///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts) rewritten in
 ///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as the
-///    single-GPU engine does; the bottom-up level itself is the engine's BottomUpAgent
+///    single-GPU engine does (globalize_striped_kernel: the same for a striped layout over a
+///    power-of-two rank count, one word at a time); the bottom-up level itself is the engine's
+///    BottomUpAgent
 ///    (bfs_cuda/bfs_bottom_up.cuh) run over the rank's local vertices;
 ///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
 ///    level counters.
@@ -255,6 +257,33 @@ __global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
     // 2. The warp's 32 bits are one word of the global bitmap.
     const unsigned word = __ballot_sync(0xffffffffu, set);
     if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;
+  }
+}
+
+/// The striped layout over p = 2^shift ranks, p <= 32: global word w holds vertices 32w + j,
+/// owned by rank j mod p under local id w * (32 / p) + j / p, so it interleaves 32 / p
+/// consecutive bits of one word of every rank's part. One thread per global word, every word
+/// written (bits past the last vertex are never read).
+__global__ inline void globalize_striped_kernel(const std::uint32_t* gathered,
+                                                std::uint64_t words_per_rank, int shift,
+                                                std::uint64_t global_words, std::uint32_t* global) {
+  const int p = 1 << shift;
+  const int k = 32 >> shift;
+  const std::uint32_t chunk_mask = k == 32 ? 0xffffffffu : (1u << k) - 1u;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t w = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       w < global_words; w += stride) {
+    // 1. Rank r's k bits for this word start at its local bit w * k.
+    const std::uint64_t first = w * static_cast<std::uint64_t>(k);
+    std::uint32_t word = 0;
+    for (int r = 0; r < p; ++r) {
+      const std::uint32_t chunk =
+          gathered[static_cast<std::uint64_t>(r) * words_per_rank + first / 32] >> (first % 32) &
+          chunk_mask;
+      // 2. Its i-th bit is vertex r + i * p of the word.
+      for (int i = 0; i < k; ++i) word |= (chunk >> i & 1u) << (r + (i << shift));
+    }
+    global[w] = word;
   }
 }
 

@@ -61,11 +61,13 @@ class Exchange {
   /// Collective, in place: buffers[i] holds ranks() parts of bytes_per_rank bytes each and local
   /// rank i's own part at local_ranks()[i]; afterwards every buffer holds every rank's part.
   virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
-  /// Collective: element-wise sums over all ranks of `count` counters per rank (each local
-  /// rank's counters in exchange space at values[i]). Fills h_local[i * count + k] with local
-  /// rank i's own counter k and returns the `count` sums. Synchronizes.
-  virtual std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                                   std::span<std::int64_t> h_local) = 0;
+  /// Collective, in two calls: element-wise sums over all ranks of `count` counters per rank
+  /// (each local rank's counters in exchange space at values[i]). all_reduce_start() queues the
+  /// reduction and the copy to the host behind each rank's work; all_reduce_finish() waits for
+  /// them, fills h_local[i * count + k] with local rank i's own counter k and returns the `count`
+  /// sums. Nothing else may be queued in between.
+  virtual void all_reduce_start(std::span<std::int64_t* const> values, int count) = 0;
+  virtual std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) = 0;
 };
 
 }  // namespace frontier::distributed

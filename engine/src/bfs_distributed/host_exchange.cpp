@@ -91,13 +91,18 @@ void HostExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_
   }
 }
 
-std::vector<std::int64_t> HostExchange::all_reduce_sum(std::span<std::int64_t* const> values,
-                                                       int count, std::span<std::int64_t> h_local) {
+void HostExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
+  values_.assign(values.begin(), values.end());
+  count_ = count;
+}
+
+std::vector<std::int64_t> HostExchange::all_reduce_finish(std::span<std::int64_t> h_local) {
+  const int count = count_;
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  for (std::size_t i = 0; i < values_.size(); ++i) {
     for (int k = 0; k < count; ++k) {
-      h_local[i * count + k] = values[i][k];
-      totals[k] += values[i][k];
+      h_local[i * count + k] = values_[i][k];
+      totals[k] += values_[i][k];
     }
   }
   return totals;

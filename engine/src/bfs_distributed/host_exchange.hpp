@@ -20,11 +20,14 @@ class HostExchange final : public Exchange {
   void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
                      std::int64_t bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
-  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                           std::span<std::int64_t> h_local) override;
+  void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
+  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
 
  private:
   std::vector<int> local_ranks_;
+  /// The counters of the all-reduce in flight.
+  std::vector<std::int64_t*> values_;
+  int count_ = 0;
 };
 
 }  // namespace frontier::distributed

@@ -6,16 +6,108 @@
 // at most the arcs the rank expands, at most the frontier's arcs summed over all ranks (Beamer's
 // m_f, known to every process alike after the previous all-reduce), so fixed-size bins of that
 // many items go out with the counts in one exchange step.
+// Phase timing (config.time_phases) stamps each rank's marks around its own calls, so a rank
+// stamped later in this thread shows the wait in its idle phase.
 #include "bfs_distributed/level_loop.hpp"
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
 
 namespace frontier::distributed {
+
+namespace {
+
+/// Host side of phase timing: the loop's thread time per phase of the current level.
+class HostPhases {
+ public:
+  explicit HostPhases(bool on) : on_(on) {}
+  /// The phase that just ended (a DistributedPhaseSeconds member) gets the time since the last.
+  void end(double DistributedPhaseSeconds::*phase) {
+    if (!on_) return;
+    current_.*phase += timer_.seconds();
+    timer_.restart();
+  }
+  /// The level's phases; the next level starts from zero.
+  DistributedPhaseSeconds take() {
+    DistributedPhaseSeconds done = current_;
+    done.rank = -1;
+    current_ = DistributedPhaseSeconds{};
+    return done;
+  }
+
+ private:
+  bool on_;
+  detail::Timer timer_;
+  DistributedPhaseSeconds current_;
+};
+
+double DistributedPhaseSeconds::*phase_of(LevelMark mark) {
+  switch (mark) {
+    case LevelMark::kSearchStart:
+    case LevelMark::kBegin:
+      return &DistributedPhaseSeconds::idle;
+    case LevelMark::kExpanded:
+      return &DistributedPhaseSeconds::expand;
+    case LevelMark::kExchanged:
+      return &DistributedPhaseSeconds::exchange;
+    case LevelMark::kGlobalized:
+      return &DistributedPhaseSeconds::globalize;
+    case LevelMark::kContracted:
+      return &DistributedPhaseSeconds::contract;
+    case LevelMark::kReduced:
+      return &DistributedPhaseSeconds::reduce;
+  }
+  return &DistributedPhaseSeconds::idle;
+}
+
+}  // namespace
+
+std::vector<DistributedPhaseSeconds> phases_from_stamps(int rank,
+                                                        std::span<const PhaseStamp> stamps,
+                                                        std::size_t levels) {
+  std::vector<DistributedPhaseSeconds> phases(levels);
+  for (DistributedPhaseSeconds& level : phases) level.rank = rank;
+  for (std::size_t i = 0; i < stamps.size(); ++i) {
+    const PhaseStamp& stamp = stamps[i];
+    if (stamp.mark == LevelMark::kSearchStart) continue;
+    if (stamp.level < 0 || static_cast<std::size_t>(stamp.level) >= levels) {
+      throw Error("distributed bfs: rank " + std::to_string(rank) + " stamped level " +
+                  std::to_string(stamp.level) + " of a search of " + std::to_string(levels) +
+                  " levels");
+    }
+    const double since = i == 0 ? 0.0 : stamp.seconds - stamps[i - 1].seconds;
+    phases[static_cast<std::size_t>(stamp.level)].*phase_of(stamp.mark) += since;
+  }
+  return phases;
+}
+
+LevelLoopResult merge_thread_loops(std::vector<LevelLoopResult> loops, double seconds) {
+  if (loops.empty()) throw Error("distributed bfs: no loop to merge");
+  LevelLoopResult merged = std::move(loops.front());
+  for (std::size_t t = 1; t < loops.size(); ++t) {
+    const LevelLoopResult& loop = loops[t];
+    if (loop.exchange.size() != merged.exchange.size() ||
+        loop.vertices_reached != merged.vertices_reached) {
+      throw Error("distributed bfs: host thread " + std::to_string(t) + " ran " +
+                  std::to_string(loop.exchange.size()) + " levels reaching " +
+                  std::to_string(loop.vertices_reached) + " vertices, thread 0 " +
+                  std::to_string(merged.exchange.size()) + " reaching " +
+                  std::to_string(merged.vertices_reached));
+    }
+    for (std::size_t l = 0; l < loop.exchange.size(); ++l) {
+      auto& phases = merged.exchange[l].phases;
+      phases.insert(phases.end(), loop.exchange[l].phases.begin(), loop.exchange[l].phases.end());
+    }
+  }
+  merged.seconds = seconds;
+  return merged;
+}
 
 template <typename VertexT>
 LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
@@ -23,11 +115,19 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
   auto& log = detail::logger();
   LevelLoopResult result;
   const detail::Timer search_timer;
-  for (RankSearch<VertexT>* rank : ranks) rank->start(source, config.predecessors);
+  const bool timed = config.time_phases;
+  HostPhases host(timed);
+  // Stamps every local rank's `mark` of `level` (phase timing only).
+  const auto mark_all = [&](std::int32_t level, LevelMark mark) {
+    if (!timed) return;
+    for (RankSearch<VertexT>* rank : ranks) rank->mark(level, mark);
+  };
+  for (RankSearch<VertexT>* rank : ranks) rank->start(source, config.predecessors, timed);
   std::vector<RankBins*> bins(ranks.size());
   std::vector<void*> bitmaps(ranks.size());
   std::vector<std::int64_t*> counters(ranks.size());
   std::vector<std::int64_t> h_local(ranks.size() * kLevelCounters);
+  std::vector<DistributedPhaseSeconds> host_phases;
   const std::size_t item_bytes = ranks.empty() ? 0 : ranks.front()->item_bytes();
   const std::size_t bitmap_bytes =
       ranks.empty() ? 0 : ranks.front()->bitmap_words() * sizeof(std::uint32_t);
@@ -51,45 +151,66 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
         bottom_up = false;
       }
     }
+    host.end(&DistributedPhaseSeconds::idle);
     std::int64_t gathered_bytes = 0;
     if (bottom_up) {
       // Bottom-up: 1. frontier bitmaps; 2. all-gathered; 3. unvisited vertices look for parents.
       for (std::size_t i = 0; i < ranks.size(); ++i) {
+        if (timed) ranks[i]->mark(level, LevelMark::kBegin);
         ranks[i]->build_frontier_bitmap();
+        if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
         bitmaps[i] = ranks[i]->gathered_bitmap();
       }
+      host.end(&DistributedPhaseSeconds::expand);
       exchange.all_gather(bitmaps, bitmap_bytes);
+      mark_all(level, LevelMark::kExchanged);
+      host.end(&DistributedPhaseSeconds::exchange);
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         ranks[i]->bottom_up(level);
+        if (timed) ranks[i]->mark(level, LevelMark::kContracted);
         counters[i] = ranks[i]->level_counters();
       }
+      host.end(&DistributedPhaseSeconds::contract);
       gathered_bytes = p * (p - 1) * static_cast<std::int64_t>(bitmap_bytes);
     } else {
       unexplored -= scout;
       // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
-      // owners (fixed-size bins bounded by the frontier's arcs on a small level, after the
-      // first: level 0's arcs are not counted); 4. contract into the next frontiers. The bound
-      // also stays within every rank's send and receive room: n / p <= local_count(d).
+      // owners (fixed-size bins bounded by the frontier's arcs on a small level: past level 0
+      // the all-reduce counted them, on level 0 they are the source's arcs if known); 4.
+      // contract into the next frontiers. The bound also stays within every rank's send and
+      // receive room: n / p <= local_count(d).
       const std::int64_t small_limit = std::min(config.small_level_arcs, config.num_vertices / p);
-      const std::int64_t bin_capacity = level > 0 && small_limit >= 1 && scout <= small_limit
-                                            ? std::max<std::int64_t>(scout, 1)
-                                            : 0;
+      const std::int64_t frontier_arcs = level > 0 ? scout : config.source_arcs;
+      const std::int64_t bin_capacity =
+          frontier_arcs >= 0 && small_limit >= 1 && frontier_arcs <= small_limit
+              ? std::max<std::int64_t>(frontier_arcs, 1)
+              : 0;
       for (std::size_t i = 0; i < ranks.size(); ++i) {
+        if (timed) ranks[i]->mark(level, LevelMark::kBegin);
         ranks[i]->expand(level);
+        if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
         bins[i] = &ranks[i]->bins();
       }
+      host.end(&DistributedPhaseSeconds::expand);
       exchange.exchange_bins(bins, item_bytes, bin_capacity);
+      mark_all(level, LevelMark::kExchanged);
+      host.end(&DistributedPhaseSeconds::exchange);
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         ranks[i]->contract(level);
+        if (timed) ranks[i]->mark(level, LevelMark::kContracted);
         counters[i] = ranks[i]->level_counters();
       }
+      host.end(&DistributedPhaseSeconds::contract);
     }
     // 5. Global sums: next frontier size (the termination test), its arcs and the traffic.
-    const std::vector<std::int64_t> totals =
-        exchange.all_reduce_sum(counters, kLevelCounters, h_local);
+    exchange.all_reduce_start(counters, kLevelCounters);
+    mark_all(level, LevelMark::kReduced);
+    const std::vector<std::int64_t> totals = exchange.all_reduce_finish(h_local);
     for (std::size_t i = 0; i < ranks.size(); ++i) {
       ranks[i]->advance(h_local[i * kLevelCounters + kNextFrontier]);
     }
+    host.end(&DistributedPhaseSeconds::reduce);
+    if (timed) host_phases.push_back(host.take());
     const double seconds = level_timer.seconds();
     BfsLevelStats stats;
     stats.level = level;
@@ -120,6 +241,17 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
   }
   for (RankSearch<VertexT>* rank : ranks) rank->finish();
   result.seconds = search_timer.seconds();
+  if (timed) {
+    // The host's phases, then every rank's from its own stamps (final after finish()).
+    const std::size_t levels = result.exchange.size();
+    for (std::size_t l = 0; l < levels; ++l) result.exchange[l].phases.push_back(host_phases[l]);
+    for (RankSearch<VertexT>* rank : ranks) {
+      const std::vector<PhaseStamp> stamps = rank->phase_stamps();
+      const std::vector<DistributedPhaseSeconds> phases =
+          phases_from_stamps(rank->rank(), stamps, levels);
+      for (std::size_t l = 0; l < levels; ++l) result.exchange[l].phases.push_back(phases[l]);
+    }
+  }
   return result;
 }
 

@@ -38,7 +38,26 @@ struct LevelLoopConfig {
   /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
   /// ranks) exchanges fixed-size bins of that many items without the counts round trip.
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
+  /// Arcs out of the source, when every process knows them (one process holding every rank);
+  /// level 0 then takes the fixed-size exchange too. -1: unknown (level 0 sends counts first).
+  /// Every process must pass the same value.
+  std::int64_t source_arcs = -1;
+  /// Time every phase of every level (DistributedLevelStats::phases).
+  bool time_phases = false;
 };
+
+/// One search's result from the loops of several host threads, each run over its own local
+/// ranks (every loop sees the same global sums, so the levels and traffic are the first loop's);
+/// per level, the phases of every loop follow one another in loop order; `seconds` is the whole
+/// search's. @throws Error if the loops disagree on the levels.
+LevelLoopResult merge_thread_loops(std::vector<LevelLoopResult> loops, double seconds);
+
+/// The phases of `levels` levels from one rank's stamps (in the order they were made): each
+/// phase lasts from the previous stamp to the one that ends it; a phase without its stamp lasts
+/// 0 (a top-down level has no kGlobalized). @throws Error if a stamp names a level out of range.
+std::vector<DistributedPhaseSeconds> phases_from_stamps(int rank,
+                                                        std::span<const PhaseStamp> stamps,
+                                                        std::size_t levels);
 
 /// Runs one search over this process's ranks (in the exchange's local_ranks() order).
 template <typename VertexT>

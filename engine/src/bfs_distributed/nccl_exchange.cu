@@ -24,8 +24,9 @@ constexpr int kMaxReducedCounters = 8;
 
 }  // namespace
 
-NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local)
-    : ranks_(ranks), local_(std::move(local)) {
+NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
+                           const std::atomic<bool>* abandon)
+    : ranks_(ranks), local_(std::move(local)), abandon_(abandon) {
   for (const NcclRankHandle& handle : local_) {
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
@@ -43,6 +44,23 @@ NcclExchange::~NcclExchange() {
     cudaSetDevice(local_[i].device);
     d_totals_[i] = cuda::DeviceBuffer<std::int64_t>();
     if (i < h_pinned_.size()) cudaFreeHost(h_pinned_[i]);
+  }
+}
+
+void NcclExchange::wait(std::size_t i) const {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+  if (abandon_ == nullptr) {
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    return;
+  }
+  for (;;) {
+    const cudaError_t status = cudaStreamQuery(local_[i].stream);
+    if (status == cudaSuccess) return;
+    if (status != cudaErrorNotReady) FRONTIER_CUDA_CHECK(status);
+    if (abandon_->load(std::memory_order_relaxed)) {
+      throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) +
+                  " gave up its search: another rank failed");
+    }
   }
 }
 
@@ -99,8 +117,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
                                         local_[i].stream));
   }
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    wait(i);
     bins[i]->recv_stride = 0;
     bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
     bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
@@ -148,13 +165,13 @@ void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
 }
 
-std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* const> values,
-                                                       int count, std::span<std::int64_t> h_local) {
+void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
   if (count > kMaxReducedCounters) {
     throw InvalidArgument("an all-reduce carries at most " + std::to_string(kMaxReducedCounters) +
                           " counters");
   }
   const std::size_t p = static_cast<std::size_t>(ranks_);
+  reduce_count_ = count;
   // 1. Every rank's counters to every rank (rank r's at r * count): the sums and the rank's own
   //    counters then come back in one copy.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
@@ -170,11 +187,15 @@ std::vector<std::int64_t> NcclExchange::all_reduce_sum(std::span<std::int64_t* c
                                         sizeof(std::int64_t) * p * count, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
+}
+
+std::vector<std::int64_t> NcclExchange::all_reduce_finish(std::span<std::int64_t> h_local) {
+  const std::size_t p = static_cast<std::size_t>(ranks_);
+  const int count = reduce_count_;
   // 2. Own counters and (from the first local rank's copy) the sums.
   std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(local_[i].stream));
+    wait(i);
     const std::int64_t* gathered = h_pinned_[i] + 2 * p;
     const std::int64_t* own = gathered + static_cast<std::size_t>(local_[i].rank) * count;
     for (int k = 0; k < count; ++k) h_local[i * count + k] = own[k];

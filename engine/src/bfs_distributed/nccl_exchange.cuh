@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <atomic>
 #include <vector>
 
 #include "bfs_cuda/device_buffer.cuh"
@@ -26,9 +27,12 @@ struct NcclRankHandle {
 
 class NcclExchange final : public Exchange {
  public:
-  /// `ranks` ranks in all; `local` are this process's. Allocates small device and pinned host
-  /// scratch per local rank.
-  NcclExchange(int ranks, std::vector<NcclRankHandle> local);
+  /// `ranks` ranks in all; `local` are this process's (or this thread's). Allocates small device
+  /// and pinned host scratch per local rank. The exchange's waits for its streams give up with
+  /// an Error once `abandon` (optional, outliving the exchange) is set: a rank driven by another
+  /// thread has failed and will never join the collective.
+  NcclExchange(int ranks, std::vector<NcclRankHandle> local,
+               const std::atomic<bool>* abandon = nullptr);
   ~NcclExchange() override;
   NcclExchange(const NcclExchange&) = delete;
   NcclExchange& operator=(const NcclExchange&) = delete;
@@ -38,17 +42,23 @@ class NcclExchange final : public Exchange {
   void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
                      std::int64_t bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
-  std::vector<std::int64_t> all_reduce_sum(std::span<std::int64_t* const> values, int count,
-                                           std::span<std::int64_t> h_local) override;
+  void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
+  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
 
  private:
+  /// Waits until local rank i's stream is idle (or throws once abandoned).
+  void wait(std::size_t i) const;
+
   int ranks_;
   std::vector<NcclRankHandle> local_;
   std::vector<int> local_rank_ids_;
+  const std::atomic<bool>* abandon_;
   /// Per local rank: every rank's counters, gathered (ranks * kMaxReducedCounters).
   std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
   std::vector<std::int64_t*> h_pinned_;
+  /// Counters per rank of the all-reduce in flight.
+  int reduce_count_ = 0;
 };
 
 }  // namespace frontier::distributed

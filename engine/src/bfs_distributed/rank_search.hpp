@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "bfs_distributed/exchange.hpp"
 
@@ -21,14 +22,36 @@ enum LevelCounter : int {
   kLevelCounters = 5,
 };
 
+/// The moments that end the phases of a level on one rank (phase timing only), in the order the
+/// rank's work reaches them; each phase lasts from the previous mark to its own.
+enum class LevelMark : int {
+  kSearchStart = 0,  ///< start() was called (level -1: the search's reset follows)
+  kBegin = 1,        ///< the level's first work is about to be queued (idle before it)
+  kExpanded = 2,     ///< top-down: expanded, filtered and binned; bottom-up: frontier bitmap built
+  kExchanged = 3,    ///< bins at their owners / bitmap all-gathered
+  kGlobalized = 4,   ///< bottom-up, GPU ranks: the gathered bitmap rewritten in global order
+  kContracted = 5,   ///< received items labelled / unvisited vertices searched; counters filled
+  kReduced = 6,      ///< the counters all-reduced and on their way to the host
+};
+inline constexpr int kLevelMarks = 7;
+
+/// One mark on the rank's clock: seconds since an arbitrary origin fixed for the search.
+struct PhaseStamp {
+  std::int32_t level = 0;
+  LevelMark mark = LevelMark::kBegin;
+  double seconds = 0.0;
+};
+
 template <typename VertexT>
 class RankSearch {
  public:
   virtual ~RankSearch() = default;
   virtual int rank() const = 0;
   /// Resets labels and bitmasks; the source's owner labels it (depth 0, parent itself) and
-  /// queues it. Items carry (vertex, parent) pairs when `predecessors`, else vertices.
-  virtual void start(VertexT source, bool predecessors) = 0;
+  /// queues it. Items carry (vertex, parent) pairs when `predecessors`, else vertices. With
+  /// `time_phases` the rank stamps kSearchStart (level -1) first, then every mark() until the
+  /// next start(), and marks kGlobalized itself where it has that step.
+  virtual void start(VertexT source, bool predecessors, bool time_phases) = 0;
   /// Steps 1-2: expands the local frontier, filters and bins the neighbours by owner.
   virtual void expand(std::int32_t level) = 0;
   /// The buffers expand() filled and contract() reads.
@@ -52,6 +75,12 @@ class RankSearch {
   virtual void advance(std::int64_t next_frontier_size) = 0;
   /// Waits until the rank's labels are final where they live.
   virtual void finish() = 0;
+  /// Phase timing (only after start(..., true)): stamps `mark` of `level` once the work queued
+  /// so far is done (GPU: an event on the rank's stream; CPU: now).
+  virtual void mark(std::int32_t level, LevelMark mark) = 0;
+  /// After finish(): every stamp since start(), in the order they were made (empty unless
+  /// phases were timed).
+  virtual std::vector<PhaseStamp> phase_stamps() = 0;
   /// Writes the rank's labels into global arrays (parent may be empty).
   virtual void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) = 0;
   /// Bytes of one exchanged item for the current search.

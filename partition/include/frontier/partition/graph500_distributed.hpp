@@ -32,6 +32,8 @@ struct DistributedRunConfig {
   /// One process per GPU under MPI (graph500_mpi.hpp) instead of one process for all ranks;
   /// `ranks` and `device` then come from the MPI job.
   bool mpi = false;
+  /// Time the phases of every level (DistributedBfsOptions::time_phases; slows the searches).
+  bool time_phases = false;
 };
 
 struct DistributedGraph500Result {
@@ -40,7 +42,7 @@ struct DistributedGraph500Result {
   BalanceReport balance;
   /// Bytes that crossed between ranks, per search.
   std::vector<std::int64_t> bytes_exchanged;
-  /// Per-level traffic of the first timed search.
+  /// Per-level traffic (and, with time_phases, phases) of the first timed search.
   std::vector<DistributedLevelStats> first_search_levels;
 };
 
