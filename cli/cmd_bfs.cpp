@@ -21,16 +21,6 @@
 namespace frontier::cli {
 namespace {
 
-std::int64_t component_edges(const Graph& graph, const std::vector<std::int32_t>& depth) {
-  std::int64_t arcs = 0;
-  const std::int64_t n = graph.num_vertices();
-#pragma omp parallel for reduction(+ : arcs) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexId>(v));
-  }
-  return graph.directed() ? arcs : arcs / 2;
-}
-
 // Text: "vertex depth parent" per line. Binary (.bin): int32 depths then int32 parents.
 void write_result(const std::string& path, const BfsResult<VertexId>& result) {
   const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
@@ -56,21 +46,22 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result) {
 int run_bfs(int argc, const char* const* argv) {
   auto options = make_options("bfs", "Breadth-first search on a graph file");
   add_graph_input_options(options);
-  options.add_options("Search")
-      ("source", "source vertex (0-based; default: seeded random vertices of degree >= 1)",
-       cxxopts::value<std::int64_t>())
-      ("sources", "number of searches from distinct random sources", cxxopts::value<int>()->default_value("1"))
-      ("seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
-      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
-       "expand-contract",
-       cxxopts::value<std::string>()->default_value("direction-optimizing"))
-      ("alpha", "top-down -> bottom-up switch (Beamer)", cxxopts::value<int>()->default_value("15"))
-      ("beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))
-      ("predecessors", "compute the BFS tree (parents); implied by --validate and --output")
-      ("validate", "check every tree against the five Graph500 rules")
-      ("output", "write depth and parent per vertex of the last search (.bin: binary)",
-       cxxopts::value<std::string>());
+  options.add_options("Search")(
+      "source", "source vertex (0-based; default: seeded random vertices of degree >= 1)",
+      cxxopts::value<std::int64_t>())("sources", "number of searches from distinct random sources",
+                                      cxxopts::value<int>()->default_value("1"))(
+      "seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "strategy",
+      "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
+      "expand-contract",
+      cxxopts::value<std::string>()->default_value("direction-optimizing"))(
+      "alpha", "top-down -> bottom-up switch (Beamer)", cxxopts::value<int>()->default_value("15"))(
+      "beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))(
+      "predecessors", "compute the BFS tree (parents); implied by --validate and --output")(
+      "validate", "check every tree against the five Graph500 rules")(
+      "output", "write depth and parent per vertex of the last search (.bin: binary)",
+      cxxopts::value<std::string>());
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
@@ -93,7 +84,8 @@ int run_bfs(int argc, const char* const* argv) {
   bfs_options.predecessors = validate || want_output || result.count("predecessors") > 0;
   check_bfs_options(bfs_options);
 
-  io::LoadedGraph loaded = io::read_graph(result["file"].as<std::string>(), graph_read_options(result));
+  io::LoadedGraph loaded =
+      io::read_graph(result["file"].as<std::string>(), graph_read_options(result));
   const std::string path = loaded.info.path;
   if (loaded.graph.num_vertices() == 0) throw InvalidArgument(path + ": the graph has no vertices");
   std::vector<VertexId> sources;
@@ -113,8 +105,12 @@ int run_bfs(int argc, const char* const* argv) {
     if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
   }
   const partition::DistributedRunConfig distributed = distributed_run_config(result);
-  if (distributed.mpi) throw UsageError("--distributed runs graph500 only; bfs takes --gpus N");
-  if (distributed.ranks > 0) {
+  if (distributed.ranks > 0 || distributed.mpi) {
+    if (want_output) {
+      throw UsageError(
+          "--output writes one device's labels; it does not combine with --gpus, "
+          "--ranks or --distributed");
+    }
     return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
                                validate, common.json);
   }
@@ -129,7 +125,8 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
-    trial.edges = component_edges(engine.graph(), last.depth);
+    const std::int64_t arcs = reached_arcs<VertexId, EdgeId>(engine.graph(), last.depth);
+    trial.edges = engine.graph().directed() ? arcs : arcs / 2;
     if (validate) {
       const BfsValidation check =
           validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);

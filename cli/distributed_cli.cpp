@@ -13,6 +13,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/partition/bfs_mpi.hpp"
 #include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
 #include "json_writer.hpp"
@@ -27,7 +28,7 @@ void add_distributed_options(cxxopts::Options& options) {
        cxxopts::value<int>())
       ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
        cxxopts::value<int>())
-      ("distributed", "graph500: one process per GPU under mpirun (MPI bootstraps NCCL)")
+      ("distributed", "one process per GPU under mpirun (MPI bootstraps NCCL)")
       ("layout", "vertex ownership across ranks: striped (v mod N) or block",
        cxxopts::value<std::string>()->default_value("striped"));
   // clang-format on
@@ -50,6 +51,9 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   if (static_cast<int>(gpus) + static_cast<int>(ranks) + static_cast<int>(run.mpi) > 1) {
     throw UsageError("--gpus, --ranks and --distributed exclude each other");
   }
+  if (run.mpi && cuda_device_count() == 0) {
+    throw UsageError("--distributed runs one process per GPU, but no CUDA GPU is present");
+  }
   if (gpus) {
     run.ranks = result["gpus"].as<int>();
     if (run.ranks < 1) throw UsageError("--gpus must be at least 1");
@@ -69,41 +73,62 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   return run;
 }
 
-int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
-                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
-                        bool validate, bool json) {
+namespace {
+
+// The searches of `bfs --distributed`: one process per GPU under mpirun; only process 0 reports.
+std::vector<BfsTrial> mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+                                     const partition::DistributedRunConfig& run,
+                                     const DistributedBfsOptions& options, bool validate,
+                                     partition::BalanceReport& balance, int& ranks, bool& report) {
+  const bool directed = graph.directed();
+  const partition::MpiBfsResult mpi =
+      partition::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate);
+  balance = mpi.balance;
+  ranks = mpi.ranks;
+  report = mpi.rank == 0;
+  std::vector<BfsTrial> trials;
+  for (const partition::MpiBfsSearch& search : mpi.searches) {
+    BfsTrial trial;
+    trial.source = search.source;
+    trial.seconds = search.seconds;
+    trial.reached = search.vertices_reached;
+    trial.levels = search.levels;
+    trial.edges = directed ? search.reached_arcs : search.reached_arcs / 2;
+    trial.bytes_exchanged = search.bytes_exchanged;
+    trial.validated = search.validated;
+    if (report) {
+      detail::logger().info(
+          "bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between "
+          "ranks{}",
+          trial.source, trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes_exchanged,
+          trial.validated ? ", valid" : "");
+    }
+    trials.push_back(trial);
+  }
+  return trials;
+}
+
+// The searches of `bfs --gpus N | --ranks N`: every rank in this process.
+std::vector<BfsTrial> local_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+                                       const partition::DistributedRunConfig& run,
+                                       const DistributedBfsOptions& options, bool validate,
+                                       partition::BalanceReport& balance) {
   auto& log = detail::logger();
-  const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
-  const auto arcs = static_cast<std::int64_t>(graph.num_edges());
   const bool directed = graph.directed();
   auto slices = partition::slice_graph(graph, run.layout, run.ranks);
   graph = Graph();  // from here on only the slices exist
-  const partition::BalanceReport balance =
+  balance =
       partition::edge_balance(std::span<const partition::RankGraph<VertexId, EdgeId>>(slices));
   log.info("bfs: {} {} ranks on the {}; edge balance max/mean {:.3f}", run.ranks,
            partition::layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
            balance.imbalance);
   log.debug("bfs edge balance:\n{}", partition::format_edge_balance(balance));
   DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
-  DistributedBfsOptions options;
-  options.predecessors = bfs.predecessors || validate;
-  options.gather_labels = true;
-  options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
-  options.alpha = bfs.alpha;
-  options.beta = bfs.beta;
-
   std::vector<BfsTrial> trials;
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).
-    std::int64_t reached_arcs = 0;
-    for (const auto& slice : search.slices()) {
-      for (VertexId local = 0; local < slice.local_vertices(); ++local) {
-        if (result.bfs.depth[slice.distribution.global(slice.rank, local)] >= 0) {
-          reached_arcs += slice.degree(local);
-        }
-      }
-    }
+    const std::int64_t reached_arcs = partition::reached_arcs(search.slices(), result.bfs.depth);
     BfsTrial trial;
     trial.source = source;
     trial.seconds = result.bfs.seconds;
@@ -129,19 +154,45 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
              trial.validated ? ", valid" : "");
     trials.push_back(trial);
   }
-  const std::string device = run.device.is_cuda() ? "gpu" : "cpu";
+  return trials;
+}
+
+}  // namespace
+
+int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
+                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
+                        bool validate, bool json) {
+  const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
+  const auto arcs = static_cast<std::int64_t>(graph.num_edges());
+  DistributedBfsOptions options;
+  options.predecessors = bfs.predecessors || validate;
+  options.gather_labels = true;
+  options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
+  options.alpha = bfs.alpha;
+  options.beta = bfs.beta;
+  partition::BalanceReport balance;
+  int ranks = run.ranks;
+  bool report = true;
+  const std::vector<BfsTrial> trials =
+      run.mpi ? mpi_bfs_trials(std::move(graph), sources, run, options, validate, balance, ranks,
+                               report)
+              : local_bfs_trials(std::move(graph), sources, run, options, validate, balance);
+  if (!report) return 0;
+  const std::string device = run.device.is_cuda() || run.mpi ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {
     json.field("file", path)
         .field("device", device)
-        .field("ranks", static_cast<std::int64_t>(run.ranks))
+        .field("ranks", static_cast<std::int64_t>(ranks))
+        .field("mpi_processes", static_cast<std::int64_t>(run.mpi ? ranks : 1))
         .field("layout", partition::layout_name(run.layout))
         .field("vertices", vertices)
         .field("arcs", arcs)
         .field("edge_imbalance", balance.imbalance);
   };
   print_bfs_trials(trials, json, header,
-                   std::to_string(run.ranks) + " " + device + " rank(s) (" +
-                       partition::layout_name(run.layout) + ")");
+                   std::to_string(ranks) + " " + device + " rank(s) (" +
+                       partition::layout_name(run.layout) + (run.mpi ? ", one process each" : "") +
+                       ")");
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // The multi-GPU (distributed) options shared by `frontier bfs` and `frontier graph500`:
 // --gpus N (one rank per GPU, NCCL between them), --ranks N (N ranks simulated on the CPU, the
-// same level loop with bins moved through memory), --distributed (graph500 only: one process per
-// GPU under mpirun, MPI bootstrapping NCCL), --layout striped|block; and the distributed
+// same level loop with bins moved through memory), --distributed (one process per GPU under
+// mpirun, MPI bootstrapping NCCL), --layout striped|block; and the distributed
 // versions of both commands, printing results in the single-device form.
 #pragma once
 
@@ -27,9 +27,11 @@ void add_distributed_options(cxxopts::Options& options);
 ///         than present.
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result);
 
-/// `frontier bfs --gpus N | --ranks N`: slices the graph, searches from every source, validates
-/// slice by slice when asked, prints the search table (plus bytes exchanged) or JSON. Uses
-/// bfs.predecessors, and bottom-up levels when bfs.strategy is direction-optimizing.
+/// `frontier bfs --gpus N | --ranks N | --distributed`: slices the graph, searches from every
+/// source, validates when asked (slice by slice in one process; on process 0 with the whole
+/// graph under mpirun), prints the search table (plus bytes exchanged) or JSON; under mpirun only
+/// process 0 prints. Uses bfs.predecessors, and bottom-up levels when bfs.strategy is
+/// direction-optimizing.
 int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
                         const partition::DistributedRunConfig& run, const BfsOptions& bfs,
                         bool validate, bool json);

@@ -307,11 +307,32 @@ BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT s
   return result;
 }
 
+template <typename VertexT, typename EdgeT>
+std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
+                          std::span<const std::int32_t> depth) {
+  const auto n = static_cast<std::int64_t>(graph.num_vertices());
+  if (depth.size() != static_cast<std::size_t>(n)) {
+    throw InvalidArgument("reached_arcs: " + std::to_string(depth.size()) + " depths for " +
+                          std::to_string(n) + " vertices");
+  }
+  std::int64_t arcs = 0;
+#pragma omp parallel for reduction(+ : arcs) schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexT>(v));
+  }
+  return arcs;
+}
+
 template BfsValidation validate_bfs_tree(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
                                          std::span<const std::int32_t>,
                                          std::span<const std::int32_t>);
 template BfsValidation validate_bfs_tree(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
                                          std::span<const std::int64_t>,
                                          std::span<const std::int32_t>);
+
+template std::int64_t reached_arcs(const CsrGraph<std::int32_t, std::int64_t>&,
+                                   std::span<const std::int32_t>);
+template std::int64_t reached_arcs(const CsrGraph<std::int64_t, std::int64_t>&,
+                                   std::span<const std::int32_t>);
 
 }  // namespace frontier

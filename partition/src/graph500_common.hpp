@@ -1,6 +1,6 @@
 // Pieces the single-process and MPI distributed Graph500 runs share (internal to partition/):
 // the config check, the root stream (the same as io::run_graph500's, so both draw the same
-// roots), the statistics and the arcs out of reached vertices.
+// roots) and the statistics.
 #pragma once
 
 #include <cstdint>
@@ -38,21 +38,6 @@ inline void check_config(const io::Graph500Config& config, const DistributedRunC
                           " GPUs, not " + std::to_string(run.device.cuda_ids.size()));
   }
   check_bfs_options(config.bfs);
-}
-
-// Arcs out of reached vertices, slice by slice.
-inline std::int64_t reached_arcs(std::span<const RankGraph<VertexId, EdgeId>> slices,
-                                 const std::vector<std::int32_t>& depth) {
-  std::int64_t arcs = 0;
-  for (const auto& slice : slices) {
-    const auto count = static_cast<std::int64_t>(slice.local_vertices());
-#pragma omp parallel for schedule(static) reduction(+ : arcs)
-    for (std::int64_t local = 0; local < count; ++local) {
-      const VertexId v = slice.distribution.global(slice.rank, static_cast<VertexId>(local));
-      if (depth[v] >= 0) arcs += slice.degree(static_cast<VertexId>(local));
-    }
-  }
-  return arcs;
 }
 
 // Time, nedge, TEPS and validation statistics of the runs.

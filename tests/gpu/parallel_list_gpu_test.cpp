@@ -1,9 +1,11 @@
 // GPU-specific tests of ParallelList: sizes where the CUDA storage runs many blocks, several
 // pointer-jumping rounds (erasing one run of 2^22 elements, and alternating long runs), growth of
-// a large list on the device (an insert only partly fitting the free slots: linked by two scans
-// around the growth), consecutive inserts selecting each other's new nodes, the index layer ranked
-// on the GPU (Wei–JaJa levels), and equality with the CPU storage after the same random operation
-// sequence. Every case skips where no GPU is usable; tests/parity covers the small sizes on both
+// a large list on the device (an insert exceeding the free slots: linked after the growth, by
+// the same selection), consecutive inserts selecting each other's new nodes, the index layer ranked
+// on the GPU (Wei–JaJa levels), equality with the CPU storage after the same random operation
+// sequence, and device functors (parallel_list_functor_probe.hpp): per-element counts across
+// selection tiles and through growth, negative counts and too many values rejected with the list
+// unchanged. Every case skips where no GPU is usable; tests/parity covers the small sizes on both
 // backends.
 #include <gtest/gtest.h>
 
@@ -11,8 +13,10 @@
 #include <vector>
 
 #include "frontier/device.hpp"
+#include "frontier/errors.hpp"
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
+#include "parallel_list/parallel_list_functor_probe.hpp"
 #include "parity/parallel_list_model.hpp"
 
 namespace frontier {
@@ -71,9 +75,8 @@ TEST_F(ParallelListGpu, AlternatingRunsReuseErasedSlots) {
 }
 
 TEST_F(ParallelListGpu, InsertPartlyFittingTheFreeSlotsGrowsOnceAndKeepsOrder) {
-  // The erase frees about half the slots; the insert then needs two values per element, so the
-  // elements whose runs fit the free stack are linked by the first scan and the rest after the
-  // growth, by a second one.
+  // The erase frees about half the slots; the insert then needs two values per element, more
+  // than the free stack holds: nothing is linked until the storage has grown, then everything.
   const std::int64_t n = (std::int64_t{1} << 20) + 11;
   const auto values = test::random_values<std::int32_t>(n, 5);
   ParallelList<std::int32_t> list(values, gpu());
@@ -135,6 +138,83 @@ TEST_F(ParallelListGpu, SameResultsAsTheCpuOnALargeRandomSequence) {
   }
   const std::vector<std::int32_t> iterated(on_gpu.begin(), on_gpu.end());
   EXPECT_EQ(iterated, expected);
+}
+
+/// What cuda::insert_shifted_counts inserts into `model`: e - shift values e * 1000 + j after or
+/// before every element e >= min_selected (the counts must not be negative). Returns the total.
+std::int64_t model_shifted_counts(test::ListModel<std::int64_t>& model, ListPosition position,
+                                  std::int64_t min_selected, std::int64_t shift) {
+  const std::vector<std::int64_t> current = model.to_vector();
+  std::vector<std::int64_t> counts(current.size(), 0);
+  std::vector<std::int64_t> values;
+  for (std::size_t i = 0; i < current.size(); ++i) {
+    if (current[i] < min_selected) continue;
+    counts[i] = current[i] - shift;
+    for (std::int64_t j = 0; j < counts[i]; ++j) values.push_back(current[i] * 1000 + j);
+  }
+  model.insert_counts(position, counts, values);
+  return static_cast<std::int64_t>(values.size());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorCountsVaryPerElementAcrossTilesAndGrowth) {
+  // Three selection tiles and a few slots; no reserve, so the first insert grows the storage and
+  // links after the growth.
+  const std::int64_t n = 3 * 4096 + 7;
+  const auto values = test::random_values<std::int64_t>(n, 21);
+  ParallelList<std::int64_t> list(values, gpu());
+  test::ListModel<std::int64_t> model(values);
+  const std::int64_t first = model_shifted_counts(model, ListPosition::After, 40, 38);
+  ASSERT_GT(first, 0);
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 40, 38), first);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  // A functor erase frees slots; the next functor insert (before, selecting only the new values
+  // 63021..63024, with 1..4 values each) reuses them.
+  const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
+  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::int64_t second = model_shifted_counts(model, ListPosition::Before, 63021, 63020);
+  ASSERT_GT(second, 0);
+  ASSERT_LE(second, list.free_slots());
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 63021, 63020), second);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::vector<std::int64_t> iterated(list.begin(), list.end());
+  EXPECT_EQ(iterated, model.to_vector());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorNegativeCountsAndTooManyValuesLeaveTheListUnchanged) {
+  const std::int64_t n = 2 * 4096 + 1;
+  const auto values = test::random_values<std::int64_t>(n, 22);
+  ParallelList<std::int64_t> list(values, gpu());
+  EXPECT_EQ(list.erase(Predicate<std::int64_t>::equal(5)),
+            test::ListModel<std::int64_t>(values).erase(Predicate<std::int64_t>::equal(5)));
+  const std::vector<std::int64_t> before = list.to_vector();
+  const std::int64_t capacity = list.capacity();
+  const std::int64_t free_slots = list.free_slots();
+  // Elements 0..9 would get negative counts (the others positive ones).
+  EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::After, 0, 10), InvalidArgument);
+  // Every element would get more than 2^31 values: more than 32-bit slots can hold.
+  EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::Before, 0, -(std::int64_t{1} << 31)),
+               InvalidArgument);
+  EXPECT_EQ(list.to_vector(), before);
+  EXPECT_EQ(list.size(), static_cast<std::int64_t>(before.size()));
+  EXPECT_EQ(list.capacity(), capacity);
+  EXPECT_EQ(list.free_slots(), free_slots);
+  EXPECT_EQ(list.counters().grows, 0);
+  // The list still works: counts of zero select nothing, small counts insert.
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 64, 0), 0);
+  test::ListModel<std::int64_t> model(before);
+  const std::int64_t expected = model_shifted_counts(model, ListPosition::After, 62, 61);
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 62, 61), expected);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorsNeedAListOnTheGpu) {
+  ParallelList<std::int64_t> on_cpu(std::vector<std::int64_t>{1, 2, 3});
+  EXPECT_THROW(cuda::insert_shifted_counts(on_cpu, ListPosition::After, 0, 0), InvalidArgument);
+  EXPECT_THROW(cuda::erase_remainder(on_cpu, 2, 0), InvalidArgument);
+  EXPECT_EQ(on_cpu.size(), 3);
 }
 
 }  // namespace

@@ -2,8 +2,10 @@
 // sequences of bulk inserts (one value, runs, per-element counts, appends) and erases with random
 // predicates, checked after every operation through to_vector, at and iteration; erase-all,
 // insert into an empty list, growth, slot reuse, predicates matching nothing or everything,
-// out-of-range at, bad insert_counts arguments; int32, int64, float and double elements. GPU
-// cases skip where no GPU is usable.
+// out-of-range at, bad insert_counts arguments; int32, int64, float and double elements; sizes
+// around the GPU storage's 4096-slot selection tiles, with and without reserved slots (the GPU
+// scans only up to its high-water mark), an insert exceeding the free slots by one and inserts
+// right after growth. GPU cases skip where no GPU is usable.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -57,9 +59,10 @@ class ParallelListParity : public ::testing::TestWithParam<DeviceKind> {
 
   /// A random sequence of `steps` operations on a list of n elements, checked after each.
   template <typename T>
-  void run_random_sequence(std::int64_t n, int steps, std::uint64_t seed) {
+  void run_random_sequence(std::int64_t n, int steps, std::uint64_t seed,
+                           std::int64_t reserve = 0) {
     const std::vector<T> initial = test::random_values<T>(n, seed);
-    ParallelList<T> list(initial, options());
+    ParallelList<T> list(initial, options(reserve));
     ListModel<T> model(initial);
     expect_equal(list, model, "initial n=" + std::to_string(n));
     std::uint64_t counter = 0;
@@ -69,6 +72,7 @@ class ParallelListParity : public ::testing::TestWithParam<DeviceKind> {
       const auto position = (draw() & 1) != 0 ? ListPosition::After : ListPosition::Before;
       const Predicate<T> where = test::random_predicate<T>(draw());
       std::string context = "seed=" + std::to_string(seed) + " n=" + std::to_string(n) +
+                            " reserve=" + std::to_string(reserve) +
                             " step=" + std::to_string(step) + " op=" + std::to_string(op) +
                             " where='" + to_string(where) + "' " +
                             (position == ListPosition::After ? "after" : "before");
@@ -122,6 +126,91 @@ TEST_P(ParallelListParity, RandomSequencesInt64FloatDouble) {
 TEST_P(ParallelListParity, LargeRandomSequence) {
   // Above the CPU's parallel-scan and sequential-ranking cut-offs (2^16).
   run_random_sequence<std::int32_t>((std::int64_t{1} << 18) + 5, 8, 99);
+}
+
+TEST_P(ParallelListParity, RandomSequencesAroundSelectionTiles) {
+  // The GPU selects in tiles of 4096 slots; slot 0 is the sentinel, so n elements fill slots
+  // 1..n and n = 4095 ends exactly at a tile boundary. A reserve leaves free slots above the
+  // high-water mark that later inserts reach across tile boundaries.
+  constexpr std::int64_t kTile = 4096;
+  for (const std::int64_t n :
+       {std::int64_t{0}, std::int64_t{1}, kTile - 1, kTile, kTile + 1, 3 * kTile + 5}) {
+    for (const std::int64_t reserve : {std::int64_t{0}, 2 * kTile + 3}) {
+      run_random_sequence<std::int32_t>(n, 8, 1000 + n + reserve, reserve);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(ParallelListParity, SelectionAtTileEdgesInsertsAndErasesExactly) {
+  // Values equal their list position, so the predicates below select the elements at the tile
+  // edges (slots 4095, 4096, 4097, ...) and every other element.
+  constexpr std::int32_t kTile = 4096;
+  for (const std::int32_t n : {1, kTile - 1, kTile, kTile + 1, 3 * kTile + 5}) {
+    std::vector<std::int32_t> initial(static_cast<std::size_t>(n));
+    for (std::int32_t i = 0; i < n; ++i) initial[i] = i;
+    // Room for everything the sequence inserts (at most 3n values), so it never grows.
+    ParallelList<std::int32_t> list(initial, options(3 * std::int64_t{n} + kTile));
+    ListModel<std::int32_t> model(initial);
+    const std::string context = "n=" + std::to_string(n);
+    const Predicate<std::int32_t> edge = Predicate<std::int32_t>::greater(kTile - 3);
+    EXPECT_EQ(list.insert(ListPosition::After, edge, -1),
+              model.insert(ListPosition::After, edge,
+                           std::span<const std::int32_t>(std::vector<std::int32_t>{-1})))
+        << context;
+    expect_equal(list, model, context + " after the edge insert");
+    EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::odd(), -2),
+              model.insert(ListPosition::Before, Predicate<std::int32_t>::odd(),
+                           std::span<const std::int32_t>(std::vector<std::int32_t>{-2})))
+        << context;
+    expect_equal(list, model, context + " after the odd insert");
+    EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(0)),
+              model.erase(Predicate<std::int32_t>::less(0)))
+        << context;
+    expect_equal(list, model, context + " after erasing the inserted values");
+    EXPECT_EQ(list.erase(Predicate<std::int32_t>::even()),
+              model.erase(Predicate<std::int32_t>::even()))
+        << context;
+    expect_equal(list, model, context + " after erasing the even values");
+    EXPECT_EQ(list.counters().grows, 0) << context;
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST_P(ParallelListParity, InsertExceedingTheFreeSlotsByOneGrowsOnce) {
+  // 4097 elements 0..4096, no reserve; erasing the 2049 even ones frees 2049 slots.
+  std::vector<std::int32_t> initial(4097);
+  for (std::int32_t i = 0; i < 4097; ++i) initial[i] = i;
+  ParallelList<std::int32_t> list(initial, options());
+  ListModel<std::int32_t> model(initial);
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::even()), 2049);
+  model.erase(Predicate<std::int32_t>::even());
+  ASSERT_EQ(list.free_slots(), 2049);
+  // The 1025 odd values 2047..4095 each gain a run of two: 2050 values, one more than fits.
+  const Predicate<std::int32_t> upper = Predicate<std::int32_t>::greater(2045);
+  const std::vector<std::int32_t> run = {-1, -2};
+  EXPECT_EQ(list.insert(ListPosition::After, upper, std::span<const std::int32_t>(run)), 2050);
+  model.insert(ListPosition::After, upper, std::span<const std::int32_t>(run));
+  EXPECT_EQ(list.counters().grows, 1);
+  expect_equal(list, model, "one value beyond the free slots");
+  // Right after the growth: an insert that fits (selecting the nodes just linked), then one that
+  // grows again, then an erase.
+  const std::int64_t free_now = list.free_slots();
+  EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::equal(-2), -3), 1025);
+  model.insert(ListPosition::Before, Predicate<std::int32_t>::equal(-2),
+               std::span<const std::int32_t>(std::vector<std::int32_t>{-3}));
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.free_slots(), free_now - 1025);
+  expect_equal(list, model, "insert after growth");
+  const std::int64_t everyone =
+      model.insert(ListPosition::After, Predicate<std::int32_t>::all(),
+                   std::span<const std::int32_t>(std::vector<std::int32_t>{7}));
+  EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::all(), 7), everyone);
+  EXPECT_EQ(list.counters().grows, 2);
+  expect_equal(list, model, "second growth");
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(0)),
+            model.erase(Predicate<std::int32_t>::less(0)));
+  expect_equal(list, model, "erase after growth");
 }
 
 TEST_P(ParallelListParity, EraseAllThenInsertIntoEmpty) {

@@ -85,6 +85,20 @@ TEST(BfsValidate, DisconnectedComponentCounts) {
   EXPECT_EQ(single.arcs_in_component, 0);
 }
 
+TEST(BfsValidate, ReachedArcsCountsArcsOutOfReachedVertices) {
+  const auto undirected = graph_from_pairs(7, {{0, 1}, {1, 2}, {3, 4}, {4, 5}, {5, 3}}, false);
+  const std::vector<std::int32_t> component = {-1, -1, -1, 1, 0, 1, -1};
+  EXPECT_EQ((reached_arcs<std::int32_t, EdgeId>(undirected, component)), 6);
+  const std::vector<std::int32_t> none(7, -1);
+  EXPECT_EQ((reached_arcs<std::int32_t, EdgeId>(undirected, none)), 0);
+  // Directed: 3 -> 0 leaves an unreached vertex, so it does not count.
+  const auto directed = graph_from_pairs(4, {{0, 1}, {1, 2}, {2, 0}, {3, 0}}, true);
+  const std::vector<std::int32_t> depth = {0, 1, 2, -1};
+  EXPECT_EQ((reached_arcs<std::int32_t, EdgeId>(directed, depth)), 3);
+  const std::vector<std::int32_t> short_depth = {0, 1};
+  EXPECT_THROW((reached_arcs<std::int32_t, EdgeId>(directed, short_depth)), InvalidArgument);
+}
+
 TEST(BfsValidate, SingleVertexAndSelfLoops) {
   const auto one = graph_from_pairs(1, {{0, 0}}, false);
   EXPECT_TRUE(validate(one, 0, {0}, {0}).valid);

@@ -1,53 +1,30 @@
 // End-to-end tests of the `frontier` command: exit codes, stdout/stderr separation, --json,
 // and generate -> convert -> info round trips.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
+#include "cli_runner.hpp"
 #include "test_paths.hpp"
 
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using frontier::test::CliRun;
 
 class CliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("frontier_cli_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ =
+        std::filesystem::temp_directory_path() /
+        ("frontier_cli_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  CliRun run(const std::string& arguments) const {
-    const auto out = dir_ / "stdout.txt";
-    const auto err = dir_ / "stderr.txt";
-    const std::string command = std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" +
-                                out.string() + " 2>" + err.string() + " </dev/null";
-    const int status = std::system(command.c_str());
-    CliRun result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = slurp(out);
-    result.err = slurp(err);
-    return result;
-  }
+  static CliRun run(const std::string& arguments) { return frontier::test::run_cli(arguments); }
 
   std::filesystem::path dir_;
 };
@@ -143,9 +120,9 @@ TEST_F(CliTest, GenerateKroneckerIsDeterministic) {
   const auto second = dir_ / "b.el";
   ASSERT_EQ(run("generate kronecker --scale 8 --seed 7 -o " + first.string()).exit_code, 0);
   ASSERT_EQ(run("generate kronecker --scale 8 --seed 7 -o " + second.string()).exit_code, 0);
-  const std::string a = slurp(first);
+  const std::string a = frontier::test::read_text_file(first);
   EXPECT_FALSE(a.empty());
-  EXPECT_EQ(a, slurp(second));
+  EXPECT_EQ(a, frontier::test::read_text_file(second));
 }
 
 }  // namespace
@@ -168,8 +145,9 @@ TEST_F(CliTest, BfsValidatesEverySearchOnTheKarateClub) {
 TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
   const auto output = dir_ / "depths.txt";
   const std::string karate = frontier::test::bundled_dataset("karate.mtx").string();
-  ASSERT_EQ(run("bfs --device cpu --source 0 --output " + output.string() + " " + karate).exit_code, 0);
-  const std::string text = slurp(output);
+  ASSERT_EQ(run("bfs --device cpu --source 0 --output " + output.string() + " " + karate).exit_code,
+            0);
+  const std::string text = frontier::test::read_text_file(output);
   EXPECT_NE(text.find("\n0 0 0\n"), std::string::npos) << text;  // the source: depth 0, parent 0
   EXPECT_NE(text.find("\n33 2 "), std::string::npos) << text;    // vertex 34 is two hops from 1
   const CliRun bad = run("bfs --device cpu --source 34 " + karate);
@@ -179,8 +157,8 @@ TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
 
 TEST_F(CliTest, BfsRejectsAnIsolatedSource) {
   // tiny_undirected.mtx: vertex 4 (0-based 3) has no edges.
-  const CliRun result =
-      run("bfs --device cpu --source 3 " + frontier::test::bundled_dataset("tiny_undirected.mtx").string());
+  const CliRun result = run("bfs --device cpu --source 3 " +
+                            frontier::test::bundled_dataset("tiny_undirected.mtx").string());
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("--source 3 has no out-arcs"), std::string::npos) << result.err;
 }
@@ -195,7 +173,8 @@ TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
 }
 
 TEST_F(CliTest, RankVerifiesAgainstTheSequentialWalk) {
-  const CliRun result = run("rank --device cpu --list stride:7 -n 5000 --lists 3 --op max --verify --json");
+  const CliRun result =
+      run("rank --device cpu --list stride:7 -n 5000 --lists 3 --op max --verify --json");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("\"nodes\":5000,"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\"lists\":3,"), std::string::npos) << result.out;
@@ -230,7 +209,7 @@ TEST_F(CliTest, EulerWritesTreeValuesOfAPath) {
   const CliRun result =
       run("euler --device cpu --root 1 --output " + output.string() + " " + path_file.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(slurp(output),
+  EXPECT_EQ(frontier::test::read_text_file(output),
             "# vertex parent depth preorder postorder subtree_size\n"
             "0 1 1 1 0 1\n"
             "1 1 0 0 3 4\n"

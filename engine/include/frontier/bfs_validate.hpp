@@ -34,4 +34,10 @@ BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT s
                                 std::span<const VertexT> parent,
                                 std::span<const std::int32_t> depth = {});
 
+/// Arcs out of the vertices a search reached (depth >= 0): the searched component's arcs, which
+/// TEPS figures count (halved for an undirected graph, whose edges are two arcs).
+template <typename VertexT, typename EdgeT>
+std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
+                          std::span<const std::int32_t> depth);
+
 }  // namespace frontier

@@ -17,6 +17,16 @@
 //    (independent loads in flight) were slower at 2^28 (walk 21.5 -> 22.2 -> 23.1 ms), and
 //    dealing sublists from a shared queue in batches of 32 instead of equal per-warp chunks
 //    changed nothing beyond noise (random 26.1 vs 26.3 ms, stride:1001 26.0 vs 25.1 ms).
+//    Alternatives measured on an H200 (2026-11-22, random list of 2^28, a standalone copy of
+//    the steps; pointer chase 6.16 ms): the in-place walk 20.9 ms (+ pack 1.0, fix-up 2.0); the
+//    same walk reading only the 4-byte successors with the splitters in an L2-resident bitmap
+//    and writing nothing, 11.7 ms; the read-only walk logging (node, local prefix) into
+//    per-lane chunks 26.1 ms plus a scatter of the log into the output 16.9 ms (scattered
+//    writes cost more than the write-back of a record just read); the L2 fetch granularity
+//    limit (cudaLimitMaxL2FetchGranularity) at 32/64/128 bytes: 28.2/27.0/29.2 ms for the
+//    whole ranking against 26.6 by default. So the write-back of each node's record, one
+//    random DRAM write per node beside the chase's one read, is what separates the walk from
+//    the chase floor.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the

@@ -21,6 +21,7 @@
 #include "frontier/errors.hpp"
 #include "parallel_list/parallel_list_bench_support.hpp"
 #include "parallel_list/parallel_list_kernels.cuh"
+#include "parallel_list/parallel_list_scan_sink.cuh"
 
 namespace frontier::cuda {
 namespace {

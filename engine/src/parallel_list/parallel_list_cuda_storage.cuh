@@ -1,22 +1,32 @@
 // The CUDA storage of ParallelList<T>: device arrays per slot and the host steps that drive the
-// kernels of parallel_list_kernels.cuh, after Varga & Szénási, "Design and Implementation of
-// Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
+// tile kernels of parallel_list_tile_kernels.cuh, after Varga & Szénási, "Design and
+// Implementation of Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
-// Insert (a run of k values per selected element): ONE single-pass CUB scan over the slots whose
-// input evaluates the predicate and whose output links each element's new nodes at its prefix
-// (InsertSink), popping the free stack from the top; then the total comes back to the host (the
-// operation's only synchronization). When the total exceeds the free stack, the items that did
-// not fit are linked by a second scan after growth; if growth fails, a scan undoes the first
-// (the list is unchanged). Functor counts (parallel_list_cuda.cuh) run a counting reduction
-// first, so negative counts are rejected before any change.
-// Erase: ONE scan marks the selected slots and pushes them on the free stack (EraseSink); the
-// first slot of every erased run walks the run (bounded) and links around it; total and an
-// unfinished flag come back together; only runs longer than the walk take pointer-jumping
-// rounds; a release kernel frees the slots.
+// Insert (count(e) values per selected element e): select (bitmap + tile tallies) -> exclusive
+// scan of the tallies (cub::DeviceScan over n / 4096 items) -> link; then the total and the
+// number of negative counts come back to the host in one pinned read (the operation's only
+// synchronization). The link kernel changes nothing when the total exceeds the free stack or a
+// count was negative: the host then throws (negative counts, growth failure: the list is
+// unchanged) or grows the storage and launches the link kernel again (slot ids survive growth, so
+// the bitmap and offsets stay valid).
+// Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
+// scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
+// of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
+// select kernel's vectorized, coalesced read of states and values; the scan covers one item per
+// 4096 slots, and the link kernel touches only the bitmap and the selected elements.
+// Erase: the same selection also marks the slots kSlotErasing; scan; link (push the marked slots
+// at their offsets, the first slot of every run walks the run, bounded, and links around it);
+// release; one pinned read (total + unfinished flag). Only runs longer than the walk take
+// pointer-jumping rounds, then their release.
+// Free stack: never used slots lie at its bottom in descending order (fresh_count_ of them:
+// slots_ - 1, slots_ - 2, ...), freed slots are pushed on top, pops take the top: freed slots are
+// reused first, then fresh slots lowest first. So every slot at or above the high-water mark
+// slots_ - fresh_count_ is free, and the selection scans only the tiles below it.
 // Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
 // list_rank_device (Wei–JaJa) -> order[rank] = slot.
 // No allocation happens in an operation unless the storage grows, a longer run of values than
-// before is copied, or the index is first built at a larger size.
+// before is copied, or the index is first built at a larger size: the bitmap, tallies, offsets
+// and scan scratch are sized with the storage (in whole tiles).
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
@@ -27,7 +37,6 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <algorithm>
 #include <cstdint>
-#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <memory>
 #include <span>
@@ -41,6 +50,7 @@
 #include "list_ranking/list_ranking_cuda.hpp"
 #include "parallel_list/parallel_list_backend.hpp"
 #include "parallel_list/parallel_list_kernels.cuh"
+#include "parallel_list/parallel_list_tile_kernels.cuh"
 #include "parallel_list/parallel_list_tuning.hpp"
 
 namespace frontier::cuda {
@@ -66,7 +76,7 @@ struct ListScalars {
   std::int64_t total;
   /// Erase: some run was longer than the walk.
   int unfinished;
-  /// Insert with a functor count: the counting pass.
+  /// Insert: the values to place and the negative counts (offsets[tiles] of the selection).
   CountTally tally;
 };
 
@@ -96,7 +106,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     h_scalars_ = make_pinned_scalars();
     allocate_storage(slots, 0);
     // Elements at slots 1..n in order (built on the host, one copy per array); the free stack
-    // holds n+1..slots-1.
+    // holds the fresh slots slots-1 down to n+1.
     std::vector<T> h_value(static_cast<std::size_t>(n + 1));
     std::vector<ListSlot> h_next(static_cast<std::size_t>(n + 1));
     std::vector<ListSlot> h_prev(static_cast<std::size_t>(n + 1));
@@ -115,7 +125,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     copy_to_device(prev_.data(), h_prev.data(), n + 1);
     copy_to_device(state_.data(), h_state.data(), n + 1);
     free_count_ = slots - 1 - n;
-    launch_push_range(free_.data(), free_count_, n + 1);
+    fresh_count_ = free_count_;
+    launch_push_fresh(free_.data(), free_count_, slots - 1);
     size_ = n;
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
@@ -235,58 +246,55 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   /// Inserts count(e) values value_of(e, 0..count(e)-1) before or after every live element e with
   /// pred(e); the functors are device functors. The caller has made this list's GPU current.
+  /// @throws InvalidArgument when some count is negative (the list is unchanged).
   template <typename Pred, typename Count, typename Value>
   std::int64_t insert_if(ListPosition position, Pred pred, Count count, Value value_of) {
     if (size_ == 0) return 0;
-    const InsertCount<T, Pred, Count> counter{value_.data(), state_.data(), pred, count,
-                                              stale_tag()};
-    // 1. A functor count might be negative: then a counting pass first gives the exact total
-    //    and rejects negative counts before any change (growth comes first too). A run of k
-    //    values per element needs no such pass: the fused scan below links what fits, and the
-    //    rest after growth (or undoes itself when growth fails).
-    if constexpr (!std::is_same_v<Count, ConstantCount>) {
-      const std::int64_t total = count_inserts(counter);
-      if (total == 0) return 0;
-      ensure_free(total);
+    const std::int64_t tiles = scan_tiles();
+    // 1. Selection: the bitmap and one tally per tile; 2. the tiles' offsets.
+    list_select_kernel<ListSelectMode::Insert>
+        <<<static_cast<unsigned>(tiles), kListTileThreads, 0, stream()>>>(
+            value_.data(), state_.data(), pred, count, bitmap_.data(), tallies_.data(), tiles,
+            nullptr);
+    FRONTIER_CHECK_LAUNCH();
+    scan_tallies(tiles);
+    // 3. Linking, when everything fits; then the one synchronization.
+    InsertLink<T, Count, Value> link{value_.data(), next_.data(), prev_.data(),   state_.data(),
+                                     free_.data(),  free_count_,  bitmap_.data(), offsets_.data(),
+                                     tiles,         count,        value_of,       position};
+    launch_insert_link(link);
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
+                                        sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
+    const CountTally all = h_scalars_->tally;
+    if (all.negative > 0) {
+      throw InvalidArgument(
+          "parallel list insert: the count functor returned a negative count for " +
+          std::to_string(all.negative) + " element(s)");
     }
-    // 2. The fused scan: counts on the fly, every selected element links its new nodes.
-    const std::int64_t old_slots = slots_;
-    const std::int64_t free_before = free_count_;
-    auto sink = InsertSink<T, Pred, Count, Value>{
-        counter,      value_.data(), next_.data(),        prev_.data(),  state_.data(),
-        free_.data(), free_before,   old_slots,           old_slots - 1, d_total(),
-        value_of,     position,      InsertPass::Fitting, new_tag()};
-    scan_into<2>(counter, sink, old_slots);
-    const std::int64_t total = read_total();
-    if (total > free_before) {
-      // 3. Not all fitted: grow (undoing the fitted part if growth fails), then link the rest.
-      try {
-        grow(old_slots + total - free_before);
-      } catch (...) {
-        sink.pass = InsertPass::UndoFitting;
-        scan_into<2>(counter, sink, old_slots);
-        FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
-        throw;
+    if (all.total == 0) return 0;
+    if (all.total > free_count_) {
+      // 4. Nothing was linked: grow (a failure leaves the list unchanged), link again.
+      if (all.total > detail::kMaxListSlots) {
+        throw InvalidArgument("parallel list insert: " + std::to_string(all.total) +
+                              " values requested; at most " +
+                              std::to_string(detail::kMaxListSlots - 1) + " elements fit");
       }
-      sink.value = value_.data();
-      sink.next = next_.data();
-      sink.prev = prev_.data();
-      sink.state = state_.data();
-      sink.free_stack = free_.data();
-      sink.counter.value = value_.data();
-      sink.counter.state = state_.data();
-      sink.pass = InsertPass::Overflowing;
-      scan_into<2>(sink.counter, sink, old_slots);
-      // The old free stack is used up; the grown slots not taken form the new one.
-      free_count_ = slots_ - old_slots - (total - free_before);
-      launch_push_range(free_.data(), free_count_, old_slots + total - free_before);
-    } else {
-      free_count_ -= total;
+      grow(slots_ + all.total - free_count_);
+      link.value = value_.data();
+      link.next = next_.data();
+      link.prev = prev_.data();
+      link.state = state_.data();
+      link.free_stack = free_.data();
+      link.free_count = free_count_;
+      link.bitmap = bitmap_.data();
+      link.offsets = offsets_.data();
+      launch_insert_link(link);
     }
-    insert_parity_ ^= 1;
-    size_ += total;
-    if (total > 0) changed();
-    return total;
+    popped(all.total);
+    size_ += all.total;
+    changed();
+    return all.total;
   }
 
   /// Erases every live element e with pred(e) (a device functor). The caller has made this
@@ -294,25 +302,35 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   template <typename Pred>
   std::int64_t erase_if(Pred pred) {
     if (size_ == 0) return 0;
-    // 1. One scan marks the selected slots and pushes them on the free stack.
+    const std::int64_t tiles = scan_tiles();
+    const auto grid_tiles = static_cast<unsigned>(tiles);
     ListSlot* const erased = free_.data() + free_count_;
-    const EraseSelect<T, Pred> select{value_.data(), state_.data(), pred};
-    scan_into<1>(select, EraseSink{state_.data(), erased, slots_ - 1, d_total(), d_unfinished()},
-                 slots_);
-    // 2. The first slot of every run walks the run and links around it.
-    erase_relink_walk_kernel<<<grid(size_), policy_.block_threads, 0, stream()>>>(
-        erased, d_total(), state_.data(), next_.data(), prev_.data(), policy_.max_walk_hops,
-        d_unfinished());
+    // 1. Selection marks the slots (kSlotErasing); 2. the tiles' offsets on the free stack.
+    list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
+        value_.data(), state_.data(), pred, ConstantCount{1}, bitmap_.data(), tallies_.data(),
+        tiles, d_unfinished());
+    FRONTIER_CHECK_LAUNCH();
+    scan_tallies(tiles);
+    // 3. Push the marked slots; the first slot of every run walks it and links around it.
+    list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
+        bitmap_.data(), offsets_.data(), state_.data(), next_.data(), prev_.data(), erased,
+        policy_.max_walk_hops, d_unfinished());
+    FRONTIER_CHECK_LAUNCH();
+    // 4. Release (unless a run was too long), the total and the flag to the host.
+    list_erase_release_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
+        bitmap_.data(), offsets_.data(), tiles, d_unfinished(), state_.data(), d_total());
     FRONTIER_CHECK_LAUNCH();
     read_scalars();
     const std::int64_t total = h_scalars_->total;
     if (total == 0) return 0;
-    // 3. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
-    if (h_scalars_->unfinished != 0) relink_long_runs(erased, total);
-    // 4. Free the slots (ordered before every later operation on the stream).
-    erase_release_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(erased, total,
-                                                                              state_.data());
-    FRONTIER_CHECK_LAUNCH();
+    if (h_scalars_->unfinished != 0) {
+      // 5. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer
+      //    jumping, then the release the kernel above left out.
+      relink_long_runs(erased, total);
+      erase_release_kernel<<<grid(total), policy_.block_threads, 0, stream()>>>(erased, total,
+                                                                                state_.data());
+      FRONTIER_CHECK_LAUNCH();
+    }
     free_count_ += total;
     size_ -= total;
     changed();
@@ -345,9 +363,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaMemcpy(h_dst, d_src, count * sizeof(U), cudaMemcpyDeviceToHost));
   }
 
-  void launch_push_range(ListSlot* stack, std::int64_t count, std::int64_t first) {
+  void launch_push_fresh(ListSlot* stack, std::int64_t count, std::int64_t highest) {
     if (count == 0) return;
-    push_range_kernel<<<grid(count), policy_.block_threads, 0, stream()>>>(stack, count, first);
+    push_fresh_kernel<<<grid(count), policy_.block_threads, 0, stream()>>>(stack, count, highest);
     FRONTIER_CHECK_LAUNCH();
   }
 
@@ -359,10 +377,23 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     buffer = DeviceBuffer<U>(static_cast<std::size_t>(count));
   }
 
-  /// Bytes of the per-slot arrays for `slots` slots.
-  static std::uint64_t storage_bytes(std::int64_t slots) {
-    return device_bytes_for<T>(slots) + 4 * device_bytes_for<ListSlot>(slots) +
-           device_bytes_for<std::uint8_t>(slots);
+  /// Slots of the per-slot arrays for `slots` slots: whole tiles (the padding slots are free).
+  static std::int64_t padded_slots(std::int64_t slots) {
+    return (slots + kListTileSlots - 1) / kListTileSlots * kListTileSlots;
+  }
+  /// Tiles of the selection: those below the high-water mark (all slots above it are free).
+  std::int64_t scan_tiles() const {
+    const std::int64_t high_water = slots_ - fresh_count_;
+    return (high_water + kListTileSlots - 1) / kListTileSlots;
+  }
+
+  /// Bytes of the per-slot arrays and the selection scratch for `padded` slots.
+  static std::uint64_t storage_bytes(std::int64_t padded) {
+    const std::int64_t tiles = padded / kListTileSlots;
+    return device_bytes_for<T>(padded) + 4 * device_bytes_for<ListSlot>(padded) +
+           device_bytes_for<std::uint8_t>(padded) +
+           device_bytes_for<std::uint32_t>(tiles * kListTileWords) +
+           2 * device_bytes_for<CountTally>(tiles + 1);
   }
 
   static void require_free(std::uint64_t bytes, const std::string& what) {
@@ -373,20 +404,44 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
   }
 
-  /// (Re)allocates the per-slot arrays for `slots` slots, keeping the first `keep` slots'
-  /// values, links and states and the free stack. The pointer-jumping scratch is allocated
-  /// only when an erase needs it.
+  /// Bytes of cub::DeviceScan's scratch for the tally scan over `items` items.
+  static std::size_t tally_scan_bytes(std::int64_t items) {
+    std::size_t bytes = 0;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+        nullptr, bytes, static_cast<const CountTally*>(nullptr), static_cast<CountTally*>(nullptr),
+        CountTallySum{}, CountTally{0, 0}, items, stream()));
+    return bytes;
+  }
+
+  /// (Re)allocates the per-slot arrays and the selection scratch for `slots` slots (in whole
+  /// tiles). Growth (`keep` = the current slots_ > 0) keeps the first `keep` slots' values, links
+  /// and states, the selection bitmap and tile offsets (an insert links again after growth), and
+  /// the free stack, moved up so that the new slots lie below it in descending order (they are
+  /// fresh). Everything is allocated before anything changes, so a failure leaves the storage
+  /// as it was. The pointer-jumping scratch is allocated only when an erase needs it.
   void allocate_storage(std::int64_t slots, std::int64_t keep) {
     jump_ = DeviceBuffer<ListSlot>();
-    require_free(storage_bytes(slots),
+    const std::int64_t padded = padded_slots(slots);
+    const std::int64_t tiles = padded / kListTileSlots;
+    require_free(storage_bytes(padded),
                  "storage for " + std::to_string(slots - 1) + " element slots");
-    DeviceBuffer<T> value(slots);
-    DeviceBuffer<ListSlot> next(slots);
-    DeviceBuffer<ListSlot> prev(slots);
-    DeviceBuffer<std::uint8_t> state(slots);
-    DeviceBuffer<ListSlot> free_stack(slots);
-    DeviceBuffer<ListSlot> ids(slots);
-    FRONTIER_CUDA_CHECK(cudaMemsetAsync(state.data(), kSlotFree, slots, stream()));
+    DeviceBuffer<T> value(padded);
+    DeviceBuffer<ListSlot> next(padded);
+    DeviceBuffer<ListSlot> prev(padded);
+    DeviceBuffer<std::uint8_t> state(padded);
+    DeviceBuffer<ListSlot> free_stack(padded);
+    DeviceBuffer<ListSlot> ids(padded);
+    DeviceBuffer<std::uint32_t> bitmap(tiles * kListTileWords);
+    DeviceBuffer<CountTally> tallies(tiles + 1);
+    DeviceBuffer<CountTally> offsets(tiles + 1);
+    // The tally scan's scratch, sized with the storage so that no operation allocates it.
+    const std::size_t scan_bytes = tally_scan_bytes(tiles + 1);
+    DeviceBuffer<unsigned char> scan_temp;
+    if (scan_temp_.size() < scan_bytes) scan_temp = DeviceBuffer<unsigned char>(scan_bytes);
+    DeviceBuffer<ListScalars> scalars;
+    if (d_scalars_.size() == 0) scalars = DeviceBuffer<ListScalars>(1);
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(state.data(), kSlotFree, padded, stream()));
+    const std::int64_t added = slots - keep;
     if (keep > 0) {
       const auto copy = [](auto* dst, const auto* src, std::int64_t count) {
         if (count == 0) return;
@@ -397,7 +452,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       copy(next.data(), next_.data(), keep);
       copy(prev.data(), prev_.data(), keep);
       copy(state.data(), state_.data(), keep);
-      copy(free_stack.data(), free_.data(), free_count_);
+      copy(free_stack.data() + added, free_.data(), free_count_);
+      copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
+      copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
+      launch_push_fresh(free_stack.data(), added, slots - 1);
     }
     value_ = std::move(value);
     next_ = std::move(next);
@@ -405,42 +463,38 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     state_ = std::move(state);
     free_ = std::move(free_stack);
     ids_ = std::move(ids);
+    bitmap_ = std::move(bitmap);
+    tallies_ = std::move(tallies);
+    offsets_ = std::move(offsets);
+    if (scan_temp.size() > 0) scan_temp_ = std::move(scan_temp);
+    if (scalars.size() > 0) d_scalars_ = std::move(scalars);
     slots_ = slots;
-    if (d_scalars_.size() == 0) d_scalars_ = DeviceBuffer<ListScalars>(1);
-    // The scans' temporary storage (the look-back tile states), sized with the storage so that
-    // no operation allocates it: every insert and erase scan has int64 values and the same
-    // policy, so the erase scan's size stands for all of them.
-    const auto in = thrust::make_transform_iterator(
-        thrust::counting_iterator<std::int64_t>(0),
-        EraseSelect<T, Predicate<T>>{value_.data(), state_.data(), Predicate<T>::none()});
-    std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in,
-                                                       ScanSinkIterator<EraseSink>(EraseSink{}),
-                                                       PackedSum<1>{}, slots, stream()));
-    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
+    if (keep > 0) {
+      free_count_ += added;
+      fresh_count_ += added;
+    }
   }
 
-  /// Grows the storage to at least `needed` slots (by the growth factor); the new slots are
-  /// free but not yet on the free stack.
+  /// Grows the storage to at least `needed` slots (by the growth factor); the new slots go on
+  /// the free stack.
   void grow(std::int64_t needed) {
     const std::int64_t new_slots = detail::grown_slot_count(slots_, needed, options_.growth_factor);
     allocate_storage(new_slots, slots_);
     ++counters_.grows;
   }
 
-  /// Makes room for `needed` more elements: grows if the free stack is short and pushes the
-  /// new slots.
+  /// Makes room for `needed` more elements: grows if the free stack is short.
   void ensure_free(std::int64_t needed) {
     if (free_count_ >= needed) return;
-    const std::int64_t old_slots = slots_;
-    grow(old_slots + needed - free_count_);
-    launch_push_range(free_.data() + free_count_, slots_ - old_slots, old_slots);
-    free_count_ += slots_ - old_slots;
+    grow(slots_ + needed - free_count_);
   }
 
-  /// Tag of the next insert's new nodes, and the tag it selects and clears (the last insert's).
-  std::uint8_t new_tag() const { return insert_parity_ == 0 ? kSlotNew0 : kSlotNew1; }
-  std::uint8_t stale_tag() const { return insert_parity_ == 0 ? kSlotNew1 : kSlotNew0; }
+  /// Accounts for `total` slots popped from the free stack: the fresh slots at its bottom are
+  /// reached only after every freed slot above them.
+  void popped(std::int64_t total) {
+    free_count_ -= total;
+    fresh_count_ = std::min(fresh_count_, free_count_);
+  }
 
   std::int64_t* d_total() const { return &d_scalars_.data()->total; }
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
@@ -457,52 +511,22 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                                         cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
-  std::int64_t read_total() {
-    read_scalars();
-    return h_scalars_->total;
+
+  /// offsets_[0, tiles] = exclusive scan of tallies_[0, tiles] (the select kernel zeroed the
+  /// last item, so offsets_[tiles] is the operation's total).
+  void scan_tallies(std::int64_t tiles) {
+    std::size_t bytes = tally_scan_bytes(tiles + 1);
+    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(scan_temp_.data(), bytes, tallies_.data(),
+                                                       offsets_.data(), CountTallySum{},
+                                                       CountTally{0, 0}, tiles + 1, stream()));
   }
 
-  /// One single-pass CUB inclusive scan (PackedSum<kFlagBits>) over slots 0..count-1 whose
-  /// inputs are input(v) and whose outputs go to sink(v, packed inclusive value).
-  template <int kFlagBits, typename Input, typename Sink>
-  void scan_into(Input input, Sink sink, std::int64_t count) {
-    const auto in =
-        thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), input);
-    const ScanSinkIterator<Sink> out(sink);
-    std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out,
-                                                       PackedSum<kFlagBits>{}, count, stream()));
-    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(scan_temp_.data(), bytes, in, out,
-                                                       PackedSum<kFlagBits>{}, count, stream()));
-  }
-
-  /// The exact number of values an insert with `counter` places (a reduction, no change).
-  /// @throws InvalidArgument when some count is negative.
-  template <typename Counter>
-  std::int64_t count_inserts(const Counter& counter) {
-    const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
-                                                    InsertTally<Counter>{counter});
-    CountTally* const d_tally = &d_scalars_.data()->tally;
-    std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, in, d_tally, slots_,
-                                                  CountTallySum{}, CountTally{}, stream()));
-    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
-    FRONTIER_CUDA_CHECK(cub::DeviceReduce::Reduce(scan_temp_.data(), bytes, in, d_tally, slots_,
-                                                  CountTallySum{}, CountTally{}, stream()));
-    read_scalars();
-    const CountTally tally = h_scalars_->tally;
-    if (tally.negative > 0) {
-      throw InvalidArgument(
-          "parallel list insert: the count functor returned a negative count for " +
-          std::to_string(tally.negative) + " element(s)");
-    }
-    if (tally.total > detail::kMaxListSlots) {
-      throw InvalidArgument("parallel list insert: " + std::to_string(tally.total) +
-                            " values requested; at most " +
-                            std::to_string(detail::kMaxListSlots - 1) + " elements fit");
-    }
-    return tally.total;
+  template <typename Count, typename Value>
+  void launch_insert_link(const InsertLink<T, Count, Value>& link) {
+    list_insert_link_kernel<<<static_cast<unsigned>(link.tiles), kListTileThreads, 0, stream()>>>(
+        link);
+    FRONTIER_CHECK_LAUNCH();
   }
 
   /// Erase fallback for runs longer than the walk: pointer jumping over the `total` erased slots
@@ -539,7 +563,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   void finish_insert(std::int64_t total) {
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
-    free_count_ -= total;
+    popped(total);
     size_ += total;
     changed();
   }
@@ -554,21 +578,23 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const std::int64_t n = size_;
     ensure_buffer(order_, n);
     if (n > 0) {
-      // 1. Compact ids of the element slots: an exclusive sum of their flags.
+      // 1. Compact ids of the element slots (all below the high-water mark): an exclusive sum
+      //    of their flags.
+      const std::int64_t high_water = slots_ - fresh_count_;
       const auto flags = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
                                                          ElementFlag{state_.data()});
       std::size_t bytes = 0;
       FRONTIER_CUDA_CHECK(
-          cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags, ids_.data(), slots_, stream()));
+          cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags, ids_.data(), high_water, stream()));
       ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
       FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, flags,
-                                                        ids_.data(), slots_, stream()));
+                                                        ids_.data(), high_water, stream()));
       // 2. The compact successor list, ranked on the device.
       DeviceBuffer<ListSlot> successor(static_cast<std::size_t>(n));
       DeviceBuffer<ListSlot> slot_of(static_cast<std::size_t>(n));
       DeviceBuffer<ListSlot> rank(static_cast<std::size_t>(n));
-      compact_list_kernel<<<grid(slots_), policy_.block_threads, 0, stream()>>>(
-          state_.data(), next_.data(), ids_.data(), slots_, successor.data(), slot_of.data());
+      compact_list_kernel<<<grid(high_water), policy_.block_threads, 0, stream()>>>(
+          state_.data(), next_.data(), ids_.data(), high_water, successor.data(), slot_of.data());
       FRONTIER_CHECK_LAUNCH();
       list_rank_device<ListSlot>(successor.data(), rank.data(), n, options_.seed, stream());
       // 3. order[rank] = slot.
@@ -590,14 +616,20 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   DeviceBuffer<T> value_;
   DeviceBuffer<ListSlot> next_;
   DeviceBuffer<ListSlot> prev_;
-  /// Per-slot state (kSlotFree, kSlotErasing, kSlotLive, kSlotNew0/1; parallel_list_kernels.cuh).
+  /// Per-slot state (kSlotFree, kSlotErasing, kSlotLive; parallel_list_kernels.cuh).
   DeviceBuffer<std::uint8_t> state_;
-  /// Free-slot stack: free_[0, free_count_), popped from the top.
+  /// Free-slot stack: free_[0, free_count_), popped from the top; its bottom fresh_count_ entries
+  /// are the never used slots slots_ - 1, slots_ - 2, ... (the high-water mark is
+  /// slots_ - fresh_count_).
   DeviceBuffer<ListSlot> free_;
   std::int64_t free_count_ = 0;
+  std::int64_t fresh_count_ = 0;
   std::int64_t size_ = 0;
-  /// Which tag the next insert gives its nodes (kSlotNew0 when 0).
-  int insert_parity_ = 0;
+  /// Selection scratch, in whole tiles: one bit per slot, one tally per tile (+1), their
+  /// exclusive scan.
+  DeviceBuffer<std::uint32_t> bitmap_;
+  DeviceBuffer<CountTally> tallies_;
+  DeviceBuffer<CountTally> offsets_;
   /// Scratch per slot: compact ids (index layer), jump targets (long erase runs, lazily).
   DeviceBuffer<ListSlot> ids_;
   DeviceBuffer<ListSlot> jump_;

@@ -1,35 +1,9 @@
-// The non-template kernels of the ParallelList CUDA storage: erase (run relinking by short walks,
-// the pointer-jumping fallback for long runs, release), the index layer (compaction, order
-// scatter) and free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
+// The non-template kernels of parallel_list_kernels.cuh: the pointer-jumping fallback of erase
+// for long runs and the release of its slots, the index layer (compaction, order scatter) and
+// free-stack filling. Contracts and invariants in parallel_list_kernels.cuh.
 #include "parallel_list/parallel_list_kernels.cuh"
 
 namespace frontier::cuda {
-
-__global__ void erase_relink_walk_kernel(const ListSlot* erased, const std::int64_t* d_count,
-                                         const std::uint8_t* state, ListSlot* next, ListSlot* prev,
-                                         int max_hops, int* unfinished) {
-  const std::int64_t count = *d_count;
-  for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
-    const ListSlot e = erased[k];
-    // 1. Only the first slot of a run has a surviving predecessor (or the sentinel).
-    const ListSlot before = prev[e];
-    if (state[before] == kSlotErasing) continue;
-    // 2. Walk the run to its survivor successor, a bounded number of hops.
-    ListSlot after = next[e];
-    int hops = 0;
-    while (state[after] == kSlotErasing && hops < max_hops) {
-      after = next[after];
-      ++hops;
-    }
-    // 3. Link around the run, or leave a long run to the pointer-jumping rounds.
-    if (state[after] == kSlotErasing) {
-      *unfinished = 1;
-      continue;
-    }
-    next[before] = after;
-    prev[after] = before;
-  }
-}
 
 __global__ void erase_jump_init_kernel(const ListSlot* erased, std::int64_t count,
                                        const ListSlot* next, ListSlot* jump) {
@@ -94,9 +68,9 @@ __global__ void scatter_order_kernel(const ListSlot* rank, const ListSlot* slot_
   for (std::int64_t i = grid_start(); i < n; i += grid_stride()) order[rank[i]] = slot_of[i];
 }
 
-__global__ void push_range_kernel(ListSlot* stack, std::int64_t count, std::int64_t first) {
+__global__ void push_fresh_kernel(ListSlot* stack, std::int64_t count, std::int64_t highest) {
   for (std::int64_t k = grid_start(); k < count; k += grid_stride()) {
-    stack[k] = static_cast<ListSlot>(first + k);
+    stack[k] = static_cast<ListSlot>(highest - k);
   }
 }
 

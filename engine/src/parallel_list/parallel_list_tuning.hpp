@@ -1,6 +1,6 @@
 // Launch policy of the ParallelList CUDA storage: a plain printable value, one for every GPU
-// generation so far (the kernels are bandwidth-bound grid-stride loops; nothing here depends on
-// the architecture yet).
+// generation so far, and the compile-time tile shape of the selection and linking kernels
+// (parallel_list_tile_kernels.cuh).
 #pragma once
 
 #include <cstdint>
@@ -8,9 +8,22 @@
 
 namespace frontier::cuda {
 
+/// Threads of a select / link block. 256 keeps 8 blocks (64 warps) resident per SM on Hopper and
+/// Ampere; each select thread then has 4 state words and 4 value vectors in flight, about 160 KiB
+/// of loads per SM, several times what the H200's bandwidth-latency product needs.
+inline constexpr int kListTileThreads = 256;
+/// Slots per thread of a tile: four quads of four slots (a quad is one 32-bit word of states and
+/// one vector of four values). 16 makes a tile's selection bitmap 128 words and its count one
+/// 16-byte tally, so the tile-offset scan covers n / 4096 items (2.5k for 10M slots).
+inline constexpr int kListSlotsPerThread = 16;
+/// Slots of one tile; the per-slot arrays are allocated in whole tiles (padding slots are free).
+inline constexpr std::int64_t kListTileSlots =
+    static_cast<std::int64_t>(kListTileThreads) * kListSlotsPerThread;
+
 struct ParallelListCudaPolicy {
-  /// Threads per block of every kernel: 256 keeps 8 blocks per SM resident on Hopper and
-  /// Ampere, enough to hide the latency of the random link accesses.
+  /// Threads per block of the grid-stride kernels (append, insert_counts, the erase fallback,
+  /// the index layer): 256 keeps 8 blocks per SM resident on Hopper and Ampere, enough to hide
+  /// the latency of the random link accesses.
   int block_threads = 256;
   /// Blocks per SM of a grid-stride launch: beyond 32 resident warps per SM the random
   /// accesses gain nothing; grids stay small enough to launch in a few microseconds.
@@ -26,7 +39,9 @@ struct ParallelListCudaPolicy {
   int max_walk_hops = 64;
 
   std::string describe() const {
-    return "block_threads=" + std::to_string(block_threads) +
+    return "tile_threads=" + std::to_string(kListTileThreads) +
+           " tile_slots=" + std::to_string(kListTileSlots) +
+           " block_threads=" + std::to_string(block_threads) +
            " blocks_per_sm=" + std::to_string(blocks_per_sm) +
            " max_hops_per_round=" + std::to_string(max_hops_per_round) +
            " max_walk_hops=" + std::to_string(max_walk_hops);

@@ -1,0 +1,113 @@
+// bfs_mpi.cpp — BFS on a graph file with one MPI process per GPU (see bfs_mpi.hpp).
+#include "frontier/partition/bfs_mpi.hpp"
+
+#if FRONTIER_HAVE_MPI
+
+#include <mpi.h>
+
+#include <span>
+#include <string>
+#include <utility>
+
+#include "frontier/bfs_validate.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/errors.hpp"
+#include "mpi_support.hpp"
+
+namespace frontier::partition {
+namespace {
+
+// Process 0 receives the combined labels: every vertex has one owner, the other processes
+// hold -1 there, so the maximum is the owner's value.
+void combine_on_first(std::span<std::int32_t> values, int rank) {
+  void* send = rank == 0 ? MPI_IN_PLACE : static_cast<void*>(values.data());
+  mpi::check(MPI_Reduce(send, values.data(), static_cast<int>(values.size()), MPI_INT32_T, MPI_MAX,
+                        0, MPI_COMM_WORLD),
+             "MPI_Reduce");
+}
+
+}  // namespace
+
+MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexLayout layout,
+                         const DistributedBfsOptions& options, bool validate) {
+  auto& log = detail::logger();
+  const mpi::Scope scope;
+  MpiBfsResult out;
+  out.rank = mpi::world_rank();
+  out.ranks = mpi::world_size();
+  const VertexId n = graph.num_vertices();
+  if (n == 0) throw InvalidArgument("bfs: the graph has no vertices");
+  for (const VertexId source : sources) {
+    if (source < 0 || source >= n) {
+      throw InvalidArgument("bfs: source " + std::to_string(source) + " is outside [0, " +
+                            std::to_string(n) + ")");
+    }
+  }
+  // 1. One GPU per process of a node; this process's slice; process 0 keeps the whole graph.
+  const int gpu = mpi::node_gpu(out.rank);
+  const VertexDistribution<VertexId> distribution{layout, n, out.ranks};
+  RankGraph<VertexId, EdgeId> own = slice_graph(graph, distribution, out.rank);
+  if (out.rank != 0) graph = Graph();
+  // 2. NCCL through MPI; the balance report.
+  const ProcessRank process =
+      mpi::join(out.rank, out.ranks, gpu, static_cast<std::int64_t>(own.local_arcs()));
+  out.balance = mpi::gather_edge_balance(own);
+  DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
+  if (out.rank == 0) {
+    log.info("bfs: {} {} processes, one GPU each; edge balance max/mean {:.3f}", out.ranks,
+             layout_name(layout), out.balance.imbalance);
+  }
+  // 3. The searches, every process in step.
+  DistributedBfsOptions run_options = options;
+  run_options.predecessors = options.predecessors || validate;
+  run_options.gather_labels = true;
+  for (const VertexId source : sources) {
+    DistributedBfsResult<VertexId> result = search.run(source, run_options);
+    MpiBfsSearch one;
+    one.source = source;
+    one.seconds = mpi::max_over_ranks(result.bfs.seconds);
+    one.vertices_reached = result.bfs.vertices_reached;
+    one.levels = static_cast<std::int32_t>(result.bfs.levels.size());
+    one.bytes_exchanged = result.bytes_exchanged;
+    combine_on_first(result.bfs.depth, out.rank);
+    if (validate) combine_on_first(result.bfs.parent, out.rank);
+    // 4. Process 0 counts and validates; the verdict goes to every process.
+    std::string failure;
+    if (out.rank == 0) {
+      one.reached_arcs = frontier::reached_arcs<VertexId, EdgeId>(graph, result.bfs.depth);
+      if (validate) {
+        const BfsValidation check =
+            validate_bfs_tree<VertexId, EdgeId>(graph, source, result.bfs.parent, result.bfs.depth);
+        failure = check.valid ? "" : check.failure;
+      }
+    }
+    std::int64_t counts[2] = {one.reached_arcs, failure.empty() ? 0 : 1};
+    mpi::check(MPI_Bcast(counts, 2, MPI_INT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    one.reached_arcs = counts[0];
+    if (counts[1] != 0) {
+      throw ValidationError("search from " + std::to_string(source) + ": " +
+                            (out.rank == 0 ? failure : "process 0 found a broken tree"));
+    }
+    one.validated = validate;
+    out.searches.push_back(one);
+  }
+  return out;
+}
+
+}  // namespace frontier::partition
+
+#else  // !FRONTIER_HAVE_MPI
+
+#include "frontier/errors.hpp"
+
+namespace frontier::partition {
+
+MpiBfsResult run_bfs_mpi(Graph, std::span<const VertexId>, VertexLayout,
+                         const DistributedBfsOptions&, bool) {
+  throw InvalidArgument(
+      "this build of frontier has no MPI launcher (MPI was not found at build time)");
+}
+
+}  // namespace frontier::partition
+
+#endif

@@ -1,0 +1,53 @@
+// Runs the `frontier` command line from a test: one shell command (optionally behind a launcher
+// such as mpirun), stdin closed, stdout and stderr captured into files unique to the process
+// and the call, so test programs running side by side never read each other's output.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace frontier::test {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+  /// stdout then stderr, for messages on failure and searches in either.
+  std::string output() const { return out + err; }
+};
+
+inline std::string read_text_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// Runs `launcher FRONTIER_CLI_PATH arguments` through the shell.
+inline CliRun run_cli(const std::string& arguments, const std::string& launcher = "") {
+  static std::atomic<int> calls{0};
+  const std::string stem =
+      "frontier_cli_" + std::to_string(::getpid()) + "_" + std::to_string(calls.fetch_add(1));
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto out = dir / (stem + ".out");
+  const auto err = dir / (stem + ".err");
+  const std::string command = launcher + std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" +
+                              out.string() + " 2>" + err.string() + " </dev/null";
+  const int status = std::system(command.c_str());
+  CliRun result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_text_file(out);
+  result.err = read_text_file(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return result;
+}
+
+}  // namespace frontier::test
