@@ -33,7 +33,7 @@ struct ParallelListCudaPolicy {
   /// 16 hops bound a round's worst thread while long runs (erase-all) still converge in
   /// O(log run) rounds, since every hop follows an already shortened jump.
   int max_hops_per_round = 16;
-  /// Erase: slots the first slot of a run walks (through next[]) to link around it in the
+  /// Erase: slots the survivor before a run walks (through next[]) to link around it in the
   /// common case; longer runs fall back to the pointer-jumping rounds. A random selection of
   /// half the elements leaves runs of 2 on average and longer than 64 with probability 2^-64.
   int max_walk_hops = 64;
