@@ -1,6 +1,12 @@
 // Launch policy of the ParallelList CUDA storage: a plain printable value, one for every GPU
 // generation so far, and the compile-time tile shape of the selection and linking kernels
 // (parallel_list_tile_kernels.cuh).
+// Measured on an H200 (2026-11-22, ncu kernel times, 10M int32 elements): select 22-34 µs per
+// operation, tile-offset scan 7.5 µs, insert-after link 12-13 µs for 50k new nodes and 85 µs
+// for 2M, insert-before link 40 µs / 119 µs, erase link 40 µs for ~160k erased. The array
+// alternative's fused scan takes ~70-90 µs per insert, so the list wins while its link stays
+// small (sparse inserts) and loses at 2M per insert: the link kernels' new-node writes, not the
+// selection, are what to make coalesced next.
 #pragma once
 
 #include <cstdint>
