@@ -75,18 +75,31 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
 
 namespace {
 
+// What the searches of a distributed `bfs` produced, and whether this process reports them.
+struct DistributedTrials {
+  std::vector<BfsTrial> trials;
+  partition::BalanceReport balance;
+  int ranks = 1;
+  bool report = true;
+};
+
+void log_trial(const BfsTrial& trial) {
+  detail::logger().info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between ranks{}",
+                        trial.source, trial.seconds * 1e3, trial.reached, trial.levels,
+                        trial.bytes_exchanged, trial.validated ? ", valid" : "");
+}
+
 // The searches of `bfs --distributed`: one process per GPU under mpirun; only process 0 reports.
-std::vector<BfsTrial> mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
-                                     const partition::DistributedRunConfig& run,
-                                     const DistributedBfsOptions& options, bool validate,
-                                     partition::BalanceReport& balance, int& ranks, bool& report) {
+DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+                                 const partition::DistributedRunConfig& run,
+                                 const DistributedBfsOptions& options, bool validate) {
   const bool directed = graph.directed();
   const partition::MpiBfsResult mpi =
       partition::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate);
-  balance = mpi.balance;
-  ranks = mpi.ranks;
-  report = mpi.rank == 0;
-  std::vector<BfsTrial> trials;
+  DistributedTrials out;
+  out.balance = mpi.balance;
+  out.ranks = mpi.ranks;
+  out.report = mpi.rank == 0;
   for (const partition::MpiBfsSearch& search : mpi.searches) {
     BfsTrial trial;
     trial.source = search.source;
@@ -96,35 +109,29 @@ std::vector<BfsTrial> mpi_bfs_trials(Graph graph, const std::vector<VertexId>& s
     trial.edges = directed ? search.reached_arcs : search.reached_arcs / 2;
     trial.bytes_exchanged = search.bytes_exchanged;
     trial.validated = search.validated;
-    if (report) {
-      detail::logger().info(
-          "bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between "
-          "ranks{}",
-          trial.source, trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes_exchanged,
-          trial.validated ? ", valid" : "");
-    }
-    trials.push_back(trial);
+    if (out.report) log_trial(trial);
+    out.trials.push_back(trial);
   }
-  return trials;
+  return out;
 }
 
 // The searches of `bfs --gpus N | --ranks N`: every rank in this process.
-std::vector<BfsTrial> local_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
-                                       const partition::DistributedRunConfig& run,
-                                       const DistributedBfsOptions& options, bool validate,
-                                       partition::BalanceReport& balance) {
+DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+                                   const partition::DistributedRunConfig& run,
+                                   const DistributedBfsOptions& options, bool validate) {
   auto& log = detail::logger();
   const bool directed = graph.directed();
   auto slices = partition::slice_graph(graph, run.layout, run.ranks);
   graph = Graph();  // from here on only the slices exist
-  balance =
+  DistributedTrials out;
+  out.ranks = run.ranks;
+  out.balance =
       partition::edge_balance(std::span<const partition::RankGraph<VertexId, EdgeId>>(slices));
   log.info("bfs: {} {} ranks on the {}; edge balance max/mean {:.3f}", run.ranks,
            partition::layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
-           balance.imbalance);
-  log.debug("bfs edge balance:\n{}", partition::format_edge_balance(balance));
+           out.balance.imbalance);
+  log.debug("bfs edge balance:\n{}", partition::format_edge_balance(out.balance));
   DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
-  std::vector<BfsTrial> trials;
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).
@@ -149,12 +156,10 @@ std::vector<BfsTrial> local_bfs_trials(Graph graph, const std::vector<VertexId>&
                 source, level.level, level.frontier_vertices, level.items_binned,
                 level.bytes_exchanged);
     }
-    log.info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {} bytes between ranks{}", source,
-             trial.seconds * 1e3, trial.reached, trial.levels, trial.bytes_exchanged,
-             trial.validated ? ", valid" : "");
-    trials.push_back(trial);
+    log_trial(trial);
+    out.trials.push_back(trial);
   }
-  return trials;
+  return out;
 }
 
 }  // namespace
@@ -170,14 +175,11 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
   options.alpha = bfs.alpha;
   options.beta = bfs.beta;
-  partition::BalanceReport balance;
-  int ranks = run.ranks;
-  bool report = true;
-  const std::vector<BfsTrial> trials =
-      run.mpi ? mpi_bfs_trials(std::move(graph), sources, run, options, validate, balance, ranks,
-                               report)
-              : local_bfs_trials(std::move(graph), sources, run, options, validate, balance);
-  if (!report) return 0;
+  const DistributedTrials done =
+      run.mpi ? mpi_bfs_trials(std::move(graph), sources, run, options, validate)
+              : local_bfs_trials(std::move(graph), sources, run, options, validate);
+  if (!done.report) return 0;
+  const int ranks = done.ranks;
   const std::string device = run.device.is_cuda() || run.mpi ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {
     json.field("file", path)
@@ -187,9 +189,9 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
         .field("layout", partition::layout_name(run.layout))
         .field("vertices", vertices)
         .field("arcs", arcs)
-        .field("edge_imbalance", balance.imbalance);
+        .field("edge_imbalance", done.balance.imbalance);
   };
-  print_bfs_trials(trials, json, header,
+  print_bfs_trials(done.trials, json, header,
                    std::to_string(ranks) + " " + device + " rank(s) (" +
                        partition::layout_name(run.layout) + (run.mpi ? ", one process each" : "") +
                        ")");
