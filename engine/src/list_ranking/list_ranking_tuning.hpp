@@ -27,6 +27,18 @@
 //    whole ranking against 26.6 by default. So the write-back of each node's record, one
 //    random DRAM write per node beside the chase's one read, is what separates the walk from
 //    the chase floor.
+//    A read-only walk plus a separate permutation into node order, measured the same way
+//    (2026-11-22, .dev experiment, random 2^28, pointer chase 6.3 ms, in-place walk 20.9 ms +
+//    fix-up 2.0): the walk over the packed nodes with splitters marked in place and nothing
+//    written back takes 8.1-9.0 ms; logging each step's (node, sublist, local prefix) with one
+//    coalesced append per warp step costs 9.5-10.6 ms. Bringing that log into node order is
+//    what costs: a plain scatter 17.0 ms; a one-pass radix partition by the node's top 6-8 bits
+//    (2.7 ms) and a scatter into L2-sized windows 12.8 ms (streaming loads evict-first; the
+//    windows' partial sectors still cost); a two-pass partition into 2^13-2^15-node windows
+//    (5.3 ms; keys alone 2.8) and a scatter through shared memory, one window per block,
+//    3.5 ms. Best whole: pack 1.0 + walk 9.8 + partition 5.3 + scatter 3.5 ≈ 19.6 ms against
+//    24.0 for the in-place steps in the same run, i.e. 3.1× the chase before the splitter
+//    levels; not adopted (it needs 36 bytes more per node and still misses 3×).
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
