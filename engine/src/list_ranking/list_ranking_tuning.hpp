@@ -38,7 +38,11 @@
 //    (5.3 ms; keys alone 2.8) and a scatter through shared memory, one window per block,
 //    3.5 ms. Best whole: pack 1.0 + walk 9.8 + partition 5.3 + scatter 3.5 ≈ 19.6 ms against
 //    24.0 for the in-place steps in the same run, i.e. 3.1× the chase before the splitter
-//    levels; not adopted (it needs 36 bytes more per node and still misses 3×).
+//    levels; not adopted (it needs 36 bytes more per node and still misses 3×). On an ordered
+//    2^28 list the same experiment shows the write-back is not only a DRAM cost: the in-place
+//    walk takes 9.1-9.7 ms where the read-only walk takes 2.55 (chase 3.1 from random starts),
+//    each step's load following the store into the same sector; the log design totals 11.2 ms
+//    there against 11.9 in-place.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
