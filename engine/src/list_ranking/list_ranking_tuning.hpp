@@ -42,7 +42,8 @@
 //    2^28 list the same experiment shows the write-back is not only a DRAM cost: the in-place
 //    walk takes 9.1-9.7 ms where the read-only walk takes 2.55 (chase 3.1 from random starts),
 //    each step's load following the store into the same sector; the log design totals 11.2 ms
-//    there against 11.9 in-place.
+//    there against 11.9 in-place. Issuing each record's store after the next node's load
+//    (software-pipelined walk) is slower: ordered 20.8 ms, random 22.1 vs 21.1.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
