@@ -43,7 +43,10 @@
 //    walk takes 9.1-9.7 ms where the read-only walk takes 2.55 (chase 3.1 from random starts),
 //    each step's load following the store into the same sector; the log design totals 11.2 ms
 //    there against 11.9 in-place. Issuing each record's store after the next node's load
-//    (software-pipelined walk) is slower: ordered 20.8 ms, random 22.1 vs 21.1.
+//    (software-pipelined walk) is slower: ordered 20.8 ms, random 22.1 vs 21.1; so is writing
+//    each record into a separate array (read-only nodes): ordered 17.7, random 24.4 vs 21.5.
+//    What costs is a scattered store per step (one L2 transaction per lane), wherever it goes;
+//    the coalesced log above is the only variant whose walk stays near the read-only walk.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
