@@ -6,8 +6,9 @@
 // sequence, and device functors (parallel_list_functor_probe.hpp): per-element counts across
 // selection tiles and through growth, negative counts and too many values rejected with the list
 // unchanged, per-element counts of neighbouring elements inserted before them (singly linked: the
-// predecessor places them). Every case skips where no GPU is usable; tests/parity covers the small
-// sizes on both backends.
+// predecessor places them), chains longer than a tile block's threads and tiles placing more
+// nodes than they have slots, and insert runs straddling freed, fresh and grown slots. Every case
+// skips where no GPU is usable; tests/parity covers the small sizes on both backends.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -232,6 +233,84 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountsAndTooManyValuesLeaveTheListU
   const std::int64_t expected = model_shifted_counts(model, ListPosition::After, 62, 61);
   EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 62, 61), expected);
   EXPECT_EQ(list.to_vector(), model.to_vector());
+}
+
+TEST_F(ParallelListGpu, InsertRunsStraddleFreedFreshAndGrownSlots) {
+  // Ten tiles of elements and 30000 reserved (fresh) slots. The erase frees about 1/16 of the
+  // slots, scattered; the first insert (two values after every element < 8, about 1/4 of them)
+  // takes all of the freed slots and then fresh ones from the high-water mark, so the tile whose
+  // positions cross that boundary writes both kinds; the second (one value before every element)
+  // needs more than the free stack: it links after one growth, its positions running from the
+  // old fresh slots into the grown ones.
+  const std::int64_t n = 10 * 4096 + 123;
+  const auto values = test::random_values<std::int32_t>(n, 31);
+  ParallelListOptions options = gpu();
+  options.reserve = 30000;
+  ParallelList<std::int32_t> list(values, options);
+  test::ListModel<std::int32_t> model(values);
+  const std::int64_t erased = model.erase(Predicate<std::int32_t>::less(4));
+  ASSERT_GT(erased, 0);
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(4)), erased);
+  EXPECT_EQ(list.free_slots(), 30000 + erased);
+  const std::vector<std::int32_t> pair = {-1, -2};
+  const std::int64_t first = model.insert(ListPosition::After, Predicate<std::int32_t>::less(20),
+                                          std::span<const std::int32_t>(pair));
+  ASSERT_GT(first, erased);
+  ASSERT_LT(first, list.free_slots());
+  EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::less(20),
+                        std::span<const std::int32_t>(pair)),
+            first);
+  EXPECT_EQ(list.counters().grows, 0);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::int64_t free_before = list.free_slots();
+  const std::vector<std::int32_t> minus_three = {-3};
+  const std::int64_t second = model.insert(ListPosition::Before, Predicate<std::int32_t>::all(),
+                                           std::span<const std::int32_t>(minus_three));
+  ASSERT_GT(second, free_before);
+  EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::all(), -3), second);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.capacity(), list.size() + list.free_slots());
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  // The new nodes are elements like any other: erase some of them, reuse their slots.
+  EXPECT_EQ(list.erase(Predicate<std::int32_t>::equal(-1)),
+            model.erase(Predicate<std::int32_t>::equal(-1)));
+  EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::equal(-2), 9),
+            model.insert(ListPosition::After, Predicate<std::int32_t>::equal(-2),
+                         std::span<const std::int32_t>(std::vector<std::int32_t>{9})));
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::vector<std::int32_t> iterated(list.begin(), list.end());
+  EXPECT_EQ(iterated, model.to_vector());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorChainsLongerThanATileBlock) {
+  // Values i % 50, except five elements 5000. After: counts e - 40 for e >= 41 give 1..9 values
+  // to most selected elements and 4960 (5000000 ..) to each 5000, so one chain spans many rounds
+  // of a block's threads and more than a tile of slots (no reserve: linked after a growth).
+  // Before, after an erase: the 260 values 5004700 .. 5004959 of every long chain get 300 ..
+  // 559 values each, so tiles place far more nodes than they have slots, into the freed slots
+  // and then past one more growth.
+  const std::int64_t n = 5 * 4096 + 17;
+  std::vector<std::int64_t> values(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) values[i] = i % 4000 == 3999 ? 5000 : i % 50;
+  ParallelList<std::int64_t> list(values, gpu());
+  test::ListModel<std::int64_t> model(values);
+  const std::int64_t after = model_shifted_counts(model, ListPosition::After, 41, 40);
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 41, 40), after);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
+  const std::int64_t erased = model.erase(ends_in_one);
+  ASSERT_GT(erased, 0);
+  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), erased);
+  const std::int64_t before = model_shifted_counts(model, ListPosition::Before, 5004700, 5004400);
+  ASSERT_GT(before, list.free_slots());
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 5004700, 5004400), before);
+  EXPECT_EQ(list.counters().grows, 2);
+  EXPECT_EQ(list.capacity(), list.size() + list.free_slots());
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::vector<std::int64_t> iterated(list.begin(), list.end());
+  EXPECT_EQ(iterated, model.to_vector());
 }
 
 TEST_F(ParallelListGpu, DeviceFunctorsNeedAListOnTheGpu) {

@@ -14,7 +14,8 @@
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
 // select kernel's vectorized, coalesced read of states and values; the scan covers one item per
 // 4096 slots; the insert-after link kernel touches only the bitmap and the selected elements,
-// the insert-before one also reads the owners bitmap and every owner's link (coalesced).
+// the insert-before one also reads the owners bitmap and every owner's link (coalesced); both
+// write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
 // Erase: the same selection frees the selected slots and marks them in the bitmap, and the
 // survivors in the owners bitmap; scan; link (push the selected slots at their offsets; every
 // survivor whose successor is selected walks the run, bounded, and links around it); one pinned
@@ -273,9 +274,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
     InsertLink<T, Count, Value> link{
-        value_.data(),   next_.data(),   state_.data(),  free_.data(),
-        free_count_,     bitmap_.data(), owners_.data(), word_prefix_.data(),
-        offsets_.data(), tiles,          count,          value_of};
+        value_.data(),   next_.data(), state_.data(),  free_.data(),   free_count_,
+        fresh_count_,    slots_,       bitmap_.data(), owners_.data(), word_prefix_.data(),
+        offsets_.data(), tiles,        count,          value_of};
     launch_insert_link(position, link);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
                                         sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
@@ -538,6 +539,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     link.state = state_.data();
     link.free_stack = free_.data();
     link.free_count = free_count_;
+    link.fresh_count = fresh_count_;
+    link.slots = slots_;
     link.bitmap = bitmap_.data();
     link.owners = owners_.data();
     link.word_prefix = word_prefix_.data();

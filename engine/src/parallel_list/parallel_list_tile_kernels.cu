@@ -30,18 +30,23 @@ __global__ void __launch_bounds__(kListTileThreads)
   const std::uint32_t survivors = thread_selection(owners, first_slot);
   if (survivors == 0 || offsets[tiles].total == 0) return;
   const ThreadLinks links = load_thread_links(next, first_slot);
+  // 3. The survivors whose successor is selected: every probe issued before any store.
+  std::uint32_t before_run = 0;
 #pragma unroll
   for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((survivors >> b) & 1u) == 0) continue;
+    if (((survivors >> b) & 1u) != 0 && bit_set(bitmap, links.slot[b])) before_run |= 1u << b;
+  }
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((before_run >> b) & 1u) == 0) continue;
     ListSlot after = links.slot[b];
-    if (!bit_set(bitmap, after)) continue;
-    // 3. Walk the selected run after this survivor, a bounded number of hops.
+    // 4. Walk the selected run after this survivor, a bounded number of hops.
     int hops = 0;
     do {
       after = next[after];
       ++hops;
     } while (bit_set(bitmap, after) && hops < max_hops);
-    // 4. Link around the run, or leave a long run to the pointer-jumping rounds.
+    // 5. Link around the run, or leave a long run to the pointer-jumping rounds.
     if (bit_set(bitmap, after)) {
       *unfinished = 1;
       continue;

@@ -17,16 +17,25 @@
 // 2. An exclusive scan of the tallies (the storage runs cub::DeviceScan over tiles + 1 items; the
 //    last item is zero, so offsets[tiles] is the operation's total) places every tile's nodes.
 // 3. Insert after (list_insert_after_kernel): a tile with nothing selected returns at once;
-//    otherwise every selected element e pops its nodes at (tile offset + local offset) and links
-//    e -> nodes -> old successor. Insert before (list_insert_before_kernel): every link owner p
-//    reads its successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the slots,
-//    L2-resident); when e is selected, p computes e's allocation position from the tile offset,
-//    the word prefix and the bits before e in its word, pops e's nodes there and links
-//    p -> nodes -> e. Owners come from the owners bitmap, not from the states, so nodes written
-//    into free slots by other blocks are never taken for owners. Both kernels first read the
-//    total: when it exceeds the free stack, or a count was negative, they change nothing; the
-//    host then grows the storage (slot ids are kept, so the bitmaps, prefixes and offsets stay
-//    valid) and launches again, or throws.
+//    otherwise its block stages the tile's selected elements in slot order in shared memory
+//    (slot and first position of every rank), every rank keeps its element e's old successor
+//    and links e to its first node (consecutive threads, consecutive ranks: the link writes of
+//    a warp lie in a few sectors), and the block writes the tile's new nodes in position order,
+//    consecutive threads on consecutive positions. Positions map to the free stack's top (freed
+//    slots, scattered) and then to the fresh slots from the high-water mark upwards, computed
+//    rather than read: where a tile's positions are fresh, its value, state and link stores are
+//    one ascending run per warp (coalesced), instead of one chain per thread written slot by
+//    slot. Insert before (list_insert_before_kernel): every link owner p reads its successor e
+//    (coalesced) and e's selection bit (the bitmap is 1/32 of the slots, L2-resident; all of a
+//    thread's probes are issued before any store); when e is selected, p computes e's first
+//    position from the tile offset, the word prefix and the bits before e in its word and links
+//    p to it. The nodes are written apart from their owners, by the block of e's tile in
+//    position order as for insert after, the last of e's nodes linking to e. Owners come from
+//    the owners bitmap, not from the states, so nodes written into free slots by other blocks
+//    are never taken for owners. Both kernels first read the total: when it exceeds the free
+//    stack, or a count was negative, they change nothing; the host then grows the storage
+//    (slot ids are kept, so the bitmaps, prefixes and offsets stay valid; the new slots are
+//    fresh, contiguous with the old fresh ones) and launches again, or throws.
 // 4. Erase (list_erase_link_kernel): the tile's selected slots go on the free stack at their
 //    offsets, and every survivor (or the sentinel) whose successor is selected walks the selected
 //    run (bounded) and links itself to the survivor after it; a longer run is left to the
@@ -34,8 +43,9 @@
 //
 // Invariants: the per-slot arrays hold whole tiles (padding slots are kSlotFree); the scanned
 // tiles cover every element (the storage scans up to its high-water mark); during a link kernel
-// a thread writes only the links of its own owners or selected elements and the nodes popped at
-// their positions; every element has exactly one predecessor (the sentinel or an element).
+// a block writes only the links of its tile's owners or selected elements and the nodes popped
+// at its tile's positions (free slots, never an element); every element has exactly one
+// predecessor (the sentinel or an element).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -235,7 +245,9 @@ __global__ void __launch_bounds__(kListTileThreads)
 }
 
 /// What the insert link kernels need: the storage, the free stack (popped from the top: position
-/// p of the allocation order is free_stack[free_count - 1 - p]), the selection and its offsets.
+/// p of the allocation order is free_stack[free_count - 1 - p]; its bottom fresh_count entries
+/// are the never used slots slots - 1, slots - 2, ..., so a position among them is computed, not
+/// read), the selection and its offsets.
 template <typename T, typename Count, typename Value>
 struct InsertLink {
   T* value;
@@ -243,6 +255,9 @@ struct InsertLink {
   std::uint8_t* state;
   const ListSlot* free_stack;
   std::int64_t free_count;
+  std::int64_t fresh_count;
+  /// Slots of the storage (sentinel included, padding excluded).
+  std::int64_t slots;
   const std::uint32_t* bitmap;
   /// Insert before: the link owners (the sentinel and every element) and the per-word count
   /// prefixes of the selection.
@@ -254,31 +269,18 @@ struct InsertLink {
   Count count;
   Value value_of;
 
-  __device__ ListSlot taken(std::int64_t p) const { return free_stack[free_count - 1 - p]; }
+  /// The slot at allocation position p: freed slots (scattered) first, then the fresh slots in
+  /// ascending order from the high-water mark, so the fresh part of a run of positions is one
+  /// run of consecutive slots.
+  __device__ ListSlot taken(std::int64_t p) const {
+    const std::int64_t index = free_count - 1 - p;
+    return index < fresh_count ? static_cast<ListSlot>(slots - 1 - index) : free_stack[index];
+  }
 
   /// True when every value fits and no count was negative (otherwise nothing changes).
   __device__ bool fits() const {
     const CountTally all = offsets[tiles];
     return all.negative == 0 && all.total > 0 && all.total <= free_count;
-  }
-
-  /// Writes the c new nodes at positions offset .. offset + c - 1 (values of `source`), chained
-  /// in order and ending at `after`; returns the first.
-  __device__ ListSlot make_chain(const T& source, std::int64_t offset, std::int64_t c,
-                                 ListSlot after) const {
-    const ListSlot first = taken(offset);
-    value[first] = value_of(source, 0);
-    state[first] = kSlotLive;
-    ListSlot last = first;
-    for (std::int64_t j = 1; j < c; ++j) {
-      const ListSlot slot = taken(offset + j);
-      value[slot] = value_of(source, j);
-      state[slot] = kSlotLive;
-      next[last] = slot;
-      last = slot;
-    }
-    next[last] = after;
-    return first;
   }
 
   /// Allocation position of selected element e: its tile's offset, its word's prefix inside the
@@ -298,81 +300,187 @@ struct InsertLink {
   }
 };
 
+/// The selected elements of one tile in slot order, staged in shared memory by the insert link
+/// kernels: rank r's slot inside the tile and (per-element counts only) its first position
+/// relative to the tile's offset, start[selected] being the tile's total. With a constant count
+/// k rank r starts at r * k. Local positions fit 32 bits: a link kernel runs only when the whole
+/// insert fits the free stack (fewer than 2^31 slots).
+template <bool kConstant>
+struct TileSelected {
+  static_assert(kListTileSlots <= 65536, "a slot inside a tile fits 16 bits");
+  std::uint16_t slot[kListTileSlots];
+  std::uint32_t start[kConstant ? 1 : kListTileSlots + 1];
+};
+
+/// Packs a thread's node count (high bits) and selected count (low 16 bits, at most a tile's
+/// slots) so that one block scan yields both.
+inline constexpr int kSelectedBits = 16;
+
+/// Fills `sel` with tile blockIdx.x's selected elements (every thread of the block calls it;
+/// it ends with a barrier) and returns how many there are.
+template <bool kConstant, typename T, typename Count, typename Value, typename ScanStorage>
+__device__ int stage_tile_selection(const InsertLink<T, Count, Value>& link,
+                                    TileSelected<kConstant>& sel, ScanStorage& scan_storage) {
+  using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
+  // 1. This thread's selected slots, their counts, and the block's exclusive sums of both.
+  const std::int64_t first_slot = thread_first_slot();
+  const std::uint32_t bits = thread_selection(link.bitmap, first_slot);
+  std::uint64_t nodes = 0;
+  if constexpr (!kConstant) {
+    for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
+      nodes += static_cast<std::uint64_t>(link.count(link.value[first_slot + __ffs(rest) - 1]));
+    }
+  }
+  const std::uint64_t packed = (nodes << kSelectedBits) | static_cast<std::uint64_t>(__popc(bits));
+  std::uint64_t prefix = 0;
+  std::uint64_t all = 0;
+  BlockScan(scan_storage).ExclusiveSum(packed, prefix, all);
+  // 2. Rank r of the tile's selection in slot order: its slot (and start).
+  auto rank = static_cast<int>(prefix & ((std::uint64_t{1} << kSelectedBits) - 1));
+  auto start = static_cast<std::uint32_t>(prefix >> kSelectedBits);
+  const auto local = static_cast<int>(threadIdx.x) * kListSlotsPerThread;
+  for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
+    const int b = __ffs(rest) - 1;
+    sel.slot[rank] = static_cast<std::uint16_t>(local + b);
+    if constexpr (!kConstant) {
+      sel.start[rank] = start;
+      start += static_cast<std::uint32_t>(link.count(link.value[first_slot + b]));
+    }
+    ++rank;
+  }
+  const auto selected = static_cast<int>(all & ((std::uint64_t{1} << kSelectedBits) - 1));
+  if constexpr (!kConstant) {
+    if (threadIdx.x == 0) sel.start[selected] = static_cast<std::uint32_t>(all >> kSelectedBits);
+  }
+  __syncthreads();
+  return selected;
+}
+
+/// Writes tile blockIdx.x's `tile_total` new nodes at the positions tile_offset .. in position
+/// order: consecutive threads take consecutive positions, so where those are fresh slots (one
+/// ascending run) every value, state and link store of a warp is one contiguous run. The node at
+/// local position q belongs to the rank r with start(r) <= q < start(r + 1) and is its j-th
+/// value; it links to the next position, or, as the rank's last node, to last_next(r, e).
+template <bool kConstant, typename T, typename Count, typename Value, typename LastNext>
+__device__ void write_tile_nodes(const InsertLink<T, Count, Value>& link,
+                                 const TileSelected<kConstant>& sel, int selected,
+                                 std::int64_t tile_offset, std::uint32_t tile_total,
+                                 LastNext last_next) {
+  const std::int64_t tile_first = static_cast<std::int64_t>(blockIdx.x) * kListTileSlots;
+  int r = 0;
+  for (std::uint32_t q = threadIdx.x; q < tile_total; q += kListTileThreads) {
+    // 1. The owning rank: a division for a constant count, else a search from the last rank
+    //    (a thread's positions only grow).
+    std::uint32_t j = 0;
+    std::uint32_t c = 0;
+    if constexpr (kConstant) {
+      c = static_cast<std::uint32_t>(link.count.k);
+      r = static_cast<int>(c == 1 ? q : q / c);
+      j = q - static_cast<std::uint32_t>(r) * c;
+    } else {
+      int hi = selected - 1;
+      while (r < hi) {
+        const int mid = (r + hi + 1) / 2;
+        if (sel.start[mid] <= q) {
+          r = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      j = q - sel.start[r];
+      c = sel.start[r + 1] - sel.start[r];
+    }
+    // 2. The node: its value, state and link.
+    const auto e = static_cast<ListSlot>(tile_first + sel.slot[r]);
+    const std::int64_t p = tile_offset + q;
+    const ListSlot slot = link.taken(p);
+    link.value[slot] = link.value_of(link.value[e], j);
+    link.state[slot] = kSlotLive;
+    link.next[slot] = j + 1 < c ? link.taken(p + 1) : last_next(r, e);
+  }
+}
+
 /// Insert after, over tile blockIdx.x: a tile with nothing selected returns at once; otherwise
-/// its block scans the counts of its threads' pieces of the bitmap and every selected element e
-/// links its new nodes, popped at (tile offset + local offset), between e and its old successor.
-/// Only e's own link and the popped nodes are written; nodes are read from the bitmap only, so
-/// nodes written into free slots by other blocks are never selected again.
+/// its block stages the tile's selected elements in slot order (stage_tile_selection), every
+/// rank r (consecutive threads, consecutive ranks) keeps its element e's old successor in shared
+/// memory and links e to its first node, and the block writes the tile's nodes in position
+/// order (write_tile_nodes), the last of e's nodes linking to e's old successor. Only the
+/// selected elements' links and the popped nodes are written; selected elements come from the
+/// bitmap only, so nodes written into free slots by other blocks are never selected again.
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
     list_insert_after_kernel(InsertLink<T, Count, Value> link) {
-  using BlockScan = cub::BlockScan<std::int64_t, kListTileThreads>;
-  __shared__ typename BlockScan::TempStorage scan_storage;
   constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
+  using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
+  __shared__ typename BlockScan::TempStorage scan_storage;
+  __shared__ TileSelected<kConstant> sel;
+  __shared__ ListSlot successor[kListTileSlots];
   // 1. Nothing changes unless every value fits and no count was negative.
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const std::int64_t tile_offset = link.offsets[tile].total;
-  if (link.offsets[tile + 1].total == tile_offset) return;
-  // 2. This thread's selected slots and their counts; the block's exclusive sum places them.
-  const std::int64_t first_slot = thread_first_slot();
-  const std::uint32_t bits = thread_selection(link.bitmap, first_slot);
-  std::int64_t mine = 0;
-  if constexpr (kConstant) {
-    mine = __popc(bits) * link.count.k;
-  } else {
-    for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
-      mine += static_cast<std::int64_t>(link.count(link.value[first_slot + __ffs(rest) - 1]));
-    }
-  }
-  std::int64_t offset = 0;
-  BlockScan(scan_storage).ExclusiveSum(mine, offset);
-  offset += tile_offset;
-  // 3. Every selected element links its chain after itself, in slot order.
-  for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
-    const auto self = static_cast<ListSlot>(first_slot + __ffs(rest) - 1);
-    const T source = link.value[self];
-    std::int64_t c = 0;
+  const auto tile_total = static_cast<std::uint32_t>(link.offsets[tile + 1].total - tile_offset);
+  if (tile_total == 0) return;
+  // 2. The tile's selection in slot order.
+  const int selected = stage_tile_selection(link, sel, scan_storage);
+  // 3. Rank by rank: keep the old successor, link the element to its first node.
+  for (int r = static_cast<int>(threadIdx.x); r < selected; r += kListTileThreads) {
+    const auto e = static_cast<ListSlot>(tile * kListTileSlots + sel.slot[r]);
+    std::int64_t start = 0;
     if constexpr (kConstant) {
-      c = link.count.k;
+      start = r * link.count.k;
     } else {
-      c = static_cast<std::int64_t>(link.count(source));
+      start = sel.start[r];
     }
-    link.next[self] = link.make_chain(source, offset, c, link.next[self]);
-    offset += c;
+    successor[r] = link.next[e];
+    link.next[e] = link.taken(tile_offset + start);
   }
+  __syncthreads();
+  // 4. The nodes, in position order.
+  write_tile_nodes(link, sel, selected, tile_offset, tile_total,
+                   [&](int r, ListSlot) { return successor[r]; });
 }
 
-/// Insert before, over tile blockIdx.x: every link owner p of the tile (the sentinel and the
-/// elements, from the owners bitmap written by the selection, so new nodes are never taken for
-/// owners) whose successor e is selected places e's nodes at e's allocation position
-/// (InsertLink::position_of) and links p -> nodes -> e. Only p's own link and e's popped nodes
-/// are written: every selected element has exactly one predecessor.
+/// Insert before, over tile blockIdx.x, in two independent passes. Owners: every link owner p
+/// of the tile (the sentinel and the elements, from the owners bitmap written by the selection,
+/// so new nodes are never taken for owners) whose successor e is selected links itself to e's
+/// first node, at e's allocation position (InsertLink::position_of). Nodes: the block stages the
+/// tile's selected elements and writes their nodes in position order (write_tile_nodes), the
+/// last of e's nodes linking to e. Only the owners' links and the popped nodes are written: every
+/// selected element has exactly one predecessor.
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
     list_insert_before_kernel(InsertLink<T, Count, Value> link) {
+  constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
+  using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
+  __shared__ typename BlockScan::TempStorage scan_storage;
+  __shared__ TileSelected<kConstant> sel;
   // 1. Nothing changes unless every value fits and no count was negative.
   if (!link.fits()) return;
-  // 2. This thread's link owners and their successors (one vector load per four slots).
+  // 2. Owners: this thread's owners and their successors (one vector load per four slots), then
+  //    every successor's selection bit (all probes issued before any store), then the links.
   const std::int64_t first_slot = thread_first_slot();
   const std::uint32_t owners = thread_selection(link.owners, first_slot);
-  if (owners == 0) return;
-  const ThreadLinks links = load_thread_links(link.next, first_slot);
-  // 3. Owners whose successor is selected splice that successor's nodes before it.
+  if (owners != 0) {
+    const ThreadLinks links = load_thread_links(link.next, first_slot);
+    std::uint32_t splices = 0;
 #pragma unroll
-  for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((owners >> b) & 1u) == 0) continue;
-    const ListSlot e = links.slot[b];
-    if (!bit_set(link.bitmap, e)) continue;
-    const T source = link.value[e];
-    std::int64_t c = 0;
-    if constexpr (std::is_same_v<Count, ConstantCount>) {
-      c = link.count.k;
-    } else {
-      c = static_cast<std::int64_t>(link.count(source));
+    for (int b = 0; b < kListSlotsPerThread; ++b) {
+      if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
     }
-    link.next[first_slot + b] = link.make_chain(source, link.position_of(e), c, e);
+#pragma unroll
+    for (int b = 0; b < kListSlotsPerThread; ++b) {
+      if (((splices >> b) & 1u) == 0) continue;
+      link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+    }
   }
+  // 3. Nodes of the tile's selected elements, in position order.
+  const std::int64_t tile = blockIdx.x;
+  const std::int64_t tile_offset = link.offsets[tile].total;
+  const auto tile_total = static_cast<std::uint32_t>(link.offsets[tile + 1].total - tile_offset);
+  if (tile_total == 0) return;
+  const int selected = stage_tile_selection(link, sel, scan_storage);
+  write_tile_nodes(link, sel, selected, tile_offset, tile_total, [](int, ListSlot e) { return e; });
 }
 
 /// Erase linking over tile blockIdx.x: block 0 publishes the erase's total (offsets[tiles]) at

@@ -1,12 +1,21 @@
 // Launch policy of the ParallelList CUDA storage: a plain printable value, one for every GPU
 // generation so far, and the compile-time tile shape of the selection and linking kernels
 // (parallel_list_tile_kernels.cuh).
-// Measured on an H200 (2026-11-22, ncu kernel times, 10M int32 elements): select 22-34 µs per
+// Measured on an H200 (2026-11-22, ncu kernel times, 10M int32 elements), with link kernels
+// that wrote every selected element's chain from its own thread: select 22-34 µs per
 // operation, tile-offset scan 7.5 µs, insert-after link 12-13 µs for 50k new nodes and 85 µs
 // for 2M, insert-before link 40 µs / 119 µs, erase link 40 µs for ~160k erased. The array
-// alternative's fused scan takes ~70-90 µs per insert, so the list wins while its link stays
-// small (sparse inserts) and loses at 2M per insert: the link kernels' new-node writes, not the
-// selection, are what to make coalesced next.
+// alternative's fused scan takes ~70-90 µs per insert, so the list won while its link stayed
+// small (sparse inserts) and lost at 2M per insert.
+// Since then the link kernels write a tile's new nodes in allocation order (consecutive threads,
+// consecutive positions; fresh positions map to consecutive slots without reading the free
+// stack), so at 2M per insert the node writes are whole-sector runs and what remains is the
+// read and rewrite of the selected elements' (or their owners') links; the owner and erase
+// passes issue all of a thread's bitmap probes before any store. Freed slots are still reused
+// first (their nodes are scattered stores): taking fresh slots instead would make a dense
+// insert one run but let the high-water mark, the selection's scan and the memory grow with
+// every erase/insert cycle, while the reused share of an insert is at most what the erases
+// before it freed.
 #pragma once
 
 #include <cstdint>
