@@ -13,6 +13,7 @@
 
 #include "bfs_cuda/bfs_kernels.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
+#include "bfs_distributed/rank_labels.hpp"
 #include "frontier/detail/cuda_check.cuh"
 
 namespace frontier::distributed {
@@ -143,11 +144,9 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
   stamps_.clear();
   if (time_phases_) mark(-1, LevelMark::kSearchStart);
   words_ = predecessors ? 2 : 1;
-  const auto local = static_cast<std::size_t>(local_count_);
-  // All bits set is -1 for the depths and for either vertex width.
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_depth_.data(), 0xff, local * sizeof(std::int32_t), stream_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent_.data(), 0xff, local * sizeof(VertexT), stream_));
+  // Only the bitmaps are reset: the visited bitmap says which depths and parents belong to this
+  // search (the others are left over from earlier searches and never read), so the depth and
+  // parent arrays (12 bytes a vertex with 64-bit ids, against 1/8 byte of bitmap) are not.
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
   FRONTIER_CUDA_CHECK(
@@ -196,7 +195,7 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                   d_targets_.data(),
                                   distribution_,
                                   rank_,
-                                  d_depth_.data(),
+                                  d_visited_.data(),
                                   d_sent_.data(),
                                   d_send_.data(),
                                   reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
@@ -406,6 +405,11 @@ void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
                                             std::span<VertexT> parent) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   const auto local = static_cast<std::size_t>(local_count_);
+  std::vector<std::uint32_t> h_visited(bitmap_words_);
+  if (bitmap_words_ > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_visited.data(), d_visited_.data(),
+                                   bitmap_words_ * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+  }
   std::vector<std::int32_t> h_depth(local);
   FRONTIER_CUDA_CHECK(cudaMemcpy(h_depth.data(), d_depth_.data(), local * sizeof(std::int32_t),
                                  cudaMemcpyDeviceToHost));
@@ -415,13 +419,8 @@ void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
     FRONTIER_CUDA_CHECK(cudaMemcpy(h_parent.data(), d_parent_.data(), local * sizeof(VertexT),
                                    cudaMemcpyDeviceToHost));
   }
-  const auto count = static_cast<std::int64_t>(local);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t l = 0; l < count; ++l) {
-    const VertexT global = distribution_.global(rank_, static_cast<VertexT>(l));
-    depth[global] = h_depth[l];
-    if (!parent.empty()) parent[global] = words_ == 2 ? h_parent[l] : kInvalidVertex<VertexT>;
-  }
+  scatter_rank_labels<VertexT>(distribution_, rank_, h_visited, h_depth, h_parent, words_ == 2,
+                               depth, parent);
 }
 
 template class CudaRankSearch<std::int32_t, std::int64_t>;

@@ -12,6 +12,10 @@
 /// bitmap of local ids (no queue appends), which the next bottom-up level copies into its part of
 /// the gathered bitmap and a top-down level turns back into a queue (the engine's
 /// bitmap-to-queue agent).
+///
+/// The visited bitmap is the authority on what a search labelled: a search resets only the
+/// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
+/// whose visited bit is clear as unreached (scatter_rank_labels).
 #pragma once
 
 #include <cuda_runtime.h>

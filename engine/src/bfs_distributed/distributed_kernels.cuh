@@ -7,8 +7,9 @@
 ///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
 ///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
 ///    with one atomicAdd per (warp, owner) (__match_any_sync);
-///  - contract_kernel: one thread per received item claims the vertex by atomicCAS on its depth,
-///    sets its bit in the rank's visited bitmap and queues it with one atomicAdd per warp;
+///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
+///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
+///    warp;
 ///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts) rewritten in
 ///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as the
 ///    single-GPU engine does (globalize_striped_kernel: the same for a striped layout over a
@@ -19,8 +20,10 @@
 ///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
 /// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
-/// exactly one successful atomicCAS (top-down) or by the one warp that owns its bitmap word
-/// (bottom-up); the visited bitmap has a vertex's bit set exactly when its depth is >= 0.
+/// exactly one successful atomicOr of its visited bit (top-down) or by the one warp that owns its
+/// bitmap word (bottom-up); the visited bitmap has a vertex's bit set exactly when the vertex was
+/// labelled in this search, and only those vertices' depths and parents are of this search (the
+/// arrays are not reset between searches; gather() masks the rest).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -61,7 +64,8 @@ struct ExpandArgs {
   const VertexT* targets;
   partition::VertexDistribution<VertexT> distribution;
   int rank;
-  const std::int32_t* depth;
+  /// The rank's visited bitmap (local ids): the authority on which own vertices are labelled.
+  const std::uint32_t* visited;
   std::uint32_t* sent;
   VertexT* send;
   unsigned long long* send_counts;
@@ -99,7 +103,12 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
       owner = a.distribution.owner(w);
       // 2. Filter: an own vertex already labelled stays; otherwise the first claim of w's bit
       // in the sent bitmask lets it through (a plain read first spares most atomics).
-      keep = !(owner == a.rank && a.depth[a.distribution.local(w)] >= 0);
+      if (owner == a.rank) {
+        const auto own = static_cast<std::uint64_t>(a.distribution.local(w));
+        keep = (a.visited[own / 32] >> (own % 32) & 1u) == 0;
+      } else {
+        keep = true;
+      }
       if (keep) {
         const auto index = static_cast<std::uint64_t>(w);
         std::uint32_t* word = a.sent + index / 32;
@@ -137,7 +146,8 @@ struct ContractArgs {
   partition::VertexDistribution<VertexT> distribution;
   std::int32_t* depth;
   VertexT* parent;
-  /// The rank's visited bitmap (local ids), kept equal to depth >= 0 for the bottom-up levels.
+  /// The rank's visited bitmap (local ids): a vertex is labelled in this search exactly when its
+  /// bit is set (depth and parent are not reset between searches).
   std::uint32_t* visited;
   VertexT* next;
   /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
@@ -189,14 +199,15 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
       item = i - sender * a.stride < a.recv_counts[sender];
     }
     if (item) {
-      // 1. Claim: exactly one thread wins an unvisited vertex, whoever sent it.
+      // 1. Claim by the visited bit: exactly one thread wins an unvisited vertex, whoever sent
+      //    it (a plain read first spares most atomics); the winner writes its labels.
       local = a.distribution.local(a.recv[i * a.words]);
-      if (a.depth[local] < 0) {
-        claimed = atomicCAS(a.depth + local, -1, a.level + 1) == -1;
-      }
+      const auto index = static_cast<std::uint64_t>(local);
+      std::uint32_t* word = a.visited + index / 32;
+      const std::uint32_t bit = 1u << (index % 32);
+      claimed = (*word & bit) == 0 && (atomicOr(word, bit) & bit) == 0;
       if (claimed) {
-        const auto index = static_cast<std::uint64_t>(local);
-        atomicOr(a.visited + index / 32, 1u << (index % 32));
+        a.depth[local] = a.level + 1;
         if (a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
       }
     }
