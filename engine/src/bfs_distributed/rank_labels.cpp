@@ -24,7 +24,7 @@ void scatter_rank_labels(const partition::VertexDistribution<VertexT>& distribut
     throw InvalidArgument("rank " + std::to_string(rank) + " has " + std::to_string(count) +
                           " local vertices but its labels or visited bitmap are shorter");
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (count >= (std::int64_t{1} << 16))
   for (std::int64_t l = 0; l < count; ++l) {
     const VertexT global = distribution.global(rank, static_cast<VertexT>(l));
     const bool reached = (visited[static_cast<std::size_t>(l / 32)] >> (l % 32) & 1u) != 0;
