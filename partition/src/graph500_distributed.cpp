@@ -108,6 +108,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
   options.alpha = config.bfs.alpha;
   options.beta = config.bfs.beta;
   options.time_phases = run.time_phases;
+  options.small_level_arcs = run.small_level_arcs;
   search.run(roots.front(), options);  // warm-up, untimed
   const int total = static_cast<int>(roots.size());
   for (int i = 0; i < total; ++i) {

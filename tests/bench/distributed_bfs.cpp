@@ -7,11 +7,12 @@
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
 // which slow the searches a little) and prints them level by level, as medians over the searches
 // and for the first search: each host thread's time in the loop's calls (one thread per GPU),
-// then its rank's on its own GPU clock.
+// then its rank's on its own GPU clock. --small-level-arcs sets the frontier size (arcs) up to
+// which a top-down level sends fixed-size bins without the counts' host round trip (0: never).
 //
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
-//                                       [--no-single] [--phases]
+//                                       [--no-single] [--phases] [--small-level-arcs=N]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -38,6 +39,8 @@ struct BenchConfig {
   bool validate = false;
   bool single = true;
   bool phases = false;
+  /// DistributedBfsOptions::small_level_arcs; -1: the default.
+  long long small_level_arcs = -1;
 };
 
 bool starts_with(const char* arg, const char* prefix) {
@@ -69,6 +72,8 @@ BenchConfig parse(int argc, char** argv) {
       config.single = false;
     } else if (std::strcmp(arg, "--phases") == 0) {
       config.phases = true;
+    } else if (starts_with(arg, "--small-level-arcs=")) {
+      config.small_level_arcs = std::atoll(arg + 19);
     } else {
       throw frontier::InvalidArgument(std::string("unknown argument ") + arg);
     }
@@ -167,6 +172,9 @@ int main(int argc, char** argv) {
         bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
         present, bench.validate ? ", every search validated" : "",
         bench.phases ? ", phases timed (slower searches)" : "");
+    if (bench.small_level_arcs >= 0) {
+      std::printf("fixed-size bins up to frontiers of %lld arcs\n", bench.small_level_arcs);
+    }
 
     // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
     double single_teps = 0.0;
@@ -192,6 +200,7 @@ int main(int argc, char** argv) {
       run.ranks = count;
       run.layout = bench.layout;
       run.time_phases = bench.phases;
+      if (bench.small_level_arcs >= 0) run.small_level_arcs = bench.small_level_arcs;
       if (present > 0) {
         if (count > present) {
           std::printf("%6d skipped: only %d GPU(s)\n", count, present);

@@ -64,6 +64,11 @@ struct DistributedBfsOptions {
   /// Time every phase of every level on every local rank (DistributedLevelStats::phases): GPU
   /// ranks record CUDA events on their streams, so leave it off for timed runs.
   bool time_phases = false;
+  /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
+  /// ranks) sends fixed-size bins of that many items to every rank together with their counts,
+  /// without reading the counts on the host first (one host synchronization per level instead
+  /// of two, at the price of bins sent whole). 0: never. Must be >= 0.
+  std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 
 /// Where one level's time went (phase timing): seconds of each phase, one after the other. For a
@@ -75,7 +80,8 @@ struct DistributedPhaseSeconds {
   /// The rank, or -1 for the host thread.
   int rank = 0;
   /// Before the level's first work: the host's turnaround after the previous level's all-reduce
-  /// (level 0: the search's reset of labels and bitmasks is included).
+  /// (level 0: the search's reset is included: of labels and bitmasks on a simulated rank, of
+  /// the bitmasks alone on a GPU rank).
   double idle = 0.0;
   /// Top-down: expand, filter and bin; bottom-up: the frontier bitmap.
   double expand = 0.0;

@@ -34,6 +34,8 @@ struct DistributedRunConfig {
   bool mpi = false;
   /// Time the phases of every level (DistributedBfsOptions::time_phases; slows the searches).
   bool time_phases = false;
+  /// DistributedBfsOptions::small_level_arcs (fixed-size bins up to this frontier size).
+  std::int64_t small_level_arcs = DistributedBfsOptions{}.small_level_arcs;
 };
 
 struct DistributedGraph500Result {
