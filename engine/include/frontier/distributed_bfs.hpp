@@ -115,7 +115,9 @@ struct DistributedLevelStats {
 template <typename VertexT = VertexId>
 struct DistributedBfsResult {
   /// Global depth (and parent) arrays when gathered, per-level statistics and time. The time
-  /// runs from the start of the search until every rank's labels are final where it runs.
+  /// runs from the start of the search until every rank's labels are final where it runs; with
+  /// several GPUs driven by one process it starts once every rank's host thread has reached a
+  /// barrier at the start of the search (as separate processes would be after a barrier).
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.
@@ -153,7 +155,8 @@ class DistributedBfs {
 
   /// Takes one slice per rank (slices[r].rank == r, one distribution). On the CPU the ranks are
   /// simulated in this process; on CUDA, device.cuda_ids names one GPU per rank (one process
-  /// drives them all; NCCL moves the bins).
+  /// drives them all; NCCL moves the bins). The GPU ranks make every NCCL connection a search
+  /// uses here, so that the first search does not pay for them.
   /// @throws InvalidArgument if slices are empty, inconsistent, or their count differs from the
   ///         GPU count; ValidationError if a slice breaks its invariants; CudaError / NcclError /
   ///         OutOfMemory from the GPU backend.
