@@ -28,7 +28,6 @@
 #include "bfs_distributed/nccl_exchange.cuh"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/detail/cuda_check.cuh"
-#include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
