@@ -108,6 +108,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
   options.alpha = config.bfs.alpha;
   options.beta = config.bfs.beta;
   options.time_phases = run.time_phases;
+  options.small_level_arcs = run.small_level_arcs;
   search.run(roots.front(), options);  // warm-up, untimed
   const int total = static_cast<int>(roots.size());
   for (int i = 0; i < total; ++i) {
@@ -120,6 +121,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
     one.levels = static_cast<std::int32_t>(bfs.bfs.levels.size());
     out.bytes_exchanged.push_back(bfs.bytes_exchanged);
     if (i == 0) out.first_search_levels = bfs.exchange;
+    out.search_levels.push_back(bfs.exchange);
 
     timer.restart();
     std::int64_t arcs = 0;

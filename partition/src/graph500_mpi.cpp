@@ -197,6 +197,7 @@ MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayou
     one.levels = static_cast<std::int32_t>(bfs.bfs.levels.size());
     out.run.bytes_exchanged.push_back(bfs.bytes_exchanged);
     if (i == 0) out.run.first_search_levels = bfs.exchange;
+    out.run.search_levels.push_back(bfs.exchange);
     timer.restart();
     // Every vertex has one owner; the others hold -1, so a maximum combines the arrays.
     mpi::check(

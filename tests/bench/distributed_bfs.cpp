@@ -1,16 +1,19 @@
 // Benchmark of the distributed BFS (Graph500 on 1, 2, 4, ... GPUs, one rank per GPU, NCCL
 // between them): harmonic-mean TEPS per GPU count, the speedup over the same code on one GPU,
-// bytes exchanged between ranks per search and per level of the first search; beside two floors
-// measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the whole
-// graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
+// bytes exchanged between ranks per search; per level, the steady state (the median over every
+// timed search that has the level) and the first timed search (frontier, traffic, time); beside
+// two floors measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the
+// whole graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
-// which slow the searches a little) and prints them for the first search, level by level: each
-// host thread's time in the loop's calls (one thread per GPU), then its rank's on its own GPU
-// clock.
+// which slow the searches a little) and prints them level by level, as medians over the searches
+// and for the first search: each host thread's time in the loop's calls (one thread per GPU),
+// then its rank's on its own GPU clock. --small-level-arcs sets the frontier size (arcs) up to
+// which a top-down level sends fixed-size bins without the counts' host round trip (0: never).
 //
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
-//                                       [--no-single] [--phases]
+//                                       [--no-single] [--phases] [--small-level-arcs=N]
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +39,8 @@ struct BenchConfig {
   bool validate = false;
   bool single = true;
   bool phases = false;
+  /// DistributedBfsOptions::small_level_arcs; -1: the default.
+  long long small_level_arcs = -1;
 };
 
 bool starts_with(const char* arg, const char* prefix) {
@@ -67,6 +72,8 @@ BenchConfig parse(int argc, char** argv) {
       config.single = false;
     } else if (std::strcmp(arg, "--phases") == 0) {
       config.phases = true;
+    } else if (starts_with(arg, "--small-level-arcs=")) {
+      config.small_level_arcs = std::atoll(arg + 19);
     } else {
       throw frontier::InvalidArgument(std::string("unknown argument ") + arg);
     }
@@ -74,12 +81,64 @@ BenchConfig parse(int argc, char** argv) {
   return config;
 }
 
-// One line per level of the first search: each phase of every host thread, each followed by the
-// ranks it drove.
-void print_phases(const std::vector<frontier::DistributedLevelStats>& levels) {
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+// The steady state of every level: its time and each phase of each host thread and rank, the
+// median over the searches that reached the level.
+struct SteadyLevels {
+  std::vector<frontier::DistributedLevelStats> levels;
+  /// Per level, the searches that reached it.
+  std::vector<int> searches;
+};
+
+SteadyLevels median_levels(
+    const std::vector<std::vector<frontier::DistributedLevelStats>>& searches) {
+  using frontier::DistributedPhaseSeconds;
+  SteadyLevels medians;
+  for (std::size_t l = 0;; ++l) {
+    std::vector<const frontier::DistributedLevelStats*> at;
+    for (const auto& search : searches) {
+      if (l < search.size()) at.push_back(&search[l]);
+    }
+    if (at.empty()) return medians;
+    frontier::DistributedLevelStats level;
+    level.level = static_cast<std::int32_t>(l);
+    std::vector<double> seconds;
+    for (const auto* one : at) seconds.push_back(one->seconds);
+    level.seconds = median(seconds);
+    // Phases: entry by entry (the same host threads and ranks in the same order every search).
+    const std::size_t entries = at.front()->phases.size();
+    for (std::size_t e = 0; e < entries; ++e) {
+      DistributedPhaseSeconds phase;
+      phase.rank = at.front()->phases[e].rank;
+      for (double DistributedPhaseSeconds::*member :
+           {&DistributedPhaseSeconds::idle, &DistributedPhaseSeconds::expand,
+            &DistributedPhaseSeconds::exchange, &DistributedPhaseSeconds::globalize,
+            &DistributedPhaseSeconds::contract, &DistributedPhaseSeconds::reduce}) {
+        std::vector<double> values;
+        for (const auto* one : at) {
+          if (one->phases.size() == entries) values.push_back(one->phases[e].*member);
+        }
+        phase.*member = median(values);
+      }
+      level.phases.push_back(phase);
+    }
+    medians.levels.push_back(level);
+    medians.searches.push_back(static_cast<int>(at.size()));
+  }
+}
+
+// One line per level: each phase of every host thread, each followed by the ranks it drove.
+void print_phases(const std::vector<frontier::DistributedLevelStats>& levels, const char* what) {
   std::printf(
-      "       phases of the first search, ms (idle, expand|bitmap, exchange|all-gather, "
-      "globalize, contract|bottom-up, all-reduce):\n");
+      "       phases %s, ms (idle, expand|bitmap, exchange|all-gather, globalize, "
+      "contract|bottom-up, all-reduce):\n",
+      what);
   for (const auto& level : levels) {
     std::printf("       level %d:", level.level);
     for (const frontier::DistributedPhaseSeconds& phase : level.phases) {
@@ -113,6 +172,9 @@ int main(int argc, char** argv) {
         bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
         present, bench.validate ? ", every search validated" : "",
         bench.phases ? ", phases timed (slower searches)" : "");
+    if (bench.small_level_arcs >= 0) {
+      std::printf("fixed-size bins up to frontiers of %lld arcs\n", bench.small_level_arcs);
+    }
 
     // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
     double single_teps = 0.0;
@@ -138,6 +200,7 @@ int main(int argc, char** argv) {
       run.ranks = count;
       run.layout = bench.layout;
       run.time_phases = bench.phases;
+      if (bench.small_level_arcs >= 0) run.small_level_arcs = bench.small_level_arcs;
       if (present > 0) {
         if (count > present) {
           std::printf("%6d skipped: only %d GPU(s)\n", count, present);
@@ -158,7 +221,14 @@ int main(int argc, char** argv) {
           one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
           single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
           bytes / (1 << 20), result.graph500.construction_seconds);
-      std::printf("       first search per level (frontier, items binned, MiB between ranks, ms):");
+      const auto steady = median_levels(result.search_levels);
+      std::printf("       per level, median over the searches (searches with the level, ms):");
+      for (std::size_t l = 0; l < steady.levels.size(); ++l) {
+        std::printf(" [%d: %d, %.3f]", steady.levels[l].level, steady.searches[l],
+                    steady.levels[l].seconds * 1e3);
+      }
+      std::printf(
+          "\n       first search per level (frontier, items binned, MiB between ranks, ms):");
       for (const auto& level : result.first_search_levels) {
         std::printf(" [%d: %lld, %lld, %.2f, %.3f]", level.level,
                     static_cast<long long>(level.frontier_vertices),
@@ -166,7 +236,10 @@ int main(int argc, char** argv) {
                     static_cast<double>(level.bytes_exchanged) / (1 << 20), level.seconds * 1e3);
       }
       std::printf("\n       edge balance max/mean %.3f\n", result.balance.imbalance);
-      if (bench.phases) print_phases(result.first_search_levels);
+      if (bench.phases) {
+        print_phases(steady.levels, "per level, median over the searches");
+        print_phases(result.first_search_levels, "of the first search");
+      }
     }
     return 0;
   } catch (const std::exception& error) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "dataset_manifest.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/distributed_bfs.hpp"
@@ -21,7 +22,6 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "dataset_manifest.hpp"
 #include "test_graphs.hpp"
 #include "test_paths.hpp"
 
@@ -186,6 +186,44 @@ TEST(DistributedBfsCpu, KroneckerGeneratedInPlace) {
   }
 }
 
+// DistributedBfsOptions::small_level_arcs only chooses how bins travel: never fixed-size, the
+// default bound, or every top-down level that the bounds allow give the oracle's depths, valid
+// trees and the same levels.
+TEST(DistributedBfsCpu, SmallLevelArcsOption) {
+  const KroneckerParams params = test::kronecker_params(11, 3);
+  const auto whole = test::graph500_graph<std::int32_t, EdgeId>(params);
+  for (const int ranks : {1, 2, 3, 4}) {
+    DistributedBfs<std::int32_t, EdgeId> search(
+        partition::slice_graph(whole, VertexLayout::Striped, ranks), Device::cpu());
+    for (const std::int32_t source : {0, 5, 1000}) {
+      if (whole.degree(source) == 0) continue;
+      const BfsResult<std::int32_t> expected = reference_bfs(whole, source);
+      std::vector<DistributedLevelStats> first;
+      for (const std::int64_t arcs : {std::int64_t{0}, std::int64_t{1} << 15,
+                                      static_cast<std::int64_t>(whole.num_vertices())}) {
+        SCOPED_TRACE(std::to_string(ranks) + " ranks, source " + std::to_string(source) +
+                     ", small_level_arcs " + std::to_string(arcs));
+        DistributedBfsOptions options;
+        options.direction_optimizing = false;
+        options.small_level_arcs = arcs;
+        const auto actual = search.run(source, options);
+        EXPECT_EQ(actual.bfs.depth, expected.depth);
+        const BfsValidation valid = validate_bfs_tree<std::int32_t, EdgeId>(
+            whole, source, std::span<const std::int32_t>(actual.bfs.parent),
+            std::span<const std::int32_t>(actual.bfs.depth));
+        EXPECT_TRUE(valid.valid) << valid.failure;
+        if (first.empty()) first = actual.exchange;
+        ASSERT_EQ(actual.exchange.size(), first.size());
+        for (std::size_t l = 0; l < first.size(); ++l) {
+          EXPECT_EQ(actual.exchange[l].frontier_vertices, first[l].frontier_vertices) << l;
+          EXPECT_EQ(actual.exchange[l].items_binned, first[l].items_binned) << l;
+          EXPECT_EQ(actual.exchange[l].bytes_exchanged, first[l].bytes_exchanged) << l;
+        }
+      }
+    }
+  }
+}
+
 TEST(DistributedBfsCpu, RealDatasets) {
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
@@ -254,6 +292,9 @@ TEST(DistributedBfsCpu, BadInputIsAnError) {
   DistributedBfsOptions bad;
   bad.alpha = 0;
   EXPECT_THROW(search.run(0, bad), InvalidArgument);
+  DistributedBfsOptions negative;
+  negative.small_level_arcs = -1;
+  EXPECT_THROW(search.run(0, negative), InvalidArgument);
   EXPECT_THROW((DistributedBfs<std::int32_t, EdgeId>({}, Device::cpu())), InvalidArgument);
   auto missing = slices;
   missing.pop_back();

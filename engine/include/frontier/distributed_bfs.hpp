@@ -64,6 +64,11 @@ struct DistributedBfsOptions {
   /// Time every phase of every level on every local rank (DistributedLevelStats::phases): GPU
   /// ranks record CUDA events on their streams, so leave it off for timed runs.
   bool time_phases = false;
+  /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
+  /// ranks) sends fixed-size bins of that many items to every rank together with their counts,
+  /// without reading the counts on the host first (one host synchronization per level instead
+  /// of two, at the price of bins sent whole). 0: never. Must be >= 0.
+  std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 
 /// Where one level's time went (phase timing): seconds of each phase, one after the other. For a
@@ -75,13 +80,15 @@ struct DistributedPhaseSeconds {
   /// The rank, or -1 for the host thread.
   int rank = 0;
   /// Before the level's first work: the host's turnaround after the previous level's all-reduce
-  /// (level 0: the search's reset of labels and bitmasks is included).
+  /// (level 0: the search's reset is included: of labels and bitmasks on a simulated rank, of
+  /// the bitmasks alone on a GPU rank).
   double idle = 0.0;
   /// Top-down: expand, filter and bin; bottom-up: the frontier bitmap.
   double expand = 0.0;
   /// Bins to their owners (counts round trip included) / the frontier bitmap all-gathered.
   double exchange = 0.0;
-  /// Bottom-up levels on GPUs: the gathered bitmap rewritten in global vertex order.
+  /// Bottom-up levels: a step that prepares the gathered bitmap for the search, on a rank that
+  /// has one (0 on every rank now: GPU ranks read the gathered parts where they lie).
   double globalize = 0.0;
   /// Top-down: the received vertices labelled; bottom-up: the unvisited vertices' search.
   double contract = 0.0;
@@ -108,7 +115,9 @@ struct DistributedLevelStats {
 template <typename VertexT = VertexId>
 struct DistributedBfsResult {
   /// Global depth (and parent) arrays when gathered, per-level statistics and time. The time
-  /// runs from the start of the search until every rank's labels are final where it runs.
+  /// runs from the start of the search until every rank's labels are final where it runs; with
+  /// several GPUs driven by one process it starts once every rank's host thread has reached a
+  /// barrier at the start of the search (as separate processes would be after a barrier).
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.
@@ -146,7 +155,8 @@ class DistributedBfs {
 
   /// Takes one slice per rank (slices[r].rank == r, one distribution). On the CPU the ranks are
   /// simulated in this process; on CUDA, device.cuda_ids names one GPU per rank (one process
-  /// drives them all; NCCL moves the bins).
+  /// drives them all; NCCL moves the bins). The GPU ranks make every NCCL connection a search
+  /// uses here, so that the first search does not pay for them.
   /// @throws InvalidArgument if slices are empty, inconsistent, or their count differs from the
   ///         GPU count; ValidationError if a slice breaks its invariants; CudaError / NcclError /
   ///         OutOfMemory from the GPU backend.

@@ -4,13 +4,18 @@
 // on every GPU before anything is allocated (OutOfMemory names bytes needed and free).
 // Each local rank has its own NcclExchange; with several local ranks each runs the level loop on
 // its own host thread (RankThreads), as separate processes would, so that no thread issues
-// another GPU's launches and NCCL calls. A failed rank makes the others give up (the exchanges'
-// waits watch the threads' failure flag); the communicators are then aborted for good.
+// another GPU's launches and NCCL calls. NCCL (2.22 on) connects peers on first use: the group
+// makes every connection a level uses when it is built (NcclExchange::connect), and a timed
+// search starts with every rank's thread awake at a barrier. A failed rank makes the others give up
+// (the exchanges' waits watch the threads' failure flag); the communicators are then aborted for
+// good.
 #if FRONTIER_HAVE_NCCL
 
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <set>
@@ -23,7 +28,6 @@
 #include "bfs_distributed/nccl_exchange.cuh"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/detail/cuda_check.cuh"
-#include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
@@ -88,6 +92,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       exchanges_.push_back(std::make_unique<NcclExchange>(
           slice.distribution.ranks,
           std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
+      connect(0);
     } catch (...) {
       release();
       throw;
@@ -118,20 +123,29 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     if (pointers_.size() == 1)
       return run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
-    // One host thread per rank, each over its rank alone.
-    const detail::Timer timer;
+    // One host thread per rank, each over its rank alone. The clock starts once every thread is
+    // awake at the barrier (as separate processes would be after a barrier before the search)
+    // and stops when the last thread's loop ends, so that neither the scheduler's wake-up of
+    // sleeping threads nor the wake-up of this one after the others is search time.
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point begin;
+    std::vector<Clock::time_point> ends(pointers_.size());
     std::vector<LevelLoopResult> loops(pointers_.size());
     try {
       threads_->run([&](int i) {
         const auto r = static_cast<std::size_t>(i);
+        threads_->barrier();
+        if (i == 0) begin = Clock::now();
         loops[r] = run_level_loop<VertexT>(std::span<RankSearch<VertexT>* const>(&pointers_[r], 1),
                                            *exchanges_[r], source, config);
+        ends[r] = Clock::now();
       });
     } catch (...) {
       abort_communicators();
       throw;
     }
-    return merge_thread_loops(std::move(loops), timer.seconds());
+    const Clock::time_point end = *std::max_element(ends.begin(), ends.end());
+    return merge_thread_loops(std::move(loops), std::chrono::duration<double>(end - begin).count());
   }
 
  private:
@@ -154,6 +168,21 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
           p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r]}},
           &threads_->failed()));
     }
+    // 4. Every connection a search uses, made now: setup cost, not the first search's.
+    try {
+      threads_->run([&](int i) { connect(static_cast<std::size_t>(i)); });
+    } catch (...) {
+      abort_communicators();
+      throw;
+    }
+  }
+
+  // Local rank r's exchange connects every peer and collective a level uses (with the rank's
+  // gathered bitmap as the all-gather's buffer).
+  void connect(std::size_t r) {
+    void* bitmap = pointers_[r]->gathered_bitmap();
+    exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),
+                           pointers_[r]->bitmap_words() * sizeof(std::uint32_t));
   }
 
   // After a failed search: the surviving ranks' collectives will never complete, so the

@@ -1,7 +1,7 @@
-// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh and
-// distributed_kernels.cuh; bottom-up levels and the bitmap-to-queue switch run the single-GPU
-// engine's agents, bfs_cuda/bfs_kernels.cuh). Every call only queues work on the rank's stream;
-// the exchange synchronizes.
+// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh,
+// distributed_kernels.cuh and distributed_bottom_up.cuh; the bitmap-to-queue switch runs the
+// single-GPU engine's agent, bfs_cuda/bfs_kernels.cuh). Every call only queues work on the rank's
+// stream; the exchange synchronizes.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/cuda_rank_search.cuh"
@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "bfs_cuda/bfs_kernels.cuh"
+#include "bfs_distributed/distributed_bottom_up.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
+#include "bfs_distributed/rank_labels.hpp"
 #include "frontier/detail/cuda_check.cuh"
 
 namespace frontier::distributed {
@@ -20,18 +22,6 @@ namespace {
 
 int blocks_for(std::int64_t items) {
   return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
-}
-
-/// log2(ranks) for a striped layout over a power-of-two rank count, else -1.
-template <typename VertexT>
-int stripe_shift(const partition::VertexDistribution<VertexT>& distribution) {
-  const int p = distribution.ranks;
-  if (distribution.layout != partition::VertexLayout::Striped || p < 1 || (p & (p - 1)) != 0) {
-    return -1;
-  }
-  int shift = 0;
-  while ((1 << shift) < p) ++shift;
-  return shift;
 }
 
 }  // namespace
@@ -53,9 +43,7 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
          device_bytes_for<VertexT>(2 * p * local) +
          device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
          device_bytes_for<std::uint32_t>(p * local_words) +
-         2 * device_bytes_for<std::uint32_t>(local_words) +
-         (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
-         device_bytes_for<cuda::BfsCounters>(2);
+         2 * device_bytes_for<std::uint32_t>(local_words) + device_bytes_for<cuda::BfsCounters>(2);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -104,16 +92,7 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(
         cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
   }
-  stripe_shift_ = stripe_shift(distribution_);
-  // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
-  // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
-  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
-  for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
-    gathered_is_global_ =
-        static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
-        r * bitmap_words_ * 32;
-  }
-  if (!gathered_is_global_) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  gathered_bits_ = make_gathered_bits(distribution_, bitmap_words_);
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
@@ -143,11 +122,9 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
   stamps_.clear();
   if (time_phases_) mark(-1, LevelMark::kSearchStart);
   words_ = predecessors ? 2 : 1;
-  const auto local = static_cast<std::size_t>(local_count_);
-  // All bits set is -1 for the depths and for either vertex width.
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_depth_.data(), 0xff, local * sizeof(std::int32_t), stream_));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent_.data(), 0xff, local * sizeof(VertexT), stream_));
+  // Only the bitmaps are reset: the visited bitmap says which depths and parents belong to this
+  // search (the others are left over from earlier searches and never read), so the depth and
+  // parent arrays (12 bytes a vertex with 64-bit ids, against 1/8 byte of bitmap) are not.
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
   FRONTIER_CUDA_CHECK(
@@ -196,7 +173,7 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                   d_targets_.data(),
                                   distribution_,
                                   rank_,
-                                  d_depth_.data(),
+                                  d_visited_.data(),
                                   d_sent_.data(),
                                   d_send_.data(),
                                   reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
@@ -296,64 +273,25 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = true;
-  if (local_count_ == 0) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-    return;
-  }
-  // 1. The gathered frontier in global vertex order (one rank's part, or block parts of whole
-  //    words, already are).
-  const std::uint32_t* frontier = d_bitmap_.data();
-  if (!gathered_is_global_) {
-    if (stripe_shift_ >= 0 && stripe_shift_ <= 5) {
-      const auto words = static_cast<std::int64_t>(d_global_bits_.size());
-      globalize_striped_kernel<<<std::min(grid_blocks_, blocks_for(words)),
-                                 kDistributedThreadsPerBlock, 0, stream_>>>(
-          d_bitmap_.data(), bitmap_words_, stripe_shift_, static_cast<std::uint64_t>(words),
-          d_global_bits_.data());
-    } else {
-      GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
-                                       stripe_shift_, d_global_bits_.data()};
-      const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
-      globalize_bitmap_kernel<VertexT>
-          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
-              globalize);
-    }
-    FRONTIER_CHECK_LAUNCH();
-    frontier = d_global_bits_.data();
-  }
-  mark(level, LevelMark::kGlobalized);
-  // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
-  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
-  //    at the first; its next-frontier and visited words are written whole by one warp.
+  // 1. The level counters accumulate in the kernel (the items counters stay 0).
   FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
-  cuda::BfsLevelArgs<VertexT, EdgeT> args;
-  args.forward = {d_offsets_.data(), d_targets_.data()};
-  args.reverse = args.forward;
-  args.num_vertices = local_count_;
-  args.level = level + 1;
-  args.depth = d_depth_.data();
-  args.parent = d_parent_.data();
-  args.visited = d_visited_.data();
-  args.frontier_in = frontier;
-  args.frontier_out = d_frontier_bits_.data();
-  args.counters = d_agent_counters_.data();
-  args.next_counters = d_agent_counters_.data() + 1;
-  const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
-  const auto blocks = static_cast<int>(std::min<std::int64_t>(
-      grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+      cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+  if (local_count_ == 0) return;
+  // 2. Every unvisited local vertex looks for a parent in the gathered frontier, read in its
+  //    rank-major parts (distributed_bottom_up.cuh).
+  const BottomUpArgs<VertexT, EdgeT> args{
+      d_offsets_.data(), d_targets_.data(),       local_count_,          level + 1,
+      d_depth_.data(),   d_parent_.data(),        d_visited_.data(),     d_bitmap_.data(),
+      gathered_bits_,    d_frontier_bits_.data(), level_words(kCounters)};
+  const auto threads = static_cast<std::int64_t>(bitmap_words_) * kWarpSize;
+  const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(threads)));
   if (words_ == 2) {
-    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
-        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    bottom_up_kernel<VertexT, EdgeT, true>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   } else {
-    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
-        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    bottom_up_kernel<VertexT, EdgeT, false>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   }
-  FRONTIER_CHECK_LAUNCH();
-  // 3. Its counters become the level's.
-  bottom_up_counters_kernel<cuda::BfsCounters>
-      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -406,6 +344,11 @@ void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
                                             std::span<VertexT> parent) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   const auto local = static_cast<std::size_t>(local_count_);
+  std::vector<std::uint32_t> h_visited(bitmap_words_);
+  if (bitmap_words_ > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_visited.data(), d_visited_.data(),
+                                   bitmap_words_ * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+  }
   std::vector<std::int32_t> h_depth(local);
   FRONTIER_CUDA_CHECK(cudaMemcpy(h_depth.data(), d_depth_.data(), local * sizeof(std::int32_t),
                                  cudaMemcpyDeviceToHost));
@@ -415,13 +358,8 @@ void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
     FRONTIER_CUDA_CHECK(cudaMemcpy(h_parent.data(), d_parent_.data(), local * sizeof(VertexT),
                                    cudaMemcpyDeviceToHost));
   }
-  const auto count = static_cast<std::int64_t>(local);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t l = 0; l < count; ++l) {
-    const VertexT global = distribution_.global(rank_, static_cast<VertexT>(l));
-    depth[global] = h_depth[l];
-    if (!parent.empty()) parent[global] = words_ == 2 ? h_parent[l] : kInvalidVertex<VertexT>;
-  }
+  scatter_rank_labels<VertexT>(distribution_, rank_, h_visited, h_depth, h_parent, words_ == 2,
+                               depth, parent);
 }
 
 template class CudaRankSearch<std::int32_t, std::int64_t>;

@@ -155,6 +155,10 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   if (options.alpha < 1 || options.beta < 1) {
     throw InvalidArgument("alpha and beta must be at least 1");
   }
+  if (options.small_level_arcs < 0) {
+    throw InvalidArgument("small_level_arcs must be at least 0, not " +
+                          std::to_string(options.small_level_arcs));
+  }
   distributed::LevelLoopConfig config;
   config.predecessors = options.predecessors;
   config.direction_optimizing = options.direction_optimizing && !impl_->slices.front().directed;
@@ -163,6 +167,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
   config.time_phases = options.time_phases;
+  config.small_level_arcs = options.small_level_arcs;
   if (static_cast<int>(impl_->slices.size()) == impl_->ranks) {
     // Every rank is here: the source's arcs are known, and level 0 needs no counts round trip.
     const Slice& owner = impl_->slices[static_cast<std::size_t>(distribution().owner(source))];

@@ -6,7 +6,7 @@
 // and a host synchronization to read the next frontier size. Items arrive packed in sender order,
 // as the host exchange delivers them. A level whose bins have a known small bound (bin_capacity)
 // sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
-// level.
+// level. connect(), at setup, makes every connection those steps use.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
@@ -21,6 +21,8 @@ namespace {
 
 // Counters an all-reduce may carry (the level loop sends kLevelCounters).
 constexpr int kMaxReducedCounters = 8;
+// The large message of connect(), to and from every peer.
+constexpr std::size_t kConnectBytes = std::size_t{4} << 20;
 
 }  // namespace
 
@@ -206,6 +208,45 @@ std::vector<std::int64_t> NcclExchange::all_reduce_finish(std::span<std::int64_t
     }
   }
   return totals;
+}
+
+void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_bytes) {
+  const auto p = static_cast<std::size_t>(ranks_);
+  // Scratch per local rank: p blocks out, then p blocks in (contents do not matter).
+  std::vector<cuda::DeviceBuffer<unsigned char>> scratch;
+  for (const NcclRankHandle& handle : local_) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
+    scratch.emplace_back(2 * p * kConnectBytes);
+  }
+  // 1. Point to point, every peer (itself included), a small and a large message.
+  for (const std::size_t bytes : {sizeof(std::int64_t), kConnectBytes}) {
+    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      unsigned char* base = scratch[i].data();
+      for (std::size_t peer = 0; peer < p; ++peer) {
+        FRONTIER_NCCL_CHECK(ncclSend(base + peer * kConnectBytes, bytes, ncclUint8,
+                                     static_cast<int>(peer), local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(ncclRecv(base + (p + peer) * kConnectBytes, bytes, ncclUint8,
+                                     static_cast<int>(peer), local_[i].comm, local_[i].stream));
+      }
+    }
+    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  }
+  // 2. The counters' all-gather and the frontier bitmap's, at the sizes the levels use.
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    std::int64_t* totals = d_totals_[i].data();
+    FRONTIER_NCCL_CHECK(ncclAllGather(totals + local_[i].rank * kMaxReducedCounters, totals,
+                                      kMaxReducedCounters, ncclInt64, local_[i].comm,
+                                      local_[i].stream));
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  if (bitmap_bytes > 0) all_gather(bitmaps, bitmap_bytes);
+  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    scratch[i] = cuda::DeviceBuffer<unsigned char>();
+  }
 }
 
 }  // namespace frontier::distributed

@@ -44,6 +44,12 @@ class NcclExchange final : public Exchange {
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
   void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
   std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
+  /// Setup, collective over every rank (each local rank's thread or process calls it at the same
+  /// point): makes the connections a search's levels use (NCCL 2.22 on connects peers on first
+  /// use) with sends and receives of a small and a large message to and from every peer, an
+  /// all-gather of counters and one of `bitmap_bytes` per rank in each local rank's `bitmaps`
+  /// (their contents are overwritten), and waits for them.
+  void connect(std::span<void* const> bitmaps, std::size_t bitmap_bytes);
 
  private:
   /// Waits until local rank i's stream is idle (or throws once abandoned).

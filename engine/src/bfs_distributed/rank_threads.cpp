@@ -1,6 +1,6 @@
 // rank_threads.cpp — one host thread per local rank of a distributed search (see
 // rank_threads.hpp): workers sleep on a condition variable until run() bumps the generation,
-// run their job, and the last to finish wakes run().
+// run their job, and the last to finish wakes run(); barrier() spins on a round counter.
 #include "bfs_distributed/rank_threads.hpp"
 
 #include "frontier/errors.hpp"
@@ -61,10 +61,28 @@ void RankThreads::work(int index) {
   }
 }
 
+void RankThreads::barrier() {
+  // Sense by round number: the round is read before arriving, so the last to arrive (who opens
+  // the next round) cannot have moved it yet.
+  const std::uint64_t round = barrier_round_.load(std::memory_order_acquire);
+  if (barrier_arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == count_) {
+    barrier_arrived_.store(0, std::memory_order_relaxed);
+    barrier_round_.fetch_add(1, std::memory_order_release);
+    return;
+  }
+  while (barrier_round_.load(std::memory_order_acquire) == round) {
+    if (failed_.load(std::memory_order_relaxed)) {
+      throw Error("distributed bfs: a rank failed before every rank reached the barrier");
+    }
+    std::this_thread::yield();
+  }
+}
+
 void RankThreads::run(const std::function<void(int)>& job) {
   // 1. Publish the job and wake the workers.
   job_ = &job;
   failed_.store(false);
+  barrier_arrived_.store(0);
   for (std::exception_ptr& error : errors_) error = nullptr;
   {
     const std::lock_guard<std::mutex> lock(mutex_);

@@ -2,7 +2,8 @@
 /// @brief Host threads that drive the local ranks of a distributed search in parallel, one per
 /// rank (internal, plain host C++): one thread issuing every GPU's launches and NCCL calls
 /// serializes them, so each rank gets its own thread for the whole search (the calling thread
-/// takes rank 0; the others are kept between searches, asleep in between).
+/// takes rank 0; the others are kept between searches, asleep in between). barrier() lines the
+/// jobs up before a timed search starts.
 /// Invariants: run() returns only after every job has returned; a job that throws sets failed()
 /// at once, so that the other ranks' waits for their peers can give up instead of hanging.
 #pragma once
@@ -32,6 +33,11 @@ class RankThreads {
   void run(const std::function<void(int)>& job);
   /// Set from the moment any job of the current run() has thrown.
   const std::atomic<bool>& failed() const noexcept { return failed_; }
+  /// Called by every job of a run(): returns once all count() jobs have called it (spinning, so
+  /// that they leave it together, awake, rather than as the scheduler wakes sleeping threads).
+  /// May be called several times per run, by every job alike. @throws Error if a job of the run
+  /// failed while this one waited.
+  void barrier();
 
  private:
   void work(int index);
@@ -47,6 +53,9 @@ class RankThreads {
   const std::function<void(int)>* job_ = nullptr;
   std::vector<std::exception_ptr> errors_;
   std::atomic<bool> failed_{false};
+  /// barrier(): jobs arrived in the current round, and rounds completed.
+  std::atomic<int> barrier_arrived_{0};
+  std::atomic<std::uint64_t> barrier_round_{0};
   std::vector<std::thread> workers_;
 };
 

@@ -34,6 +34,8 @@ struct DistributedRunConfig {
   bool mpi = false;
   /// Time the phases of every level (DistributedBfsOptions::time_phases; slows the searches).
   bool time_phases = false;
+  /// DistributedBfsOptions::small_level_arcs (fixed-size bins up to this frontier size).
+  std::int64_t small_level_arcs = DistributedBfsOptions{}.small_level_arcs;
 };
 
 struct DistributedGraph500Result {
@@ -44,6 +46,8 @@ struct DistributedGraph500Result {
   std::vector<std::int64_t> bytes_exchanged;
   /// Per-level traffic (and, with time_phases, phases) of the first timed search.
   std::vector<DistributedLevelStats> first_search_levels;
+  /// The same for every timed search, in root order (first_search_levels is the first).
+  std::vector<std::vector<DistributedLevelStats>> search_levels;
 };
 
 /// Runs the benchmark. @throws as io::run_graph500 does, plus InvalidArgument when ranks < 1 or

@@ -1,0 +1,215 @@
+// Host-side pieces of the GPU ranks of the distributed BFS, checked on the CPU against direct
+// definitions: scatter_rank_labels (a rank's labels into the global arrays, the visited bitmap
+// deciding which entries belong to the search: the GPU ranks do not reset depth and parent
+// between searches), GatheredBits (where the bottom-up kernel finds a vertex's bit in the
+// all-gathered rank-major frontier, every layout and rank count, against a bitmap gathered the
+// way the exchange gathers it) and RankThreads::barrier (every job leaves it after every job has
+// reached it; a failed job releases the others with an error instead of a hang).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bfs_distributed/gathered_bits.hpp"
+#include "bfs_distributed/rank_labels.hpp"
+#include "bfs_distributed/rank_threads.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/partition/distribution.hpp"
+#include "frontier/random.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier {
+namespace {
+
+using partition::VertexDistribution;
+using partition::VertexLayout;
+
+template <typename VertexT>
+void check_scatter(VertexLayout layout, VertexT n, int ranks, std::uint64_t seed) {
+  const VertexDistribution<VertexT> distribution{layout, n, ranks};
+  // Labels of an earlier search everywhere, this search's where the visited bit is set.
+  std::vector<std::int32_t> depth(static_cast<std::size_t>(n), 12345);
+  std::vector<VertexT> parent(static_cast<std::size_t>(n), static_cast<VertexT>(777));
+  std::vector<std::vector<std::uint32_t>> visited(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) {
+    const VertexT count = distribution.local_count(r);
+    auto& bits = visited[static_cast<std::size_t>(r)];
+    // Bits past the last local vertex set too: they must be ignored.
+    bits.assign(static_cast<std::size_t>((count + 31) / 32), 0);
+    for (std::size_t w = 0; w < bits.size(); ++w) {
+      bits[w] = static_cast<std::uint32_t>(counter_random(seed + r, w));
+    }
+    std::vector<std::int32_t> local_depth(static_cast<std::size_t>(count));
+    std::vector<VertexT> local_parent(static_cast<std::size_t>(count));
+    for (VertexT l = 0; l < count; ++l) {
+      local_depth[static_cast<std::size_t>(l)] = static_cast<std::int32_t>(l % 9) - 1;
+      local_parent[static_cast<std::size_t>(l)] = static_cast<VertexT>(n - 1 - l);
+    }
+    distributed::scatter_rank_labels<VertexT>(distribution, r, bits, local_depth, local_parent,
+                                              true, depth, parent);
+  }
+  for (VertexT v = 0; v < n; ++v) {
+    const int r = distribution.owner(v);
+    const VertexT l = distribution.local(v);
+    const auto& bits = visited[static_cast<std::size_t>(r)];
+    const bool reached = (bits[static_cast<std::size_t>(l / 32)] >> (l % 32) & 1u) != 0;
+    const auto i = static_cast<std::size_t>(v);
+    ASSERT_EQ(depth[i], reached ? static_cast<std::int32_t>(l % 9) - 1 : kUnreachedDepth) << v;
+    ASSERT_EQ(parent[i], reached ? static_cast<VertexT>(n - 1 - l) : kInvalidVertex<VertexT>) << v;
+  }
+}
+
+TEST(DistributedRankParts, ScatterRankLabelsKeepsOnlyVisitedLabels) {
+  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+    for (const int ranks : {1, 2, 3, 4, 8}) {
+      for (const std::int64_t n : {1, 2, 31, 32, 33, 100, 1000, 4099}) {
+        check_scatter<std::int32_t>(layout, static_cast<std::int32_t>(n), ranks,
+                                    static_cast<std::uint64_t>(n * 16 + ranks));
+        check_scatter<std::int64_t>(layout, n, ranks, static_cast<std::uint64_t>(n * 16 + ranks));
+      }
+    }
+  }
+}
+
+TEST(DistributedRankParts, ScatterRankLabelsWithoutParents) {
+  const VertexDistribution<std::int32_t> distribution{VertexLayout::Striped, 70, 2};
+  const std::vector<std::uint32_t> visited = {0x0000000fu, 0x00000001u};  // locals 0-3 and 32
+  const std::vector<std::int32_t> local_depth(35, 4);
+  const std::vector<std::int32_t> local_parent(35, 9);
+  std::vector<std::int32_t> depth(70, 100);
+  std::vector<std::int32_t> parent(70, 100);
+  // Depths only: parents of reached and unreached vertices alike are invalid.
+  distributed::scatter_rank_labels<std::int32_t>(distribution, 1, visited, local_depth,
+                                                 local_parent, false, depth, parent);
+  for (std::int32_t l = 0; l < 35; ++l) {
+    const bool reached = l < 4 || l == 32;
+    EXPECT_EQ(depth[static_cast<std::size_t>(2 * l + 1)], reached ? 4 : kUnreachedDepth);
+    EXPECT_EQ(parent[static_cast<std::size_t>(2 * l + 1)], kInvalidVertex<std::int32_t>);
+    EXPECT_EQ(depth[static_cast<std::size_t>(2 * l)], 100);  // rank 0's: not written
+  }
+  // No parent array: only depths written.
+  std::vector<std::int32_t> depth_only(70, 100);
+  distributed::scatter_rank_labels<std::int32_t>(distribution, 0, visited, local_depth, {}, true,
+                                                 depth_only, {});
+  EXPECT_EQ(depth_only[0], 4);
+  EXPECT_EQ(depth_only[2 * 4], kUnreachedDepth);
+  EXPECT_EQ(depth_only[1], 100);
+  // A rank with no vertices writes nothing; short inputs are errors.
+  const VertexDistribution<std::int32_t> tiny{VertexLayout::Striped, 2, 3};
+  std::vector<std::int32_t> tiny_depth(2, 100);
+  distributed::scatter_rank_labels<std::int32_t>(tiny, 2, {}, {}, {}, true, tiny_depth, {});
+  EXPECT_EQ(tiny_depth, std::vector<std::int32_t>(2, 100));
+  EXPECT_THROW(distributed::scatter_rank_labels<std::int32_t>(
+                   distribution, 0, std::vector<std::uint32_t>{0u}, local_depth, local_parent, true,
+                   depth, parent),
+               InvalidArgument);
+  EXPECT_THROW(distributed::scatter_rank_labels<std::int32_t>(distribution, 0, visited,
+                                                              std::vector<std::int32_t>(34, 0),
+                                                              local_parent, true, depth, parent),
+               InvalidArgument);
+  EXPECT_THROW(distributed::scatter_rank_labels<std::int32_t>(distribution, 0, visited, local_depth,
+                                                              {}, true, depth, parent),
+               InvalidArgument);
+}
+
+// The exchange's all-gather: rank r's part (its frontier's local ids) at words [r W, (r + 1) W).
+template <typename VertexT>
+void check_gathered_bits(VertexLayout layout, VertexT n, int ranks, std::uint64_t seed) {
+  const VertexDistribution<VertexT> distribution{layout, n, ranks};
+  const std::size_t words = (static_cast<std::size_t>(distribution.max_local_count()) + 31) / 32;
+  const auto bits = distributed::make_gathered_bits(distribution, words);
+  EXPECT_EQ(bits.bits_per_rank, words * 32);
+  const bool power_of_two = (ranks & (ranks - 1)) == 0;
+  EXPECT_EQ(bits.stripe_shift >= 0, layout == VertexLayout::Striped && power_of_two);
+  if (ranks == 1) {
+    EXPECT_TRUE(bits.global_order);
+  }
+  if (layout == VertexLayout::Striped && ranks > 1 && n > 1) {
+    EXPECT_FALSE(bits.global_order);
+  }
+  std::vector<bool> in_frontier(static_cast<std::size_t>(n));
+  std::vector<std::uint32_t> gathered(static_cast<std::size_t>(ranks) * words, 0);
+  for (VertexT v = 0; v < n; ++v) {
+    const bool in = (counter_random(seed, static_cast<std::uint64_t>(v)) & 3) == 0;
+    in_frontier[static_cast<std::size_t>(v)] = in;
+    if (!in) continue;
+    const auto local = static_cast<std::uint64_t>(distribution.local(v));
+    gathered[static_cast<std::size_t>(distribution.owner(v)) * words + local / 32] |=
+        1u << (local % 32);
+  }
+  for (VertexT v = 0; v < n; ++v) {
+    const std::uint64_t bit = bits.bit(v);
+    ASSERT_EQ(bit, static_cast<std::uint64_t>(distribution.owner(v)) * words * 32 +
+                       static_cast<std::uint64_t>(distribution.local(v)))
+        << v;
+    if (bits.global_order) {
+      ASSERT_EQ(bit, static_cast<std::uint64_t>(v)) << v;
+    }
+    ASSERT_EQ((gathered[bit / 32] >> (bit % 32) & 1u) != 0,
+              in_frontier[static_cast<std::size_t>(v)])
+        << v;
+  }
+}
+
+TEST(DistributedRankParts, GatheredBitsFindEveryVertexWhereTheGatherPutIt) {
+  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+    for (const int ranks : {1, 2, 3, 4, 5, 8, 16, 32, 64}) {
+      for (const std::int64_t n : {1, 2, 31, 32, 33, 100, 1000, 4096, 4099, 65536}) {
+        const auto seed = static_cast<std::uint64_t>(n * 128 + ranks);
+        check_gathered_bits<std::int32_t>(layout, static_cast<std::int32_t>(n), ranks, seed);
+        check_gathered_bits<std::int64_t>(layout, n, ranks, seed);
+      }
+    }
+  }
+  // Block parts that are whole words where the ranks' vertices start: global order.
+  const VertexDistribution<std::int32_t> aligned{VertexLayout::Block, 4096, 4};
+  EXPECT_TRUE(distributed::make_gathered_bits(aligned, 32).global_order);
+  const VertexDistribution<std::int32_t> unaligned{VertexLayout::Block, 4099, 4};
+  EXPECT_FALSE(distributed::make_gathered_bits(unaligned, 33).global_order);
+}
+
+TEST(DistributedRankParts, BarrierReleasesEveryJobTogether) {
+  for (const int count : {1, 2, 4}) {
+    distributed::RankThreads threads(count);
+    for (int run = 0; run < 3; ++run) {
+      std::atomic<int> arrived{0};
+      std::atomic<int> early{0};
+      threads.run([&](int) {
+        for (int round = 1; round <= 3; ++round) {
+          ++arrived;
+          threads.barrier();
+          // Every job has arrived for this round before any leaves it.
+          if (arrived.load() < round * count) ++early;
+          threads.barrier();
+        }
+      });
+      EXPECT_EQ(arrived.load(), 3 * count);
+      EXPECT_EQ(early.load(), 0);
+    }
+  }
+}
+
+TEST(DistributedRankParts, BarrierGivesUpWhenAJobFailed) {
+  distributed::RankThreads threads(3);
+  try {
+    threads.run([&](int i) {
+      if (i == 1) throw InvalidArgument("rank 1 failed");
+      threads.barrier();
+    });
+    ADD_FAILURE() << "run() did not rethrow";
+  } catch (const Error& error) {
+    // Job 0 gave up at the barrier (the lowest failing job's error is rethrown).
+    EXPECT_NE(std::string(error.what()).find("barrier"), std::string::npos) << error.what();
+  }
+  std::atomic<int> passed{0};
+  threads.run([&](int) {
+    threads.barrier();
+    ++passed;
+  });
+  EXPECT_EQ(passed.load(), 3);
+}
+
+}  // namespace
+}  // namespace frontier
