@@ -45,9 +45,8 @@ Device gpus(int count) {
 }
 
 // GPU counts to try: 1, 2, 3 and 4 where present (3: a striped layout that is not a power of
-// two and block parts that are not whole words, so bottom-up levels find a vertex's bit in the
-// gathered bitmap by the distribution's owner and local; 2 and 4: striped by a mask and a shift,
-// block at the vertex's own bit). Every test runs several searches on one DistributedBfs, so the
+// two and block parts that are not whole words, so the gathered bitmap is rewritten bit by bit;
+// 2 and 4: striped one word at a time, block not at all). Every test runs several searches on one DistributedBfs, so the
 // labels a search leaves on the GPUs (not reset: the visited bitmap masks them) meet the next.
 std::vector<int> gpu_counts() {
   std::vector<int> counts;
@@ -162,9 +161,9 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
 }
 
 // The same on Kronecker graphs, whose searches go bottom-up on the large levels (the engine's
-// bottom-up scheme over each rank's vertices) and come back top-down for the tail (its bitmap-
-// to-queue agent), with small tail levels taking the fixed-size exchange: 1, 2 and 4 GPUs, both
-// layouts (block ownership and 1 GPU read the gathered bitmap in global order), with and without
+// bottom-up agent over each rank's vertices) and come back top-down for the tail (its bitmap-to-
+// queue agent), with small tail levels taking the fixed-size exchange: 1, 2 and 4 GPUs, both
+// layouts (block ownership and 1 GPU take the gathered bitmap's general path), with and without
 // parents.
 TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();

@@ -1,9 +1,7 @@
 // Host-side pieces of the GPU ranks of the distributed BFS, checked on the CPU against direct
 // definitions: scatter_rank_labels (a rank's labels into the global arrays, the visited bitmap
 // deciding which entries belong to the search: the GPU ranks do not reset depth and parent
-// between searches), GatheredBits (where the bottom-up kernel finds a vertex's bit in the
-// all-gathered rank-major frontier, every layout and rank count, against a bitmap gathered the
-// way the exchange gathers it) and RankThreads::barrier (every job leaves it after every job has
+// between searches) and RankThreads::barrier (every job leaves it after every job has
 // reached it; a failed job releases the others with an error instead of a hang).
 #include <gtest/gtest.h>
 
@@ -12,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "bfs_distributed/gathered_bits.hpp"
 #include "bfs_distributed/rank_labels.hpp"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/errors.hpp"
@@ -112,62 +109,6 @@ TEST(DistributedRankParts, ScatterRankLabelsWithoutParents) {
   EXPECT_THROW(distributed::scatter_rank_labels<std::int32_t>(distribution, 0, visited, local_depth,
                                                               {}, true, depth, parent),
                InvalidArgument);
-}
-
-// The exchange's all-gather: rank r's part (its frontier's local ids) at words [r W, (r + 1) W).
-template <typename VertexT>
-void check_gathered_bits(VertexLayout layout, VertexT n, int ranks, std::uint64_t seed) {
-  const VertexDistribution<VertexT> distribution{layout, n, ranks};
-  const std::size_t words = (static_cast<std::size_t>(distribution.max_local_count()) + 31) / 32;
-  const auto bits = distributed::make_gathered_bits(distribution, words);
-  EXPECT_EQ(bits.bits_per_rank, words * 32);
-  const bool power_of_two = (ranks & (ranks - 1)) == 0;
-  EXPECT_EQ(bits.stripe_shift >= 0, layout == VertexLayout::Striped && power_of_two);
-  if (ranks == 1) {
-    EXPECT_TRUE(bits.global_order);
-  }
-  if (layout == VertexLayout::Striped && ranks > 1 && n > 1) {
-    EXPECT_FALSE(bits.global_order);
-  }
-  std::vector<bool> in_frontier(static_cast<std::size_t>(n));
-  std::vector<std::uint32_t> gathered(static_cast<std::size_t>(ranks) * words, 0);
-  for (VertexT v = 0; v < n; ++v) {
-    const bool in = (counter_random(seed, static_cast<std::uint64_t>(v)) & 3) == 0;
-    in_frontier[static_cast<std::size_t>(v)] = in;
-    if (!in) continue;
-    const auto local = static_cast<std::uint64_t>(distribution.local(v));
-    gathered[static_cast<std::size_t>(distribution.owner(v)) * words + local / 32] |=
-        1u << (local % 32);
-  }
-  for (VertexT v = 0; v < n; ++v) {
-    const std::uint64_t bit = bits.bit(v);
-    ASSERT_EQ(bit, static_cast<std::uint64_t>(distribution.owner(v)) * words * 32 +
-                       static_cast<std::uint64_t>(distribution.local(v)))
-        << v;
-    if (bits.global_order) {
-      ASSERT_EQ(bit, static_cast<std::uint64_t>(v)) << v;
-    }
-    ASSERT_EQ((gathered[bit / 32] >> (bit % 32) & 1u) != 0,
-              in_frontier[static_cast<std::size_t>(v)])
-        << v;
-  }
-}
-
-TEST(DistributedRankParts, GatheredBitsFindEveryVertexWhereTheGatherPutIt) {
-  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-    for (const int ranks : {1, 2, 3, 4, 5, 8, 16, 32, 64}) {
-      for (const std::int64_t n : {1, 2, 31, 32, 33, 100, 1000, 4096, 4099, 65536}) {
-        const auto seed = static_cast<std::uint64_t>(n * 128 + ranks);
-        check_gathered_bits<std::int32_t>(layout, static_cast<std::int32_t>(n), ranks, seed);
-        check_gathered_bits<std::int64_t>(layout, n, ranks, seed);
-      }
-    }
-  }
-  // Block parts that are whole words where the ranks' vertices start: global order.
-  const VertexDistribution<std::int32_t> aligned{VertexLayout::Block, 4096, 4};
-  EXPECT_TRUE(distributed::make_gathered_bits(aligned, 32).global_order);
-  const VertexDistribution<std::int32_t> unaligned{VertexLayout::Block, 4099, 4};
-  EXPECT_FALSE(distributed::make_gathered_bits(unaligned, 33).global_order);
 }
 
 TEST(DistributedRankParts, BarrierReleasesEveryJobTogether) {

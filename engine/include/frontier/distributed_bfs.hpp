@@ -87,8 +87,7 @@ struct DistributedPhaseSeconds {
   double expand = 0.0;
   /// Bins to their owners (counts round trip included) / the frontier bitmap all-gathered.
   double exchange = 0.0;
-  /// Bottom-up levels: a step that prepares the gathered bitmap for the search, on a rank that
-  /// has one (0 on every rank now: GPU ranks read the gathered parts where they lie).
+  /// Bottom-up levels on GPUs: the gathered bitmap rewritten in global vertex order.
   double globalize = 0.0;
   /// Top-down: the received vertices labelled; bottom-up: the unvisited vertices' search.
   double contract = 0.0;

@@ -1,7 +1,7 @@
-// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh,
-// distributed_kernels.cuh and distributed_bottom_up.cuh; the bitmap-to-queue switch runs the
-// single-GPU engine's agent, bfs_cuda/bfs_kernels.cuh). Every call only queues work on the rank's
-// stream; the exchange synchronizes.
+// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh and
+// distributed_kernels.cuh; bottom-up levels and the bitmap-to-queue switch run the single-GPU
+// engine's agents, bfs_cuda/bfs_kernels.cuh). Every call only queues work on the rank's stream;
+// the exchange synchronizes.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/cuda_rank_search.cuh"
@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "bfs_cuda/bfs_kernels.cuh"
-#include "bfs_distributed/distributed_bottom_up.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
 #include "bfs_distributed/rank_labels.hpp"
 #include "frontier/detail/cuda_check.cuh"
@@ -22,6 +21,18 @@ namespace {
 
 int blocks_for(std::int64_t items) {
   return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
+}
+
+/// log2(ranks) for a striped layout over a power-of-two rank count, else -1.
+template <typename VertexT>
+int stripe_shift(const partition::VertexDistribution<VertexT>& distribution) {
+  const int p = distribution.ranks;
+  if (distribution.layout != partition::VertexLayout::Striped || p < 1 || (p & (p - 1)) != 0) {
+    return -1;
+  }
+  int shift = 0;
+  while ((1 << shift) < p) ++shift;
+  return shift;
 }
 
 }  // namespace
@@ -43,7 +54,9 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
          device_bytes_for<VertexT>(2 * p * local) +
          device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
          device_bytes_for<std::uint32_t>(p * local_words) +
-         2 * device_bytes_for<std::uint32_t>(local_words) + device_bytes_for<cuda::BfsCounters>(2);
+         2 * device_bytes_for<std::uint32_t>(local_words) +
+         (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
+         device_bytes_for<cuda::BfsCounters>(2);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -92,7 +105,16 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(
         cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
   }
-  gathered_bits_ = make_gathered_bits(distribution_, bitmap_words_);
+  stripe_shift_ = stripe_shift(distribution_);
+  // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
+  // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
+  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
+  for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
+    gathered_is_global_ =
+        static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
+        r * bitmap_words_ * 32;
+  }
+  if (!gathered_is_global_) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
@@ -273,25 +295,64 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = true;
-  // 1. The level counters accumulate in the kernel (the items counters stay 0).
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-  if (local_count_ == 0) return;
-  // 2. Every unvisited local vertex looks for a parent in the gathered frontier, read in its
-  //    rank-major parts (distributed_bottom_up.cuh).
-  const BottomUpArgs<VertexT, EdgeT> args{
-      d_offsets_.data(), d_targets_.data(),       local_count_,          level + 1,
-      d_depth_.data(),   d_parent_.data(),        d_visited_.data(),     d_bitmap_.data(),
-      gathered_bits_,    d_frontier_bits_.data(), level_words(kCounters)};
-  const auto threads = static_cast<std::int64_t>(bitmap_words_) * kWarpSize;
-  const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(threads)));
-  if (words_ == 2) {
-    bottom_up_kernel<VertexT, EdgeT, true>
-        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
-  } else {
-    bottom_up_kernel<VertexT, EdgeT, false>
-        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  if (local_count_ == 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+    return;
   }
+  // 1. The gathered frontier in global vertex order (one rank's part, or block parts of whole
+  //    words, already are).
+  const std::uint32_t* frontier = d_bitmap_.data();
+  if (!gathered_is_global_) {
+    if (stripe_shift_ >= 0 && stripe_shift_ <= 5) {
+      const auto words = static_cast<std::int64_t>(d_global_bits_.size());
+      globalize_striped_kernel<<<std::min(grid_blocks_, blocks_for(words)),
+                                 kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_bitmap_.data(), bitmap_words_, stripe_shift_, static_cast<std::uint64_t>(words),
+          d_global_bits_.data());
+    } else {
+      GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
+                                       stripe_shift_, d_global_bits_.data()};
+      const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
+      globalize_bitmap_kernel<VertexT>
+          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
+              globalize);
+    }
+    FRONTIER_CHECK_LAUNCH();
+    frontier = d_global_bits_.data();
+  }
+  mark(level, LevelMark::kGlobalized);
+  // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
+  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
+  //    at the first; its next-frontier and visited words are written whole by one warp.
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  args.forward = {d_offsets_.data(), d_targets_.data()};
+  args.reverse = args.forward;
+  args.num_vertices = local_count_;
+  args.level = level + 1;
+  args.depth = d_depth_.data();
+  args.parent = d_parent_.data();
+  args.visited = d_visited_.data();
+  args.frontier_in = frontier;
+  args.frontier_out = d_frontier_bits_.data();
+  args.counters = d_agent_counters_.data();
+  args.next_counters = d_agent_counters_.data() + 1;
+  const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
+  const auto blocks = static_cast<int>(std::min<std::int64_t>(
+      grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  if (words_ == 2) {
+    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
+        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  } else {
+    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
+        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  }
+  FRONTIER_CHECK_LAUNCH();
+  // 3. Its counters become the level's.
+  bottom_up_counters_kernel<cuda::BfsCounters>
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
   FRONTIER_CHECK_LAUNCH();
 }
 

@@ -6,12 +6,12 @@
 /// exchange synchronizes twice per large top-down level (bin counts, frontier size) and once per
 /// small top-down level (fixed-size bins, see exchange.hpp) or bottom-up level (frontier size).
 ///
-/// Bottom-up levels run the single-GPU engine's bottom-up scheme over the rank's local vertices
-/// (distributed_bottom_up.cuh): the rank keeps a visited bitmap of its local ids (set with every
-/// label), reads the all-gathered frontier where the gather left it (rank-major parts), and
-/// writes its next frontier as a bitmap of local ids (no queue appends), which the next bottom-up
-/// level copies into its part of the gathered bitmap and a top-down level turns back into a queue
-/// (the engine's bitmap-to-queue agent).
+/// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
+/// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered
+/// frontier is rewritten in global vertex order, and the level writes its next frontier as a
+/// bitmap of local ids (no queue appends), which the next bottom-up level copies into its part of
+/// the gathered bitmap and a top-down level turns back into a queue (the engine's
+/// bitmap-to-queue agent).
 ///
 /// The visited bitmap is the authority on what a search labelled: a search resets only the
 /// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
@@ -25,7 +25,6 @@
 
 #include "bfs_cuda/bfs_device_common.cuh"
 #include "bfs_cuda/device_buffer.cuh"
-#include "bfs_distributed/gathered_bits.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/partition/rank_graph.hpp"
 
@@ -100,10 +99,14 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.
   cuda::DeviceBuffer<std::uint32_t> d_visited_;
   cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
-  /// Where a global vertex's bit sits in the gathered d_bitmap_ (rank-major parts).
-  GatheredBits<VertexT> gathered_bits_;
-  /// Two counter slots of the engine's bitmap-to-queue agent (its and the "next level" one it
-  /// zeroes).
+  /// The gathered frontier in global vertex order ((n + 31) / 32 words; more than one rank only:
+  /// with one rank d_bitmap_ is already in that order).
+  cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
+  int stripe_shift_ = -1;
+  /// The gathered parts already are the global bitmap (one rank, or a block layout whose parts
+  /// are whole words): d_global_bits_ is not used.
+  bool gathered_is_global_ = false;
+  /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
   std::vector<std::int64_t> send_offsets_;
   RankBins bins_;

@@ -10,9 +10,14 @@
 ///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
 ///    warp;
-///  - frontier_bitmap_kernel: a bottom-up level's frontier queue as the rank's part of the
-///    gathered bitmap (the bottom-up level itself: distributed_bottom_up.cuh);
-///  - start_kernel and finish_level_kernel: the source's labels and the level counters.
+///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts) rewritten in
+///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as the
+///    single-GPU engine does (globalize_striped_kernel: the same for a striped layout over a
+///    power-of-two rank count, one word at a time); the bottom-up level itself is the engine's
+///    BottomUpAgent
+///    (bfs_cuda/bfs_bottom_up.cuh) run over the rank's local vertices;
+///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
+///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
 /// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
 /// exactly one successful atomicOr of its visited bit (top-down) or by the one warp that owns its
@@ -222,6 +227,86 @@ __global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t cou
     const auto local = static_cast<std::uint64_t>(frontier[i]);
     atomicOr(own_part + local / 32, 1u << (local % 32));
   }
+}
+
+template <typename VertexT>
+struct GlobalizeArgs {
+  partition::VertexDistribution<VertexT> distribution;
+  /// ranks parts of bits_per_rank bits: global w is bit owner(w) * bits_per_rank + local(w).
+  const std::uint32_t* gathered;
+  std::uint64_t bits_per_rank;
+  /// log2(ranks) when the layout is striped and ranks a power of two (owner and local are then a
+  /// mask and a shift), else -1 (the distribution's divisions).
+  int stripe_shift;
+  /// (num_vertices + 31) / 32 words, bit w set exactly when w is in the gathered frontier.
+  std::uint32_t* global;
+};
+
+/// One vertex per lane, one word of `global` per warp (the ballot), every word written.
+template <typename VertexT>
+__global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
+  const auto n = static_cast<std::uint64_t>(a.distribution.num_vertices);
+  const std::uint64_t bits = (n + 31) / 32 * 32;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  // Warp-uniform bounds (bits and stride are multiples of 32), so every lane reaches the ballot.
+  for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       v < bits; v += stride) {
+    // 1. Where vertex v's bit sits in the gathered bitmap.
+    bool set = false;
+    if (v < n) {
+      std::uint64_t bit = 0;
+      if (a.stripe_shift >= 0) {
+        const std::uint64_t owner = v & ((std::uint64_t{1} << a.stripe_shift) - 1);
+        bit = owner * a.bits_per_rank + (v >> a.stripe_shift);
+      } else {
+        const auto w = static_cast<VertexT>(v);
+        bit = static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
+              static_cast<std::uint64_t>(a.distribution.local(w));
+      }
+      set = (a.gathered[bit / 32] >> (bit % 32) & 1u) != 0;
+    }
+    // 2. The warp's 32 bits are one word of the global bitmap.
+    const unsigned word = __ballot_sync(0xffffffffu, set);
+    if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;
+  }
+}
+
+/// The striped layout over p = 2^shift ranks, p <= 32: global word w holds vertices 32w + j,
+/// owned by rank j mod p under local id w * (32 / p) + j / p, so it interleaves 32 / p
+/// consecutive bits of one word of every rank's part. One thread per global word, every word
+/// written (bits past the last vertex are never read).
+__global__ inline void globalize_striped_kernel(const std::uint32_t* gathered,
+                                                std::uint64_t words_per_rank, int shift,
+                                                std::uint64_t global_words, std::uint32_t* global) {
+  const int p = 1 << shift;
+  const int k = 32 >> shift;
+  const std::uint32_t chunk_mask = k == 32 ? 0xffffffffu : (1u << k) - 1u;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t w = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       w < global_words; w += stride) {
+    // 1. Rank r's k bits for this word start at its local bit w * k.
+    const std::uint64_t first = w * static_cast<std::uint64_t>(k);
+    std::uint32_t word = 0;
+    for (int r = 0; r < p; ++r) {
+      const std::uint32_t chunk =
+          gathered[static_cast<std::uint64_t>(r) * words_per_rank + first / 32] >> (first % 32) &
+          chunk_mask;
+      // 2. Its i-th bit is vertex r + i * p of the word.
+      for (int i = 0; i < k; ++i) word |= (chunk >> i & 1u) << (r + (i << shift));
+    }
+    global[w] = word;
+  }
+}
+
+/// The level counters of a bottom-up level from the engine agent's counter slot
+/// (cuda::BfsCounters).
+template <typename CounterSlot>
+__global__ void bottom_up_counters_kernel(const CounterSlot* slot, std::int64_t* counters) {
+  counters[kNextFrontier] = static_cast<std::int64_t>(slot->new_vertices);
+  counters[kEdgesExamined] = static_cast<std::int64_t>(slot->arcs_examined);
+  counters[kItemsBinned] = 0;
+  counters[kItemsSentAway] = 0;
+  counters[kFrontierArcs] = static_cast<std::int64_t>(slot->new_degree_sum);
 }
 
 template <typename VertexT>

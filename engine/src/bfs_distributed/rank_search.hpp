@@ -29,8 +29,7 @@ enum class LevelMark : int {
   kBegin = 1,        ///< the level's first work is about to be queued (idle before it)
   kExpanded = 2,     ///< top-down: expanded, filtered and binned; bottom-up: frontier bitmap built
   kExchanged = 3,    ///< bins at their owners / bitmap all-gathered
-  kGlobalized = 4,   ///< bottom-up: the gathered bitmap prepared for the search, by a rank
-                     ///< that has such a step (none now: GPU ranks read the gathered parts)
+  kGlobalized = 4,   ///< bottom-up, GPU ranks: the gathered bitmap rewritten in global order
   kContracted = 5,   ///< received items labelled / unvisited vertices searched; counters filled
   kReduced = 6,      ///< the counters all-reduced and on their way to the host
 };
