@@ -22,7 +22,10 @@
 // insert 0.509 ms vs the array's 0.651, 200k 0.562 vs 0.701, 2M 0.996 vs 0.750, inserts only
 // (4 × 2M) 0.453 vs 0.437. Folding the tile-offset scan into the selection (the last block to
 // finish scans the tallies) made the select kernels slower (39-69 µs; more registers and a
-// serial tail) and every sequence slower (0.534 / 0.599 / 1.077 / 0.475 ms): not adopted.
+// serial tail) and every sequence slower (0.534 / 0.599 / 1.077 / 0.475 ms): not adopted. Nor
+// a one-block scan of the tallies (one launch instead of cub's two; 1024 threads, four tallies
+// each per round): same run, interleaved, 0.517 / 0.571 / 1.031 / 0.438-0.453 ms against
+// 0.490 / 0.546 / 0.981-1.001 / 0.440 with cub::DeviceScan.
 #pragma once
 
 #include <cstdint>
