@@ -124,9 +124,10 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     if (pointers_.size() == 1)
       return run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
     // One host thread per rank, each over its rank alone. The clock starts once every thread is
-    // awake at the barrier (as separate processes would be after a barrier before the search)
-    // and stops when the last thread's loop ends, so that neither the scheduler's wake-up of
-    // sleeping threads nor the wake-up of this one after the others is search time.
+    // awake at the barrier and every GPU has passed a collective one (as separate processes
+    // would be after MPI_Barrier before the search) and stops when the last thread's loop ends,
+    // so that neither the scheduler's wake-up of sleeping threads nor the wake-up of this one
+    // after the others is search time.
     using Clock = std::chrono::steady_clock;
     Clock::time_point begin;
     std::vector<Clock::time_point> ends(pointers_.size());
@@ -135,6 +136,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       threads_->run([&](int i) {
         const auto r = static_cast<std::size_t>(i);
         threads_->barrier();
+        exchanges_[r]->barrier();
         if (i == 0) begin = Clock::now();
         loops[r] = run_level_loop<VertexT>(std::span<RankSearch<VertexT>* const>(&pointers_[r], 1),
                                            *exchanges_[r], source, config);

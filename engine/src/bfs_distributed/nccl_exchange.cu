@@ -233,6 +233,21 @@ void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_by
     FRONTIER_NCCL_CHECK(ncclGroupEnd());
   }
   // 2. The counters' all-gather and the frontier bitmap's, at the sizes the levels use.
+  gather_counters();
+  if (bitmap_bytes > 0) all_gather(bitmaps, bitmap_bytes);
+  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    scratch[i] = cuda::DeviceBuffer<unsigned char>();
+  }
+}
+
+void NcclExchange::barrier() {
+  gather_counters();
+  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+}
+
+void NcclExchange::gather_counters() {
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     std::int64_t* totals = d_totals_[i].data();
@@ -241,12 +256,6 @@ void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_by
                                       local_[i].stream));
   }
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
-  if (bitmap_bytes > 0) all_gather(bitmaps, bitmap_bytes);
-  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
-  for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    scratch[i] = cuda::DeviceBuffer<unsigned char>();
-  }
 }
 
 }  // namespace frontier::distributed

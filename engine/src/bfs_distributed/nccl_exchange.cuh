@@ -50,8 +50,14 @@ class NcclExchange final : public Exchange {
   /// all-gather of counters and one of `bitmap_bytes` per rank in each local rank's `bitmaps`
   /// (their contents are overwritten), and waits for them.
   void connect(std::span<void* const> bitmaps, std::size_t bitmap_bytes);
+  /// Collective over every rank, like connect(): returns once every rank's GPU has reached it
+  /// (a small all-gather, waited for), so that a timed search starts with every GPU and the
+  /// collectives' path awake, as an MPI program's barrier before its timer.
+  void barrier();
 
  private:
+  /// Every local rank's counters all-gathered (contents not used), queued on the streams.
+  void gather_counters();
   /// Waits until local rank i's stream is idle (or throws once abandoned).
   void wait(std::size_t i) const;
 
