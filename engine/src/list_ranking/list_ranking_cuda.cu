@@ -9,7 +9,8 @@
 //      all ids minus the sum of successors, and the walks verify the structure instead (no walk
 //      may meet a walked node that is not a splitter, no two sublists may end at the same
 //      splitter, the walks must cover n nodes); any doubt runs the exact check for its error;
-//   2. splitters: n / nodes_per_sublist random nodes (counter_random) plus every head;
+//   2. splitters: n / nodes_per_sublist random nodes (counter_random; deeper levels take
+//      shorter sublists) plus every head;
 //   3. ids by a scan over per-word popcounts; each splitter's node is marked link = -2 - id;
 //   4. walks: warp-balanced sequential walks write {local prefix, sublist} in place and leave
 //      each sublist's total and next sublist; covered nodes are counted: fewer than n means a
@@ -123,6 +124,10 @@ struct Context {
     const std::int64_t cap =
         static_cast<std::int64_t>(multiprocessors) * policy.stream_blocks_per_sm;
     return static_cast<int>(std::max<std::int64_t>(1, std::min(blocks, cap)));
+  }
+  /// The grid of a per-node kernel that takes kStreamItems items per thread and round.
+  int per_node_grid(std::int64_t items) const {
+    return stream_grid((items + kStreamItems - 1) / kStreamItems);
   }
 };
 
@@ -253,7 +258,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   };
   const bool try_single_list = level == 0;
   times.mark("start");
-  check_and_pack_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
+  check_and_pack_kernel<<<ctx.per_node_grid(n), ctx.policy.block_threads, 0, stream>>>(
       d_successor, d_values, n, nodes.get(), try_single_list ? nullptr : has_predecessor.get(),
       counters.get());
   FRONTIER_CHECK_LAUNCH();
@@ -261,7 +266,8 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   const std::int64_t random_splitters =
       level == 0 && ctx.top_random_splitters > 0
           ? ctx.top_random_splitters
-          : std::max<std::int64_t>(1, n / ctx.policy.nodes_per_sublist);
+          : std::max<std::int64_t>(1, n / (level == 0 ? ctx.policy.nodes_per_sublist
+                                                      : ctx.policy.deeper_nodes_per_sublist));
   const std::uint64_t level_seed = mix64(ctx.seed + static_cast<std::uint64_t>(level));
   mark_random_splitters_kernel<<<ctx.stream_grid(random_splitters), ctx.policy.block_threads, 0,
                                  stream>>>(n, random_splitters, level_seed, is_splitter.get());
@@ -466,7 +472,7 @@ void wyllie(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
   // 1. Check (no packing), then {value, predecessor} per node.
   check_and_pack_kernel<VertexT, ValueT>
-      <<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
+      <<<ctx.per_node_grid(n), ctx.policy.block_threads, 0, stream>>>(
           d_successor, d_values, n, nullptr, has_predecessor.get(), counters.get());
   FRONTIER_CHECK_LAUNCH();
   merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(

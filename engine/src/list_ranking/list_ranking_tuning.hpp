@@ -47,6 +47,15 @@
 //    each record into a separate array (read-only nodes): ordered 17.7, random 24.4 vs 21.5.
 //    What costs is a scattered store per step (one L2 transaction per lane), wherever it goes;
 //    the coalesced log above is the only variant whose walk stays near the read-only walk.
+//    Cache hints on the in-place walk's load and store change nothing (H200, 2026-11-22,
+//    .dev experiment, random 2^28: plain 21.5-21.6 ms; st.cs 21.2, ld.cg + st.cs 21.2,
+//    st.L2::evict_first 21.2, ld.cg 21.7, st.wt 21.6; ld.cs / ld.lu / L1::no_allocate 24.4-24.5).
+//  - deeper_nodes_per_sublist 32: the splitter list (~2M nodes at 2^28, L2-resident) is walked
+//    by few lanes, so its time is the longest sublist's, ~n/k·ln(k) dependent L2 steps: with 128
+//    the level-1 walk took 0.65 ms of the 1.2 ms below level 0 (random 2^28, H200). 32 gives
+//    ~65K sublists (walk 0.18 ms) and one more small GPU level before the host: 0.83 ms below
+//    level 0; 16 makes the extra level larger again (1.04 ms). Whole ranking (best of 5, same
+//    run): random 25.9 -> 25.3 ms with 32 (25.8 with 16), stride:1001 25.4 -> 24.3.
 //  - walk_blocks_per_sm 8 × block_threads 256 = 2048 threads per SM, full occupancy: every
 //    resident lane keeps one dependent load in flight, which is what the pointer-chase floor
 //    needs (DEVICE.md: the chase peaks from 64K threads on). The launch lowers it to what the
@@ -54,6 +63,9 @@
 //    blocks fit), so that all warps are resident in one wave.
 //  - host_rank_below 2^14: a splitter list this short is copied to the host and walked
 //    sequentially in ~0.1 ms, cheaper than another GPU level's launches and two syncs.
+//  - check-and-pack takes kStreamItems (4) nodes per thread and round, all loads first:
+//    1.42 -> 1.13 ms at 2^28 (H200). The fix-up does not gain from it (random 2.10 -> 2.18,
+//    ordered 0.79 -> 1.15 ms: its time is the L2 gathers of the sublist offsets) and keeps one.
 //  - stream_blocks_per_sm 16: grid-stride streaming kernels (pack, fix-up) with enough blocks in
 //    flight to cover DRAM latency.
 #pragma once
@@ -69,6 +81,7 @@ struct ListRankingCudaPolicy {
   int walk_blocks_per_sm = 8;
   int stream_blocks_per_sm = 16;
   std::int64_t nodes_per_sublist = 128;
+  std::int64_t deeper_nodes_per_sublist = 32;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
 
   std::string describe() const {
@@ -76,6 +89,7 @@ struct ListRankingCudaPolicy {
            ", walk_blocks_per_sm=" + std::to_string(walk_blocks_per_sm) +
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
+           ", deeper_nodes_per_sublist=" + std::to_string(deeper_nodes_per_sublist) +
            ", host_rank_below=" + std::to_string(host_rank_below) + "}";
   }
 };
