@@ -115,10 +115,10 @@ template <typename VertexT = VertexId>
 struct DistributedBfsResult {
   /// Global depth (and parent) arrays when gathered, per-level statistics and time. The time
   /// runs from the start of the search until every rank's labels are final where it runs; with
-  /// several GPUs driven by one process it starts after a barrier, as an MPI program's timer
-  /// after MPI_Barrier: every rank's host thread has reached a host barrier, then every GPU has
-  /// passed a collective (NCCL) one. (A process that drives one rank of several starts its clock
-  /// when it calls run(), without a barrier.)
+  /// several GPU ranks it starts after a barrier, as an MPI program's timer after MPI_Barrier:
+  /// with one process driving them, every rank's host thread has reached a host barrier, then
+  /// every GPU has passed a collective (NCCL) one; with one process per rank, every GPU has
+  /// passed the collective one.
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.

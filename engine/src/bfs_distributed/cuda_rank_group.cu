@@ -121,8 +121,12 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
           "distributed bfs: a rank failed in an earlier search and the GPU ranks were shut "
           "down; build a new DistributedBfs");
     }
-    if (pointers_.size() == 1)
+    if (pointers_.size() == 1) {
+      // One rank in this process: alone, or one of several processes (MPI), whose clocks start
+      // once every GPU has passed a collective barrier, as after MPI_Barrier.
+      if (exchanges_[0]->ranks() > 1) exchanges_[0]->barrier();
       return run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
+    }
     // One host thread per rank, each over its rank alone. The clock starts once every thread is
     // awake at the barrier and every GPU has passed a collective one (as separate processes
     // would be after MPI_Barrier before the search) and stops when the last thread's loop ends,
