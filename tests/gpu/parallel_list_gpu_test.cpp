@@ -159,7 +159,7 @@ std::int64_t model_shifted_counts(test::ListModel<std::int64_t>& model, ListPosi
 }
 
 TEST_F(ParallelListGpu, DeviceFunctorCountsVaryPerElementAcrossTilesAndGrowth) {
-  // Three selection tiles and a few slots; no reserve, so the first insert grows the storage and
+  // Several selection tiles and a few slots; no reserve, so the first insert grows the storage and
   // links after the growth.
   const std::int64_t n = 3 * 4096 + 7;
   const auto values = test::random_values<std::int64_t>(n, 21);

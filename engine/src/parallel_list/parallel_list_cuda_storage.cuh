@@ -3,7 +3,7 @@
 // Implementation of Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
 // Insert (count(e) values per selected element e): select (bitmap + tile tallies) -> exclusive
-// scan of the tallies (cub::DeviceScan over n / 4096 items) -> link; then the total and the
+// scan of the tallies (cub::DeviceScan over n / 2048 items) -> link; then the total and the
 // number of negative counts come back to the host in one pinned read (the operation's only
 // synchronization). The link kernel changes nothing when the total exceeds the free stack or a
 // count was negative: the host then throws (negative counts, growth failure: the list is
@@ -13,7 +13,7 @@
 // scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
 // select kernel's vectorized, coalesced read of states and values; the scan covers one item per
-// 4096 slots; the insert-after link kernel touches only the bitmap and the selected elements,
+// 2048 slots; the insert-after link kernel touches only the bitmap and the selected elements,
 // the insert-before one also reads the owners bitmap and every owner's link (coalesced); both
 // write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
 // Erase: the same selection frees the selected slots and marks them in the bitmap, and the
