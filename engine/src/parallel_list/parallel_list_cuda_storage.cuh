@@ -2,37 +2,38 @@
 // tile kernels of parallel_list_tile_kernels.cuh, after Varga & Szénási, "Design and
 // Implementation of Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
-// Insert (count(e) values per selected element e): select (bitmap + tile tallies) -> exclusive
-// scan of the tallies (cub::DeviceScan over n / 2048 items) -> link; then the total and the
-// number of negative counts come back to the host in one pinned read (the operation's only
-// synchronization). The link kernel changes nothing when the total exceeds the free stack or a
-// count was negative: the host then throws (negative counts, growth failure: the list is
-// unchanged) or grows the storage and launches the link kernel again (slot ids survive growth, so
-// the bitmap and offsets stay valid).
-// Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
-// scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
-// of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
-// select kernel's vectorized, coalesced read of states and values; the scan covers one item per
-// 2048 slots; the insert-after link kernel touches only the bitmap and the selected elements,
-// the insert-before one also reads the owners bitmap and every owner's link (coalesced); both
-// write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
-// Erase: the same selection frees the selected slots and marks them in the bitmap, and the
-// survivors in the owners bitmap; scan; link (push the selected slots at their offsets; every
-// survivor whose successor is selected walks the run, bounded, and links around it); one pinned
-// read (total + unfinished flag). Only runs longer than the walk take pointer-jumping rounds.
-// Singly linked: the GPU list keeps next[] only (no prev[]), so an insert after writes only the
-// selected elements' own links (coalesced within a tile) and an insert before is done by each
-// selected element's predecessor (parallel_list_tile_kernels.cuh); append finds the last element
-// by a pass over the slots (find_last_kernel), insert_counts takes predecessors from the index.
-// Free stack: never used slots lie at its bottom in descending order (fresh_count_ of them:
-// slots_ - 1, slots_ - 2, ...), freed slots are pushed on top, pops take the top: freed slots are
-// reused first, then fresh slots lowest first. So every slot at or above the high-water mark
-// slots_ - fresh_count_ is free, and the selection scans only the tiles below it.
-// Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
-// list_rank_device (Wei–JaJa) -> order[rank] = slot.
-// No allocation happens in an operation unless the storage grows, a longer run of values than
-// before is copied, or the index is first built at a larger size: the bitmap, tallies, offsets
-// and scan scratch are sized with the storage (in whole tiles).
+// Insert (count(e) values per selected element e): select (bitmap + tile tallies, summed by
+// atomics into the operation's total and groups of tiles) -> link (insert after: every tile
+// computes its own offset from the group sums and tallies; insert before: an exclusive scan of
+// the tallies, cub::DeviceScan over n / 2048 items, runs first, since its owners read other
+// tiles' offsets); then the total and the number of negative counts come back to the host in
+// one pinned read (the operation's only synchronization). The link kernel changes nothing when the
+// total exceeds the free stack or a count was negative: the host then throws (negative counts,
+// growth failure: the list is unchanged) or grows the storage and launches the link kernel again
+// (slot ids survive growth, so the bitmap and offsets stay valid). Why this shape: the former
+// single fused CUB scan over all slots (transform-iterator input, scatter-iterator output) ran at
+// about a quarter of the H200's bandwidth: per-item blocked loads of a 1-byte state and a value,
+// 64-bit look-back. Here the only pass over every slot is the select kernel's vectorized, coalesced
+// read of states and values; the offsets cover one tally per 2048 slots; the insert-after link
+// kernel touches only the bitmap and the selected elements, the insert-before one also reads the
+// owners bitmap and every owner's link (coalesced); both write a tile's new nodes in allocation
+// order, so the fresh ones go out as contiguous runs. Erase: the same selection frees the selected
+// slots and marks them in the bitmap, and the survivors in the owners bitmap; link (tile offsets as
+// for insert after) (push the selected slots at their offsets; every survivor whose successor is
+// selected walks the run, bounded, and links around it); one pinned read (total + unfinished flag).
+// Only runs longer than the walk take pointer-jumping rounds. Singly linked: the GPU list keeps
+// next[] only (no prev[]), so an insert after writes only the selected elements' own links
+// (coalesced within a tile) and an insert before is done by each selected element's predecessor
+// (parallel_list_tile_kernels.cuh); append finds the last element by a pass over the slots
+// (find_last_kernel), insert_counts takes predecessors from the index. Free stack: never used slots
+// lie at its bottom in descending order (fresh_count_ of them: slots_ - 1, slots_ - 2, ...), freed
+// slots are pushed on top, pops take the top: freed slots are reused first, then fresh slots lowest
+// first. So every slot at or above the high-water mark slots_ - fresh_count_ is free, and the
+// selection scans only the tiles below it. Index layer: an exclusive sum of the element flags
+// (compact ids) -> compact successor list -> list_rank_device (Wei–JaJa) -> order[rank] = slot. No
+// allocation happens in an operation unless the storage grows, a longer run of values than before
+// is copied, or the index is first built at a larger size: the bitmap, tallies, offsets and scan
+// scratch are sized with the storage (in whole tiles).
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
@@ -259,27 +260,31 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (size_ == 0) return 0;
     const std::int64_t tiles = scan_tiles();
     const auto grid_tiles = static_cast<unsigned>(tiles);
-    // 1. Selection: the bitmap and one tally per tile (insert before: also the link owners and
-    //    the word prefixes); 2. the tiles' offsets.
+    // 1. Selection: the bitmap, one tally per tile and their group sums (insert before: also the
+    //    link owners and the word prefixes); 2. insert before only: the tiles' offsets (its
+    //    owners read the offsets of other tiles; insert after computes its tiles' offsets in the
+    //    link kernel).
+    const ListSelection selected = begin_selection(tiles);
     if (position == ListPosition::After) {
       list_select_kernel<ListSelectMode::InsertAfter>
           <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selection(), tiles, nullptr);
+                                                          selected, tiles, nullptr);
     } else {
       list_select_kernel<ListSelectMode::InsertBefore>
           <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selection(), tiles, nullptr);
+                                                          selected, tiles, nullptr);
     }
     FRONTIER_CHECK_LAUNCH();
-    scan_tallies(tiles);
+    if (position == ListPosition::Before) scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
     InsertLink<T, Count, Value> link{
-        value_.data(),   next_.data(), state_.data(),  free_.data(),   free_count_,
-        fresh_count_,    slots_,       bitmap_.data(), owners_.data(), word_prefix_.data(),
-        offsets_.data(), tiles,        count,          value_of};
+        value_.data(),   next_.data(),  state_.data(),   free_.data(),   free_count_,
+        fresh_count_,    slots_,        bitmap_.data(),  owners_.data(), word_prefix_.data(),
+        tallies_.data(), selected.sums, offsets_.data(), tiles,          count,
+        value_of};
     launch_insert_link(position, link);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
-                                        sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, selected.sums.sums, sizeof(CountTally),
+                                        cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const CountTally all = h_scalars_->tally;
     if (all.negative > 0) {
@@ -313,15 +318,15 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const auto grid_tiles = static_cast<unsigned>(tiles);
     ListSlot* const erased = free_.data() + free_count_;
     // 1. Selection frees the slots and marks them in the bitmap, the survivors in the owners
-    //    bitmap; 2. the tiles' offsets on the free stack.
+    //    bitmap, and sums the tallies by groups of tiles.
+    const ListSelection selected = begin_selection(tiles);
     list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        value_.data(), state_.data(), pred, ConstantCount{1}, selection(), tiles, d_unfinished());
+        value_.data(), state_.data(), pred, ConstantCount{1}, selected, tiles, d_unfinished());
     FRONTIER_CHECK_LAUNCH();
-    scan_tallies(tiles);
-    // 3. Push the selected slots; every survivor before a selected run links around it; the
-    //    total and the flag to the host.
+    // 2. Push the selected slots at the tiles' offsets (computed by the link kernel); every
+    //    survivor before a selected run links around it; the total and the flag to the host.
     list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        bitmap_.data(), owners_.data(), offsets_.data(), tiles, next_.data(), erased,
+        bitmap_.data(), owners_.data(), tallies_.data(), selected.sums, next_.data(), erased,
         policy_.max_walk_hops, d_unfinished(), d_total());
     FRONTIER_CHECK_LAUNCH();
     read_scalars();
@@ -440,6 +445,12 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (scan_temp_.size() < scan_bytes) scan_temp = DeviceBuffer<unsigned char>(scan_bytes);
     DeviceBuffer<ListScalars> scalars;
     if (d_scalars_.size() == 0) scalars = DeviceBuffer<ListScalars>(1);
+    DeviceBuffer<CountTally> tile_sums;
+    if (tile_sums_.size() == 0) {
+      tile_sums = DeviceBuffer<CountTally>(2 * kListSumEntries);
+      FRONTIER_CUDA_CHECK(
+          cudaMemsetAsync(tile_sums.data(), 0, tile_sums.size() * sizeof(CountTally), stream()));
+    }
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(state.data(), kSlotFree, padded, stream()));
     const std::int64_t added = slots - keep;
     if (keep > 0) {
@@ -455,6 +466,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
       copy(owners.data(), owners_.data(), static_cast<std::int64_t>(owners_.size()));
       copy(word_prefix.data(), word_prefix_.data(), static_cast<std::int64_t>(word_prefix_.size()));
+      copy(tallies.data(), tallies_.data(), static_cast<std::int64_t>(tallies_.size()));
       copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
       launch_push_fresh(free_stack.data(), added, slots - 1);
     }
@@ -470,6 +482,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     offsets_ = std::move(offsets);
     if (scan_temp.size() > 0) scan_temp_ = std::move(scan_temp);
     if (scalars.size() > 0) d_scalars_ = std::move(scalars);
+    if (tile_sums.size() > 0) tile_sums_ = std::move(tile_sums);
     slots_ = slots;
     if (keep > 0) {
       free_count_ += added;
@@ -502,9 +515,30 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
   ListSlot* d_last() const { return &d_scalars_.data()->last; }
 
-  /// Where the select kernel writes.
-  ListSelection selection() {
-    return {bitmap_.data(), owners_.data(), tallies_.data(), word_prefix_.data()};
+  /// Tiles per group of the tile sums: a multiple of 32 with at most kListMaxGroups groups and
+  /// about as many groups as tiles in a group, so that a tile's offset sums at most about
+  /// 2 sqrt(tiles) values (tile_exclusive_offset).
+  static std::int64_t group_tiles_for(std::int64_t tiles) {
+    std::int64_t group_tiles = 32;
+    while (group_tiles * group_tiles < tiles || group_tiles * kListMaxGroups < tiles) {
+      group_tiles += 32;
+    }
+    return group_tiles;
+  }
+
+  /// Where the select kernel of the next operation over `tiles` tiles writes. The operation's
+  /// group sums alternate between the two halves of tile_sums_: each select launch zeroes the
+  /// other half for the next one, so the sums start at zero without a memset of their own.
+  ListSelection begin_selection(std::int64_t tiles) {
+    CountTally* const sums = tile_sums_.data() + sums_half_ * kListSumEntries;
+    sums_half_ = 1 - sums_half_;
+    CountTally* const next_sums = tile_sums_.data() + sums_half_ * kListSumEntries;
+    return {bitmap_.data(),
+            owners_.data(),
+            tallies_.data(),
+            word_prefix_.data(),
+            {sums, group_tiles_for(tiles)},
+            next_sums};
   }
 
   static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
@@ -544,6 +578,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     link.bitmap = bitmap_.data();
     link.owners = owners_.data();
     link.word_prefix = word_prefix_.data();
+    link.tallies = tallies_.data();
     link.offsets = offsets_.data();
     const auto grid_tiles = static_cast<unsigned>(link.tiles);
     if (position == ListPosition::After) {
@@ -659,6 +694,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   DeviceBuffer<std::int64_t> word_prefix_;
   DeviceBuffer<CountTally> tallies_;
   DeviceBuffer<CountTally> offsets_;
+  /// Group sums of the tile tallies, two operations' worth (ListTileSums: kListSumEntries each);
+  /// the next select kernel adds into half sums_half_.
+  DeviceBuffer<CountTally> tile_sums_;
+  int sums_half_ = 0;
   /// Scratch per slot: compact ids (index layer), jump targets (long erase runs, lazily).
   DeviceBuffer<ListSlot> ids_;
   DeviceBuffer<ListSlot> jump_;
