@@ -4,36 +4,38 @@
 //
 // Insert (count(e) values per selected element e): select (bitmap + tile tallies, summed by
 // atomics into the operation's total and groups of tiles) -> link (insert after: every tile
-// computes its own offset from the group sums and tallies; insert before: an exclusive scan of
-// the tallies, cub::DeviceScan over n / 2048 items, runs first, since its owners read other
-// tiles' offsets); then the total and the number of negative counts come back to the host in
-// one pinned read (the operation's only synchronization). The link kernel changes nothing when the
-// total exceeds the free stack or a count was negative: the host then throws (negative counts,
-// growth failure: the list is unchanged) or grows the storage and launches the link kernel again
-// (slot ids survive growth, so the bitmap and offsets stay valid). Why this shape: the former
-// single fused CUB scan over all slots (transform-iterator input, scatter-iterator output) ran at
-// about a quarter of the H200's bandwidth: per-item blocked loads of a 1-byte state and a value,
-// 64-bit look-back. Here the only pass over every slot is the select kernel's vectorized, coalesced
-// read of states and values; the offsets cover one tally per 2048 slots; the insert-after link
-// kernel touches only the bitmap and the selected elements, the insert-before one also reads the
-// owners bitmap and every owner's link (coalesced); both write a tile's new nodes in allocation
-// order, so the fresh ones go out as contiguous runs. Erase: the same selection frees the selected
-// slots and marks them in the bitmap, and the survivors in the owners bitmap; link (tile offsets as
-// for insert after) (push the selected slots at their offsets; every survivor whose successor is
-// selected walks the run, bounded, and links around it); one pinned read (total + unfinished flag).
-// Only runs longer than the walk take pointer-jumping rounds. Singly linked: the GPU list keeps
-// next[] only (no prev[]), so an insert after writes only the selected elements' own links
-// (coalesced within a tile) and an insert before is done by each selected element's predecessor
-// (parallel_list_tile_kernels.cuh); append finds the last element by a pass over the slots
-// (find_last_kernel), insert_counts takes predecessors from the index. Free stack: never used slots
-// lie at its bottom in descending order (fresh_count_ of them: slots_ - 1, slots_ - 2, ...), freed
-// slots are pushed on top, pops take the top: freed slots are reused first, then fresh slots lowest
-// first. So every slot at or above the high-water mark slots_ - fresh_count_ is free, and the
-// selection scans only the tiles below it. Index layer: an exclusive sum of the element flags
-// (compact ids) -> compact successor list -> list_rank_device (Wei–JaJa) -> order[rank] = slot. No
-// allocation happens in an operation unless the storage grows, a longer run of values than before
-// is copied, or the index is first built at a larger size: the bitmap, tallies, offsets and scan
-// scratch are sized with the storage (in whole tiles).
+// computes its own offset from the group sums and tallies; insert before: a nodes kernel
+// computes and publishes the tiles' offsets, then an owners kernel links the predecessors, since
+// they read other tiles' offsets); then the total and the number of negative counts come back to
+// the host in one pinned read (the operation's only synchronization). The link kernels change
+// nothing when the total exceeds the free stack or a count was negative: the host then throws
+// (negative counts, growth failure: the list is unchanged) or grows the storage and launches the
+// link kernels again (slot ids survive growth, so the bitmap and tallies stay valid).
+// Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
+// scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
+// of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
+// select kernel's vectorized, coalesced read of states and values; the offsets cover one tally
+// per 2048 slots; the insert-after link kernel touches only the bitmap and the selected elements,
+// the insert-before ones also read the owners bitmap and every owner's link (coalesced); both
+// write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
+// Erase: the same selection frees the selected slots and marks them in the bitmap, and the
+// survivors in the owners bitmap; link (tile offsets as for insert after: push the selected slots
+// at their offsets; every survivor whose successor is selected walks the run, bounded, and links
+// around it); one pinned read (total + unfinished flag). Only runs longer than the walk take
+// pointer-jumping rounds.
+// Singly linked: the GPU list keeps next[] only (no prev[]), so an insert after writes only the
+// selected elements' own links (coalesced within a tile) and an insert before is done by each
+// selected element's predecessor (parallel_list_tile_kernels.cuh); append finds the last element
+// by a pass over the slots (find_last_kernel), insert_counts takes predecessors from the index.
+// Free stack: never used slots lie at its bottom in descending order (fresh_count_ of them:
+// slots_ - 1, slots_ - 2, ...), freed slots are pushed on top, pops take the top: freed slots are
+// reused first, then fresh slots lowest first. So every slot at or above the high-water mark
+// slots_ - fresh_count_ is free, and the selection scans only the tiles below it.
+// Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
+// list_rank_device (Wei–JaJa) -> order[rank] = slot.
+// No allocation happens in an operation unless the storage grows, a longer run of values than
+// before is copied, or the index is first built at a larger size: the bitmap, tallies and
+// offsets are sized with the storage (in whole tiles), the tile sums once.
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
@@ -261,9 +263,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const std::int64_t tiles = scan_tiles();
     const auto grid_tiles = static_cast<unsigned>(tiles);
     // 1. Selection: the bitmap, one tally per tile and their group sums (insert before: also the
-    //    link owners and the word prefixes); 2. insert before only: the tiles' offsets (its
-    //    owners read the offsets of other tiles; insert after computes its tiles' offsets in the
-    //    link kernel).
+    //    link owners and the word prefixes); the link kernels compute the tiles' offsets.
     const ListSelection selected = begin_selection(tiles);
     if (position == ListPosition::After) {
       list_select_kernel<ListSelectMode::InsertAfter>
@@ -275,7 +275,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                                                           selected, tiles, nullptr);
     }
     FRONTIER_CHECK_LAUNCH();
-    if (position == ListPosition::Before) scan_tallies(tiles);
     // 3. Linking, when everything fits; then the one synchronization.
     InsertLink<T, Count, Value> link{
         value_.data(),   next_.data(),  state_.data(),   free_.data(),   free_count_,
@@ -408,15 +407,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
   }
 
-  /// Bytes of cub::DeviceScan's scratch for the tally scan over `items` items.
-  static std::size_t tally_scan_bytes(std::int64_t items) {
-    std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-        nullptr, bytes, static_cast<const CountTally*>(nullptr), static_cast<CountTally*>(nullptr),
-        CountTallySum{}, CountTally{0, 0}, items, stream()));
-    return bytes;
-  }
-
   /// (Re)allocates the per-slot arrays and the selection scratch for `slots` slots (in whole
   /// tiles). Growth (`keep` = the current slots_ > 0) keeps the first `keep` slots' values, links
   /// and states, the selection bitmap and tile offsets (an insert links again after growth), and
@@ -439,10 +429,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     DeviceBuffer<std::int64_t> word_prefix(tiles * kListTileWords);
     DeviceBuffer<CountTally> tallies(tiles + 1);
     DeviceBuffer<CountTally> offsets(tiles + 1);
-    // The tally scan's scratch, sized with the storage so that no operation allocates it.
-    const std::size_t scan_bytes = tally_scan_bytes(tiles + 1);
-    DeviceBuffer<unsigned char> scan_temp;
-    if (scan_temp_.size() < scan_bytes) scan_temp = DeviceBuffer<unsigned char>(scan_bytes);
     DeviceBuffer<ListScalars> scalars;
     if (d_scalars_.size() == 0) scalars = DeviceBuffer<ListScalars>(1);
     DeviceBuffer<CountTally> tile_sums;
@@ -480,7 +466,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     word_prefix_ = std::move(word_prefix);
     tallies_ = std::move(tallies);
     offsets_ = std::move(offsets);
-    if (scan_temp.size() > 0) scan_temp_ = std::move(scan_temp);
     if (scalars.size() > 0) d_scalars_ = std::move(scalars);
     if (tile_sums.size() > 0) tile_sums_ = std::move(tile_sums);
     slots_ = slots;
@@ -554,16 +539,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
 
-  /// offsets_[0, tiles] = exclusive scan of tallies_[0, tiles] (the select kernel zeroed the
-  /// last item, so offsets_[tiles] is the operation's total).
-  void scan_tallies(std::int64_t tiles) {
-    std::size_t bytes = tally_scan_bytes(tiles + 1);
-    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(scan_temp_.data(), bytes, tallies_.data(),
-                                                       offsets_.data(), CountTallySum{},
-                                                       CountTally{0, 0}, tiles + 1, stream()));
-  }
-
   /// Launches the insert link kernel of `position` on the current storage (pointers and free
   /// count refreshed, so that the launch after a growth sees the grown arrays).
   template <typename Count, typename Value>
@@ -584,7 +559,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (position == ListPosition::After) {
       list_insert_after_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
     } else {
-      list_insert_before_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      // The nodes kernel publishes the tiles' offsets, which the owners kernel reads.
+      list_insert_before_nodes_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      FRONTIER_CHECK_LAUNCH();
+      list_insert_before_owners_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
     }
     FRONTIER_CHECK_LAUNCH();
   }
@@ -688,7 +666,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t size_ = 0;
   /// Selection scratch, in whole tiles: one selection bit and one link-owner bit per slot, the
   /// count prefix of every bitmap word inside its tile (insert before), one tally per tile (+1),
-  /// their exclusive scan.
+  /// the tiles' exclusive offsets (insert before).
   DeviceBuffer<std::uint32_t> bitmap_;
   DeviceBuffer<std::uint32_t> owners_;
   DeviceBuffer<std::int64_t> word_prefix_;

@@ -21,9 +21,9 @@
 //    warp 0 sums the groups before the tile's group and the tallies before it in its group
 //    (tile_exclusive_offset: independent loads, no tile waits for another, so no separate scan
 //    and no ordering of the blocks). Insert before: its owners need the offset of ANOTHER tile
-//    (that of their successor), which a block of the same launch may not have computed, so the
-//    storage still runs cub::DeviceScan over the tiles + 1 tallies (the last is zero, so
-//    offsets[tiles] is the total) between its select and link kernels.
+//    (that of their successor), which a block of the same launch may not have computed, so its
+//    nodes kernel computes and publishes every tile's offset (offsets[tile]) and a second
+//    launch, the owners kernel, reads them.
 // 3. Insert after (list_insert_after_kernel): a tile with nothing selected (its tally) returns at
 //    once; otherwise its block computes its offset (2.) and stages the tile's selected elements in
 //    slot order in shared memory (slot and first position of every rank), every rank keeps its
@@ -33,14 +33,15 @@
 //    free stack's top (freed slots, scattered) and then to the fresh slots from the high-water mark
 //    upwards, computed rather than read: where a tile's positions are fresh, its value, state and
 //    link stores are one ascending run per warp (coalesced), instead of one chain per thread
-//    written slot by slot. Insert before (list_insert_before_kernel): every link owner p reads its
-//    successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the slots, L2-resident;
-//    all of a thread's probes are issued before any store); when e is selected, p computes e's
-//    first position from the tile offset, the word prefix and the bits before e in its word and
-//    links p to it. The nodes are written apart from their owners, by the block of e's tile in
-//    position order as for insert after, the last of e's nodes linking to e. Owners come from
-//    the owners bitmap, not from the states, so nodes written into free slots by other blocks
-//    are never taken for owners. Both kernels first read the total: when it exceeds the free
+//    written slot by slot. Insert before (list_insert_before_owners_kernel): every link owner
+//    p reads its successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the
+//    slots, L2-resident; all of a thread's probes are issued before any store); when e is
+//    selected, p computes e's first position from the tile offset, the word prefix and the bits
+//    before e in its word and links p to it. The nodes are written apart from their owners,
+//    before them, by the block of e's tile (list_insert_before_nodes_kernel) in position order
+//    as for insert after, the last of e's nodes linking to e. Owners come from the owners
+//    bitmap, not from the states, so nodes written into free slots by other blocks are never
+//    taken for owners. The link kernels first read the total: when it exceeds the free
 //    stack, or a count was negative, they change nothing; the host then grows the storage
 //    (slot ids are kept, so the bitmaps, prefixes, tallies and offsets stay valid, and the sums
 //    are kept apart; the new slots are fresh, contiguous with the old fresh ones) and launches
@@ -176,8 +177,7 @@ struct ListSelection {
 /// is selected when count(e) > 0 (tally: sum of those counts, number of negative counts). Erase:
 /// every live element e with pred(e) is selected and freed (its state becomes kSlotFree: the
 /// link kernel reads links and bitmaps only; tally: how many); block 0 clears *d_unfinished for
-/// the link kernel. Block 0 also zeroes tallies[tiles], the last item of insert before's scan;
-/// the grid zeroes out.next_sums for the next operation.
+/// the link kernel. The grid zeroes out.next_sums for the next operation.
 template <ListSelectMode MODE, typename T, typename Pred, typename Count>
 __global__ void __launch_bounds__(kListTileThreads)
     list_select_kernel(const T* value, std::uint8_t* state, Pred pred, Count count,
@@ -294,10 +294,7 @@ __global__ void __launch_bounds__(kListTileThreads)
       atomic_add_tally(&out.sums.sums[0], sum);
       atomic_add_tally(&out.sums.sums[1 + tile / out.sums.group_tiles], sum);
     }
-    if (tile == 0) {
-      out.tallies[tiles] = CountTally{0, 0};
-      if (d_unfinished != nullptr) *d_unfinished = 0;
-    }
+    if (tile == 0 && d_unfinished != nullptr) *d_unfinished = 0;
   }
   for (std::int64_t i = tile * kListTileThreads + threadIdx.x; i < kListSumEntries;
        i += tiles * kListTileThreads) {
@@ -327,8 +324,9 @@ struct InsertLink {
   /// The selection's tile tallies and their sums (sums.sums[0] is the whole insert).
   const CountTally* tallies;
   ListTileSums sums;
-  /// Insert before: the exclusive scan of the tile tallies (unused by insert after).
-  const CountTally* offsets;
+  /// Insert before: every tile's exclusive offset (written by the nodes kernel for the tiles with
+  /// something selected, read by the owners kernel; unused by insert after).
+  CountTally* offsets;
   std::int64_t tiles;
   Count count;
   Value value_of;
@@ -512,46 +510,66 @@ __global__ void __launch_bounds__(kListTileThreads)
                    [&](int r, ListSlot) { return successor[r]; });
 }
 
-/// Insert before, over tile blockIdx.x, in two independent passes. Owners: every link owner p
-/// of the tile (the sentinel and the elements, from the owners bitmap written by the selection,
-/// so new nodes are never taken for owners) whose successor e is selected links itself to e's
-/// first node, at e's allocation position (InsertLink::position_of). Nodes: the block stages the
-/// tile's selected elements and writes their nodes in position order (write_tile_nodes), the
-/// last of e's nodes linking to e. Only the owners' links and the popped nodes are written: every
-/// selected element has exactly one predecessor.
+/// Insert before, nodes, over tile blockIdx.x: a tile with nothing selected returns at once;
+/// otherwise its block computes the tile's offset (tile_exclusive_offset), publishes it at
+/// offsets[tile] for the owners kernel, stages the tile's selected elements and writes their
+/// nodes in position order (write_tile_nodes), the last of e's nodes linking to e. Only popped
+/// nodes are written (free slots: never an owner or a selected element).
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
-    list_insert_before_kernel(InsertLink<T, Count, Value> link) {
+    list_insert_before_nodes_kernel(InsertLink<T, Count, Value> link) {
   constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
   using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ TileSelected<kConstant> sel;
+  __shared__ std::int64_t shared_offset;
   // 1. Nothing changes unless every value fits and no count was negative.
   if (!link.fits()) return;
-  // 2. Owners: this thread's owners and their successors (one vector load per four slots), then
-  //    every successor's selection bit (all probes issued before any store), then the links.
-  const std::int64_t first_slot = thread_first_slot();
-  const std::uint32_t owners = thread_selection(link.owners, first_slot);
-  if (owners != 0) {
-    const ThreadLinks links = load_thread_links(link.next, first_slot);
-    std::uint32_t splices = 0;
-#pragma unroll
-    for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
-    }
-#pragma unroll
-    for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((splices >> b) & 1u) == 0) continue;
-      link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+  const std::int64_t tile = blockIdx.x;
+  const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
+  if (tile_total == 0) return;
+  // 2. The tile's offset (warp 0; published for the owners kernel) and its selection in slot
+  //    order (the staging ends with a barrier).
+  if (threadIdx.x < 32) {
+    const std::int64_t offset = tile_exclusive_offset(link.tallies, link.sums, tile);
+    if (threadIdx.x == 0) {
+      shared_offset = offset;
+      link.offsets[tile] = CountTally{offset, 0};
     }
   }
-  // 3. Nodes of the tile's selected elements, in position order.
-  const std::int64_t tile = blockIdx.x;
-  const std::int64_t tile_offset = link.offsets[tile].total;
-  const auto tile_total = static_cast<std::uint32_t>(link.offsets[tile + 1].total - tile_offset);
-  if (tile_total == 0) return;
   const int selected = stage_tile_selection(link, sel, scan_storage);
-  write_tile_nodes(link, sel, selected, tile_offset, tile_total, [](int, ListSlot e) { return e; });
+  // 3. The nodes, in position order.
+  write_tile_nodes(link, sel, selected, shared_offset, tile_total,
+                   [](int, ListSlot e) { return e; });
+}
+
+/// Insert before, owners, over tile blockIdx.x (launched after the nodes kernel, whose offsets it
+/// reads): every link owner p of the tile (the sentinel and the elements, from the owners bitmap
+/// written by the selection, so new nodes are never taken for owners) whose successor e is
+/// selected links itself to e's first node, at e's allocation position (InsertLink::position_of:
+/// the offset of e's tile, any tile). Only the owners' links are written: every selected element
+/// has exactly one predecessor.
+template <typename T, typename Count, typename Value>
+__global__ void __launch_bounds__(kListTileThreads)
+    list_insert_before_owners_kernel(InsertLink<T, Count, Value> link) {
+  // 1. Nothing changes unless every value fits and no count was negative.
+  if (!link.fits()) return;
+  // 2. This thread's owners and their successors (one vector load per four slots), then every
+  //    successor's selection bit (all probes issued before any store), then the links.
+  const std::int64_t first_slot = thread_first_slot();
+  const std::uint32_t owners = thread_selection(link.owners, first_slot);
+  if (owners == 0) return;
+  const ThreadLinks links = load_thread_links(link.next, first_slot);
+  std::uint32_t splices = 0;
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
+  }
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((splices >> b) & 1u) == 0) continue;
+    link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+  }
 }
 
 /// Erase linking over tile blockIdx.x: block 0 publishes the erase's total (sums.sums[0]) at
