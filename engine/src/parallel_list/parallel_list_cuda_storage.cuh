@@ -275,6 +275,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                                                           selected, tiles, nullptr);
     }
     FRONTIER_CHECK_LAUNCH();
+    selection_launched();
     // 3. Linking, when everything fits; then the one synchronization.
     InsertLink<T, Count, Value> link{
         value_.data(),   next_.data(),  state_.data(),   free_.data(),   free_count_,
@@ -322,6 +323,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
         value_.data(), state_.data(), pred, ConstantCount{1}, selected, tiles, d_unfinished());
     FRONTIER_CHECK_LAUNCH();
+    selection_launched();
     // 2. Push the selected slots at the tiles' offsets (computed by the link kernel); every
     //    survivor before a selected run links around it; the total and the flag to the host.
     list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
@@ -500,6 +502,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
   ListSlot* d_last() const { return &d_scalars_.data()->last; }
 
+  /// The next select kernel adds into the half the launched one zeroed.
+  void selection_launched() { sums_half_ = 1 - sums_half_; }
+
   /// Tiles per group of the tile sums: a multiple of 32 with at most kListMaxGroups groups and
   /// about as many groups as tiles in a group, so that a tile's offset sums at most about
   /// 2 sqrt(tiles) values (tile_exclusive_offset).
@@ -513,11 +518,11 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   /// Where the select kernel of the next operation over `tiles` tiles writes. The operation's
   /// group sums alternate between the two halves of tile_sums_: each select launch zeroes the
-  /// other half for the next one, so the sums start at zero without a memset of their own.
+  /// other half for the next one, so the sums start at zero without a memset of their own
+  /// (selection_launched() moves on to that half once the launch went out).
   ListSelection begin_selection(std::int64_t tiles) {
     CountTally* const sums = tile_sums_.data() + sums_half_ * kListSumEntries;
-    sums_half_ = 1 - sums_half_;
-    CountTally* const next_sums = tile_sums_.data() + sums_half_ * kListSumEntries;
+    CountTally* const next_sums = tile_sums_.data() + (1 - sums_half_) * kListSumEntries;
     return {bitmap_.data(),
             owners_.data(),
             tallies_.data(),
