@@ -282,7 +282,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         fresh_count_,    slots_,        bitmap_.data(),  owners_.data(), word_prefix_.data(),
         tallies_.data(), selected.sums, offsets_.data(), tiles,          count,
         value_of};
-    launch_insert_link(position, link);
+    launch_insert_link(position, link, true);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, selected.sums.sums, sizeof(CountTally),
                                         cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
@@ -301,7 +301,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                               std::to_string(detail::kMaxListSlots - 1) + " elements fit");
       }
       grow(slots_ + all.total - free_count_);
-      launch_insert_link(position, link);
+      launch_insert_link(position, link, false);
     }
     popped(all.total);
     size_ += all.total;
@@ -326,10 +326,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     selection_launched();
     // 2. Push the selected slots at the tiles' offsets (computed by the link kernel); every
     //    survivor before a selected run links around it; the total and the flag to the host.
-    list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        bitmap_.data(), owners_.data(), tallies_.data(), selected.sums, next_.data(), erased,
-        policy_.max_walk_hops, d_unfinished(), d_total());
-    FRONTIER_CHECK_LAUNCH();
+    launch_tile_kernel(list_erase_link_kernel, tiles, true, bitmap_.data(), owners_.data(),
+                       tallies_.data(), selected.sums, next_.data(), erased, policy_.max_walk_hops,
+                       d_unfinished(), d_total());
     read_scalars();
     const std::int64_t total = h_scalars_->total;
     if (total == 0) return 0;
@@ -544,10 +543,32 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
 
-  /// Launches the insert link kernel of `position` on the current storage (pointers and free
-  /// count refreshed, so that the launch after a growth sees the grown arrays).
+  /// Launches `kernel` over `tiles` tile blocks. `after_previous`: with programmatic stream
+  /// serialization, so that its launch overlaps the previous kernel's last wave when that one
+  /// allows it (the select kernel and the insert-before nodes kernel do); the tile kernels wait
+  /// for the previous grid before anything else (wait_for_previous_grid).
+  template <typename... Params, typename... Args>
+  static void launch_tile_kernel(void (*kernel)(Params...), std::int64_t tiles, bool after_previous,
+                                 Args... args) {
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned>(tiles));
+    config.blockDim = dim3(kListTileThreads);
+    config.dynamicSmemBytes = 0;
+    config.stream = stream();
+    config.attrs = &attribute;
+    config.numAttrs = after_previous ? 1 : 0;
+    FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
+  }
+
+  /// Launches the insert link kernels of `position` on the current storage (pointers and free
+  /// count refreshed, so that the launch after a growth sees the grown arrays); right after the
+  /// selection (`after_selection`) the first overlaps its last wave (launch_tile_kernel).
   template <typename Count, typename Value>
-  void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link) {
+  void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link,
+                          bool after_selection) {
     link.value = value_.data();
     link.next = next_.data();
     link.state = state_.data();
@@ -560,16 +581,15 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     link.word_prefix = word_prefix_.data();
     link.tallies = tallies_.data();
     link.offsets = offsets_.data();
-    const auto grid_tiles = static_cast<unsigned>(link.tiles);
     if (position == ListPosition::After) {
-      list_insert_after_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      launch_tile_kernel(list_insert_after_kernel<T, Count, Value>, link.tiles, after_selection,
+                         link);
     } else {
       // The nodes kernel publishes the tiles' offsets, which the owners kernel reads.
-      list_insert_before_nodes_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
-      FRONTIER_CHECK_LAUNCH();
-      list_insert_before_owners_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      launch_tile_kernel(list_insert_before_nodes_kernel<T, Count, Value>, link.tiles,
+                         after_selection, link);
+      launch_tile_kernel(list_insert_before_owners_kernel<T, Count, Value>, link.tiles, true, link);
     }
-    FRONTIER_CHECK_LAUNCH();
   }
 
   /// Erase fallback for runs longer than the walk: pointer jumping over the `total` erased slots

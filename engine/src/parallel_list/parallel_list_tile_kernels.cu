@@ -12,6 +12,8 @@ __global__ void __launch_bounds__(kListTileThreads)
   using BlockScan = cub::BlockScan<int, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ std::int64_t shared_offset;
+  // 0. After the selection (programmatic dependent launch: parallel_list_tile_kernels.cuh).
+  wait_for_previous_grid();
   const std::int64_t tile = blockIdx.x;
   const std::int64_t all = sums.sums[0].total;
   if (tile == 0 && threadIdx.x == 0) *d_total = all;

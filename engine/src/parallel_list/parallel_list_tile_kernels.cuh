@@ -119,6 +119,23 @@ __device__ inline ThreadLinks load_thread_links(const ListSlot* next, std::int64
   return links;
 }
 
+/// Programmatic dependent launch (Hopper and later; no-ops before): a kernel launched with
+/// programmatic stream serialization after one that calls allow_dependent_grid() may start its
+/// blocks before that one has finished; wait_for_previous_grid() then waits until it has
+/// finished and its writes are visible. The link kernels wait first thing, so nothing they read
+/// or write is touched early; only the launch and the blocks' start overlap the previous kernel's
+/// last wave. Launched without the attribute, the wait returns at once.
+__device__ inline void allow_dependent_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+__device__ inline void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 /// Group sums of one operation's tile tallies (filled by the select kernel's atomics, one per
 /// tile): sums[0] is the whole operation (its total and negative counts), sums[1 + g] the tiles
 /// g * group_tiles .. (g + 1) * group_tiles - 1. A tile's exclusive offset is the sum of the
@@ -192,6 +209,8 @@ __global__ void __launch_bounds__(kListTileThreads)
     typename BlockScan::TempStorage scan;
   } storage;
   __shared__ CountTally word_tallies[kListTileWords];
+  // 0. The link kernel may start its launch (it waits for this grid before reading anything).
+  allow_dependent_grid();
   const std::int64_t tile = blockIdx.x;
   const std::int64_t first_quad = tile * (kListTileSlots / kListQuadSlots);
   auto* const state_words = reinterpret_cast<std::uint32_t*>(state);
@@ -479,7 +498,8 @@ __global__ void __launch_bounds__(kListTileThreads)
   __shared__ TileSelected<kConstant> sel;
   __shared__ ListSlot successor[kListTileSlots];
   __shared__ std::int64_t shared_offset;
-  // 1. Nothing changes unless every value fits and no count was negative.
+  // 1. After the selection; nothing changes unless every value fits and no count was negative.
+  wait_for_previous_grid();
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
@@ -523,7 +543,10 @@ __global__ void __launch_bounds__(kListTileThreads)
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ TileSelected<kConstant> sel;
   __shared__ std::int64_t shared_offset;
-  // 1. Nothing changes unless every value fits and no count was negative.
+  // 1. After the selection (the owners kernel may start its launch: it waits for this grid);
+  //    nothing changes unless every value fits and no count was negative.
+  wait_for_previous_grid();
+  allow_dependent_grid();
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
@@ -552,7 +575,9 @@ __global__ void __launch_bounds__(kListTileThreads)
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
     list_insert_before_owners_kernel(InsertLink<T, Count, Value> link) {
-  // 1. Nothing changes unless every value fits and no count was negative.
+  // 1. After the nodes kernel (its offsets); nothing changes unless every value fits and no
+  //    count was negative.
+  wait_for_previous_grid();
   if (!link.fits()) return;
   // 2. This thread's owners and their successors (one vector load per four slots), then every
   //    successor's selection bit (all probes issued before any store), then the links.
