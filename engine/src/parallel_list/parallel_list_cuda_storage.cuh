@@ -87,7 +87,7 @@ struct ListScalars {
   int unfinished;
   /// Append: the last element (or the sentinel).
   ListSlot last;
-  /// Insert: the values to place and the negative counts (offsets[tiles] of the selection).
+  /// Insert: the values to place and the negative counts (the selection's whole sum).
   CountTally tally;
 };
 
@@ -115,6 +115,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id_));
     max_blocks_ = std::max(1, multiprocessors * policy_.blocks_per_sm);
     h_scalars_ = make_pinned_scalars();
+    void* mapped = nullptr;
+    FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&mapped, h_scalars_.get(), 0));
+    mapped_scalars_ = static_cast<ListScalars*>(mapped);
     allocate_storage(slots, 0);
     // Elements at slots 1..n in order (built on the host, one copy per array); the free stack
     // holds the fresh slots slots-1 down to n+1.
@@ -277,14 +280,25 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CHECK_LAUNCH();
     selection_launched();
     // 3. Linking, when everything fits; then the one synchronization.
-    InsertLink<T, Count, Value> link{
-        value_.data(),   next_.data(),  state_.data(),   free_.data(),   free_count_,
-        fresh_count_,    slots_,        bitmap_.data(),  owners_.data(), word_prefix_.data(),
-        tallies_.data(), selected.sums, offsets_.data(), tiles,          count,
-        value_of};
+    InsertLink<T, Count, Value> link{value_.data(),
+                                     next_.data(),
+                                     state_.data(),
+                                     free_.data(),
+                                     free_count_,
+                                     fresh_count_,
+                                     slots_,
+                                     bitmap_.data(),
+                                     owners_.data(),
+                                     word_prefix_.data(),
+                                     tallies_.data(),
+                                     selected.sums,
+                                     offsets_.data(),
+                                     tiles,
+                                     count,
+                                     value_of,
+                                     &mapped_scalars_->tally};
+    // The first link kernel writes the whole tally straight into the pinned host scalars.
     launch_insert_link(position, link, true);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, selected.sums.sums, sizeof(CountTally),
-                                        cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const CountTally all = h_scalars_->tally;
     if (all.negative > 0) {
@@ -321,18 +335,20 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     //    bitmap, and sums the tallies by groups of tiles.
     const ListSelection selected = begin_selection(tiles);
     list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        value_.data(), state_.data(), pred, ConstantCount{1}, selected, tiles, d_unfinished());
+        value_.data(), state_.data(), pred, ConstantCount{1}, selected, tiles,
+        &mapped_scalars_->unfinished);
     FRONTIER_CHECK_LAUNCH();
     selection_launched();
     // 2. Push the selected slots at the tiles' offsets (computed by the link kernel); every
-    //    survivor before a selected run links around it; the total and the flag to the host.
+    //    survivor before a selected run links around it; the total and the flag go straight
+    //    into the pinned host scalars.
     launch_tile_kernel(list_erase_link_kernel, tiles, true, bitmap_.data(), owners_.data(),
                        tallies_.data(), selected.sums, next_.data(), erased, policy_.max_walk_hops,
-                       d_unfinished(), d_total());
-    read_scalars();
+                       &mapped_scalars_->unfinished, &mapped_scalars_->total);
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const std::int64_t total = h_scalars_->total;
     if (total == 0) return 0;
-    // 4. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
+    // 3. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
     if (h_scalars_->unfinished != 0) relink_long_runs(erased, total, tiles * kListTileSlots);
     free_count_ += total;
     size_ -= total;
@@ -497,7 +513,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     fresh_count_ = std::min(fresh_count_, free_count_);
   }
 
-  std::int64_t* d_total() const { return &d_scalars_.data()->total; }
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
   ListSlot* d_last() const { return &d_scalars_.data()->last; }
 
@@ -530,9 +545,12 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
             next_sums};
   }
 
+  /// Pinned host scalars, mapped into the device's address space (mapped_scalars_), so that a
+  /// kernel can hand its totals back without a copy.
   static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
     void* pointer = nullptr;
-    FRONTIER_CUDA_CHECK(cudaMallocHost(&pointer, sizeof(ListScalars)));
+    FRONTIER_CUDA_CHECK(
+        cudaHostAlloc(&pointer, sizeof(ListScalars), cudaHostAllocMapped | cudaHostAllocPortable));
     return std::unique_ptr<ListScalars, PinnedDeleter>(static_cast<ListScalars*>(pointer));
   }
 
@@ -707,6 +725,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   /// Totals and flags the kernels hand back, and their pinned host copy.
   DeviceBuffer<ListScalars> d_scalars_;
   std::unique_ptr<ListScalars, PinnedDeleter> h_scalars_;
+  /// The device's address of h_scalars_ (mapped pinned memory): insert and erase kernels write
+  /// their totals and flags there, read by the host after the operation's one synchronization.
+  ListScalars* mapped_scalars_ = nullptr;
   DeviceBuffer<unsigned char> scan_temp_;
   /// Inserted values (a run, or insert_counts' values).
   DeviceBuffer<T> run_;

@@ -8,7 +8,7 @@ namespace frontier::cuda {
 __global__ void __launch_bounds__(kListTileThreads)
     list_erase_link_kernel(const std::uint32_t* bitmap, const std::uint32_t* owners,
                            const CountTally* tallies, ListTileSums sums, ListSlot* next,
-                           ListSlot* erased, int max_hops, int* unfinished, std::int64_t* d_total) {
+                           ListSlot* erased, int max_hops, int* unfinished, std::int64_t* h_total) {
   using BlockScan = cub::BlockScan<int, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ std::int64_t shared_offset;
@@ -16,7 +16,7 @@ __global__ void __launch_bounds__(kListTileThreads)
   wait_for_previous_grid();
   const std::int64_t tile = blockIdx.x;
   const std::int64_t all = sums.sums[0].total;
-  if (tile == 0 && threadIdx.x == 0) *d_total = all;
+  if (tile == 0 && threadIdx.x == 0) *h_total = all;
   const std::int64_t first_slot = thread_first_slot();
   // 1. The tile's selected slots go on the free stack at their offsets (warp 0 computes the
   //    tile's offset while the block scans its slots; tiles with nothing selected skip this).

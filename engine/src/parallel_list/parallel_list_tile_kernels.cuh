@@ -210,12 +210,12 @@ struct ListSelection {
 /// operation's whole sum and its group's sum (out.sums). Insert: a live element e with pred(e)
 /// is selected when count(e) > 0 (tally: sum of those counts, number of negative counts). Erase:
 /// every live element e with pred(e) is selected and freed (its state becomes kSlotFree: the
-/// link kernel reads links and bitmaps only; tally: how many); block 0 clears *d_unfinished for
+/// link kernel reads links and bitmaps only; tally: how many); block 0 clears *unfinished for
 /// the link kernel. The grid zeroes out.next_sums for the next operation.
 template <ListSelectMode MODE, typename T, typename Pred, typename Count>
 __global__ void __launch_bounds__(kListTileThreads)
     list_select_kernel(const T* value, std::uint8_t* state, Pred pred, Count count,
-                       ListSelection out, std::int64_t tiles, int* d_unfinished) {
+                       ListSelection out, std::int64_t tiles, int* unfinished) {
   constexpr int kQuads = kListSlotsPerThread / kListQuadSlots;
   constexpr bool kBefore = MODE == ListSelectMode::InsertBefore;
   constexpr bool kErase = MODE == ListSelectMode::Erase;
@@ -330,7 +330,7 @@ __global__ void __launch_bounds__(kListTileThreads)
       atomic_add_tally(&out.sums.sums[0], sum);
       atomic_add_tally(&out.sums.sums[1 + tile / out.sums.group_tiles], sum);
     }
-    if (tile == 0 && d_unfinished != nullptr) *d_unfinished = 0;
+    if (tile == 0 && unfinished != nullptr) *unfinished = 0;
   }
   for (std::int64_t i = tile * kListTileThreads + threadIdx.x; i < kListSumEntries;
        i += tiles * kListTileThreads) {
@@ -366,6 +366,8 @@ struct InsertLink {
   std::int64_t tiles;
   Count count;
   Value value_of;
+  /// Where the first link kernel writes the whole tally for the host (mapped pinned memory).
+  CountTally* h_tally;
 
   /// The slot at allocation position p: freed slots (scattered) first, then the fresh slots in
   /// ascending order from the high-water mark, so the fresh part of a run of positions is one
@@ -515,8 +517,10 @@ __global__ void __launch_bounds__(kListTileThreads)
   __shared__ TileSelected<kConstant> sel;
   __shared__ ListSlot successor[kListTileSlots];
   __shared__ std::int64_t shared_offset;
-  // 1. After the selection; nothing changes unless every value fits and no count was negative.
+  // 1. After the selection: block 0 hands the whole tally to the host; nothing changes unless
+  //    every value fits and no count was negative.
   wait_for_previous_grid();
+  if (blockIdx.x == 0 && threadIdx.x == 0) *link.h_tally = link.sums.sums[0];
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
@@ -561,9 +565,11 @@ __global__ void __launch_bounds__(kListTileThreads)
   __shared__ TileSelected<kConstant> sel;
   __shared__ std::int64_t shared_offset;
   // 1. After the selection (the owners kernel may start its launch: it waits for this grid);
-  //    nothing changes unless every value fits and no count was negative.
+  //    block 0 hands the whole tally to the host; nothing changes unless every value fits and no
+  //    count was negative.
   wait_for_previous_grid();
   allow_dependent_grid();
+  if (blockIdx.x == 0 && threadIdx.x == 0) *link.h_tally = link.sums.sums[0];
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
   const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
@@ -614,16 +620,15 @@ __global__ void __launch_bounds__(kListTileThreads)
   }
 }
 
-/// Erase linking over tile blockIdx.x: block 0 publishes the erase's total (sums.sums[0]) at
-/// *d_total; the tile's selected slots go to erased[its offset ..] in slot order (the offset by
-/// tile_exclusive_offset); every
-/// survivor p of the tile (owners bitmap) whose successor is selected walks the selected run
-/// through next[] for at most `max_hops` slots and links itself to the survivor after it; a
-/// longer run sets *unfinished and is left to the pointer-jumping fallback
-/// (parallel_list_kernels.cuh).
+/// Erase linking over tile blockIdx.x: block 0 hands the erase's total (sums.sums[0]) to the host
+/// at *h_total (mapped pinned memory, as `unfinished`); the tile's selected slots go to erased[its
+/// offset ..] in slot order (the offset by tile_exclusive_offset); every survivor p of the tile
+/// (owners bitmap) whose successor is selected walks the selected run through next[] for at most
+/// `max_hops` slots and links itself to the survivor after it; a longer run sets *unfinished and is
+/// left to the pointer-jumping fallback (parallel_list_kernels.cuh).
 __global__ void list_erase_link_kernel(const std::uint32_t* bitmap, const std::uint32_t* owners,
                                        const CountTally* tallies, ListTileSums sums, ListSlot* next,
                                        ListSlot* erased, int max_hops, int* unfinished,
-                                       std::int64_t* d_total);
+                                       std::int64_t* h_total);
 
 }  // namespace frontier::cuda
