@@ -279,7 +279,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     }
     FRONTIER_CHECK_LAUNCH();
     selection_launched();
-    // 3. Linking, when everything fits; then the one synchronization.
+    // 2. Linking, when everything fits; then the one synchronization.
     InsertLink<T, Count, Value> link{value_.data(),
                                      next_.data(),
                                      state_.data(),
@@ -308,7 +308,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     }
     if (all.total == 0) return 0;
     if (all.total > free_count_) {
-      // 4. Nothing was linked: grow (a failure leaves the list unchanged), link again.
+      // 3. Nothing was linked: grow (a failure leaves the list unchanged), link again.
       if (all.total > detail::kMaxListSlots) {
         throw InvalidArgument("parallel list insert: " + std::to_string(all.total) +
                               " values requested; at most " +
