@@ -568,16 +568,24 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   template <typename... Params, typename... Args>
   static void launch_tile_kernel(void (*kernel)(Params...), std::int64_t tiles, bool after_previous,
                                  Args... args) {
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attribute.val.programmaticStreamSerializationAllowed = 1;
     cudaLaunchConfig_t config{};
     config.gridDim = dim3(static_cast<unsigned>(tiles));
     config.blockDim = dim3(kListTileThreads);
     config.dynamicSmemBytes = 0;
     config.stream = stream();
-    config.attrs = &attribute;
-    config.numAttrs = after_previous ? 1 : 0;
+    if (after_previous) {
+      cudaLaunchAttribute attribute{};
+      attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attribute.val.programmaticStreamSerializationAllowed = 1;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+      if (cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess) return;
+      // A driver or stream that refuses the attribute gets a plain launch (the kernels' wait is
+      // then a no-op): the launch error is cleared and the launch repeated without it.
+      (void)cudaGetLastError();
+      config.attrs = nullptr;
+      config.numAttrs = 0;
+    }
     FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
   }
 
