@@ -31,6 +31,17 @@
 // 0.420 / 0.427; 50k per insert (8 ops) 0.464 / 0.464 vs 0.491 / 0.476; 200k 0.524 / 0.522 vs
 // 0.525 / 0.522; 2M 0.981 / 0.971 vs 0.981 / 0.979 (the array in the same runs: 0.418 / 0.417,
 // 0.654 / 0.628, 0.651 / 0.644, 0.721 / 0.714): adopted. The tally items double (n / 2048).
+// Then, per operation, one launch of cub's scan (two kernels, ~7.5 µs) and the D2H copy of the
+// total were taken out, in separate commits and not yet measured: the select kernel adds each
+// tile's tally into the operation's total and one of about sqrt(tiles) group sums (atomics per
+// tile, not per item), and a link block's warp 0 sums the groups before its tile's group and the
+// tallies before it in its group (at most 190 terms at 9k tiles, loaded in one round) instead of
+// reading a scanned offset. No tile waits for another (unlike a decoupled look-back, whose
+// first wave of ~2k resident tiles resolves in tiles / 64 rounds of L2 latency), so the block
+// order does not matter. Insert before keeps two link launches (nodes, which publish their
+// tiles' offsets, then owners, which read the offsets of any tile). The link kernels are
+// launched as programmatic dependents of the select kernel (griddepcontrol), and write the
+// total and erase flag into mapped pinned memory that the host reads after its one sync.
 #pragma once
 
 #include <cstdint>
