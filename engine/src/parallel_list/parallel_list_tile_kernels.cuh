@@ -10,9 +10,9 @@
 //    vectors per load), evaluates the predicate (and an insert's count functor) on the elements,
 //    and writes the tile's selection bitmap (bit v % 32 of word v / 32 is slot v, in slot order)
 //    and its tally (values to insert or elements to erase, and negative counts), and adds the
-//    tally (one atomic pair, none for an empty tile) into the operation's whole sum and its
-//    group's sum (ListTileSums: groups of group_tiles tiles, about sqrt(tiles) of them; two
-//    halves alternate between operations, each select launch zeroing the other). Insert before and
+//    tally (an atomic per nonzero field) into the operation's whole sum and its group's sum
+//    (ListTileSums: groups of group_tiles tiles, about sqrt(tiles) of them; two halves
+//    alternate between operations, each select launch zeroing the other). Insert before and
 //    erase also write the link-owner bitmap (the sentinel and the elements that keep their link:
 //    all elements, or the survivors); insert before also writes every bitmap word's exclusive
 //    count prefix inside its tile. An erase frees its selected slots here (state kSlotFree): from
@@ -151,12 +151,17 @@ inline constexpr std::int64_t kListMaxGroups = 1024;
 /// Entries of one operation's tile sums: the whole and every group.
 inline constexpr std::int64_t kListSumEntries = kListMaxGroups + 1;
 
-/// Adds `tally` to *sum on the device (two 64-bit atomics; two's complement, so signed sums).
+/// Adds `tally` to *sum on the device (a 64-bit atomic per nonzero field; two's complement, so
+/// signed sums).
 __device__ inline void atomic_add_tally(CountTally* sum, const CountTally& tally) {
-  atomicAdd(reinterpret_cast<unsigned long long*>(&sum->total),
-            static_cast<unsigned long long>(tally.total));
-  atomicAdd(reinterpret_cast<unsigned long long*>(&sum->negative),
-            static_cast<unsigned long long>(tally.negative));
+  if (tally.total != 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(&sum->total),
+              static_cast<unsigned long long>(tally.total));
+  }
+  if (tally.negative != 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(&sum->negative),
+              static_cast<unsigned long long>(tally.negative));
+  }
 }
 
 /// Exclusive offset of `tile`, by the 32 lanes of one warp (all of them call it; every lane gets
@@ -322,14 +327,12 @@ __global__ void __launch_bounds__(kListTileThreads)
   } else {
     sum = BlockReduce(storage.reduce).Reduce(mine, CountTallySum{});
   }
-  // 5. The tally, into the operation's sums (one atomic pair per tile and sum, none for an
-  //    empty tally); the next operation's sums start at zero.
+  // 5. The tally, into the operation's sums (per tile and sum, one atomic per nonzero field:
+  //    usually one); the next operation's sums start at zero.
   if (threadIdx.x == 0) {
     out.tallies[tile] = sum;
-    if (sum.total != 0 || sum.negative != 0) {
-      atomic_add_tally(&out.sums.sums[0], sum);
-      atomic_add_tally(&out.sums.sums[1 + tile / out.sums.group_tiles], sum);
-    }
+    atomic_add_tally(&out.sums.sums[0], sum);
+    atomic_add_tally(&out.sums.sums[1 + tile / out.sums.group_tiles], sum);
     if (tile == 0 && unfinished != nullptr) *unfinished = 0;
   }
   for (std::int64_t i = tile * kListTileThreads + threadIdx.x; i < kListSumEntries;
