@@ -7,11 +7,14 @@
 // selection tiles and through growth, negative counts and too many values rejected with the list
 // unchanged, per-element counts of neighbouring elements inserted before them (singly linked: the
 // predecessor places them), chains longer than a tile block's threads and tiles placing more
-// nodes than they have slots, and insert runs straddling freed, fresh and grown slots. Every case
-// skips where no GPU is usable; tests/parity covers the small sizes on both backends.
+// nodes than they have slots, insert runs straddling freed, fresh and grown slots, a negative
+// count in the last tile only, and list sizes around the group sizes of the tile sums (the link
+// kernels' tile offsets). Every case skips where no GPU is usable; tests/parity covers the small
+// sizes on both backends.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "frontier/device.hpp"
@@ -19,6 +22,7 @@
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
 #include "parallel_list/parallel_list_functor_probe.hpp"
+#include "parallel_list/parallel_list_tuning.hpp"
 #include "parity/parallel_list_model.hpp"
 
 namespace frontier {
@@ -159,7 +163,7 @@ std::int64_t model_shifted_counts(test::ListModel<std::int64_t>& model, ListPosi
 }
 
 TEST_F(ParallelListGpu, DeviceFunctorCountsVaryPerElementAcrossTilesAndGrowth) {
-  // Three selection tiles and a few slots; no reserve, so the first insert grows the storage and
+  // Several selection tiles and a few slots; no reserve, so the first insert grows the storage and
   // links after the growth.
   const std::int64_t n = 3 * 4096 + 7;
   const auto values = test::random_values<std::int64_t>(n, 21);
@@ -311,6 +315,87 @@ TEST_F(ParallelListGpu, DeviceFunctorChainsLongerThanATileBlock) {
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::vector<std::int64_t> iterated(list.begin(), list.end());
   EXPECT_EQ(iterated, model.to_vector());
+}
+
+TEST_F(ParallelListGpu, DeviceFunctorNegativeCountInTheLastTileLeavesTheListUnchanged) {
+  // 41 selection tiles, two groups of the tile sums (32 tiles each); the only negative count is
+  // in the last tile. Every link block reads the whole operation's sum (complete before any link
+  // kernel starts), so none links anything, whatever its own tile holds; the reserve makes the
+  // positive counts fit, so only the negative count stops the insert.
+  const std::int64_t n = 40 * cuda::kListTileSlots + 100;
+  std::vector<std::int64_t> values(static_cast<std::size_t>(n), 100);
+  values[n - 2] = 5;
+  ParallelListOptions options = gpu();
+  options.reserve = 2 * n;
+  ParallelList<std::int64_t> list(values, options);
+  const std::int64_t free_slots = list.free_slots();
+  for (const ListPosition position : {ListPosition::After, ListPosition::Before}) {
+    // Counts 100 - 99 = 1 for every element but the 5 (5 - 99 < 0).
+    EXPECT_THROW(cuda::insert_shifted_counts(list, position, 0, 99), InvalidArgument);
+    EXPECT_EQ(list.to_vector(), values);
+    EXPECT_EQ(list.free_slots(), free_slots);
+  }
+  EXPECT_EQ(list.counters().grows, 0);
+  // The same storage then inserts: two values after every 100 (they fit), then one or two before
+  // every new value (more than the free slots: linked after a growth).
+  test::ListModel<std::int64_t> model(values);
+  const std::int64_t after = model_shifted_counts(model, ListPosition::After, 50, 98);
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 50, 98), after);
+  EXPECT_EQ(list.counters().grows, 0);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+  const std::int64_t before = model_shifted_counts(model, ListPosition::Before, 100000, 99999);
+  ASSERT_GT(before, list.free_slots());
+  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 100000, 99999), before);
+  EXPECT_EQ(list.counters().grows, 1);
+  EXPECT_EQ(list.to_vector(), model.to_vector());
+}
+
+TEST_F(ParallelListGpu, InsertsAndErasesAroundTileSumGroupSizes) {
+  // The link kernels place a tile's nodes at the sum of the group sums before its group and the
+  // tallies before it in its group; 1024 tiles make 32 groups of 32, 1025 tiles 17 groups of
+  // 64 (the last one short). Each sequence grows the storage on its first insert (no reserve:
+  // the link after growth computes the offsets again), erases (offsets on the free stack),
+  // inserts runs after and one value before, erases the inserted values, and compares with the
+  // model after every operation.
+  for (const std::int64_t tiles : {std::int64_t{1024}, std::int64_t{1025}}) {
+    // Slot 0 is the sentinel: n elements fill tiles * kListTileSlots - 1 slots and one more.
+    const std::int64_t n = (tiles - 1) * cuda::kListTileSlots + 1;
+    const auto values = test::random_values<std::int32_t>(n, 60 + tiles);
+    ParallelList<std::int32_t> list(values, gpu());
+    test::ListModel<std::int32_t> model(values);
+    const std::string context = "tiles=" + std::to_string(tiles);
+    const std::vector<std::int32_t> pair = {-1, -2};
+    EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::less(8),
+                          std::span<const std::int32_t>(pair)),
+              model.insert(ListPosition::After, Predicate<std::int32_t>::less(8),
+                           std::span<const std::int32_t>(pair)))
+        << context;
+    EXPECT_EQ(list.counters().grows, 1) << context;
+    EXPECT_EQ(list.to_vector(), model.to_vector()) << context;
+    EXPECT_EQ(list.erase(Predicate<std::int32_t>::odd()),
+              model.erase(Predicate<std::int32_t>::odd()))
+        << context;
+    EXPECT_EQ(list.to_vector(), model.to_vector()) << context;
+    const std::vector<std::int32_t> three = {-3, -4, -5};
+    EXPECT_EQ(list.insert(ListPosition::After, Predicate<std::int32_t>::greater(40),
+                          std::span<const std::int32_t>(three)),
+              model.insert(ListPosition::After, Predicate<std::int32_t>::greater(40),
+                           std::span<const std::int32_t>(three)))
+        << context;
+    EXPECT_EQ(list.to_vector(), model.to_vector()) << context;
+    const std::vector<std::int32_t> nine = {9};
+    EXPECT_EQ(list.insert(ListPosition::Before, Predicate<std::int32_t>::equal(-4), 9),
+              model.insert(ListPosition::Before, Predicate<std::int32_t>::equal(-4),
+                           std::span<const std::int32_t>(nine)))
+        << context;
+    EXPECT_EQ(list.to_vector(), model.to_vector()) << context;
+    EXPECT_EQ(list.erase(Predicate<std::int32_t>::less(0)),
+              model.erase(Predicate<std::int32_t>::less(0)))
+        << context;
+    EXPECT_EQ(list.to_vector(), model.to_vector()) << context;
+    EXPECT_EQ(list.capacity(), list.size() + list.free_slots()) << context;
+    if (HasFailure()) return;
+  }
 }
 
 TEST_F(ParallelListGpu, DeviceFunctorsNeedAListOnTheGpu) {

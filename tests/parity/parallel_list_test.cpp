@@ -5,9 +5,9 @@
 // out-of-range at, bad insert_counts arguments; inserts before the head, before consecutive
 // elements and after erases, erased runs at both ends of the list (the GPU list is singly linked:
 // predecessors do the work); int32, int64, float and double elements; sizes
-// around the GPU storage's 4096-slot selection tiles, with and without reserved slots (the GPU
-// scans only up to its high-water mark), an insert exceeding the free slots by one and inserts
-// right after growth. GPU cases skip where no GPU is usable.
+// around the GPU storage's selection tiles (cuda::kListTileSlots), with and without reserved slots
+// (the GPU scans only up to its high-water mark), an insert exceeding the free slots by one and
+// inserts right after growth. GPU cases skip where no GPU is usable.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -18,6 +18,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
+#include "parallel_list/parallel_list_tuning.hpp"
 #include "parity/parallel_list_model.hpp"
 
 namespace frontier {
@@ -131,10 +132,10 @@ TEST_P(ParallelListParity, LargeRandomSequence) {
 }
 
 TEST_P(ParallelListParity, RandomSequencesAroundSelectionTiles) {
-  // The GPU selects in tiles of 4096 slots; slot 0 is the sentinel, so n elements fill slots
-  // 1..n and n = 4095 ends exactly at a tile boundary. A reserve leaves free slots above the
+  // The GPU selects in tiles of kTile slots; slot 0 is the sentinel, so n elements fill slots
+  // 1..n and n = kTile - 1 ends exactly at a tile boundary. A reserve leaves free slots above the
   // high-water mark that later inserts reach across tile boundaries.
-  constexpr std::int64_t kTile = 4096;
+  constexpr std::int64_t kTile = cuda::kListTileSlots;
   for (const std::int64_t n :
        {std::int64_t{0}, std::int64_t{1}, kTile - 1, kTile, kTile + 1, 3 * kTile + 5}) {
     for (const std::int64_t reserve : {std::int64_t{0}, 2 * kTile + 3}) {
@@ -146,8 +147,8 @@ TEST_P(ParallelListParity, RandomSequencesAroundSelectionTiles) {
 
 TEST_P(ParallelListParity, SelectionAtTileEdgesInsertsAndErasesExactly) {
   // Values equal their list position, so the predicates below select the elements at the tile
-  // edges (slots 4095, 4096, 4097, ...) and every other element.
-  constexpr std::int32_t kTile = 4096;
+  // edges (slots kTile - 1, kTile, kTile + 1, ...) and every other element.
+  constexpr auto kTile = static_cast<std::int32_t>(cuda::kListTileSlots);
   for (const std::int32_t n : {1, kTile - 1, kTile, kTile + 1, 3 * kTile + 5}) {
     std::vector<std::int32_t> initial(static_cast<std::size_t>(n));
     for (std::int32_t i = 0; i < n; ++i) initial[i] = i;
@@ -242,7 +243,7 @@ TEST_P(ParallelListParity, InsertBeforeAndEraseAtTheEndsOfTheList) {
   // sentinel). Runs of 200 are longer than the GPU's bounded walk, so they also take its
   // pointer-jumping rounds.
   using Pred = Predicate<std::int32_t>;
-  constexpr std::int32_t kTile = 4096;
+  constexpr auto kTile = static_cast<std::int32_t>(cuda::kListTileSlots);
   for (const std::int32_t n : {1, 3, 7, kTile + 1, 3 * kTile + 7}) {
     for (const std::int32_t edge_run : {1, 5, 200}) {
       if (edge_run > n) continue;

@@ -2,24 +2,27 @@
 // tile kernels of parallel_list_tile_kernels.cuh, after Varga & Szénási, "Design and
 // Implementation of Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
-// Insert (count(e) values per selected element e): select (bitmap + tile tallies) -> exclusive
-// scan of the tallies (cub::DeviceScan over n / 4096 items) -> link; then the total and the
-// number of negative counts come back to the host in one pinned read (the operation's only
-// synchronization). The link kernel changes nothing when the total exceeds the free stack or a
-// count was negative: the host then throws (negative counts, growth failure: the list is
-// unchanged) or grows the storage and launches the link kernel again (slot ids survive growth, so
-// the bitmap and offsets stay valid).
+// Insert (count(e) values per selected element e): select (bitmap + tile tallies, summed by
+// atomics into the operation's total and groups of tiles) -> link (insert after: every tile
+// computes its own offset from the group sums and tallies; insert before: a nodes kernel
+// computes and publishes the tiles' offsets, then an owners kernel links the predecessors, since
+// they read other tiles' offsets); then the total and the number of negative counts come back to
+// the host in one pinned read (the operation's only synchronization). The link kernels change
+// nothing when the total exceeds the free stack or a count was negative: the host then throws
+// (negative counts, growth failure: the list is unchanged) or grows the storage and launches the
+// link kernels again (slot ids survive growth, so the bitmap and tallies stay valid).
 // Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
 // scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
-// select kernel's vectorized, coalesced read of states and values; the scan covers one item per
-// 4096 slots; the insert-after link kernel touches only the bitmap and the selected elements,
-// the insert-before one also reads the owners bitmap and every owner's link (coalesced); both
+// select kernel's vectorized, coalesced read of states and values; the offsets cover one tally
+// per 2048 slots; the insert-after link kernel touches only the bitmap and the selected elements,
+// the insert-before ones also read the owners bitmap and every owner's link (coalesced); both
 // write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
 // Erase: the same selection frees the selected slots and marks them in the bitmap, and the
-// survivors in the owners bitmap; scan; link (push the selected slots at their offsets; every
-// survivor whose successor is selected walks the run, bounded, and links around it); one pinned
-// read (total + unfinished flag). Only runs longer than the walk take pointer-jumping rounds.
+// survivors in the owners bitmap; link (tile offsets as for insert after: push the selected slots
+// at their offsets; every survivor whose successor is selected walks the run, bounded, and links
+// around it); one pinned read (total + unfinished flag). Only runs longer than the walk take
+// pointer-jumping rounds.
 // Singly linked: the GPU list keeps next[] only (no prev[]), so an insert after writes only the
 // selected elements' own links (coalesced within a tile) and an insert before is done by each
 // selected element's predecessor (parallel_list_tile_kernels.cuh); append finds the last element
@@ -31,8 +34,8 @@
 // Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
 // list_rank_device (Wei–JaJa) -> order[rank] = slot.
 // No allocation happens in an operation unless the storage grows, a longer run of values than
-// before is copied, or the index is first built at a larger size: the bitmap, tallies, offsets
-// and scan scratch are sized with the storage (in whole tiles).
+// before is copied, or the index is first built at a larger size: the bitmap, tallies and
+// offsets are sized with the storage (in whole tiles), the tile sums once.
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
@@ -84,7 +87,7 @@ struct ListScalars {
   int unfinished;
   /// Append: the last element (or the sentinel).
   ListSlot last;
-  /// Insert: the values to place and the negative counts (offsets[tiles] of the selection).
+  /// Insert: the values to place and the negative counts (the selection's whole sum).
   CountTally tally;
 };
 
@@ -112,6 +115,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id_));
     max_blocks_ = std::max(1, multiprocessors * policy_.blocks_per_sm);
     h_scalars_ = make_pinned_scalars();
+    void* mapped = nullptr;
+    FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&mapped, h_scalars_.get(), 0));
+    mapped_scalars_ = static_cast<ListScalars*>(mapped);
     allocate_storage(slots, 0);
     // Elements at slots 1..n in order (built on the host, one copy per array); the free stack
     // holds the fresh slots slots-1 down to n+1.
@@ -259,27 +265,40 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (size_ == 0) return 0;
     const std::int64_t tiles = scan_tiles();
     const auto grid_tiles = static_cast<unsigned>(tiles);
-    // 1. Selection: the bitmap and one tally per tile (insert before: also the link owners and
-    //    the word prefixes); 2. the tiles' offsets.
+    // 1. Selection: the bitmap, one tally per tile and their group sums (insert before: also the
+    //    link owners and the word prefixes); the link kernels compute the tiles' offsets.
+    const ListSelection selected = begin_selection(tiles);
     if (position == ListPosition::After) {
       list_select_kernel<ListSelectMode::InsertAfter>
           <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selection(), tiles, nullptr);
+                                                          selected, tiles, nullptr);
     } else {
       list_select_kernel<ListSelectMode::InsertBefore>
           <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selection(), tiles, nullptr);
+                                                          selected, tiles, nullptr);
     }
     FRONTIER_CHECK_LAUNCH();
-    scan_tallies(tiles);
-    // 3. Linking, when everything fits; then the one synchronization.
-    InsertLink<T, Count, Value> link{
-        value_.data(),   next_.data(), state_.data(),  free_.data(),   free_count_,
-        fresh_count_,    slots_,       bitmap_.data(), owners_.data(), word_prefix_.data(),
-        offsets_.data(), tiles,        count,          value_of};
-    launch_insert_link(position, link);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&h_scalars_->tally, offsets_.data() + tiles,
-                                        sizeof(CountTally), cudaMemcpyDeviceToHost, stream()));
+    selection_launched();
+    // 2. Linking, when everything fits; then the one synchronization.
+    InsertLink<T, Count, Value> link{value_.data(),
+                                     next_.data(),
+                                     state_.data(),
+                                     free_.data(),
+                                     free_count_,
+                                     fresh_count_,
+                                     slots_,
+                                     bitmap_.data(),
+                                     owners_.data(),
+                                     word_prefix_.data(),
+                                     tallies_.data(),
+                                     selected.sums,
+                                     offsets_.data(),
+                                     tiles,
+                                     count,
+                                     value_of,
+                                     &mapped_scalars_->tally};
+    // The first link kernel writes the whole tally straight into the pinned host scalars.
+    launch_insert_link(position, link, true);
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const CountTally all = h_scalars_->tally;
     if (all.negative > 0) {
@@ -289,14 +308,14 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     }
     if (all.total == 0) return 0;
     if (all.total > free_count_) {
-      // 4. Nothing was linked: grow (a failure leaves the list unchanged), link again.
+      // 3. Nothing was linked: grow (a failure leaves the list unchanged), link again.
       if (all.total > detail::kMaxListSlots) {
         throw InvalidArgument("parallel list insert: " + std::to_string(all.total) +
                               " values requested; at most " +
                               std::to_string(detail::kMaxListSlots - 1) + " elements fit");
       }
       grow(slots_ + all.total - free_count_);
-      launch_insert_link(position, link);
+      launch_insert_link(position, link, false);
     }
     popped(all.total);
     size_ += all.total;
@@ -313,21 +332,23 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     const auto grid_tiles = static_cast<unsigned>(tiles);
     ListSlot* const erased = free_.data() + free_count_;
     // 1. Selection frees the slots and marks them in the bitmap, the survivors in the owners
-    //    bitmap; 2. the tiles' offsets on the free stack.
+    //    bitmap, and sums the tallies by groups of tiles.
+    const ListSelection selected = begin_selection(tiles);
     list_select_kernel<ListSelectMode::Erase><<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        value_.data(), state_.data(), pred, ConstantCount{1}, selection(), tiles, d_unfinished());
+        value_.data(), state_.data(), pred, ConstantCount{1}, selected, tiles,
+        &mapped_scalars_->unfinished);
     FRONTIER_CHECK_LAUNCH();
-    scan_tallies(tiles);
-    // 3. Push the selected slots; every survivor before a selected run links around it; the
-    //    total and the flag to the host.
-    list_erase_link_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(
-        bitmap_.data(), owners_.data(), offsets_.data(), tiles, next_.data(), erased,
-        policy_.max_walk_hops, d_unfinished(), d_total());
-    FRONTIER_CHECK_LAUNCH();
-    read_scalars();
+    selection_launched();
+    // 2. Push the selected slots at the tiles' offsets (computed by the link kernel); every
+    //    survivor before a selected run links around it; the total and the flag go straight
+    //    into the pinned host scalars.
+    launch_tile_kernel(list_erase_link_kernel, tiles, true, bitmap_.data(), owners_.data(),
+                       tallies_.data(), selected.sums, next_.data(), erased, policy_.max_walk_hops,
+                       &mapped_scalars_->unfinished, &mapped_scalars_->total);
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const std::int64_t total = h_scalars_->total;
     if (total == 0) return 0;
-    // 4. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
+    // 3. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
     if (h_scalars_->unfinished != 0) relink_long_runs(erased, total, tiles * kListTileSlots);
     free_count_ += total;
     size_ -= total;
@@ -403,15 +424,6 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
   }
 
-  /// Bytes of cub::DeviceScan's scratch for the tally scan over `items` items.
-  static std::size_t tally_scan_bytes(std::int64_t items) {
-    std::size_t bytes = 0;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-        nullptr, bytes, static_cast<const CountTally*>(nullptr), static_cast<CountTally*>(nullptr),
-        CountTallySum{}, CountTally{0, 0}, items, stream()));
-    return bytes;
-  }
-
   /// (Re)allocates the per-slot arrays and the selection scratch for `slots` slots (in whole
   /// tiles). Growth (`keep` = the current slots_ > 0) keeps the first `keep` slots' values, links
   /// and states, the selection bitmap and tile offsets (an insert links again after growth), and
@@ -434,12 +446,14 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     DeviceBuffer<std::int64_t> word_prefix(tiles * kListTileWords);
     DeviceBuffer<CountTally> tallies(tiles + 1);
     DeviceBuffer<CountTally> offsets(tiles + 1);
-    // The tally scan's scratch, sized with the storage so that no operation allocates it.
-    const std::size_t scan_bytes = tally_scan_bytes(tiles + 1);
-    DeviceBuffer<unsigned char> scan_temp;
-    if (scan_temp_.size() < scan_bytes) scan_temp = DeviceBuffer<unsigned char>(scan_bytes);
     DeviceBuffer<ListScalars> scalars;
     if (d_scalars_.size() == 0) scalars = DeviceBuffer<ListScalars>(1);
+    DeviceBuffer<CountTally> tile_sums;
+    if (tile_sums_.size() == 0) {
+      tile_sums = DeviceBuffer<CountTally>(2 * kListSumEntries);
+      FRONTIER_CUDA_CHECK(
+          cudaMemsetAsync(tile_sums.data(), 0, tile_sums.size() * sizeof(CountTally), stream()));
+    }
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(state.data(), kSlotFree, padded, stream()));
     const std::int64_t added = slots - keep;
     if (keep > 0) {
@@ -455,6 +469,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
       copy(owners.data(), owners_.data(), static_cast<std::int64_t>(owners_.size()));
       copy(word_prefix.data(), word_prefix_.data(), static_cast<std::int64_t>(word_prefix_.size()));
+      copy(tallies.data(), tallies_.data(), static_cast<std::int64_t>(tallies_.size()));
       copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
       launch_push_fresh(free_stack.data(), added, slots - 1);
     }
@@ -468,8 +483,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     word_prefix_ = std::move(word_prefix);
     tallies_ = std::move(tallies);
     offsets_ = std::move(offsets);
-    if (scan_temp.size() > 0) scan_temp_ = std::move(scan_temp);
     if (scalars.size() > 0) d_scalars_ = std::move(scalars);
+    if (tile_sums.size() > 0) tile_sums_ = std::move(tile_sums);
     slots_ = slots;
     if (keep > 0) {
       free_count_ += added;
@@ -498,18 +513,44 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     fresh_count_ = std::min(fresh_count_, free_count_);
   }
 
-  std::int64_t* d_total() const { return &d_scalars_.data()->total; }
   int* d_unfinished() const { return &d_scalars_.data()->unfinished; }
   ListSlot* d_last() const { return &d_scalars_.data()->last; }
 
-  /// Where the select kernel writes.
-  ListSelection selection() {
-    return {bitmap_.data(), owners_.data(), tallies_.data(), word_prefix_.data()};
+  /// The next select kernel adds into the half the launched one zeroed.
+  void selection_launched() { sums_half_ = 1 - sums_half_; }
+
+  /// Tiles per group of the tile sums: a multiple of 32 with at most kListMaxGroups groups and
+  /// about as many groups as tiles in a group, so that a tile's offset sums at most about
+  /// 2 sqrt(tiles) values (tile_exclusive_offset).
+  static std::int64_t group_tiles_for(std::int64_t tiles) {
+    std::int64_t group_tiles = 32;
+    while (group_tiles * group_tiles < tiles || group_tiles * kListMaxGroups < tiles) {
+      group_tiles += 32;
+    }
+    return group_tiles;
   }
 
+  /// Where the select kernel of the next operation over `tiles` tiles writes. The operation's
+  /// group sums alternate between the two halves of tile_sums_: each select launch zeroes the
+  /// other half for the next one, so the sums start at zero without a memset of their own
+  /// (selection_launched() moves on to that half once the launch went out).
+  ListSelection begin_selection(std::int64_t tiles) {
+    CountTally* const sums = tile_sums_.data() + sums_half_ * kListSumEntries;
+    CountTally* const next_sums = tile_sums_.data() + (1 - sums_half_) * kListSumEntries;
+    return {bitmap_.data(),
+            owners_.data(),
+            tallies_.data(),
+            word_prefix_.data(),
+            {sums, group_tiles_for(tiles)},
+            next_sums};
+  }
+
+  /// Pinned host scalars, mapped into the device's address space (mapped_scalars_), so that a
+  /// kernel can hand its totals back without a copy.
   static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
     void* pointer = nullptr;
-    FRONTIER_CUDA_CHECK(cudaMallocHost(&pointer, sizeof(ListScalars)));
+    FRONTIER_CUDA_CHECK(
+        cudaHostAlloc(&pointer, sizeof(ListScalars), cudaHostAllocMapped | cudaHostAllocPortable));
     return std::unique_ptr<ListScalars, PinnedDeleter>(static_cast<ListScalars*>(pointer));
   }
 
@@ -520,20 +561,40 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
 
-  /// offsets_[0, tiles] = exclusive scan of tallies_[0, tiles] (the select kernel zeroed the
-  /// last item, so offsets_[tiles] is the operation's total).
-  void scan_tallies(std::int64_t tiles) {
-    std::size_t bytes = tally_scan_bytes(tiles + 1);
-    ensure_buffer(scan_temp_, static_cast<std::int64_t>(bytes));
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(scan_temp_.data(), bytes, tallies_.data(),
-                                                       offsets_.data(), CountTallySum{},
-                                                       CountTally{0, 0}, tiles + 1, stream()));
+  /// Launches `kernel` over `tiles` tile blocks. `after_previous`: with programmatic stream
+  /// serialization, so that its launch overlaps the previous kernel's last wave when that one
+  /// allows it (the select kernel and the insert-before nodes kernel do); the tile kernels wait
+  /// for the previous grid before anything else (wait_for_previous_grid).
+  template <typename... Params, typename... Args>
+  static void launch_tile_kernel(void (*kernel)(Params...), std::int64_t tiles, bool after_previous,
+                                 Args... args) {
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned>(tiles));
+    config.blockDim = dim3(kListTileThreads);
+    config.dynamicSmemBytes = 0;
+    config.stream = stream();
+    if (after_previous) {
+      cudaLaunchAttribute attribute{};
+      attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attribute.val.programmaticStreamSerializationAllowed = 1;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+      if (cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess) return;
+      // A driver or stream that refuses the attribute gets a plain launch (the kernels' wait is
+      // then a no-op): the launch error is cleared and the launch repeated without it.
+      (void)cudaGetLastError();
+      config.attrs = nullptr;
+      config.numAttrs = 0;
+    }
+    FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
   }
 
-  /// Launches the insert link kernel of `position` on the current storage (pointers and free
-  /// count refreshed, so that the launch after a growth sees the grown arrays).
+  /// Launches the insert link kernels of `position` on the current storage (pointers and free
+  /// count refreshed, so that the launch after a growth sees the grown arrays); right after the
+  /// selection (`after_selection`) the first overlaps its last wave (launch_tile_kernel).
   template <typename Count, typename Value>
-  void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link) {
+  void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link,
+                          bool after_selection) {
     link.value = value_.data();
     link.next = next_.data();
     link.state = state_.data();
@@ -544,14 +605,17 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     link.bitmap = bitmap_.data();
     link.owners = owners_.data();
     link.word_prefix = word_prefix_.data();
+    link.tallies = tallies_.data();
     link.offsets = offsets_.data();
-    const auto grid_tiles = static_cast<unsigned>(link.tiles);
     if (position == ListPosition::After) {
-      list_insert_after_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      launch_tile_kernel(list_insert_after_kernel<T, Count, Value>, link.tiles, after_selection,
+                         link);
     } else {
-      list_insert_before_kernel<<<grid_tiles, kListTileThreads, 0, stream()>>>(link);
+      // The nodes kernel publishes the tiles' offsets, which the owners kernel reads.
+      launch_tile_kernel(list_insert_before_nodes_kernel<T, Count, Value>, link.tiles,
+                         after_selection, link);
+      launch_tile_kernel(list_insert_before_owners_kernel<T, Count, Value>, link.tiles, true, link);
     }
-    FRONTIER_CHECK_LAUNCH();
   }
 
   /// Erase fallback for runs longer than the walk: pointer jumping over the `total` erased slots
@@ -653,18 +717,25 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t size_ = 0;
   /// Selection scratch, in whole tiles: one selection bit and one link-owner bit per slot, the
   /// count prefix of every bitmap word inside its tile (insert before), one tally per tile (+1),
-  /// their exclusive scan.
+  /// the tiles' exclusive offsets (insert before).
   DeviceBuffer<std::uint32_t> bitmap_;
   DeviceBuffer<std::uint32_t> owners_;
   DeviceBuffer<std::int64_t> word_prefix_;
   DeviceBuffer<CountTally> tallies_;
   DeviceBuffer<CountTally> offsets_;
+  /// Group sums of the tile tallies, two operations' worth (ListTileSums: kListSumEntries each);
+  /// the next select kernel adds into half sums_half_.
+  DeviceBuffer<CountTally> tile_sums_;
+  int sums_half_ = 0;
   /// Scratch per slot: compact ids (index layer), jump targets (long erase runs, lazily).
   DeviceBuffer<ListSlot> ids_;
   DeviceBuffer<ListSlot> jump_;
   /// Totals and flags the kernels hand back, and their pinned host copy.
   DeviceBuffer<ListScalars> d_scalars_;
   std::unique_ptr<ListScalars, PinnedDeleter> h_scalars_;
+  /// The device's address of h_scalars_ (mapped pinned memory): insert and erase kernels write
+  /// their totals and flags there, read by the host after the operation's one synchronization.
+  ListScalars* mapped_scalars_ = nullptr;
   DeviceBuffer<unsigned char> scan_temp_;
   /// Inserted values (a run, or insert_counts' values).
   DeviceBuffer<T> run_;

@@ -9,36 +9,46 @@
 //    and its values as vectors of four (coalesced: a warp reads 128 bytes of states and 32 value
 //    vectors per load), evaluates the predicate (and an insert's count functor) on the elements,
 //    and writes the tile's selection bitmap (bit v % 32 of word v / 32 is slot v, in slot order)
-//    and its tally (values to insert or elements to erase, and negative counts). Insert before and
+//    and its tally (values to insert or elements to erase, and negative counts), and adds the
+//    tally (an atomic per nonzero field) into the operation's whole sum and its group's sum
+//    (ListTileSums: groups of group_tiles tiles, about sqrt(tiles) of them; two halves
+//    alternate between operations, each select launch zeroing the other). Insert before and
 //    erase also write the link-owner bitmap (the sentinel and the elements that keep their link:
 //    all elements, or the survivors); insert before also writes every bitmap word's exclusive
 //    count prefix inside its tile. An erase frees its selected slots here (state kSlotFree): from
 //    then on the bitmap alone says which slots are going.
-// 2. An exclusive scan of the tallies (the storage runs cub::DeviceScan over tiles + 1 items; the
-//    last item is zero, so offsets[tiles] is the operation's total) places every tile's nodes.
-// 3. Insert after (list_insert_after_kernel): a tile with nothing selected returns at once;
-//    otherwise its block stages the tile's selected elements in slot order in shared memory
-//    (slot and first position of every rank), every rank keeps its element e's old successor
-//    and links e to its first node (consecutive threads, consecutive ranks: the link writes of
-//    a warp lie in a few sectors), and the block writes the tile's new nodes in position order,
-//    consecutive threads on consecutive positions. Positions map to the free stack's top (freed
-//    slots, scattered) and then to the fresh slots from the high-water mark upwards, computed
-//    rather than read: where a tile's positions are fresh, its value, state and link stores are
-//    one ascending run per warp (coalesced), instead of one chain per thread written slot by
-//    slot. Insert before (list_insert_before_kernel): every link owner p reads its successor e
-//    (coalesced) and e's selection bit (the bitmap is 1/32 of the slots, L2-resident; all of a
-//    thread's probes are issued before any store); when e is selected, p computes e's first
-//    position from the tile offset, the word prefix and the bits before e in its word and links
-//    p to it. The nodes are written apart from their owners, by the block of e's tile in
-//    position order as for insert after, the last of e's nodes linking to e. Owners come from
-//    the owners bitmap, not from the states, so nodes written into free slots by other blocks
-//    are never taken for owners. Both kernels first read the total: when it exceeds the free
+// 2. Every tile's exclusive offset places its nodes. Insert after and erase: the link kernel's
+//    warp 0 sums the groups before the tile's group and the tallies before it in its group
+//    (tile_exclusive_offset: independent loads, no tile waits for another, so no separate scan
+//    and no ordering of the blocks). Insert before: its owners need the offset of ANOTHER tile
+//    (that of their successor), which a block of the same launch may not have computed, so its
+//    nodes kernel computes and publishes every tile's offset (offsets[tile]) and a second
+//    launch, the owners kernel, reads them.
+// 3. Insert after (list_insert_after_kernel): a tile with nothing selected (its tally) returns at
+//    once; otherwise its block computes its offset (2.) and stages the tile's selected elements in
+//    slot order in shared memory (slot and first position of every rank), every rank keeps its
+//    element e's old successor and links e to its first node (consecutive threads, consecutive
+//    ranks: the link writes of a warp lie in a few sectors), and the block writes the tile's new
+//    nodes in position order, consecutive threads on consecutive positions. Positions map to the
+//    free stack's top (freed slots, scattered) and then to the fresh slots from the high-water mark
+//    upwards, computed rather than read: where a tile's positions are fresh, its value, state and
+//    link stores are one ascending run per warp (coalesced), instead of one chain per thread
+//    written slot by slot. Insert before (list_insert_before_owners_kernel): every link owner
+//    p reads its successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the
+//    slots, L2-resident; all of a thread's probes are issued before any store); when e is
+//    selected, p computes e's first position from the tile offset, the word prefix and the bits
+//    before e in its word and links p to it. The nodes are written apart from their owners,
+//    before them, by the block of e's tile (list_insert_before_nodes_kernel) in position order
+//    as for insert after, the last of e's nodes linking to e. Owners come from the owners
+//    bitmap, not from the states, so nodes written into free slots by other blocks are never
+//    taken for owners. The link kernels first read the total: when it exceeds the free
 //    stack, or a count was negative, they change nothing; the host then grows the storage
-//    (slot ids are kept, so the bitmaps, prefixes and offsets stay valid; the new slots are
-//    fresh, contiguous with the old fresh ones) and launches again, or throws.
+//    (slot ids are kept, so the bitmaps, prefixes, tallies and offsets stay valid, and the sums
+//    are kept apart; the new slots are fresh, contiguous with the old fresh ones) and launches
+//    again, or throws. The total is the whole sum, complete before any link kernel starts.
 // 4. Erase (list_erase_link_kernel): the tile's selected slots go on the free stack at their
-//    offsets, and every survivor (or the sentinel) whose successor is selected walks the selected
-//    run (bounded) and links itself to the survivor after it; a longer run is left to the
+//    offsets (2.), and every survivor (or the sentinel) whose successor is selected walks the
+//    selected run (bounded) and links itself to the survivor after it; a longer run is left to the
 //    host's pointer-jumping rounds (parallel_list_kernels.cuh).
 //
 // Invariants: the per-slot arrays hold whole tiles (padding slots are kSlotFree); the scanned
@@ -109,28 +119,108 @@ __device__ inline ThreadLinks load_thread_links(const ListSlot* next, std::int64
   return links;
 }
 
+/// Programmatic dependent launch (Hopper and later; no-ops before): a kernel launched with
+/// programmatic stream serialization after one that calls allow_dependent_grid() may start its
+/// blocks before that one has finished; wait_for_previous_grid() then waits until it has
+/// finished and its writes are visible. The link kernels wait first thing, so nothing they read
+/// or write is touched early; only the launch and the blocks' start overlap the previous kernel's
+/// last wave. Launched without the attribute, the wait returns at once.
+__device__ inline void allow_dependent_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+__device__ inline void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
+/// Group sums of one operation's tile tallies (filled by the select kernel's atomics, one per
+/// tile): sums[0] is the whole operation (its total and negative counts), sums[1 + g] the tiles
+/// g * group_tiles .. (g + 1) * group_tiles - 1. A tile's exclusive offset is the sum of the
+/// groups before its group and of the tallies before it in its group (tile_exclusive_offset).
+struct ListTileSums {
+  CountTally* sums;
+  std::int64_t group_tiles;
+};
+
+/// Groups of the tile sums: group_tiles (a multiple of 32, at least sqrt(tiles)) is chosen so
+/// that every list's tiles fit (parallel_list_cuda_storage.cuh).
+inline constexpr std::int64_t kListMaxGroups = 1024;
+/// Entries of one operation's tile sums: the whole and every group.
+inline constexpr std::int64_t kListSumEntries = kListMaxGroups + 1;
+
+/// Adds `tally` to *sum on the device (a 64-bit atomic per nonzero field; two's complement, so
+/// signed sums).
+__device__ inline void atomic_add_tally(CountTally* sum, const CountTally& tally) {
+  if (tally.total != 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(&sum->total),
+              static_cast<unsigned long long>(tally.total));
+  }
+  if (tally.negative != 0) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(&sum->negative),
+              static_cast<unsigned long long>(tally.negative));
+  }
+}
+
+/// Exclusive offset of `tile`, by the 32 lanes of one warp (all of them call it; every lane gets
+/// it): the groups before the tile's group and the tallies before it in its group, as one run of
+/// terms (groups first) strided over the lanes. All loads are independent (no tile waits for
+/// another: the tallies and group sums are complete, written by the select kernel), and a lane
+/// issues up to 8 of them together: up to about 2 sqrt(tiles) terms (190 at 9k tiles), so one
+/// L2 round trip up to 256 terms (16k tiles, 33M slots).
+__device__ inline std::int64_t tile_exclusive_offset(const CountTally* tallies,
+                                                     const ListTileSums& sums, std::int64_t tile) {
+  const auto lane = static_cast<std::int64_t>(threadIdx.x % 32);
+  const std::int64_t group = tile / sums.group_tiles;
+  const std::int64_t group_first = group * sums.group_tiles;
+  const std::int64_t terms = group + (tile - group_first);
+  // A lane loads kBatch terms at once (predicated), then adds them: one round of loads per 256
+  // terms.
+  constexpr int kBatch = 8;
+  std::int64_t sum = 0;
+  for (std::int64_t base = lane; base < terms; base += 32 * kBatch) {
+    std::int64_t term[kBatch];
+#pragma unroll
+    for (int i = 0; i < kBatch; ++i) {
+      const std::int64_t k = base + 32 * i;
+      term[i] = k >= terms  ? 0
+                : k < group ? sums.sums[1 + k].total
+                            : tallies[group_first + k - group].total;
+    }
+#pragma unroll
+    for (int i = 0; i < kBatch; ++i) sum += term[i];
+  }
+  for (int d = 16; d > 0; d /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, d);
+  return sum;
+}
+
 /// Where the selection of one operation goes: the selection bitmap, the link-owner bitmap (set
 /// for the sentinel and the elements that own a link after the selection: every element of an
 /// insert before, the survivors of an erase; unused by an insert after), one tally per tile
-/// (+1) and, for an insert before, every bitmap word's exclusive prefix of the counts inside its
-/// tile.
+/// (+1), for an insert before every bitmap word's exclusive prefix of the counts inside its
+/// tile, the operation's group sums (zeroed before the launch) and the next operation's (zeroed
+/// by this launch).
 struct ListSelection {
   std::uint32_t* bitmap;
   std::uint32_t* owners;
   CountTally* tallies;
   std::int64_t* word_prefix;
+  ListTileSums sums;
+  CountTally* next_sums;
 };
 
-/// Selection over tile blockIdx.x: the tile's bitmap words and tallies[tile]. Insert: a live
-/// element e with pred(e) is selected when count(e) > 0 (tally: sum of those counts, number of
-/// negative counts). Erase: every live element e with pred(e) is selected and freed (its state
-/// becomes kSlotFree: the link kernel reads links and bitmaps only; tally: how many); block 0
-/// clears *d_unfinished for the link kernel. Block 0 also zeroes tallies[tiles], the scan's last
-/// item.
+/// Selection over tile blockIdx.x: the tile's bitmap words and tallies[tile], added into the
+/// operation's whole sum and its group's sum (out.sums). Insert: a live element e with pred(e)
+/// is selected when count(e) > 0 (tally: sum of those counts, number of negative counts). Erase:
+/// every live element e with pred(e) is selected and freed (its state becomes kSlotFree: the
+/// link kernel reads links and bitmaps only; tally: how many); block 0 clears *unfinished for
+/// the link kernel. The grid zeroes out.next_sums for the next operation.
 template <ListSelectMode MODE, typename T, typename Pred, typename Count>
 __global__ void __launch_bounds__(kListTileThreads)
     list_select_kernel(const T* value, std::uint8_t* state, Pred pred, Count count,
-                       ListSelection out, std::int64_t tiles, int* d_unfinished) {
+                       ListSelection out, std::int64_t tiles, int* unfinished) {
   constexpr int kQuads = kListSlotsPerThread / kListQuadSlots;
   constexpr bool kBefore = MODE == ListSelectMode::InsertBefore;
   constexpr bool kErase = MODE == ListSelectMode::Erase;
@@ -141,6 +231,8 @@ __global__ void __launch_bounds__(kListTileThreads)
     typename BlockScan::TempStorage scan;
   } storage;
   __shared__ CountTally word_tallies[kListTileWords];
+  // 0. The link kernel may start its launch (it waits for this grid before reading anything).
+  allow_dependent_grid();
   const std::int64_t tile = blockIdx.x;
   const std::int64_t first_quad = tile * (kListTileSlots / kListQuadSlots);
   auto* const state_words = reinterpret_cast<std::uint32_t*>(state);
@@ -235,12 +327,17 @@ __global__ void __launch_bounds__(kListTileThreads)
   } else {
     sum = BlockReduce(storage.reduce).Reduce(mine, CountTallySum{});
   }
+  // 5. The tally, into the operation's sums (per tile and sum, one atomic per nonzero field:
+  //    usually one); the next operation's sums start at zero.
   if (threadIdx.x == 0) {
     out.tallies[tile] = sum;
-    if (tile == 0) {
-      out.tallies[tiles] = CountTally{0, 0};
-      if (d_unfinished != nullptr) *d_unfinished = 0;
-    }
+    atomic_add_tally(&out.sums.sums[0], sum);
+    atomic_add_tally(&out.sums.sums[1 + tile / out.sums.group_tiles], sum);
+    if (tile == 0 && unfinished != nullptr) *unfinished = 0;
+  }
+  for (std::int64_t i = tile * kListTileThreads + threadIdx.x; i < kListSumEntries;
+       i += tiles * kListTileThreads) {
+    out.next_sums[i] = CountTally{0, 0};
   }
 }
 
@@ -263,11 +360,17 @@ struct InsertLink {
   /// prefixes of the selection.
   const std::uint32_t* owners;
   const std::int64_t* word_prefix;
-  /// Exclusive scan of the tile tallies; offsets[tiles] is the whole insert.
-  const CountTally* offsets;
+  /// The selection's tile tallies and their sums (sums.sums[0] is the whole insert).
+  const CountTally* tallies;
+  ListTileSums sums;
+  /// Insert before: every tile's exclusive offset (written by the nodes kernel for the tiles with
+  /// something selected, read by the owners kernel; unused by insert after).
+  CountTally* offsets;
   std::int64_t tiles;
   Count count;
   Value value_of;
+  /// Where the first link kernel writes the whole tally for the host (mapped pinned memory).
+  CountTally* h_tally;
 
   /// The slot at allocation position p: freed slots (scattered) first, then the fresh slots in
   /// ascending order from the high-water mark, so the fresh part of a run of positions is one
@@ -279,7 +382,7 @@ struct InsertLink {
 
   /// True when every value fits and no count was negative (otherwise nothing changes).
   __device__ bool fits() const {
-    const CountTally all = offsets[tiles];
+    const CountTally all = sums.sums[0];
     return all.negative == 0 && all.total > 0 && all.total <= free_count;
   }
 
@@ -401,7 +504,8 @@ __device__ void write_tile_nodes(const InsertLink<T, Count, Value>& link,
 }
 
 /// Insert after, over tile blockIdx.x: a tile with nothing selected returns at once; otherwise
-/// its block stages the tile's selected elements in slot order (stage_tile_selection), every
+/// its block computes the tile's offset (tile_exclusive_offset: no separate scan, no waiting on
+/// other tiles), stages the tile's selected elements in slot order (stage_tile_selection), every
 /// rank r (consecutive threads, consecutive ranks) keeps its element e's old successor in shared
 /// memory and links e to its first node, and the block writes the tile's nodes in position
 /// order (write_tile_nodes), the last of e's nodes linking to e's old successor. Only the
@@ -415,14 +519,23 @@ __global__ void __launch_bounds__(kListTileThreads)
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ TileSelected<kConstant> sel;
   __shared__ ListSlot successor[kListTileSlots];
-  // 1. Nothing changes unless every value fits and no count was negative.
+  __shared__ std::int64_t shared_offset;
+  // 1. After the selection: block 0 hands the whole tally to the host; nothing changes unless
+  //    every value fits and no count was negative.
+  wait_for_previous_grid();
+  if (blockIdx.x == 0 && threadIdx.x == 0) *link.h_tally = link.sums.sums[0];
   if (!link.fits()) return;
   const std::int64_t tile = blockIdx.x;
-  const std::int64_t tile_offset = link.offsets[tile].total;
-  const auto tile_total = static_cast<std::uint32_t>(link.offsets[tile + 1].total - tile_offset);
+  const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
   if (tile_total == 0) return;
-  // 2. The tile's selection in slot order.
+  // 2. The tile's offset (warp 0: group sums and the tallies before it in its group) and its
+  //    selection in slot order (the staging ends with a barrier).
+  if (threadIdx.x < 32) {
+    const std::int64_t offset = tile_exclusive_offset(link.tallies, link.sums, tile);
+    if (threadIdx.x == 0) shared_offset = offset;
+  }
   const int selected = stage_tile_selection(link, sel, scan_storage);
+  const std::int64_t tile_offset = shared_offset;
   // 3. Rank by rank: keep the old successor, link the element to its first node.
   for (int r = static_cast<int>(threadIdx.x); r < selected; r += kListTileThreads) {
     const auto e = static_cast<ListSlot>(tile * kListTileSlots + sel.slot[r]);
@@ -441,57 +554,84 @@ __global__ void __launch_bounds__(kListTileThreads)
                    [&](int r, ListSlot) { return successor[r]; });
 }
 
-/// Insert before, over tile blockIdx.x, in two independent passes. Owners: every link owner p
-/// of the tile (the sentinel and the elements, from the owners bitmap written by the selection,
-/// so new nodes are never taken for owners) whose successor e is selected links itself to e's
-/// first node, at e's allocation position (InsertLink::position_of). Nodes: the block stages the
-/// tile's selected elements and writes their nodes in position order (write_tile_nodes), the
-/// last of e's nodes linking to e. Only the owners' links and the popped nodes are written: every
-/// selected element has exactly one predecessor.
+/// Insert before, nodes, over tile blockIdx.x: a tile with nothing selected returns at once;
+/// otherwise its block computes the tile's offset (tile_exclusive_offset), publishes it at
+/// offsets[tile] for the owners kernel, stages the tile's selected elements and writes their
+/// nodes in position order (write_tile_nodes), the last of e's nodes linking to e. Only popped
+/// nodes are written (free slots: never an owner or a selected element).
 template <typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
-    list_insert_before_kernel(InsertLink<T, Count, Value> link) {
+    list_insert_before_nodes_kernel(InsertLink<T, Count, Value> link) {
   constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
   using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ TileSelected<kConstant> sel;
-  // 1. Nothing changes unless every value fits and no count was negative.
+  __shared__ std::int64_t shared_offset;
+  // 1. After the selection (the owners kernel may start its launch: it waits for this grid);
+  //    block 0 hands the whole tally to the host; nothing changes unless every value fits and no
+  //    count was negative.
+  wait_for_previous_grid();
+  allow_dependent_grid();
+  if (blockIdx.x == 0 && threadIdx.x == 0) *link.h_tally = link.sums.sums[0];
   if (!link.fits()) return;
-  // 2. Owners: this thread's owners and their successors (one vector load per four slots), then
-  //    every successor's selection bit (all probes issued before any store), then the links.
-  const std::int64_t first_slot = thread_first_slot();
-  const std::uint32_t owners = thread_selection(link.owners, first_slot);
-  if (owners != 0) {
-    const ThreadLinks links = load_thread_links(link.next, first_slot);
-    std::uint32_t splices = 0;
-#pragma unroll
-    for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
-    }
-#pragma unroll
-    for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((splices >> b) & 1u) == 0) continue;
-      link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+  const std::int64_t tile = blockIdx.x;
+  const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
+  if (tile_total == 0) return;
+  // 2. The tile's offset (warp 0; published for the owners kernel) and its selection in slot
+  //    order (the staging ends with a barrier).
+  if (threadIdx.x < 32) {
+    const std::int64_t offset = tile_exclusive_offset(link.tallies, link.sums, tile);
+    if (threadIdx.x == 0) {
+      shared_offset = offset;
+      link.offsets[tile] = CountTally{offset, 0};
     }
   }
-  // 3. Nodes of the tile's selected elements, in position order.
-  const std::int64_t tile = blockIdx.x;
-  const std::int64_t tile_offset = link.offsets[tile].total;
-  const auto tile_total = static_cast<std::uint32_t>(link.offsets[tile + 1].total - tile_offset);
-  if (tile_total == 0) return;
   const int selected = stage_tile_selection(link, sel, scan_storage);
-  write_tile_nodes(link, sel, selected, tile_offset, tile_total, [](int, ListSlot e) { return e; });
+  // 3. The nodes, in position order.
+  write_tile_nodes(link, sel, selected, shared_offset, tile_total,
+                   [](int, ListSlot e) { return e; });
 }
 
-/// Erase linking over tile blockIdx.x: block 0 publishes the erase's total (offsets[tiles]) at
-/// *d_total; the tile's selected slots go to erased[offsets[tile] ..] in slot order; every
-/// survivor p of the tile (owners bitmap) whose successor is selected walks the selected run
-/// through next[] for at most `max_hops` slots and links itself to the survivor after it; a
-/// longer run sets *unfinished and is left to the pointer-jumping fallback
-/// (parallel_list_kernels.cuh).
+/// Insert before, owners, over tile blockIdx.x (launched after the nodes kernel, whose offsets it
+/// reads): every link owner p of the tile (the sentinel and the elements, from the owners bitmap
+/// written by the selection, so new nodes are never taken for owners) whose successor e is
+/// selected links itself to e's first node, at e's allocation position (InsertLink::position_of:
+/// the offset of e's tile, any tile). Only the owners' links are written: every selected element
+/// has exactly one predecessor.
+template <typename T, typename Count, typename Value>
+__global__ void __launch_bounds__(kListTileThreads)
+    list_insert_before_owners_kernel(InsertLink<T, Count, Value> link) {
+  // 1. After the nodes kernel (its offsets); nothing changes unless every value fits and no
+  //    count was negative.
+  wait_for_previous_grid();
+  if (!link.fits()) return;
+  // 2. This thread's owners and their successors (one vector load per four slots), then every
+  //    successor's selection bit (all probes issued before any store), then the links.
+  const std::int64_t first_slot = thread_first_slot();
+  const std::uint32_t owners = thread_selection(link.owners, first_slot);
+  if (owners == 0) return;
+  const ThreadLinks links = load_thread_links(link.next, first_slot);
+  std::uint32_t splices = 0;
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
+  }
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((splices >> b) & 1u) == 0) continue;
+    link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+  }
+}
+
+/// Erase linking over tile blockIdx.x: block 0 hands the erase's total (sums.sums[0]) to the host
+/// at *h_total (mapped pinned memory, as `unfinished`); the tile's selected slots go to erased[its
+/// offset ..] in slot order (the offset by tile_exclusive_offset); every survivor p of the tile
+/// (owners bitmap) whose successor is selected walks the selected run through next[] for at most
+/// `max_hops` slots and links itself to the survivor after it; a longer run sets *unfinished and is
+/// left to the pointer-jumping fallback (parallel_list_kernels.cuh).
 __global__ void list_erase_link_kernel(const std::uint32_t* bitmap, const std::uint32_t* owners,
-                                       const CountTally* offsets, std::int64_t tiles,
-                                       ListSlot* next, ListSlot* erased, int max_hops,
-                                       int* unfinished, std::int64_t* d_total);
+                                       const CountTally* tallies, ListTileSums sums, ListSlot* next,
+                                       ListSlot* erased, int max_hops, int* unfinished,
+                                       std::int64_t* h_total);
 
 }  // namespace frontier::cuda

@@ -26,6 +26,22 @@
 // a one-block scan of the tallies (one launch instead of cub's two; 1024 threads, four tallies
 // each per round): same run, interleaved, 0.517 / 0.571 / 1.031 / 0.438-0.453 ms against
 // 0.490 / 0.546 / 0.981-1.001 / 0.440 with cub::DeviceScan.
+// Tile blocks of 128 threads (tiles of 2048 slots) instead of 256 (4096), same binary otherwise
+// (H200, 2026-11-22, two runs each, list / list): inserts only (4 × 2M) 0.404 / 0.417 ms vs
+// 0.420 / 0.427; 50k per insert (8 ops) 0.464 / 0.464 vs 0.491 / 0.476; 200k 0.524 / 0.522 vs
+// 0.525 / 0.522; 2M 0.981 / 0.971 vs 0.981 / 0.979 (the array in the same runs: 0.418 / 0.417,
+// 0.654 / 0.628, 0.651 / 0.644, 0.721 / 0.714): adopted. The tally items double (n / 2048).
+// Then, per operation, one launch of cub's scan (two kernels, ~7.5 µs) and the D2H copy of the
+// total were taken out, in separate commits and not yet measured: the select kernel adds each
+// tile's tally into the operation's total and one of about sqrt(tiles) group sums (atomics per
+// tile, not per item), and a link block's warp 0 sums the groups before its tile's group and the
+// tallies before it in its group (at most 190 terms at 9k tiles, loaded in one round) instead of
+// reading a scanned offset. No tile waits for another (unlike a decoupled look-back, whose
+// first wave of ~2k resident tiles resolves in tiles / 64 rounds of L2 latency), so the block
+// order does not matter. Insert before keeps two link launches (nodes, which publish their
+// tiles' offsets, then owners, which read the offsets of any tile). The link kernels are
+// launched as programmatic dependents of the select kernel (griddepcontrol), and write the
+// total and erase flag into mapped pinned memory that the host reads after its one sync.
 #pragma once
 
 #include <cstdint>
@@ -33,13 +49,12 @@
 
 namespace frontier::cuda {
 
-/// Threads of a select / link block. 256 keeps 8 blocks (64 warps) resident per SM on Hopper and
-/// Ampere; each select thread then has 4 state words and 4 value vectors in flight, about 160 KiB
-/// of loads per SM, several times what the H200's bandwidth-latency product needs.
-inline constexpr int kListTileThreads = 256;
+/// Threads of a select / link block: 128, measured faster than 256 on the H200 (above). Each
+/// select thread has 4 state words and 4 value vectors in flight.
+inline constexpr int kListTileThreads = 128;
 /// Slots per thread of a tile: four quads of four slots (a quad is one 32-bit word of states and
-/// one vector of four values). 16 makes a tile's selection bitmap 128 words and its count one
-/// 16-byte tally, so the tile-offset scan covers n / 4096 items (2.5k for 10M slots).
+/// one vector of four values). 16 makes a tile 2048 slots, its selection bitmap 64 words and its
+/// count one 16-byte tally: n / 2048 tiles (about 5k for 10M slots).
 inline constexpr int kListSlotsPerThread = 16;
 /// Slots of one tile; the per-slot arrays are allocated in whole tiles (padding slots are free).
 inline constexpr std::int64_t kListTileSlots =
