@@ -3,8 +3,9 @@
 // input counts each element's output slots (1 or 2) on the fly and whose output scatters the
 // element into a new array, so it reads the array once and writes the new one once; every erase
 // is ONE cub::DeviceSelect::If) and the device copy floor. The new size comes back to the host
-// after every operation through pinned memory, as the list's totals do. Buffers are sized by an
-// untimed first pass so that no cudaMalloc falls inside a timed trial.
+// after every operation as the list's totals do: the kernel writes it straight into mapped
+// pinned host memory, read after the operation's one stream synchronization. Buffers are sized
+// by an untimed first pass so that no cudaMalloc falls inside a timed trial.
 #include <cuda_runtime.h>
 
 #include <thrust/iterator/counting_iterator.h>
@@ -30,9 +31,11 @@ struct PinnedFree {
   void operator()(std::int64_t* pointer) const { cudaFreeHost(pointer); }
 };
 
-std::int64_t* pinned_int64() {
+/// A pinned host int64 mapped into the device's address space.
+std::int64_t* mapped_int64() {
   void* pointer = nullptr;
-  FRONTIER_CUDA_CHECK(cudaMallocHost(&pointer, sizeof(std::int64_t)));
+  FRONTIER_CUDA_CHECK(
+      cudaHostAlloc(&pointer, sizeof(std::int64_t), cudaHostAllocMapped | cudaHostAllocPortable));
   return static_cast<std::int64_t*>(pointer);
 }
 
@@ -89,7 +92,8 @@ struct ArrayBuffers {
   DeviceBuffer<std::int32_t> a;
   DeviceBuffer<std::int32_t> b;
   DeviceBuffer<unsigned char> temp;
-  DeviceBuffer<std::int64_t> d_size;
+  /// The new size: written by the kernels through d_size, read on the host through h_size.
+  std::int64_t* d_size = nullptr;
   std::int64_t* h_size = nullptr;
 };
 
@@ -104,10 +108,10 @@ std::int64_t run_sequence(ArrayBuffers& buffers, std::int64_t n, std::span<const
     if (op.kind == ListBenchOp::Kind::Erase) {
       // 1e. One single-pass compaction (cub::DeviceSelect::If).
       FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(nullptr, bytes, buffers.a.data(), buffers.b.data(),
-                                                buffers.d_size.data(), n, Keep{op.where}));
+                                                buffers.d_size, n, Keep{op.where}));
       if (sizing && buffers.temp.size() < bytes) buffers.temp = DeviceBuffer<unsigned char>(bytes);
       FRONTIER_CUDA_CHECK(cub::DeviceSelect::If(buffers.temp.data(), bytes, buffers.a.data(),
-                                                buffers.b.data(), buffers.d_size.data(), n,
+                                                buffers.b.data(), buffers.d_size, n,
                                                 Keep{op.where}));
     } else {
       if (n >= (std::int64_t{1} << 29)) {
@@ -124,16 +128,14 @@ std::int64_t run_sequence(ArrayBuffers& buffers, std::int64_t n, std::span<const
       const auto in = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0),
                                                       ArrayInsertCount{buffers.a.data(), op.where});
       const ScanSinkIterator<ArrayInsertSink> out(
-          ArrayInsertSink{buffers.b.data(), op.position, op.value, n - 1, buffers.d_size.data()});
+          ArrayInsertSink{buffers.b.data(), op.position, op.value, n - 1, buffers.d_size});
       FRONTIER_CUDA_CHECK(
           cub::DeviceScan::InclusiveScan(nullptr, bytes, in, out, PackedSum<kArrayFlagBits>{}, n));
       if (sizing && buffers.temp.size() < bytes) buffers.temp = DeviceBuffer<unsigned char>(bytes);
       FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(buffers.temp.data(), bytes, in, out,
                                                          PackedSum<kArrayFlagBits>{}, n));
     }
-    // 2. The new size comes back to the host (the next operation's item count).
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(buffers.h_size, buffers.d_size.data(), sizeof(std::int64_t),
-                                        cudaMemcpyDeviceToHost));
+    // 2. The new size is on the host once the operation is done (the next one's item count).
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(nullptr));
     n = *buffers.h_size;
     std::swap(buffers.a, buffers.b);
@@ -158,11 +160,13 @@ ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t> values,
   // 1. Untimed sizing pass: buffers grow to the largest intermediate size (inserts write into a
   //    buffer of twice their input, the most they can produce).
   ArrayBuffers buffers;
-  std::unique_ptr<std::int64_t, PinnedFree> h_size(pinned_int64());
+  std::unique_ptr<std::int64_t, PinnedFree> h_size(mapped_int64());
   buffers.h_size = h_size.get();
+  void* d_size = nullptr;
+  FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&d_size, h_size.get(), 0));
+  buffers.d_size = static_cast<std::int64_t*>(d_size);
   buffers.a = DeviceBuffer<std::int32_t>(std::max<std::int64_t>(n, 1));
   buffers.b = DeviceBuffer<std::int32_t>(std::max<std::int64_t>(n, 1));
-  buffers.d_size = DeviceBuffer<std::int64_t>(1);
   std::int64_t max_size = n;
   if (n > 0) {
     FRONTIER_CUDA_CHECK(cudaMemcpy(buffers.a.data(), values.data(), bytes, cudaMemcpyHostToDevice));
