@@ -32,7 +32,7 @@
 // 0.525 / 0.522; 2M 0.981 / 0.971 vs 0.981 / 0.979 (the array in the same runs: 0.418 / 0.417,
 // 0.654 / 0.628, 0.651 / 0.644, 0.721 / 0.714): adopted. The tally items double (n / 2048).
 // Then, per operation, one launch of cub's scan (two kernels, ~7.5 µs) and the D2H copy of the
-// total were taken out, in separate commits and not yet measured: the select kernel adds each
+// total were taken out, in separate commits (measured below): the select kernel adds each
 // tile's tally into the operation's total and one of about sqrt(tiles) group sums (atomics per
 // tile, not per item), and a link block's warp 0 sums the groups before its tile's group and the
 // tallies before it in its group (at most 190 terms at 9k tiles, loaded in one round) instead of
@@ -42,6 +42,17 @@
 // tiles' offsets, then owners, which read the offsets of any tile). The link kernels are
 // launched as programmatic dependents of the select kernel (griddepcontrol), and write the
 // total and erase flag into mapped pinned memory that the host reads after its one sync.
+// Measured at each step (H200, 2026-11-22, list-bench best of 5, two runs; 4 × 2M inserts /
+// 50k per insert / 200k / 2M with erases): 256-thread tiles 0.426-0.428 / 0.480-0.514 /
+// 0.547-0.573 / 0.989-0.996 ms; 128-thread tiles 0.434-0.458 / 0.489-0.499 / 0.532-0.552 /
+// 0.987-1.015; no tally scan 0.423-0.445 / 0.494-0.499 / 0.540-0.546 / 0.978-0.996; dependent
+// launch 0.438-0.445 / 0.479-0.484 / 0.539-0.551 / 0.968-0.996; mapped totals 0.398-0.402 /
+// 0.429-0.444 / 0.500-0.502 / 0.925-0.956; zero fields skip their atomics 0.393-0.397 /
+// 0.410-0.411 / 0.469-0.480 / 0.918-0.921. The array alternative then got the same mapped size
+// (fair: it had a D2H copy per op too); three interleaved runs: 4 × 2M (insert, insert-before,
+// insert, insert) list 0.395-0.400 vs array 0.417-0.425; inserts after only 0.391-0.398 vs
+// 0.417-0.431; 50k 0.402-0.408 vs 0.610-0.625; 200k 0.468-0.486 vs 0.616-0.646; 2M with two
+// erases of ~40% 0.921-0.953 vs 0.689-0.750 (the erase links at the random-gather rate).
 #pragma once
 
 #include <cstdint>
