@@ -83,6 +83,18 @@ struct ListRankingCudaPolicy {
   std::int64_t nodes_per_sublist = 128;
   std::int64_t deeper_nodes_per_sublist = 32;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
+  /// Staged read-only walk (level 0, unit values, sum): the smallest n that takes it.
+  std::int64_t staged_walk_min_nodes = std::int64_t{1} << 16;
+  /// Step cap of one staged walk: max(staged_walk_min_steps, staged_walk_steps_per_mean ·
+  /// mean sublist length), at most n.
+  std::int64_t staged_walk_min_steps = std::int64_t{1} << 16;
+  std::int64_t staged_walk_steps_per_mean = 64;
+  /// Fewer bits than this for the local prefix field: the in-place walk instead.
+  int staged_walk_min_local_bits = 12;
+  /// Window of the scatter, in nodes (log2) for 4-byte values; 8-byte values take one less.
+  int staged_walk_window_bits = 15;
+  /// Records per segment of a bucket's region (one atomicAdd each); a multiple of 32.
+  int staged_walk_segment = 512;
 
   std::string describe() const {
     return "ListRankingCudaPolicy{block_threads=" + std::to_string(block_threads) +
@@ -90,7 +102,13 @@ struct ListRankingCudaPolicy {
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
            ", deeper_nodes_per_sublist=" + std::to_string(deeper_nodes_per_sublist) +
-           ", host_rank_below=" + std::to_string(host_rank_below) + "}";
+           ", host_rank_below=" + std::to_string(host_rank_below) +
+           ", staged_walk_min_nodes=" + std::to_string(staged_walk_min_nodes) +
+           ", staged_walk_min_steps=" + std::to_string(staged_walk_min_steps) +
+           ", staged_walk_steps_per_mean=" + std::to_string(staged_walk_steps_per_mean) +
+           ", staged_walk_min_local_bits=" + std::to_string(staged_walk_min_local_bits) +
+           ", staged_walk_window_bits=" + std::to_string(staged_walk_window_bits) +
+           ", staged_walk_segment=" + std::to_string(staged_walk_segment) + "}";
   }
 };
 
