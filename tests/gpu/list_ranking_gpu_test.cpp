@@ -201,8 +201,8 @@ TEST_F(ListRankingGpu, MatchesCpuHelmanJajaOnStrideList) {
 TEST_F(ListRankingGpu, StagedWalkRanksEveryShapeExactly) {
   // Sizes above the staged walk's threshold (2^16), none a power of two: the last bucket and
   // the last window are partial.
-  for (const std::int64_t n : {std::int64_t{65537}, (std::int64_t{1} << 20) + 7,
-                               std::int64_t{3000017}}) {
+  for (const std::int64_t n :
+       {std::int64_t{65537}, (std::int64_t{1} << 20) + 7, std::int64_t{3000017}}) {
     for (const ListShape shape :
          {ListShape::Random, ListShape::Ordered, ListShape::Stride, ListShape::Forest}) {
       const std::string context = test::to_string(shape) + " n=" + std::to_string(n);
@@ -231,10 +231,10 @@ TEST_F(ListRankingGpu, StagedWalkAtSplitterExtremes) {
   for (const std::int64_t sublists : {std::int64_t{1}, n / 16, 4 * n}) {
     for (const std::uint64_t seed : {std::uint64_t{3}, std::uint64_t{4}}) {
       ListRankingStats stats;
-      EXPECT_EQ(list_rank<std::int32_t>(forest.successor,
-                                        gpu(ListRankingAlgorithm::HelmanJaja, sublists, seed),
-                                        &stats),
-                expected)
+      EXPECT_EQ(
+          list_rank<std::int32_t>(forest.successor,
+                                  gpu(ListRankingAlgorithm::HelmanJaja, sublists, seed), &stats),
+          expected)
           << "sublists=" << sublists << " seed=" << seed;
       EXPECT_EQ(stats.gpu_walk, ListWalk::Staged) << "sublists=" << sublists;
     }

@@ -402,8 +402,8 @@ bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
         <<<static_cast<int>(plan.blocks), StagedWalk::kBlockThreads, StagedWalk::kSharedBytes,
            stream>>>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
                      static_cast<int>(sublists), static_cast<int>(plan.chunk), plan.low_bits,
-                     plan.sublist_bits, static_cast<unsigned>(plan.max_steps),
-                     staged_records.get(), static_cast<unsigned>(plan.region),
+                     plan.sublist_bits, static_cast<unsigned>(plan.max_steps), staged_records.get(),
+                     static_cast<unsigned>(plan.region),
                      static_cast<unsigned>(ctx.policy.staged_walk_segment),
                      staged_region_used.get(), staged_counters.get());
     FRONTIER_CHECK_LAUNCH();
@@ -539,9 +539,9 @@ bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     FRONTIER_CHECK_LAUNCH();
     times.mark("offsets");
     auto* by_window = reinterpret_cast<unsigned long long*>(nodes.get());
-    const std::size_t split_shared = std::size_t{kStagedTile} * sizeof(unsigned long long) +
-                                     3 * (std::size_t{1} << (plan.low_bits - plan.window_bits)) *
-                                         sizeof(unsigned);
+    const std::size_t split_shared =
+        std::size_t{kStagedTile} * sizeof(unsigned long long) +
+        3 * (std::size_t{1} << (plan.low_bits - plan.window_bits)) * sizeof(unsigned);
     FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_split_kernel,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              static_cast<int>(split_shared)));
@@ -568,8 +568,7 @@ bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
         scattered.window_records != static_cast<unsigned long long>(n)) {
       list_ranking_log_debug(where + ": staged scatter discarded (flags " +
                              std::to_string(scattered.flags) + ", bad windows " +
-                             std::to_string(scattered.bad_windows) +
-                             "); in-place walk instead");
+                             std::to_string(scattered.bad_windows) + "); in-place walk instead");
       return false;
     }
     if (level == 0) ctx.stats->fixup_seconds = phase.seconds();

@@ -117,10 +117,9 @@ template <typename Shape, typename NodeT, typename VertexT, typename ValueT>
 __global__ void __launch_bounds__(Shape::kBlockThreads, 2048 / Shape::kBlockThreads)
     staged_walk_kernel(const NodeT* __restrict__ nodes, const VertexT* __restrict__ splitter_node,
                        VertexT* __restrict__ sublist_next, ValueT* __restrict__ sublist_total,
-                       int sublists, int chunk, int low_bits, int sublist_bits,
-                       unsigned max_steps, unsigned long long* __restrict__ records,
-                       unsigned region, unsigned segment, unsigned* __restrict__ region_used,
-                       StagedWalkCounters* counters) {
+                       int sublists, int chunk, int low_bits, int sublist_bits, unsigned max_steps,
+                       unsigned long long* __restrict__ records, unsigned region, unsigned segment,
+                       unsigned* __restrict__ region_used, StagedWalkCounters* counters) {
   constexpr int kBuckets = Shape::kBuckets;
   constexpr int kRing = Shape::kRing;
   constexpr int kChunk = Shape::kChunkRecords;
@@ -152,8 +151,8 @@ __global__ void __launch_bounds__(Shape::kBlockThreads, 2048 / Shape::kBlockThre
     const unsigned lanes_below = (1u << lane) - 1u;
     const long long global_warp = static_cast<long long>(blockIdx.x) * kWalkers + warp;
     int next_k = static_cast<int>(min(global_warp * chunk, static_cast<long long>(sublists)));
-    const int end_k =
-        static_cast<int>(min(static_cast<long long>(next_k) + chunk, static_cast<long long>(sublists)));
+    const int end_k = static_cast<int>(
+        min(static_cast<long long>(next_k) + chunk, static_cast<long long>(sublists)));
     int k = -1;
     unsigned u = 0;
     unsigned run = 0;
@@ -260,9 +259,8 @@ __global__ void __launch_bounds__(Shape::kBlockThreads, 2048 / Shape::kBlockThre
       for (int j = 0; j < Shape::kPerLane; ++j) {
         const int mine = fw + kFlushers * (lane + 32 * j);
         const unsigned mine_tail = staged_volatile_load(&tail[mine]);
-        const bool ready =
-            staged_volatile_load(&commit[2 * mine + ((mine_tail / kChunk) & 1)]) ==
-            static_cast<unsigned>(kChunk);
+        const bool ready = staged_volatile_load(&commit[2 * mine + ((mine_tail / kChunk) & 1)]) ==
+                           static_cast<unsigned>(kChunk);
         unsigned ready_mask = __ballot_sync(0xffffffffu, ready);
         any = any || ready_mask != 0;
         while (ready_mask != 0) {
@@ -391,11 +389,11 @@ __global__ void __launch_bounds__(kStagedSplitThreads, 2)
     fill[threadIdx.x] = exclusive;
     unsigned start = 0;
     if (count != 0) {
-      const std::int64_t w = (static_cast<std::int64_t>(b) << (low_bits - window_bits)) + threadIdx.x;
+      const std::int64_t w =
+          (static_cast<std::int64_t>(b) << (low_bits - window_bits)) + threadIdx.x;
       if (w < windows) {
         start = atomicAdd(&window_used[w], count);
-        const std::int64_t size =
-            min(std::int64_t{1} << window_bits, n - (w << window_bits));
+        const std::int64_t size = min(std::int64_t{1} << window_bits, n - (w << window_bits));
         if (static_cast<std::int64_t>(start) + count > size) {
           atomicOr(&counters->flags, kStagedFlagWindow);
         }
@@ -405,7 +403,8 @@ __global__ void __launch_bounds__(kStagedSplitThreads, 2)
     }
     base[threadIdx.x] = start - exclusive;
   }
-  if (threadIdx.x == 0) atomicAdd(&counters->window_records, static_cast<unsigned long long>(tile_total));
+  if (threadIdx.x == 0)
+    atomicAdd(&counters->window_records, static_cast<unsigned long long>(tile_total));
   __syncthreads();
   // 2c. Records into shared memory grouped by window.
 #pragma unroll
@@ -467,9 +466,8 @@ __global__ void __launch_bounds__(kStagedWindowThreads)
     }
 #pragma unroll
     for (int q = 0; q < kUnroll; ++q) {
-      add[q] = value[q] != kStagedSentinel
-                   ? __ldg(offset + ((value[q] >> low_bits) & sublist_mask))
-                   : ValueT{};
+      add[q] = value[q] != kStagedSentinel ? __ldg(offset + ((value[q] >> low_bits) & sublist_mask))
+                                           : ValueT{};
     }
 #pragma unroll
     for (int q = 0; q < kUnroll; ++q) {
@@ -497,8 +495,8 @@ __global__ void __launch_bounds__(kStagedWindowThreads)
 /// sublist: unit values sum in an integral type, whose identity is 0).
 template <typename VertexT, typename ValueT>
 __global__ void staged_offsets_kernel(const VertexT* __restrict__ next_id,
-                                      const ValueT* __restrict__ next_prefix,
-                                      std::int64_t sublists, ValueT* __restrict__ offsets) {
+                                      const ValueT* __restrict__ next_prefix, std::int64_t sublists,
+                                      ValueT* __restrict__ offsets) {
   for (std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        k < sublists; k += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     const VertexT j = next_id[k];

@@ -85,13 +85,14 @@ inline StagedWalkPlan plan_staged_walk(std::int64_t n, std::int64_t sublists,
                             std::max<std::int64_t>(1, random_splitters);
   const std::uint64_t wanted = static_cast<std::uint64_t>(std::max<std::int64_t>(
       policy.staged_walk_min_steps, policy.staged_walk_steps_per_mean * mean));
-  const std::uint64_t local_max = plan.local_bits >= 64 ? ~std::uint64_t{0}
-                                                        : (std::uint64_t{1} << plan.local_bits) - 1;
-  plan.max_steps = std::min({wanted, static_cast<std::uint64_t>(n), local_max,
-                             static_cast<std::uint64_t>(std::numeric_limits<std::uint32_t>::max())});
+  const std::uint64_t local_max =
+      plan.local_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << plan.local_bits) - 1;
+  plan.max_steps =
+      std::min({wanted, static_cast<std::uint64_t>(n), local_max,
+                static_cast<std::uint64_t>(std::numeric_limits<std::uint32_t>::max())});
   // 3. Windows: a shared-memory window of 2^window_bits values per scatter block.
-  plan.window_bits = std::min(policy.staged_walk_window_bits - (value_bytes > 4 ? 1 : 0),
-                              plan.low_bits);
+  plan.window_bits =
+      std::min(policy.staged_walk_window_bits - (value_bytes > 4 ? 1 : 0), plan.low_bits);
   if ((std::int64_t{1} << (plan.low_bits - plan.window_bits)) > limits.split_threads) {
     return refuse("more windows per bucket than split threads");
   }
