@@ -2,11 +2,14 @@
 // several GPU levels, degenerate forests, invalid inputs at scale (cycles through splitters,
 // cycles missed by every splitter, shared successors), splitter counts at both extremes, the
 // device-pointer entry's memory check, copies through several pinned staging chunks, and agreement
-// with the CPU on the same inputs. Every case skips where no GPU is usable. The parity suite
+// with the CPU on the same inputs; the staged read-only walk of ranks (which inputs take it, exact
+// ranks at sizes that are not powers of two, and invalid inputs that must fall back to the
+// in-place walk and fail as before). Every case skips where no GPU is usable. The parity suite
 // (tests/parity) covers the small sizes.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../../engine/src/list_ranking/list_ranking_cuda.hpp"
@@ -193,6 +196,128 @@ TEST_F(ListRankingGpu, MatchesCpuHelmanJajaOnStrideList) {
   list_prefix<std::int32_t, std::int32_t>(forest.successor, values, ListOp::Min, on_cpu, cpu);
   EXPECT_EQ(on_gpu, on_cpu);
   EXPECT_EQ(on_gpu, test::expected_prefix(forest, values, ListMinOp<std::int32_t>{}));
+}
+
+TEST_F(ListRankingGpu, StagedWalkRanksEveryShapeExactly) {
+  // Sizes above the staged walk's threshold (2^16), none a power of two: the last bucket and
+  // the last window are partial.
+  for (const std::int64_t n :
+       {std::int64_t{65537}, (std::int64_t{1} << 20) + 7, std::int64_t{3000017}}) {
+    for (const ListShape shape :
+         {ListShape::Random, ListShape::Ordered, ListShape::Stride, ListShape::Forest}) {
+      const std::string context = test::to_string(shape) + " n=" + std::to_string(n);
+      const auto forest32 = test::make_forest<std::int32_t>(shape, n, 41);
+      ListRankingStats stats;
+      EXPECT_EQ(list_rank<std::int32_t>(forest32.successor, gpu(), &stats),
+                test::expected_rank(forest32))
+          << context;
+      EXPECT_EQ(stats.gpu_walk, ListWalk::Staged) << context;
+      EXPECT_EQ(stats.lists, static_cast<std::int64_t>(forest32.lists.size())) << context;
+      const auto forest64 = test::make_forest<std::int64_t>(shape, n, 42);
+      EXPECT_EQ(list_rank<std::int64_t>(forest64.successor, gpu(), &stats),
+                test::expected_rank(forest64))
+          << context << " int64";
+      EXPECT_EQ(stats.gpu_walk, ListWalk::Staged) << context << " int64";
+    }
+  }
+}
+
+TEST_F(ListRankingGpu, StagedWalkAtSplitterExtremes) {
+  // One random splitter (a sublist as long as the list: the step cap is n), n/16 and 4n draws
+  // (nearly every node a splitter: the widest sublist field), over two seeds.
+  const std::int64_t n = (std::int64_t{1} << 20) + 7;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Random, n, 43);
+  const auto expected = test::expected_rank(forest);
+  for (const std::int64_t sublists : {std::int64_t{1}, n / 16, 4 * n}) {
+    for (const std::uint64_t seed : {std::uint64_t{3}, std::uint64_t{4}}) {
+      ListRankingStats stats;
+      EXPECT_EQ(
+          list_rank<std::int32_t>(forest.successor,
+                                  gpu(ListRankingAlgorithm::HelmanJaja, sublists, seed), &stats),
+          expected)
+          << "sublists=" << sublists << " seed=" << seed;
+      EXPECT_EQ(stats.gpu_walk, ListWalk::Staged) << "sublists=" << sublists;
+    }
+  }
+}
+
+TEST_F(ListRankingGpu, WhichWalkRan) {
+  const std::int64_t n = (std::int64_t{1} << 20) + 7;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Random, n, 44);
+  // Values given (even all ones): the in-place walk, same prefix as the ranks + 1.
+  const std::vector<std::int32_t> ones(n, 1);
+  std::vector<std::int32_t> prefix(n);
+  ListRankingStats stats =
+      list_prefix<std::int32_t, std::int32_t>(forest.successor, ones, ListOp::Sum, prefix, gpu());
+  EXPECT_EQ(stats.gpu_walk, ListWalk::InPlace);
+  const auto rank = test::expected_rank(forest);
+  for (std::int64_t v = 0; v < n; ++v) ASSERT_EQ(prefix[v], rank[v] + 1) << v;
+  // Ranks below the threshold (2^16) but above the host cut-off (2^14): in place.
+  const auto small = test::make_forest<std::int32_t>(ListShape::Random, 40000, 45);
+  EXPECT_EQ(list_rank<std::int32_t>(small.successor, gpu(), &stats), test::expected_rank(small));
+  EXPECT_EQ(stats.gpu_walk, ListWalk::InPlace);
+  // Below the host cut-off, Wyllie, the CPU: no GPU walk.
+  const auto tiny = test::make_forest<std::int32_t>(ListShape::Random, 1000, 46);
+  EXPECT_EQ(list_rank<std::int32_t>(tiny.successor, gpu(), &stats), test::expected_rank(tiny));
+  EXPECT_EQ(stats.gpu_walk, ListWalk::None);
+  EXPECT_EQ(list_rank<std::int32_t>(forest.successor, gpu(ListRankingAlgorithm::Wyllie), &stats),
+            rank);
+  EXPECT_EQ(stats.gpu_walk, ListWalk::None);
+  ListRankingOptions cpu;
+  cpu.algorithm = ListRankingAlgorithm::HelmanJaja;
+  EXPECT_EQ(list_rank<std::int32_t>(forest.successor, cpu, &stats), rank);
+  EXPECT_EQ(stats.gpu_walk, ListWalk::None);
+}
+
+TEST_F(ListRankingGpu, StagedWalkInvalidInputsFailAsBefore) {
+  const std::int64_t n = (std::int64_t{1} << 20) + 7;
+  const auto forest = test::make_forest<std::int32_t>(ListShape::Random, n, 47);
+  const auto& order = forest.lists[0];
+  // Rho: the tail feeds back into the middle (no tail, two predecessors): the exact check.
+  auto rho = forest.successor;
+  rho[order.back()] = order[n / 2];
+  EXPECT_THROW(list_rank<std::int32_t>(rho, gpu()), InvalidArgument);
+  // Pure cycle: no head at all.
+  auto cycle = forest.successor;
+  cycle[order.back()] = order.front();
+  EXPECT_THROW(list_rank<std::int32_t>(cycle, gpu()), ValidationError);
+  // Out of range.
+  auto out_of_range = forest.successor;
+  out_of_range[order[n / 3]] = static_cast<std::int32_t>(n + 3);
+  EXPECT_THROW(list_rank<std::int32_t>(out_of_range, gpu()), InvalidArgument);
+  // One tail (the single-list fast path, which the staged walk takes): a merge into the middle
+  // (a rho whose loop holds splitters: two sublists end at one splitter) and one near the tail
+  // (two sublists end at the tail).
+  auto merged = forest.successor;
+  merged[order[n / 2]] = order[7];
+  EXPECT_THROW(list_rank<std::int32_t>(merged, gpu()), InvalidArgument);
+  auto merged_near_tail = forest.successor;
+  merged_near_tail[order[n / 2]] = order[n - 5];
+  EXPECT_THROW(list_rank<std::int32_t>(merged_near_tail, gpu()), InvalidArgument);
+  // A valid list plus a cycle no splitter (almost surely) lands on: records < n.
+  auto with_cycle = test::make_forest<std::int32_t>(ListShape::Random, n - 3, 48).successor;
+  with_cycle.push_back(static_cast<std::int32_t>(n - 2));
+  with_cycle.push_back(static_cast<std::int32_t>(n - 1));
+  with_cycle.push_back(static_cast<std::int32_t>(n - 3));
+  EXPECT_THROW(list_rank<std::int32_t>(with_cycle, gpu()), ValidationError);
+}
+
+TEST_F(ListRankingGpu, StagedWalkStopsAtItsStepCapOnASelfLoop) {
+  // A random list over [0, m) beside a branch n-1 -> n-2 -> ... -> m that ends in a self-loop at
+  // m (m has two predecessors). One tail, and the sum of successors names a node in range, so
+  // the single-list fast path runs; a walk that enters the branch reaches m and, the walk being
+  // read-only, would loop there forever: the step cap must stop it, the staged result must be
+  // discarded and the in-place walk must report the two predecessors.
+  const std::int64_t n = (std::int64_t{1} << 20) + 7;
+  const std::int64_t branch = 200000;
+  const std::int64_t m = n - branch;
+  auto successor = test::make_forest<std::int32_t>(ListShape::Random, m, 49).successor;
+  for (std::int64_t v = m; v < n; ++v) {
+    successor.push_back(static_cast<std::int32_t>(v == m ? m : v - 1));
+  }
+  EXPECT_THROW(list_rank<std::int32_t>(successor, gpu()), InvalidArgument);
+  std::vector<std::int64_t> successor64(successor.begin(), successor.end());
+  EXPECT_THROW(list_rank<std::int64_t>(successor64, gpu()), InvalidArgument);
 }
 
 }  // namespace

@@ -29,6 +29,12 @@ enum class ListOp { Sum, Min, Max };
 /// otherwise (on the GPU this is Wei–JaJa's variant). Sequential runs on the CPU only.
 enum class ListRankingAlgorithm { Auto, Sequential, HelmanJaja, Wyllie };
 
+/// The top-level sublist walk the GPU Wei–JaJa ran: None where no GPU level ran (CPU, Wyllie,
+/// inputs ranked wholly on the host); InPlace marks each walked node in the packed array and
+/// fixes every prefix up afterwards; Staged (unit values and sums, i.e. ranks, on large
+/// inputs) walks read-only and scatters the prefixes through shared-memory windows.
+enum class ListWalk { None, InPlace, Staged };
+
 /// Parses "auto", "sequential", "helman-jaja" (also "hj", "wei-jaja") or "wyllie".
 /// @throws InvalidArgument on other names.
 ListRankingAlgorithm parse_list_ranking_algorithm(std::string_view name);
@@ -73,6 +79,8 @@ struct ListRankingStats {
   double walk_seconds = 0.0;
   double splitter_seconds = 0.0;
   double fixup_seconds = 0.0;
+  /// The GPU's top-level walk (None off the GPU Wei–JaJa).
+  ListWalk gpu_walk = ListWalk::None;
 };
 
 /// Inclusive list prefix: prefix[v] = values[head] op ... op values[v] along v's own list.

@@ -19,6 +19,12 @@
 //      the same way (one level deeper) or, below host_rank_below nodes, by the sequential walk
 //      on the host; its inclusive prefix is each sublist's exclusive offset;
 //   6. fix-up: prefix[v] = offset(sublist of v) op local prefix (heads' sublists take none).
+// Ranks (level 0, unit values, sum, n >= staged_walk_min_nodes, record fields that fit: see
+// staged_walk_plan.hpp) take the staged read-only walk of staged_walk_kernels.cuh for step 4
+// and its split + window scatter for step 6; every check of step 4 holds for it too (each node
+// walked once: records = n, no two sublists ending at one splitter, one tail sublist on the
+// fast path) and any doubt, bound or flag discards its result and runs the level again with the
+// in-place walk, which reports every structural error as before.
 // Walks stop at any walked node, so invalid input can never make a walk loop. Every device
 // allocation is sized first and refused with OutOfMemory (bytes needed vs free) and taken from
 // the stream-ordered pool of device_pool.hpp (no cudaMalloc/cudaFree, no device-wide sync per
@@ -28,6 +34,7 @@
 #include <climits>
 #include <cub/device/device_scan.cuh>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "device_pool.hpp"
@@ -40,6 +47,8 @@
 #include "list_ranking_kernels.cuh"
 #include "list_ranking_tuning.hpp"
 #include "staged_copy.hpp"
+#include "staged_walk_kernels.cuh"
+#include "staged_walk_plan.hpp"
 
 namespace frontier::cuda {
 namespace {
@@ -118,6 +127,8 @@ struct Context {
   std::uint64_t seed = 1;
   std::int64_t top_random_splitters = 0;
   ListRankingStats* stats = nullptr;
+  /// Cleared after a staged walk was discarded: the level then runs the in-place walk.
+  bool staged_allowed = true;
 
   int stream_grid(std::int64_t items) const {
     const std::int64_t blocks = (items + policy.block_threads - 1) / policy.block_threads;
@@ -208,15 +219,48 @@ std::int64_t rank_on_host(const VertexT* d_successor, const ValueT* d_values, Va
   return walked.lists;
 }
 
+/// The staged walk's plan for this level, or an unusable one: only ranks (unit values summed
+/// in an integral type) at level 0 above the policy's size, whose record fields fit and whose
+/// extra memory is free.
 template <typename VertexT, typename ValueT, typename OpT>
-void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix,
+StagedWalkPlan staged_walk_plan(const ValueT* d_values, std::int64_t n, std::int64_t sublists,
+                                std::int64_t random_splitters, int level, const Context& ctx) {
+  StagedWalkPlan plan;
+  if (level != 0 || !ctx.staged_allowed || d_values != nullptr ||
+      !std::is_same_v<OpT, ListSumOp<ValueT>> || !std::is_integral_v<ValueT> ||
+      n < ctx.policy.staged_walk_min_nodes) {
+    return plan;
+  }
+  using Node = ListNode<VertexT, ValueT>;
+  const auto kernel = staged_walk_kernel<StagedWalk, Node, VertexT, ValueT>;
+  FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           static_cast<int>(StagedWalk::kSharedBytes)));
+  int fitting_blocks = 0;
+  FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &fitting_blocks, kernel, StagedWalk::kBlockThreads, StagedWalk::kSharedBytes));
+  const StagedWalkLimits limits{StagedWalk::kBits, StagedWalk::kWalkers, kStagedSplitThreads};
+  plan = plan_staged_walk(n, sublists, random_splitters, static_cast<int>(sizeof(ValueT)),
+                          static_cast<std::int64_t>(fitting_blocks) * ctx.multiprocessors,
+                          ctx.policy, limits);
+  if (plan.usable && plan.bytes + kHeadroomBytes > pool_free_bytes()) {
+    plan.usable = false;
+    plan.reason = "needs " + format_bytes(plan.bytes) + " more device memory";
+  }
+  if (!plan.usable) list_ranking_log_debug("staged walk not taken: " + plan.reason);
+  return plan;
+}
+
+/// One level. Returns false only at level 0 when the staged walk's result was discarded (the
+/// caller then runs the level again with the in-place walk); deeper levels always finish.
+template <typename VertexT, typename ValueT, typename OpT>
+bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix,
                 std::int64_t n, OpT op, int level, Context& ctx) {
-  if (n == 0) return;
+  if (n == 0) return true;
   if (n < ctx.policy.host_rank_below) {
     const std::int64_t lists = rank_on_host(d_successor, d_values, d_prefix, n, op, ctx);
     if (level == 0) ctx.stats->lists = lists;
     ctx.stats->levels = level + 1;
-    return;
+    return true;
   }
   using Node = ListNode<VertexT, ValueT>;
   const cudaStream_t stream = ctx.stream;
@@ -335,7 +379,36 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
       sublist_next.get());
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
-  {
+  const StagedWalkPlan plan =
+      staged_walk_plan<VertexT, ValueT, OpT>(d_values, n, sublists, random_splitters, level, ctx);
+  PoolArray<unsigned long long> staged_records;
+  PoolArray<unsigned> staged_region_used;
+  PoolArray<unsigned> staged_window_used;
+  PoolArray<StagedWalkCounters> staged_counters;
+  if (level == 0) ctx.stats->gpu_walk = plan.usable ? ListWalk::Staged : ListWalk::InPlace;
+  if (plan.usable) {
+    // 4'. The staged read-only walk: records by bucket, the same sublist totals and links.
+    staged_records = PoolArray<unsigned long long>(plan.buckets * plan.region, stream);
+    staged_region_used = PoolArray<unsigned>(StagedWalk::kBuckets, stream);
+    staged_window_used = PoolArray<unsigned>(plan.windows, stream);
+    staged_counters = PoolArray<StagedWalkCounters>(1, stream);
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(staged_region_used.get(), 0,
+                                        StagedWalk::kBuckets * sizeof(unsigned), stream));
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(staged_window_used.get(), 0, plan.windows * sizeof(unsigned), stream));
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(staged_counters.get(), 0, sizeof(StagedWalkCounters), stream));
+    staged_walk_kernel<StagedWalk, Node, VertexT, ValueT>
+        <<<static_cast<int>(plan.blocks), StagedWalk::kBlockThreads, StagedWalk::kSharedBytes,
+           stream>>>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
+                     static_cast<int>(sublists), static_cast<int>(plan.chunk), plan.low_bits,
+                     plan.sublist_bits, static_cast<unsigned>(plan.max_steps), staged_records.get(),
+                     static_cast<unsigned>(plan.region),
+                     static_cast<unsigned>(ctx.policy.staged_walk_segment),
+                     staged_region_used.get(), staged_counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    times.mark("staged_walk");
+  } else {
     // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
     // (64-bit instantiations hold fewer than 2048 threads per SM).
     int fitting_blocks = 0;
@@ -373,6 +446,21 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   // two predecessors in lockstep (neither saw the other's marks) end at the same place: at one
   // splitter (links outnumber joins) or at the tail (two sublists end there).
   const bool one_tail_sublist = sublists - static_cast<std::int64_t>(checked.linked) == 1;
+  if (plan.usable) {
+    // The staged walk cannot mark nodes: a node reached twice is walked twice, and both walks
+    // end where the first ends (at one splitter: fewer joins than links; or at the tail, which
+    // the fast path allows one sublist). So it is exact iff it recorded n nodes, no bound or
+    // flag was hit and the links are consistent; anything else runs the level again in place.
+    const StagedWalkCounters staged = read_scalar(staged_counters.get(), stream);
+    if (staged.flags != 0 || staged.records != static_cast<unsigned long long>(n) ||
+        !walks_consistent || (single_list && !one_tail_sublist)) {
+      list_ranking_log_debug(where + ": staged walk discarded (flags " +
+                             std::to_string(staged.flags) + ", records " +
+                             std::to_string(staged.records) + "); in-place walk instead");
+      return false;
+    }
+    checked.covered = staged.records;
+  }
   if (single_list &&
       (!walks_consistent || !one_tail_sublist || static_cast<std::int64_t>(checked.covered) != n)) {
     // Not one valid list after all: the exact check names the fault (or it is a cycle).
@@ -424,8 +512,10 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   sublist_total = {};
   joins_next_level = {};
   try {
-    rank_level(next_successor.get(), static_cast<const ValueT*>(next_values.get()),
-               next_prefix.get(), next_n, op, level + 1, ctx);
+    // Deeper levels never stage, so they always finish.
+    static_cast<void>(rank_level(next_successor.get(),
+                                 static_cast<const ValueT*>(next_values.get()), next_prefix.get(),
+                                 next_n, op, level + 1, ctx));
   } catch (const ValidationError&) {
     throw ValidationError(
         "list prefix: the successors contain a cycle (through splitters; "
@@ -439,6 +529,52 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   }
 
   times.mark("deeper levels");
+  if (plan.usable) {
+    // 6'. Split the records into windows (in the packed nodes, no longer read), then one block
+    //     per window writes prefix = offset + local. Exact windows or the level runs again.
+    require_free(sublists * sizeof(ValueT), where);
+    PoolArray<ValueT> offsets(sublists, stream);
+    staged_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
+        next_id.get(), next_prefix.get(), sublists, offsets.get());
+    FRONTIER_CHECK_LAUNCH();
+    times.mark("offsets");
+    auto* by_window = reinterpret_cast<unsigned long long*>(nodes.get());
+    const std::size_t split_shared =
+        std::size_t{kStagedTile} * sizeof(unsigned long long) +
+        3 * (std::size_t{1} << (plan.low_bits - plan.window_bits)) * sizeof(unsigned);
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_split_kernel,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(split_shared)));
+    const dim3 split_grid(static_cast<unsigned>((plan.region + kStagedTile - 1) / kStagedTile),
+                          static_cast<unsigned>(plan.buckets));
+    staged_split_kernel<<<split_grid, kStagedSplitThreads, split_shared, stream>>>(
+        staged_records.get(), static_cast<unsigned>(plan.region), staged_region_used.get(),
+        plan.low_bits, plan.window_bits, n, plan.windows, by_window, staged_window_used.get(),
+        staged_counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    times.mark("split");
+    const std::size_t window_shared = (std::size_t{1} << plan.window_bits) * sizeof(ValueT);
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_window_kernel<ValueT>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(window_shared)));
+    staged_window_kernel<ValueT>
+        <<<static_cast<unsigned>(plan.windows), kStagedWindowThreads, window_shared, stream>>>(
+            by_window, staged_window_used.get(), n, plan.low_bits, plan.sublist_bits,
+            plan.window_bits, offsets.get(), d_prefix, staged_counters.get());
+    FRONTIER_CHECK_LAUNCH();
+    times.mark("window_scatter");
+    const StagedWalkCounters scattered = read_scalar(staged_counters.get(), stream);
+    if (scattered.flags != 0 || scattered.bad_windows != 0 ||
+        scattered.window_records != static_cast<unsigned long long>(n)) {
+      list_ranking_log_debug(where + ": staged scatter discarded (flags " +
+                             std::to_string(scattered.flags) + ", bad windows " +
+                             std::to_string(scattered.bad_windows) + "); in-place walk instead");
+      return false;
+    }
+    if (level == 0) ctx.stats->fixup_seconds = phase.seconds();
+    if (times.enabled()) list_ranking_log_debug(where + " GPU timeline: " + times.report());
+    return true;
+  }
   // 6. Fix-up: one offset per sublist, then one gather per node.
   require_free(sublists * sizeof(SublistOffset<ValueT>), where);
   PoolArray<SublistOffset<ValueT>> offsets(sublists, stream);
@@ -453,6 +589,7 @@ void rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
   if (level == 0) ctx.stats->fixup_seconds = phase.seconds();
   if (times.enabled()) list_ranking_log_debug(where + " GPU timeline: " + times.report());
+  return true;
 }
 
 template <typename VertexT, typename ValueT, typename OpT>
@@ -550,7 +687,14 @@ void run_algorithm(const VertexT* d_successor, const ValueT* d_values, ValueT* d
     wyllie(d_successor, d_values, d_prefix, n, op, ctx);
     return;
   }
-  rank_level(d_successor, d_values, d_prefix, n, op, 0, ctx);
+  if (rank_level(d_successor, d_values, d_prefix, n, op, 0, ctx)) return;
+  // The staged walk's result was discarded (invalid input, or a bound reached): the whole
+  // ranking again with the in-place walk, which reports every structural error.
+  ListRankingStats fresh;
+  fresh.algorithm = ctx.stats->algorithm;
+  *ctx.stats = fresh;
+  ctx.staged_allowed = false;
+  static_cast<void>(rank_level(d_successor, d_values, d_prefix, n, op, 0, ctx));
 }
 
 }  // namespace

@@ -50,6 +50,32 @@
 //    Cache hints on the in-place walk's load and store change nothing (H200, 2026-11-22,
 //    .dev experiment, random 2^28: plain 21.5-21.6 ms; st.cs 21.2, ld.cg + st.cs 21.2,
 //    st.L2::evict_first 21.2, ld.cg 21.7, st.wt 21.6; ld.cs / ld.lu / L1::no_allocate 24.4-24.5).
+//    Staged read-only walk (issue #4; .dev experiment walk_exp4, H200, 2026-11-22, random 2^28,
+//    pointer chase 6.93 ms in the same run): the walk reads the packed nodes only and stages
+//    each step's 8-byte record (node's low bits | sublist | local prefix) in shared memory by
+//    the node's top B1 bits; flusher warps write full chunks coalesced into per-bucket global
+//    segments (one atomicAdd per 512-record segment); a split cuts each bucket into 2^W-node
+//    windows through shared memory and one block per window writes prefix = offset + local,
+//    coalesced. b7c16 (B1 = 7, chunks of 16, 512 threads = 14 walker + 2 flusher warps,
+//    4 blocks/SM), W = 15: pack 0.93 + mark 0.16 + staged walk 9.68 + split 1.27 + window
+//    scatter 1.89 = 13.93 ms against 24.6 for the in-place steps in the same run; 0 mismatches,
+//    9.03 extra bytes per node. b6c32 (B1 = 6, chunks of 32, 15 walker + 1 flusher warps)
+//    W = 15: 13.89 ms random; on an ORDERED 2^28 list 13.25 ms against 11.33 in place (the
+//    in-place walk wins there; b7c16 16.7). b8c16 is worse (walk 15.4 random, 25.9 ordered).
+//    The local prefix field holds a step count, so the record serves unit values only.
+//    The engine runs b6c32, W = 15 (14 for 8-byte values, the same 128 KiB window), as the
+//    level-0 walk of ranks (values == nullptr, sum, integral values) from
+//    staged_walk_min_nodes = 2^16 nodes (a policy choice, not measured: the parity tests'
+//    random lists of 2^20 + 7 nodes take it; below, the in-place walk is a fraction of a
+//    millisecond either way), when the record fits (staged_walk_plan.hpp) and its memory is
+//    free; anything else, and any flag, bound or inconsistent count after it, runs the level
+//    in place. Not measured in the engine yet.
+//  - staged walk step cap max(2^16, 64 · mean sublist length), at most n: a read-only walk
+//    cannot mark what it walked, so a rho (a cycle entered from a list) on the single-list fast
+//    path would loop; the cap stops it. Random splitters leave gaps with P(length > x·mean) ≈
+//    e^-x, so with 2^31 sublists at most a valid sublist exceeds 64 means with probability
+//    < 2^31 · e^-64 ≈ 4e-19 (then it only falls back). 2^16 steps of one lane cost well under
+//    a millisecond on the error path.
 //  - deeper_nodes_per_sublist 32: the splitter list (~2M nodes at 2^28, L2-resident) is walked
 //    by few lanes, so its time is the longest sublist's, ~n/k·ln(k) dependent L2 steps: with 128
 //    the level-1 walk took 0.65 ms of the 1.2 ms below level 0 (random 2^28, H200). 32 gives
@@ -83,6 +109,18 @@ struct ListRankingCudaPolicy {
   std::int64_t nodes_per_sublist = 128;
   std::int64_t deeper_nodes_per_sublist = 32;
   std::int64_t host_rank_below = std::int64_t{1} << 14;
+  /// Staged read-only walk (level 0, unit values, sum): the smallest n that takes it.
+  std::int64_t staged_walk_min_nodes = std::int64_t{1} << 16;
+  /// Step cap of one staged walk: max(staged_walk_min_steps, staged_walk_steps_per_mean ·
+  /// mean sublist length), at most n.
+  std::int64_t staged_walk_min_steps = std::int64_t{1} << 16;
+  std::int64_t staged_walk_steps_per_mean = 64;
+  /// Fewer bits than this for the local prefix field: the in-place walk instead.
+  int staged_walk_min_local_bits = 12;
+  /// Window of the scatter, in nodes (log2) for 4-byte values; 8-byte values take one less.
+  int staged_walk_window_bits = 15;
+  /// Records per segment of a bucket's region (one atomicAdd each); a multiple of 32.
+  int staged_walk_segment = 512;
 
   std::string describe() const {
     return "ListRankingCudaPolicy{block_threads=" + std::to_string(block_threads) +
@@ -90,7 +128,13 @@ struct ListRankingCudaPolicy {
            ", stream_blocks_per_sm=" + std::to_string(stream_blocks_per_sm) +
            ", nodes_per_sublist=" + std::to_string(nodes_per_sublist) +
            ", deeper_nodes_per_sublist=" + std::to_string(deeper_nodes_per_sublist) +
-           ", host_rank_below=" + std::to_string(host_rank_below) + "}";
+           ", host_rank_below=" + std::to_string(host_rank_below) +
+           ", staged_walk_min_nodes=" + std::to_string(staged_walk_min_nodes) +
+           ", staged_walk_min_steps=" + std::to_string(staged_walk_min_steps) +
+           ", staged_walk_steps_per_mean=" + std::to_string(staged_walk_steps_per_mean) +
+           ", staged_walk_min_local_bits=" + std::to_string(staged_walk_min_local_bits) +
+           ", staged_walk_window_bits=" + std::to_string(staged_walk_window_bits) +
+           ", staged_walk_segment=" + std::to_string(staged_walk_segment) + "}";
   }
 };
 
