@@ -224,11 +224,20 @@ std::int64_t rank_on_host(const VertexT* d_successor, const ValueT* d_values, Va
 /// extra memory is free.
 template <typename VertexT, typename ValueT, typename OpT>
 StagedWalkPlan staged_walk_plan(const ValueT* d_values, std::int64_t n, std::int64_t sublists,
-                                std::int64_t random_splitters, int level, const Context& ctx) {
+                                std::int64_t random_splitters, std::int64_t local_successors,
+                                int level, const Context& ctx) {
   StagedWalkPlan plan;
   if (level != 0 || !ctx.staged_allowed || d_values != nullptr ||
       !std::is_same_v<OpT, ListSumOp<ValueT>> || !std::is_integral_v<ValueT> ||
       n < ctx.policy.staged_walk_min_nodes) {
+    return plan;
+  }
+  if (static_cast<double>(local_successors) >
+      ctx.policy.staged_walk_max_local_share * static_cast<double>(n)) {
+    // Laid out mostly in order: the in-place walk's steps stay in cache, it is the faster one.
+    plan.reason = std::to_string(local_successors) + " of " + std::to_string(n) +
+                  " successors are local (an ordered layout: the in-place walk is faster)";
+    list_ranking_log_debug("staged walk not taken: " + plan.reason);
     return plan;
   }
   using Node = ListNode<VertexT, ValueT>;
@@ -380,7 +389,9 @@ bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
   FRONTIER_CHECK_LAUNCH();
   times.mark("list_splitters");
   const StagedWalkPlan plan =
-      staged_walk_plan<VertexT, ValueT, OpT>(d_values, n, sublists, random_splitters, level, ctx);
+      staged_walk_plan<VertexT, ValueT, OpT>(d_values, n, sublists, random_splitters,
+                                             static_cast<std::int64_t>(checked.local_successors),
+                                             level, ctx);
   PoolArray<unsigned long long> staged_records;
   PoolArray<unsigned> staged_region_used;
   PoolArray<unsigned> staged_window_used;

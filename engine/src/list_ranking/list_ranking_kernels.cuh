@@ -43,7 +43,14 @@ struct ListLevelCounters {
   unsigned long long linked;
   unsigned long long anomalies;
   unsigned long long active;
+  /// Successors within kLocalSuccessorSpan nodes of their node (check_and_pack): how ordered the
+  /// list is laid out, which decides the level-0 walk (staged_walk_plan).
+  unsigned long long local_successors;
 };
+
+/// |successor - node| at most this many nodes counts as a local successor: its packed node lies
+/// within a few 32-byte sectors of the node's own.
+inline constexpr std::int64_t kLocalSuccessorSpan = 32;
 
 /// The exclusive prefix that a sublist's nodes take in the fix-up; valid = 0 for a head's
 /// sublist, which takes none (so no identity element is needed, NaN stays exact).
@@ -101,6 +108,7 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
                                       ListLevelCounters* counters) {
   unsigned long long tails = 0;
   unsigned long long successor_sum = 0;
+  unsigned long long local_successors = 0;
   for (std::int64_t base = stream_first_item(); base < n; base += stream_round_items()) {
     VertexT links[kStreamItems];
     ValueT own[kStreamItems];
@@ -127,6 +135,9 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
           atomicOr(&has_predecessor[target >> 5], 1u << (target & 31));
         }
         successor_sum += static_cast<unsigned long long>(target);
+        if (target - v <= kLocalSuccessorSpan && v - target <= kLocalSuccessorSpan) {
+          ++local_successors;
+        }
       } else {
         ++tails;
       }
@@ -136,6 +147,7 @@ __global__ void check_and_pack_kernel(const VertexT* __restrict__ successor,
   }
   warp_add(tails, &counters->tails);
   warp_add(successor_sum, &counters->successor_sum);
+  warp_add(local_successors, &counters->local_successors);
 }
 
 /// Step 1 of the exact check, apart from the packing: mark every node that has a predecessor.

@@ -69,7 +69,13 @@
 //    random lists of 2^20 + 7 nodes take it; below, the in-place walk is a fraction of a
 //    millisecond either way), when the record fits (staged_walk_plan.hpp) and its memory is
 //    free; anything else, and any flag, bound or inconsistent count after it, runs the level
-//    in place. Not measured in the engine yet.
+//    in place. Measured in the engine (H200, 2026-11-22, `frontier rank --n 268435456
+//    --trials 5`, arrays resident): random 14.97 ms (chase 6.80: 2.20×; level 0: pack 0.86,
+//    staged walk 9.54, split 1.34, window scatter 1.94, levels below 0.75), stride:1001 17.56
+//    (chase 6.47: 2.71×), ordered 18.64 against 13.1 in place (staged walk 13.3 there). So
+//    level 0 keeps the in-place walk when more than staged_walk_max_local_share (1/2) of the
+//    successors lie within kLocalSuccessorSpan (32) nodes of their node, counted by the check
+//    for free: ordered and reversed layouts; random and stride layouts have almost none.
 //  - staged walk step cap max(2^16, 64 · mean sublist length), at most n: a read-only walk
 //    cannot mark what it walked, so a rho (a cycle entered from a list) on the single-list fast
 //    path would loop; the cap stops it. Random splitters leave gaps with P(length > x·mean) ≈
@@ -111,6 +117,9 @@ struct ListRankingCudaPolicy {
   std::int64_t host_rank_below = std::int64_t{1} << 14;
   /// Staged read-only walk (level 0, unit values, sum): the smallest n that takes it.
   std::int64_t staged_walk_min_nodes = std::int64_t{1} << 16;
+  /// Above this share of local successors (within kLocalSuccessorSpan nodes, counted by the
+  /// check) the list is laid out mostly in order and level 0 keeps the in-place walk.
+  double staged_walk_max_local_share = 0.5;
   /// Step cap of one staged walk: max(staged_walk_min_steps, staged_walk_steps_per_mean ·
   /// mean sublist length), at most n.
   std::int64_t staged_walk_min_steps = std::int64_t{1} << 16;
@@ -130,6 +139,7 @@ struct ListRankingCudaPolicy {
            ", deeper_nodes_per_sublist=" + std::to_string(deeper_nodes_per_sublist) +
            ", host_rank_below=" + std::to_string(host_rank_below) +
            ", staged_walk_min_nodes=" + std::to_string(staged_walk_min_nodes) +
+           ", staged_walk_max_local_share=" + std::to_string(staged_walk_max_local_share) +
            ", staged_walk_min_steps=" + std::to_string(staged_walk_min_steps) +
            ", staged_walk_steps_per_mean=" + std::to_string(staged_walk_steps_per_mean) +
            ", staged_walk_min_local_bits=" + std::to_string(staged_walk_min_local_bits) +
