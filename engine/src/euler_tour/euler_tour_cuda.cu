@@ -1,8 +1,9 @@
 // CUDA backend of euler_tour_ops(): the CPU backend's steps (euler_tour_cpu.cpp) on one GPU.
 //
 //  1. upload the CSR; check offsets and targets; arc sources by a max-scan of vertex marks;
-//     twins and tour successors by a binary search from every arc for its reverse (each arc
-//     writes only its own entries, coalesced); self loops, unsorted/duplicate neighbours and
+//     twins and tour successors by a search from every arc for its reverse, in a 32-byte
+//     record per vertex that holds a small adjacency, else by binary search (each arc writes
+//     only its own entries, coalesced); self loops, unsorted/duplicate neighbours and
 //     missing reverse arcs are defects;
 //  2. one tree (edges == n - 1, at most one root given, every vertex on an arc when n > 1): no
 //     labelling; the root's tour must then reach every arc, which the ranking of step 4 checks
@@ -14,10 +15,10 @@
 //     the given roots each claiming the representative found by climbing its links (with path
 //     halving);
 //  4. tree entries chain the tours into one list, ranked by list_rank_device (Wei-JaJa);
-//  5. per element: its step code (one byte) scattered to its tour position, one exclusive scan
-//     of the codes read as (entered, depth) counts,
-//     then the results per up arc (written at its source, nearly coalesced) and per root;
-//     download.
+//  5. per element: one bit at its tour position (set when it enters a vertex: a down arc or a
+//     tree entry) in a bitmap that stays in L2, an exclusive scan of the bitmap's word
+//     popcounts, then the results per up arc (written at its source, nearly coalesced) and per
+//     root from the bits before its position; download.
 // Device memory comes from the pool of device_pool.hpp (no cudaMalloc/cudaFree per call); host
 // copies go through staged_copy.hpp's pinned buffers; the result vectors are zero-filled on
 // host threads while the GPU works.
@@ -47,8 +48,6 @@
 
 namespace frontier::cuda {
 namespace {
-
-using euler_tour::TourCounts;
 
 /// One pool allocation (device_pool.hpp) of at least one T, ordered on the default stream.
 template <typename T>
@@ -96,11 +95,14 @@ void require_ids_fit(std::int64_t elements, const char* what) {
   }
 }
 
-/// The tour's step codes read as (entered, depth) counts, for the scan.
+/// Bitmap words of the tour's entered bits, read as their popcounts by the word-prefix scan.
 template <typename VertexT>
-auto step_counts(const unsigned char* d_steps) {
-  return thrust::make_transform_iterator(d_steps, euler_tour::StepCounts<VertexT>{});
+auto word_popcounts(const std::uint32_t* d_words) {
+  return thrust::make_transform_iterator(d_words, euler_tour::WordPopcount<VertexT>{});
 }
+
+/// 32-bit words of a bitmap with one bit per tour element.
+std::int64_t bitmap_words(std::int64_t elements) { return (elements + 31) / 32; }
 
 /// CUB temporary storage for the three scans, sized for their largest inputs.
 template <typename VertexT>
@@ -114,9 +116,9 @@ std::size_t scan_temp_bytes(std::int64_t m, std::int64_t n, std::int64_t max_tot
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, need, static_cast<VertexT*>(nullptr),
                                                     static_cast<VertexT*>(nullptr), n + 1));
   bytes = std::max(bytes, need);
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      nullptr, need, step_counts<VertexT>(nullptr), static_cast<TourCounts<VertexT>*>(nullptr),
-      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, max_total));
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, need, word_popcounts<VertexT>(nullptr),
+                                                    static_cast<VertexT*>(nullptr),
+                                                    bitmap_words(max_total)));
   return std::max(bytes, need);
 }
 
@@ -175,8 +177,8 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   const std::uint64_t needed = (n + 1) * sizeof(EdgeT) +  // offsets
                                3 * m * v_bytes +          // targets, sources, twins
                                2 * max_total * v_bytes +  // successors (later spans), positions
-                               max_total * sizeof(TourCounts<VertexT>) +  // scan counts
-                               max_total +                                // step codes
+                               bitmap_words(max_total) * (4 + v_bytes) +  // entered bits, prefix
+                               n * sizeof(euler_tour::VertexRecord<VertexT, EdgeT>) +
                                (2 * n + 1) * v_bytes +  // links, flags (later root owners)
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
@@ -221,10 +223,16 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp.get(), temp, d_src.get(), d_src.get(),
                                                      euler_tour::MaxOp{}, m));
-  euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
-      d_offsets.get(), d_targets.get(), d_src.get(), m, d_twin.get(), d_successor.get(),
-      d_defect.get());
-  FRONTIER_CHECK_LAUNCH();
+  {
+    DeviceArray<euler_tour::VertexRecord<VertexT, EdgeT>> d_records(n);
+    euler_tour::vertex_records_kernel<<<launch.blocks(n), threads>>>(
+        d_offsets.get(), d_targets.get(), n, d_records.get());
+    FRONTIER_CHECK_LAUNCH();
+    euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
+        d_offsets.get(), d_targets.get(), d_src.get(), d_records.get(), m, d_twin.get(),
+        d_successor.get(), d_defect.get());
+    FRONTIER_CHECK_LAUNCH();
+  }
   if (flag_set(d_defect.get())) defect();
   stats.check_seconds = phase.seconds();
 
@@ -324,28 +332,30 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 
   // 5. Tour steps in tour order, scanned; results per up arc and per root.
   phase.restart();
-  DeviceArray<TourCounts<VertexT>> d_counts(total);
-  DeviceArray<unsigned char> d_steps(total);
+  const std::int64_t words = bitmap_words(total);
+  DeviceArray<std::uint32_t> d_entered(words);
+  DeviceArray<VertexT> d_word_prefix(words);
   VertexT* d_span = d_successor.get();  // the successors are no longer needed
+  FRONTIER_CUDA_CHECK(cudaMemset(d_entered.get(), 0, words * sizeof(std::uint32_t)));
   euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
-                                                                 total, d_steps.get(), d_span);
+                                                                 total, d_entered.get(), d_span);
   FRONTIER_CHECK_LAUNCH();
   temp = temp_bytes;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
-      d_temp.get(), temp, step_counts<VertexT>(d_steps.get()), d_counts.get(),
-      euler_tour::TourCountsSum<VertexT>{}, TourCounts<VertexT>{0, 0}, total));
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+      d_temp.get(), temp, word_popcounts<VertexT>(d_entered.get()), d_word_prefix.get(), words));
   DeviceArray<VertexT> d_parent(n);
   DeviceArray<std::int32_t> d_depth(n);
   DeviceArray<VertexT> d_preorder(n);
   DeviceArray<VertexT> d_postorder(n);
   DeviceArray<VertexT> d_size(n);
   euler_tour::derive_arcs_kernel<<<launch.blocks(m), threads>>>(
-      d_pos.get(), d_span, d_src.get(), d_targets.get(), d_counts.get(), m, d_parent.get(),
-      d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(), d_defect.get());
+      d_pos.get(), d_span, d_src.get(), d_targets.get(), d_entered.get(), d_word_prefix.get(), m,
+      trees, d_parent.get(), d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(),
+      d_defect.get());
   FRONTIER_CHECK_LAUNCH();
   euler_tour::derive_roots_kernel<<<launch.blocks(trees), threads>>>(
-      d_pos.get(), d_roots.get(), d_counts.get(), m, trees, total, d_parent.get(), d_depth.get(),
-      d_preorder.get(), d_postorder.get(), d_size.get());
+      d_pos.get(), d_roots.get(), d_entered.get(), d_word_prefix.get(), m, trees, total,
+      d_parent.get(), d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get());
   FRONTIER_CHECK_LAUNCH();
   if (flag_set(d_defect.get())) {
     throw InvalidArgument("euler_tour_ops: a tree is deeper than 2^31 - 1");

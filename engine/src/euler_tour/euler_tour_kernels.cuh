@@ -18,19 +18,15 @@
 
 namespace frontier::cuda::euler_tour {
 
-/// (entered, depth) counts of the tour scan: entered counts tree entries and down arcs,
-/// depth adds +1 per down arc and -1 per up arc.
+/// Number of set bits of a bitmap word, as the VertexT that the word-prefix scan adds up.
 template <typename VertexT>
-struct TourCounts {
-  VertexT entered;
-  VertexT depth;
-};
-
-template <typename VertexT>
-struct TourCountsSum {
-  __host__ __device__ TourCounts<VertexT> operator()(const TourCounts<VertexT>& a,
-                                                     const TourCounts<VertexT>& b) const {
-    return {static_cast<VertexT>(a.entered + b.entered), static_cast<VertexT>(a.depth + b.depth)};
+struct WordPopcount {
+  __host__ __device__ VertexT operator()(std::uint32_t word) const {
+#ifdef __CUDA_ARCH__
+    return static_cast<VertexT>(__popc(word));
+#else
+    return static_cast<VertexT>(__builtin_popcount(word));
+#endif
   }
 };
 
@@ -91,18 +87,65 @@ __global__ void mark_sources_kernel(const EdgeT* __restrict__ offsets, std::int6
   }
 }
 
-/// Pairs every arc with its twin: arc e = u->v finds v->u by binary search in v's sorted
-/// adjacency and sets its own twin and tour successor (the arc after v->u in v's cyclic
-/// adjacency). Every arc searches for itself, so all writes land at e (coalesced); random
-/// writes at the twin's index would each cost a DRAM sector write-back, which on the H200 costs
-/// more than the second search's reads. Self loops, unsorted or duplicate neighbours and a
-/// missing v->u are defects.
+/// One 32-byte sector per vertex for the twin search: its first arc, its degree (kLongDegree
+/// when it does not fit: then offsets[v + 1] says) and its first neighbours, so that the search
+/// from an arc into a vertex of small degree reads one sector instead of the offsets' and the
+/// targets'.
+template <typename VertexT, typename EdgeT>
+struct alignas(32) VertexRecord {
+  static constexpr int kInline =
+      static_cast<int>((32 - sizeof(EdgeT) - sizeof(std::int32_t)) / sizeof(VertexT));
+  static constexpr std::int32_t kLongDegree = INT32_MAX;
+  EdgeT first;
+  std::int32_t degree;
+  VertexT neighbours[kInline];
+};
+
+/// A vertex record in two 16-byte loads (one sector).
+template <typename VertexT, typename EdgeT>
+__device__ VertexRecord<VertexT, EdgeT> load_record(const VertexRecord<VertexT, EdgeT>* at) {
+  static_assert(sizeof(VertexRecord<VertexT, EdgeT>) == 32);
+  const int4* halves = reinterpret_cast<const int4*>(at);
+  const int4 low = __ldg(halves);
+  const int4 high = __ldg(halves + 1);
+  VertexRecord<VertexT, EdgeT> record;
+  memcpy(&record, &low, sizeof(low));
+  memcpy(reinterpret_cast<char*>(&record) + sizeof(low), &high, sizeof(high));
+  return record;
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void vertex_records_kernel(const EdgeT* __restrict__ offsets,
+                                      const VertexT* __restrict__ targets, std::int64_t n,
+                                      VertexRecord<VertexT, EdgeT>* __restrict__ records) {
+  using Record = VertexRecord<VertexT, EdgeT>;
+  for (std::int64_t v = grid_start(); v < n; v += grid_stride()) {
+    Record record{};
+    record.first = offsets[v];
+    const EdgeT degree = offsets[v + 1] - record.first;
+    record.degree =
+        degree < Record::kLongDegree ? static_cast<std::int32_t>(degree) : Record::kLongDegree;
+    for (int k = 0; k < Record::kInline && k < degree; ++k) {
+      record.neighbours[k] = targets[record.first + k];
+    }
+    records[v] = record;
+  }
+}
+
+/// Pairs every arc with its twin: arc e = u->v finds v->u in v's sorted adjacency (in v's
+/// record when v's degree is small, else by binary search) and sets its own twin and tour
+/// successor (the arc after v->u in v's cyclic adjacency). Every arc searches for itself, so all
+/// writes land at e (coalesced); random writes at the twin's index would each cost a DRAM sector
+/// write-back, which on the H200 costs more than the second search's reads. Self loops,
+/// unsorted or duplicate neighbours and a missing v->u are defects.
 template <typename VertexT, typename EdgeT>
 __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
                                       const VertexT* __restrict__ targets,
-                                      const VertexT* __restrict__ src, std::int64_t m,
-                                      VertexT* __restrict__ twin, VertexT* __restrict__ successor,
-                                      int* __restrict__ defect) {
+                                      const VertexT* __restrict__ src,
+                                      const VertexRecord<VertexT, EdgeT>* __restrict__ records,
+                                      std::int64_t m, VertexT* __restrict__ twin,
+                                      VertexT* __restrict__ successor, int* __restrict__ defect) {
+  using Record = VertexRecord<VertexT, EdgeT>;
   for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
     // 1. Local checks: no self loop, strictly increasing adjacency.
     const VertexT u = src[e];
@@ -112,20 +155,30 @@ __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,
       defect[0] = 1;
       continue;
     }
-    // 2. Lower bound of u in targets[offsets[v], offsets[v + 1]).
-    const EdgeT begin = offsets[v];
-    const EdgeT end = offsets[v + 1];
+    // 2. Lower bound of u in v's adjacency [begin, end).
+    const Record record = load_record(records + v);
+    const EdgeT begin = record.first;
+    const EdgeT end = record.degree == Record::kLongDegree ? offsets[v + 1] : begin + record.degree;
     EdgeT lo = begin;
-    EdgeT hi = end;
-    while (lo < hi) {
-      const EdgeT mid = lo + (hi - lo) / 2;
-      if (targets[mid] < u) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
+    bool found = false;
+    if (end - begin <= Record::kInline) {
+      int k = 0;
+      while (k < end - begin && record.neighbours[k] < u) ++k;
+      lo = begin + k;
+      found = lo < end && record.neighbours[k] == u;
+    } else {
+      EdgeT hi = end;
+      while (lo < hi) {
+        const EdgeT mid = lo + (hi - lo) / 2;
+        if (targets[mid] < u) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
       }
+      found = lo < end && targets[lo] == u;
     }
-    if (lo == end || targets[lo] != u) {
+    if (!found) {
       defect[0] = 1;
       continue;
     }
@@ -253,58 +306,78 @@ __global__ void link_trees_kernel(const EdgeT* __restrict__ offsets,
   }
 }
 
-/// Tour step codes, one byte per tour position: the scattered array (total bytes) stays mostly
-/// in L2, where 8-byte counts scattered to random positions would each cost a DRAM sector.
-enum TourStep : unsigned char { kUpArc = 0, kDownArc = 1, kTreeEntry = 2 };
-
-/// A step code as the (entered, depth) counts that the tour scan adds up.
-template <typename VertexT>
-struct StepCounts {
-  __host__ __device__ TourCounts<VertexT> operator()(unsigned char step) const {
-    if (step == kUpArc) return {VertexT{0}, VertexT{-1}};
-    return {VertexT{1}, step == kDownArc ? VertexT{1} : VertexT{0}};
-  }
-};
-
-/// Per element x at tour position pos[x]: its step code goes to steps[pos[x]]; for an arc,
-/// span[x] = pos[twin[x]] - pos[x] (> 0 exactly for down arcs).
+/// Per element x at tour position pos[x]: bit pos[x] of `entered` is set when x enters a vertex
+/// (a tree entry, or a down arc) and stays clear for an up arc; for an arc, span[x] =
+/// pos[twin[x]] - pos[x] (> 0 exactly for down arcs). The bitmap (total / 8 bytes) stays in L2,
+/// where a scattered byte or count per position would each cost a DRAM sector.
 template <typename VertexT>
 __global__ void classify_kernel(const VertexT* __restrict__ pos, const VertexT* __restrict__ twin,
                                 std::int64_t m, std::int64_t total,
-                                unsigned char* __restrict__ steps, VertexT* __restrict__ span) {
+                                std::uint32_t* __restrict__ entered, VertexT* __restrict__ span) {
   for (std::int64_t x = grid_start(); x < total; x += grid_stride()) {
     const VertexT i = pos[x];
-    if (x >= m) {
-      steps[i] = kTreeEntry;
-      continue;
+    bool enters = true;
+    if (x < m) {
+      const VertexT delta = pos[twin[x]] - i;
+      span[x] = delta;
+      enters = delta > 0;
     }
-    const VertexT delta = pos[twin[x]] - i;
-    span[x] = delta;
-    steps[i] = delta > 0 ? kDownArc : kUpArc;
+    if (enters) atomicOr(&entered[i >> 5], 1u << (i & 31));
   }
 }
 
-/// Results of every non-root vertex v at its up arc v->p (an arc of v's own adjacency, so the
-/// writes to v are nearly coalesced). counts hold the EXCLUSIVE scan: before the up arc, v and
-/// its whole subtree have been entered and the depth is v's.
+/// Elements before tour position i that enter a vertex (tree entries and down arcs): the
+/// exclusive prefix of the entered bitmap, from the word prefix and the word's lower bits.
+template <typename VertexT>
+__device__ std::int64_t entered_before(const std::uint32_t* __restrict__ entered,
+                                       const VertexT* __restrict__ word_prefix, std::int64_t i) {
+  const std::uint32_t below = entered[i >> 5] & ((1u << (i & 31)) - 1u);
+  return static_cast<std::int64_t>(word_prefix[i >> 5]) + __popc(below);
+}
+
+/// Tree entries before tour position i: entry positions rise with the tree index (the trees
+/// are chained in order), so a binary search over pos[m, m + trees) counts them.
+template <typename VertexT>
+__device__ std::int64_t entries_before(const VertexT* __restrict__ entry_pos, std::int64_t trees,
+                                       std::int64_t i) {
+  std::int64_t lo = 0;
+  std::int64_t hi = trees;
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (entry_pos[mid] < i) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+/// Results of every non-root vertex v at its up arc v->p at tour position i (an arc of v's own
+/// adjacency, so the writes to v are nearly coalesced). Before i, v and its whole subtree have
+/// been entered: E elements entered a vertex, T of them tree entries, so E - T down arcs and
+/// i - E up arcs went by, and v's depth is their difference, 2E - T - i.
 template <typename VertexT>
 __global__ void derive_arcs_kernel(const VertexT* __restrict__ pos,
                                    const VertexT* __restrict__ span,
                                    const VertexT* __restrict__ src,
                                    const VertexT* __restrict__ targets,
-                                   const TourCounts<VertexT>* __restrict__ counts, std::int64_t m,
-                                   VertexT* __restrict__ parent, std::int32_t* __restrict__ depth,
-                                   VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
+                                   const std::uint32_t* __restrict__ entered,
+                                   const VertexT* __restrict__ word_prefix, std::int64_t m,
+                                   std::int64_t trees, VertexT* __restrict__ parent,
+                                   std::int32_t* __restrict__ depth, VertexT* __restrict__ preorder,
+                                   VertexT* __restrict__ postorder,
                                    VertexT* __restrict__ subtree_size, int* __restrict__ too_deep) {
   for (std::int64_t e = grid_start(); e < m; e += grid_stride()) {
     // 1. Only up arcs (the twin comes earlier in the tour).
     const std::int64_t delta = -static_cast<std::int64_t>(span[e]);
     if (delta < 0) continue;
     // 2. Subtree size from the distance to the down arc; preorder and depth from the counts.
-    const TourCounts<VertexT> before = counts[pos[e]];
+    const std::int64_t i = pos[e];
+    const std::int64_t before = entered_before(entered, word_prefix, i);
+    const std::int64_t d = 2 * before - entries_before(pos + m, trees, i) - i;
     const std::int64_t size = (delta + 1) / 2;
-    const std::int64_t d = before.depth;
-    const std::int64_t pre = static_cast<std::int64_t>(before.entered) - size;
+    const std::int64_t pre = before - size;
     const VertexT v = src[e];
     if (d > INT32_MAX) too_deep[0] = 1;
     parent[v] = targets[e];
@@ -319,7 +392,8 @@ __global__ void derive_arcs_kernel(const VertexT* __restrict__ pos,
 template <typename VertexT>
 __global__ void derive_roots_kernel(const VertexT* __restrict__ pos,
                                     const VertexT* __restrict__ roots,
-                                    const TourCounts<VertexT>* __restrict__ counts, std::int64_t m,
+                                    const std::uint32_t* __restrict__ entered,
+                                    const VertexT* __restrict__ word_prefix, std::int64_t m,
                                     std::int64_t trees, std::int64_t total,
                                     VertexT* __restrict__ parent, std::int32_t* __restrict__ depth,
                                     VertexT* __restrict__ preorder, VertexT* __restrict__ postorder,
@@ -328,7 +402,7 @@ __global__ void derive_roots_kernel(const VertexT* __restrict__ pos,
     const std::int64_t i = pos[m + t];
     const std::int64_t next_entry = t + 1 < trees ? pos[m + t + 1] : total;
     const std::int64_t size = (next_entry - i + 1) / 2;
-    const std::int64_t pre = counts[i].entered;
+    const std::int64_t pre = entered_before(entered, word_prefix, i);
     const VertexT r = roots[t];
     parent[r] = r;
     depth[r] = 0;
