@@ -3,7 +3,10 @@
 // bytes exchanged between ranks per search; per level, the steady state (the median over every
 // timed search that has the level) and the first timed search (frontier, traffic, time); beside
 // two floors measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the
-// whole graph) and GPU 0's copy bandwidth. Without GPUs it runs the CPU simulation of the ranks.
+// whole graph) and GPU 0's copy bandwidth; and, for every count of several GPUs, the
+// communication floor of one level (a small exchange and the counters' all-reduce through
+// NCCL, back to back and after 100 ms idle, as GPUs sit between searches while the host checks
+// results). Without GPUs it runs the CPU simulation of the ranks.
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
 // which slow the searches a little) and prints them level by level, as medians over the searches
 // and for the first search: each host thread's time in the loop's calls (one thread per GPU),
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "../../engine/src/bfs_cuda/device_floors.hpp"
+#include "../../engine/src/bfs_distributed/exchange_latency.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph500.hpp"
@@ -189,6 +193,15 @@ int main(int argc, char** argv) {
         single_teps = result.teps.harmonic_mean;
         std::printf("floor: single-GPU engine BFS (%s): harmonic mean %.3f GTEPS\n",
                     frontier::strategy_name(single.bfs.strategy), single_teps / 1e9);
+      }
+      for (const int count : bench.gpus) {
+        if (count < 2 || count > present) continue;
+        const auto latency = frontier::distributed::measure_exchange_latency(count, 9, 100);
+        std::printf(
+            "floor: one level's communication on %d GPUs (small exchange + all-reduce, NCCL): "
+            "%.1f us back to back, %.1f us after %d ms idle\n",
+            count, latency.back_to_back_seconds * 1e6, latency.after_idle_seconds * 1e6,
+            latency.idle_milliseconds);
       }
     }
 
