@@ -21,7 +21,10 @@
 ///    postorder are those before it in preorder except its depth[v] ancestors, plus its
 ///    subtree_size[v] - 1 descendants);
 ///  - equivalently at v's up arc v->p (the CUDA backend's choice, as that arc lies in v's own
-///    adjacency): preorder[v] = L_exclusive - subtree_size[v] and depth[v] = D_exclusive.
+///    adjacency): preorder[v] = L_exclusive - subtree_size[v] and depth[v] = D_exclusive. The
+///    CUDA backend keeps only L (one bit per position) and gets D at position i from it: of the
+///    i elements before, L are entries or down arcs, T of them tree entries (a count of the
+///    entry positions below i), so D = (L - T) - (i - L).
 #pragma once
 
 #include <span>

@@ -178,7 +178,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                3 * m * v_bytes +          // targets, sources, twins
                                2 * max_total * v_bytes +  // successors (later spans), positions
                                bitmap_words(max_total) * (4 + v_bytes) +  // entered bits, prefix
-                               n * sizeof(euler_tour::VertexRecord<VertexT, EdgeT>) +
+                               n * sizeof(euler_tour::VertexRecord<VertexT, EdgeT>) +  // twins
                                (2 * n + 1) * v_bytes +  // links, flags (later root owners)
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
@@ -330,7 +330,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   stats.ranking_seconds = phase.seconds();
 
-  // 5. Tour steps in tour order, scanned; results per up arc and per root.
+  // 5. Entered bits in tour order, their word popcounts scanned; results per up arc and root.
   phase.restart();
   const std::int64_t words = bitmap_words(total);
   DeviceArray<std::uint32_t> d_entered(words);
