@@ -3,30 +3,29 @@
 // Implementation of Parallel List Data Structure using Graphics Accelerators" (IEEE INES 2016).
 //
 // Insert (count(e) values per selected element e): select (bitmap + tile tallies, summed by
-// atomics into the operation's total and groups of tiles) -> link (insert after: every tile
-// computes its own offset from the group sums and tallies; insert before: a nodes kernel
-// computes and publishes the tiles' offsets, then an owners kernel links the predecessors, since
-// they read other tiles' offsets); then the total and the number of negative counts come back to
-// the host in one pinned read (the operation's only synchronization). The link kernels change
-// nothing when the total exceeds the free stack or a count was negative: the host then throws
-// (negative counts, growth failure: the list is unchanged) or grows the storage and launches the
-// link kernels again (slot ids survive growth, so the bitmap and tallies stay valid).
+// atomics into the operation's total and groups of tiles) -> link (one kernel: every tile
+// computes its own offset from the group sums and tallies); then the total and the number of
+// negative counts come back to the host in one pinned read (the operation's only
+// synchronization). The link kernel changes nothing when the total exceeds the free stack or a
+// count was negative: the host then throws (negative counts, growth failure: the list is
+// unchanged) or grows the storage and launches it again (slot ids survive growth, so the bitmap
+// and tallies stay valid).
 // Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
 // scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
 // select kernel's vectorized, coalesced read of states and values; the offsets cover one tally
-// per 2048 slots; the insert-after link kernel touches only the bitmap and the selected elements,
-// the insert-before ones also read the owners bitmap and every owner's link (coalesced); both
-// write a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
+// per 2048 slots; the link kernel touches only the bitmap and the selected elements, and writes
+// a tile's new nodes in allocation order, so the fresh ones go out as contiguous runs.
 // Erase: the same selection frees the selected slots and marks them in the bitmap, and the
-// survivors in the owners bitmap; link (tile offsets as for insert after: push the selected slots
-// at their offsets; every survivor whose successor is selected walks the run, bounded, and links
+// survivors in the owners bitmap; link (tile offsets as for insert: push the selected slots at
+// their offsets; every survivor whose successor is selected walks the run, bounded, and links
 // around it); one pinned read (total + unfinished flag). Only runs longer than the walk take
 // pointer-jumping rounds.
-// Singly linked: the GPU list keeps next[] only (no prev[]), so an insert after writes only the
-// selected elements' own links (coalesced within a tile) and an insert before is done by each
-// selected element's predecessor (parallel_list_tile_kernels.cuh); append finds the last element
-// by a pass over the slots (find_last_kernel), insert_counts takes predecessors from the index.
+// Singly linked: the GPU list keeps next[] only (no prev[]), so an insert writes only the
+// selected elements' own links and values (coalesced within a tile): an insert before moves
+// the element's value into its last new node instead of relinking its predecessor
+// (parallel_list_tile_kernels.cuh); append finds the last element by a pass over the slots
+// (find_last_kernel), insert_counts takes predecessors from the index.
 // Free stack: never used slots lie at its bottom in descending order (fresh_count_ of them:
 // slots_ - 1, slots_ - 2, ...), freed slots are pushed on top, pops take the top: freed slots are
 // reused first, then fresh slots lowest first. So every slot at or above the high-water mark
@@ -34,8 +33,8 @@
 // Index layer: an exclusive sum of the element flags (compact ids) -> compact successor list ->
 // list_rank_device (Wei–JaJa) -> order[rank] = slot.
 // No allocation happens in an operation unless the storage grows, a longer run of values than
-// before is copied, or the index is first built at a larger size: the bitmap, tallies and
-// offsets are sized with the storage (in whole tiles), the tile sums once.
+// before is copied, or the index is first built at a larger size: the bitmaps and tallies are
+// sized with the storage (in whole tiles), the tile sums once.
 //
 // Template members take device functors, so parallel_list_cuda.cuh can run callers' functors.
 #pragma once
@@ -265,18 +264,11 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     if (size_ == 0) return 0;
     const std::int64_t tiles = scan_tiles();
     const auto grid_tiles = static_cast<unsigned>(tiles);
-    // 1. Selection: the bitmap, one tally per tile and their group sums (insert before: also the
-    //    link owners and the word prefixes); the link kernels compute the tiles' offsets.
+    // 1. Selection: the bitmap, one tally per tile and their group sums; the link kernel
+    //    computes the tiles' offsets.
     const ListSelection selected = begin_selection(tiles);
-    if (position == ListPosition::After) {
-      list_select_kernel<ListSelectMode::InsertAfter>
-          <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selected, tiles, nullptr);
-    } else {
-      list_select_kernel<ListSelectMode::InsertBefore>
-          <<<grid_tiles, kListTileThreads, 0, stream()>>>(value_.data(), state_.data(), pred, count,
-                                                          selected, tiles, nullptr);
-    }
+    list_select_kernel<ListSelectMode::Insert><<<grid_tiles, kListTileThreads, 0, stream()>>>(
+        value_.data(), state_.data(), pred, count, selected, tiles, nullptr);
     FRONTIER_CHECK_LAUNCH();
     selection_launched();
     // 2. Linking, when everything fits; then the one synchronization.
@@ -288,16 +280,13 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                                      fresh_count_,
                                      slots_,
                                      bitmap_.data(),
-                                     owners_.data(),
-                                     word_prefix_.data(),
                                      tallies_.data(),
                                      selected.sums,
-                                     offsets_.data(),
                                      tiles,
                                      count,
                                      value_of,
                                      &mapped_scalars_->tally};
-    // The first link kernel writes the whole tally straight into the pinned host scalars.
+    // The link kernel writes the whole tally straight into the pinned host scalars.
     launch_insert_link(position, link, true);
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
     const CountTally all = h_scalars_->tally;
@@ -412,8 +401,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     return device_bytes_for<T>(padded) + 3 * device_bytes_for<ListSlot>(padded) +
            device_bytes_for<std::uint8_t>(padded) +
            2 * device_bytes_for<std::uint32_t>(tiles * kListTileWords) +
-           device_bytes_for<std::int64_t>(tiles * kListTileWords) +
-           2 * device_bytes_for<CountTally>(tiles + 1);
+           device_bytes_for<CountTally>(tiles + 1);
   }
 
   static void require_free(std::uint64_t bytes, const std::string& what) {
@@ -426,7 +414,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   /// (Re)allocates the per-slot arrays and the selection scratch for `slots` slots (in whole
   /// tiles). Growth (`keep` = the current slots_ > 0) keeps the first `keep` slots' values, links
-  /// and states, the selection bitmap and tile offsets (an insert links again after growth), and
+  /// and states, the selection bitmap and tallies (an insert links again after growth), and
   /// the free stack, moved up so that the new slots lie below it in descending order (they are
   /// fresh). Everything is allocated before anything changes, so a failure leaves the storage
   /// as it was. The pointer-jumping scratch is allocated only when an erase needs it.
@@ -443,9 +431,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     DeviceBuffer<ListSlot> ids(padded);
     DeviceBuffer<std::uint32_t> bitmap(tiles * kListTileWords);
     DeviceBuffer<std::uint32_t> owners(tiles * kListTileWords);
-    DeviceBuffer<std::int64_t> word_prefix(tiles * kListTileWords);
     DeviceBuffer<CountTally> tallies(tiles + 1);
-    DeviceBuffer<CountTally> offsets(tiles + 1);
     DeviceBuffer<ListScalars> scalars;
     if (d_scalars_.size() == 0) scalars = DeviceBuffer<ListScalars>(1);
     DeviceBuffer<CountTally> tile_sums;
@@ -468,9 +454,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
       copy(free_stack.data() + added, free_.data(), free_count_);
       copy(bitmap.data(), bitmap_.data(), static_cast<std::int64_t>(bitmap_.size()));
       copy(owners.data(), owners_.data(), static_cast<std::int64_t>(owners_.size()));
-      copy(word_prefix.data(), word_prefix_.data(), static_cast<std::int64_t>(word_prefix_.size()));
       copy(tallies.data(), tallies_.data(), static_cast<std::int64_t>(tallies_.size()));
-      copy(offsets.data(), offsets_.data(), static_cast<std::int64_t>(offsets_.size()));
       launch_push_fresh(free_stack.data(), added, slots - 1);
     }
     value_ = std::move(value);
@@ -480,9 +464,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     ids_ = std::move(ids);
     bitmap_ = std::move(bitmap);
     owners_ = std::move(owners);
-    word_prefix_ = std::move(word_prefix);
     tallies_ = std::move(tallies);
-    offsets_ = std::move(offsets);
     if (scalars.size() > 0) d_scalars_ = std::move(scalars);
     if (tile_sums.size() > 0) tile_sums_ = std::move(tile_sums);
     slots_ = slots;
@@ -537,11 +519,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   ListSelection begin_selection(std::int64_t tiles) {
     CountTally* const sums = tile_sums_.data() + sums_half_ * kListSumEntries;
     CountTally* const next_sums = tile_sums_.data() + (1 - sums_half_) * kListSumEntries;
-    return {bitmap_.data(),
-            owners_.data(),
-            tallies_.data(),
-            word_prefix_.data(),
-            {sums, group_tiles_for(tiles)},
+    return {bitmap_.data(), owners_.data(), tallies_.data(), {sums, group_tiles_for(tiles)},
             next_sums};
   }
 
@@ -563,8 +541,8 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   /// Launches `kernel` over `tiles` tile blocks. `after_previous`: with programmatic stream
   /// serialization, so that its launch overlaps the previous kernel's last wave when that one
-  /// allows it (the select kernel and the insert-before nodes kernel do); the tile kernels wait
-  /// for the previous grid before anything else (wait_for_previous_grid).
+  /// allows it (the select kernel does); the tile kernels wait for the previous grid before
+  /// anything else (wait_for_previous_grid).
   template <typename... Params, typename... Args>
   static void launch_tile_kernel(void (*kernel)(Params...), std::int64_t tiles, bool after_previous,
                                  Args... args) {
@@ -589,9 +567,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, args...));
   }
 
-  /// Launches the insert link kernels of `position` on the current storage (pointers and free
+  /// Launches the insert link kernel of `position` on the current storage (pointers and free
   /// count refreshed, so that the launch after a growth sees the grown arrays); right after the
-  /// selection (`after_selection`) the first overlaps its last wave (launch_tile_kernel).
+  /// selection (`after_selection`) it overlaps the selection's last wave (launch_tile_kernel).
   template <typename Count, typename Value>
   void launch_insert_link(ListPosition position, InsertLink<T, Count, Value>& link,
                           bool after_selection) {
@@ -603,18 +581,13 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     link.fresh_count = fresh_count_;
     link.slots = slots_;
     link.bitmap = bitmap_.data();
-    link.owners = owners_.data();
-    link.word_prefix = word_prefix_.data();
     link.tallies = tallies_.data();
-    link.offsets = offsets_.data();
     if (position == ListPosition::After) {
-      launch_tile_kernel(list_insert_after_kernel<T, Count, Value>, link.tiles, after_selection,
-                         link);
-    } else {
-      // The nodes kernel publishes the tiles' offsets, which the owners kernel reads.
-      launch_tile_kernel(list_insert_before_nodes_kernel<T, Count, Value>, link.tiles,
+      launch_tile_kernel(list_insert_kernel<ListPosition::After, T, Count, Value>, link.tiles,
                          after_selection, link);
-      launch_tile_kernel(list_insert_before_owners_kernel<T, Count, Value>, link.tiles, true, link);
+    } else {
+      launch_tile_kernel(list_insert_kernel<ListPosition::Before, T, Count, Value>, link.tiles,
+                         after_selection, link);
     }
   }
 
@@ -715,14 +688,11 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   std::int64_t free_count_ = 0;
   std::int64_t fresh_count_ = 0;
   std::int64_t size_ = 0;
-  /// Selection scratch, in whole tiles: one selection bit and one link-owner bit per slot, the
-  /// count prefix of every bitmap word inside its tile (insert before), one tally per tile (+1),
-  /// the tiles' exclusive offsets (insert before).
+  /// Selection scratch, in whole tiles: one selection bit and one link-owner bit (erase) per
+  /// slot, one tally per tile (+1).
   DeviceBuffer<std::uint32_t> bitmap_;
   DeviceBuffer<std::uint32_t> owners_;
-  DeviceBuffer<std::int64_t> word_prefix_;
   DeviceBuffer<CountTally> tallies_;
-  DeviceBuffer<CountTally> offsets_;
   /// Group sums of the tile tallies, two operations' worth (ListTileSums: kListSumEntries each);
   /// the next select kernel adds into half sums_half_.
   DeviceBuffer<CountTally> tile_sums_;

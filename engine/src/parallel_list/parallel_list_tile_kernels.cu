@@ -44,22 +44,28 @@ __global__ void __launch_bounds__(kListTileThreads)
   for (int b = 0; b < kListSlotsPerThread; ++b) {
     if (((survivors >> b) & 1u) != 0 && bit_set(bitmap, links.slot[b])) before_run |= 1u << b;
   }
+  // 4. Walk the selected runs after those survivors together, a bounded number of hops: each
+  //    hop issues every pending run's link load, then every bitmap probe (no store between).
+  ListSlot after[kListSlotsPerThread];
+#pragma unroll
+  for (int b = 0; b < kListSlotsPerThread; ++b) after[b] = links.slot[b];
+  std::uint32_t walking = before_run;
+  for (int hops = 0; walking != 0 && hops < max_hops; ++hops) {
+#pragma unroll
+    for (int b = 0; b < kListSlotsPerThread; ++b) {
+      if (((walking >> b) & 1u) != 0) after[b] = next[after[b]];
+    }
+#pragma unroll
+    for (int b = 0; b < kListSlotsPerThread; ++b) {
+      if (((walking >> b) & 1u) != 0 && !bit_set(bitmap, after[b])) walking &= ~(1u << b);
+    }
+  }
+  // 5. Link around the runs; a run longer than the walk is left to the pointer-jumping rounds.
+  if (walking != 0) *unfinished = 1;
+  const std::uint32_t linked = before_run & ~walking;
 #pragma unroll
   for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((before_run >> b) & 1u) == 0) continue;
-    ListSlot after = links.slot[b];
-    // 4. Walk the selected run after this survivor, a bounded number of hops.
-    int hops = 0;
-    do {
-      after = next[after];
-      ++hops;
-    } while (bit_set(bitmap, after) && hops < max_hops);
-    // 5. Link around the run, or leave a long run to the pointer-jumping rounds.
-    if (bit_set(bitmap, after)) {
-      *unfinished = 1;
-      continue;
-    }
-    next[first_slot + b] = after;
+    if (((linked >> b) & 1u) != 0) next[first_slot + b] = after[b];
   }
 }
 

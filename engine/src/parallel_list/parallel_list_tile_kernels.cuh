@@ -12,50 +12,41 @@
 //    and its tally (values to insert or elements to erase, and negative counts), and adds the
 //    tally (an atomic per nonzero field) into the operation's whole sum and its group's sum
 //    (ListTileSums: groups of group_tiles tiles, about sqrt(tiles) of them; two halves
-//    alternate between operations, each select launch zeroing the other). Insert before and
-//    erase also write the link-owner bitmap (the sentinel and the elements that keep their link:
-//    all elements, or the survivors); insert before also writes every bitmap word's exclusive
-//    count prefix inside its tile. An erase frees its selected slots here (state kSlotFree): from
-//    then on the bitmap alone says which slots are going.
-// 2. Every tile's exclusive offset places its nodes. Insert after and erase: the link kernel's
-//    warp 0 sums the groups before the tile's group and the tallies before it in its group
-//    (tile_exclusive_offset: independent loads, no tile waits for another, so no separate scan
-//    and no ordering of the blocks). Insert before: its owners need the offset of ANOTHER tile
-//    (that of their successor), which a block of the same launch may not have computed, so its
-//    nodes kernel computes and publishes every tile's offset (offsets[tile]) and a second
-//    launch, the owners kernel, reads them.
-// 3. Insert after (list_insert_after_kernel): a tile with nothing selected (its tally) returns at
-//    once; otherwise its block computes its offset (2.) and stages the tile's selected elements in
-//    slot order in shared memory (slot and first position of every rank), every rank keeps its
-//    element e's old successor and links e to its first node (consecutive threads, consecutive
-//    ranks: the link writes of a warp lie in a few sectors), and the block writes the tile's new
-//    nodes in position order, consecutive threads on consecutive positions. Positions map to the
-//    free stack's top (freed slots, scattered) and then to the fresh slots from the high-water mark
-//    upwards, computed rather than read: where a tile's positions are fresh, its value, state and
-//    link stores are one ascending run per warp (coalesced), instead of one chain per thread
-//    written slot by slot. Insert before (list_insert_before_owners_kernel): every link owner
-//    p reads its successor e (coalesced) and e's selection bit (the bitmap is 1/32 of the
-//    slots, L2-resident; all of a thread's probes are issued before any store); when e is
-//    selected, p computes e's first position from the tile offset, the word prefix and the bits
-//    before e in its word and links p to it. The nodes are written apart from their owners,
-//    before them, by the block of e's tile (list_insert_before_nodes_kernel) in position order
-//    as for insert after, the last of e's nodes linking to e. Owners come from the owners
-//    bitmap, not from the states, so nodes written into free slots by other blocks are never
-//    taken for owners. The link kernels first read the total: when it exceeds the free
-//    stack, or a count was negative, they change nothing; the host then grows the storage
-//    (slot ids are kept, so the bitmaps, prefixes, tallies and offsets stay valid, and the sums
-//    are kept apart; the new slots are fresh, contiguous with the old fresh ones) and launches
-//    again, or throws. The total is the whole sum, complete before any link kernel starts.
+//    alternate between operations, each select launch zeroing the other). An erase also writes
+//    the link-owner bitmap (the sentinel and the survivors) and frees its selected slots here
+//    (state kSlotFree): from then on the bitmap alone says which slots are going.
+// 2. Every tile's exclusive offset places its nodes: the link kernel's warp 0 sums the groups
+//    before the tile's group and the tallies before it in its group (tile_exclusive_offset:
+//    independent loads, no tile waits for another, so no separate scan and no ordering of the
+//    blocks).
+// 3. Insert (list_insert_kernel): a tile with nothing selected returns at once; otherwise its
+//    block loads the selected elements' links (16-byte vectors, only those holding a selected
+//    slot), computes its offset (2.), stages the tile's selected elements in slot order in shared
+//    memory (slot and first position of every rank), links every selected element to its first
+//    node, and writes the tile's new nodes in position order, consecutive threads on consecutive
+//    positions, the last of an element's nodes linking to the element's old successor. Positions
+//    map to the free stack's top (freed slots, scattered) and then to the fresh slots from the
+//    high-water mark upwards, computed rather than read: where a tile's positions are fresh, its
+//    value, state and link stores are one ascending run per warp (coalesced). Every load of a
+//    step is issued before its stores (a store may alias a later load, so the compiler would
+//    otherwise wait a round trip per element). Insert before needs no predecessor: the
+//    element's slot takes the first value and the element's own value moves to its last node,
+//    so insert before costs what insert after does. The link kernel first reads the total: when
+//    it exceeds the free stack, or a count was negative, it changes nothing; the host then grows
+//    the storage (slot ids are kept, so the bitmap and tallies stay valid, and the sums are kept
+//    apart; the new slots are fresh, contiguous with the old fresh ones) and launches it again,
+//    or throws. The total is the whole sum, complete before the link kernel starts.
 // 4. Erase (list_erase_link_kernel): the tile's selected slots go on the free stack at their
 //    offsets (2.), and every survivor (or the sentinel) whose successor is selected walks the
-//    selected run (bounded) and links itself to the survivor after it; a longer run is left to the
-//    host's pointer-jumping rounds (parallel_list_kernels.cuh).
+//    selected run (bounded; a thread's walks advance together, one hop each per round) and
+//    links itself to the survivor after it; a longer run is left to the host's pointer-jumping
+//    rounds (parallel_list_kernels.cuh).
 //
 // Invariants: the per-slot arrays hold whole tiles (padding slots are kSlotFree); the scanned
 // tiles cover every element (the storage scans up to its high-water mark); during a link kernel
-// a block writes only the links of its tile's owners or selected elements and the nodes popped
-// at its tile's positions (free slots, never an element); every element has exactly one
-// predecessor (the sentinel or an element).
+// a block writes only the links and values of its tile's selected elements (or the links of its
+// survivors) and the nodes popped at its tile's positions (free slots, never an element); every
+// element has exactly one predecessor (the sentinel or an element).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -85,7 +76,7 @@ struct alignas(kListQuadSlots * sizeof(T)) SlotQuad {
   T v[kListQuadSlots];
 };
 
-enum class ListSelectMode { InsertAfter, InsertBefore, Erase };
+enum class ListSelectMode { Insert, Erase };
 
 /// Bits of the kListSlotsPerThread slots from `first_slot` in a per-slot bitmap.
 __device__ inline std::uint32_t thread_selection(const std::uint32_t* bitmap,
@@ -117,6 +108,34 @@ __device__ inline ThreadLinks load_thread_links(const ListSlot* next, std::int64
     links.slot[4 * i + 3] = v.w;
   }
   return links;
+}
+
+/// Copies the tile's entries src[tile_first + v] of the selected slots v into stage[v] (every
+/// thread of the block calls it): quad i of thread t is quad i * threads + t of the tile, loaded
+/// as one vector (coalesced: a warp's loads are 32 consecutive quads) when its bitmap nibble is
+/// not zero, so a sparse selection reads only the sectors it needs; all of a thread's loads are
+/// issued before its shared-memory stores. Entries of unselected slots are left as they were.
+/// `stage` is aligned for a SlotQuad<U>.
+template <typename U>
+__device__ void stage_selected_quads(const U* src, const std::uint32_t* bitmap,
+                                     std::int64_t tile_first, U* stage) {
+  constexpr int kQuads = kListSlotsPerThread / kListQuadSlots;
+  const auto* const quads = reinterpret_cast<const SlotQuad<U>*>(src + tile_first);
+  const std::uint32_t* const words = bitmap + tile_first / 32;
+  SlotQuad<U> loaded[kQuads];
+  bool wanted[kQuads];
+#pragma unroll
+  for (int i = 0; i < kQuads; ++i) {
+    const int quad = i * kListTileThreads + static_cast<int>(threadIdx.x);
+    wanted[i] = ((words[quad / kListQuadsPerWord] >> (kListQuadSlots * (quad % kListQuadsPerWord))) &
+                 0xfu) != 0;
+    if (wanted[i]) loaded[i] = quads[quad];
+  }
+#pragma unroll
+  for (int i = 0; i < kQuads; ++i) {
+    const int quad = i * kListTileThreads + static_cast<int>(threadIdx.x);
+    if (wanted[i]) reinterpret_cast<SlotQuad<U>*>(stage)[quad] = loaded[i];
+  }
 }
 
 /// Programmatic dependent launch (Hopper and later; no-ops before): a kernel launched with
@@ -196,17 +215,13 @@ __device__ inline std::int64_t tile_exclusive_offset(const CountTally* tallies,
   return sum;
 }
 
-/// Where the selection of one operation goes: the selection bitmap, the link-owner bitmap (set
-/// for the sentinel and the elements that own a link after the selection: every element of an
-/// insert before, the survivors of an erase; unused by an insert after), one tally per tile
-/// (+1), for an insert before every bitmap word's exclusive prefix of the counts inside its
-/// tile, the operation's group sums (zeroed before the launch) and the next operation's (zeroed
-/// by this launch).
+/// Where the selection of one operation goes: the selection bitmap, the link-owner bitmap (an
+/// erase's survivors and the sentinel; unused by an insert), one tally per tile, the operation's
+/// group sums (zeroed before the launch) and the next operation's (zeroed by this launch).
 struct ListSelection {
   std::uint32_t* bitmap;
   std::uint32_t* owners;
   CountTally* tallies;
-  std::int64_t* word_prefix;
   ListTileSums sums;
   CountTally* next_sums;
 };
@@ -222,15 +237,9 @@ __global__ void __launch_bounds__(kListTileThreads)
     list_select_kernel(const T* value, std::uint8_t* state, Pred pred, Count count,
                        ListSelection out, std::int64_t tiles, int* unfinished) {
   constexpr int kQuads = kListSlotsPerThread / kListQuadSlots;
-  constexpr bool kBefore = MODE == ListSelectMode::InsertBefore;
   constexpr bool kErase = MODE == ListSelectMode::Erase;
   using BlockReduce = cub::BlockReduce<CountTally, kListTileThreads>;
-  using BlockScan = cub::BlockScan<CountTally, kListTileThreads>;
-  __shared__ union {
-    typename BlockReduce::TempStorage reduce;
-    typename BlockScan::TempStorage scan;
-  } storage;
-  __shared__ CountTally word_tallies[kListTileWords];
+  __shared__ typename BlockReduce::TempStorage reduce_storage;
   // 0. The link kernel may start its launch (it waits for this grid before reading anything).
   allow_dependent_grid();
   const std::int64_t tile = blockIdx.x;
@@ -276,7 +285,6 @@ __global__ void __launch_bounds__(kListTileThreads)
           owner |= 1u << b;
         }
       } else {
-        if (kBefore) owner |= 1u << b;
         if (!chosen) continue;
         const auto c = static_cast<std::int64_t>(count(values[i].v[b]));
         if (c > 0) {
@@ -297,36 +305,15 @@ __global__ void __launch_bounds__(kListTileThreads)
     std::uint32_t owner_word = owner << shift;
     for (int d = 1; d < kListQuadsPerWord; d *= 2) {
       word |= __shfl_xor_sync(0xffffffffu, word, d);
-      if constexpr (kBefore || kErase) owner_word |= __shfl_xor_sync(0xffffffffu, owner_word, d);
-      if constexpr (kBefore) {
-        quad_tally.total += __shfl_xor_sync(0xffffffffu, quad_tally.total, d);
-        quad_tally.negative += __shfl_xor_sync(0xffffffffu, quad_tally.negative, d);
-      }
+      if constexpr (kErase) owner_word |= __shfl_xor_sync(0xffffffffu, owner_word, d);
     }
     if (lane % kListQuadsPerWord == 0) {
       out.bitmap[quad / kListQuadsPerWord] = word;
-      if constexpr (kBefore || kErase) out.owners[quad / kListQuadsPerWord] = owner_word;
-      if constexpr (kBefore) {
-        word_tallies[(quad - first_quad) / kListQuadsPerWord] = quad_tally;
-      }
+      if constexpr (kErase) out.owners[quad / kListQuadsPerWord] = owner_word;
     }
   }
-  // 4. The tile's tally; an insert before also scans its words' counts.
-  CountTally sum{0, 0};
-  if constexpr (kBefore) {
-    static_assert(kListTileWords <= kListTileThreads, "one thread per bitmap word");
-    __syncthreads();
-    const CountTally word_tally =
-        threadIdx.x < kListTileWords ? word_tallies[threadIdx.x] : CountTally{0, 0};
-    CountTally prefix{0, 0};
-    BlockScan(storage.scan)
-        .ExclusiveScan(word_tally, prefix, CountTally{0, 0}, CountTallySum{}, sum);
-    if (threadIdx.x < kListTileWords) {
-      out.word_prefix[tile * kListTileWords + threadIdx.x] = prefix.total;
-    }
-  } else {
-    sum = BlockReduce(storage.reduce).Reduce(mine, CountTallySum{});
-  }
+  // 4. The tile's tally.
+  const CountTally sum = BlockReduce(reduce_storage).Reduce(mine, CountTallySum{});
   // 5. The tally, into the operation's sums (per tile and sum, one atomic per nonzero field:
   //    usually one); the next operation's sums start at zero.
   if (threadIdx.x == 0) {
@@ -341,10 +328,10 @@ __global__ void __launch_bounds__(kListTileThreads)
   }
 }
 
-/// What the insert link kernels need: the storage, the free stack (popped from the top: position
+/// What the insert link kernel needs: the storage, the free stack (popped from the top: position
 /// p of the allocation order is free_stack[free_count - 1 - p]; its bottom fresh_count entries
 /// are the never used slots slots - 1, slots - 2, ..., so a position among them is computed, not
-/// read), the selection and its offsets.
+/// read), the selection and its sums.
 template <typename T, typename Count, typename Value>
 struct InsertLink {
   T* value;
@@ -356,20 +343,13 @@ struct InsertLink {
   /// Slots of the storage (sentinel included, padding excluded).
   std::int64_t slots;
   const std::uint32_t* bitmap;
-  /// Insert before: the link owners (the sentinel and every element) and the per-word count
-  /// prefixes of the selection.
-  const std::uint32_t* owners;
-  const std::int64_t* word_prefix;
   /// The selection's tile tallies and their sums (sums.sums[0] is the whole insert).
   const CountTally* tallies;
   ListTileSums sums;
-  /// Insert before: every tile's exclusive offset (written by the nodes kernel for the tiles with
-  /// something selected, read by the owners kernel; unused by insert after).
-  CountTally* offsets;
   std::int64_t tiles;
   Count count;
   Value value_of;
-  /// Where the first link kernel writes the whole tally for the host (mapped pinned memory).
+  /// Where the link kernel writes the whole tally for the host (mapped pinned memory).
   CountTally* h_tally;
 
   /// The slot at allocation position p: freed slots (scattered) first, then the fresh slots in
@@ -384,22 +364,6 @@ struct InsertLink {
   __device__ bool fits() const {
     const CountTally all = sums.sums[0];
     return all.negative == 0 && all.total > 0 && all.total <= free_count;
-  }
-
-  /// Allocation position of selected element e: its tile's offset, its word's prefix inside the
-  /// tile and the counts of the selected slots before it in its word.
-  __device__ std::int64_t position_of(ListSlot e) const {
-    const std::int64_t word = e / 32;
-    std::int64_t at = offsets[e / kListTileSlots].total + word_prefix[word];
-    const std::uint32_t below = bitmap[word] & ((std::uint32_t{1} << (e % 32)) - 1);
-    if constexpr (std::is_same_v<Count, ConstantCount>) {
-      at += __popc(below) * count.k;
-    } else {
-      for (std::uint32_t rest = below; rest != 0; rest &= rest - 1) {
-        at += static_cast<std::int64_t>(count(value[word * 32 + __ffs(rest) - 1]));
-      }
-    }
-    return at;
   }
 };
 
@@ -462,63 +426,105 @@ __device__ int stage_tile_selection(const InsertLink<T, Count, Value>& link,
 /// Writes tile blockIdx.x's `tile_total` new nodes at the positions tile_offset .. in position
 /// order: consecutive threads take consecutive positions, so where those are fresh slots (one
 /// ascending run) every value, state and link store of a warp is one contiguous run. The node at
-/// local position q belongs to the rank r with start(r) <= q < start(r + 1) and is its j-th
-/// value; it links to the next position, or, as the rank's last node, to last_next(r, e).
-template <bool kConstant, typename T, typename Count, typename Value, typename LastNext>
+/// local position q belongs to the rank r (element e) with start(r) <= q < start(r + 1) and is
+/// its j-th of c nodes: its value is node_value(r, e, j, c); it links to the next position, or,
+/// as the rank's last node, to last_next(r). A thread handles kNodeBatch positions at a time, every
+/// load of the batch (popped free slots, values) before any store: the compiler cannot move a
+/// load above a store that may alias it, so one node at a time would wait a memory round trip
+/// per node.
+template <bool kConstant, typename T, typename Count, typename Value, typename NodeValue,
+          typename LastNext>
 __device__ void write_tile_nodes(const InsertLink<T, Count, Value>& link,
                                  const TileSelected<kConstant>& sel, int selected,
                                  std::int64_t tile_offset, std::uint32_t tile_total,
-                                 LastNext last_next) {
+                                 NodeValue node_value, LastNext last_next) {
+  constexpr int kNodeBatch = 4;
   const std::int64_t tile_first = static_cast<std::int64_t>(blockIdx.x) * kListTileSlots;
   int r = 0;
-  for (std::uint32_t q = threadIdx.x; q < tile_total; q += kListTileThreads) {
-    // 1. The owning rank: a division for a constant count, else a search from the last rank
-    //    (a thread's positions only grow).
-    std::uint32_t j = 0;
-    std::uint32_t c = 0;
-    if constexpr (kConstant) {
-      c = static_cast<std::uint32_t>(link.count.k);
-      r = static_cast<int>(c == 1 ? q : q / c);
-      j = q - static_cast<std::uint32_t>(r) * c;
-    } else {
-      int hi = selected - 1;
-      while (r < hi) {
-        const int mid = (r + hi + 1) / 2;
-        if (sel.start[mid] <= q) {
-          r = mid;
-        } else {
-          hi = mid - 1;
+  for (std::uint32_t q0 = threadIdx.x; q0 < tile_total; q0 += kNodeBatch * kListTileThreads) {
+    ListSlot slot[kNodeBatch];
+    ListSlot link_to[kNodeBatch];
+    T value[kNodeBatch];
+#pragma unroll
+    for (int u = 0; u < kNodeBatch; ++u) {
+      const std::uint32_t q = q0 + u * kListTileThreads;
+      if (q >= tile_total) break;
+      // 1. The owning rank: a division for a constant count, else a search from the last rank
+      //    (a thread's positions only grow).
+      std::uint32_t j = 0;
+      std::uint32_t c = 0;
+      if constexpr (kConstant) {
+        c = static_cast<std::uint32_t>(link.count.k);
+        r = static_cast<int>(c == 1 ? q : q / c);
+        j = q - static_cast<std::uint32_t>(r) * c;
+      } else {
+        int hi = selected - 1;
+        while (r < hi) {
+          const int mid = (r + hi + 1) / 2;
+          if (sel.start[mid] <= q) {
+            r = mid;
+          } else {
+            hi = mid - 1;
+          }
         }
+        j = q - sel.start[r];
+        c = sel.start[r + 1] - sel.start[r];
       }
-      j = q - sel.start[r];
-      c = sel.start[r + 1] - sel.start[r];
+      // 2. The node's slot, value and link (loads only).
+      const auto e = static_cast<ListSlot>(tile_first + sel.slot[r]);
+      const std::int64_t p = tile_offset + q;
+      slot[u] = link.taken(p);
+      value[u] = node_value(r, e, j, c);
+      link_to[u] = j + 1 < c ? link.taken(p + 1) : last_next(r);
     }
-    // 2. The node: its value, state and link.
-    const auto e = static_cast<ListSlot>(tile_first + sel.slot[r]);
-    const std::int64_t p = tile_offset + q;
-    const ListSlot slot = link.taken(p);
-    link.value[slot] = link.value_of(link.value[e], j);
-    link.state[slot] = kSlotLive;
-    link.next[slot] = j + 1 < c ? link.taken(p + 1) : last_next(r, e);
+    // 3. The stores.
+#pragma unroll
+    for (int u = 0; u < kNodeBatch; ++u) {
+      if (q0 + u * kListTileThreads >= tile_total) break;
+      link.value[slot[u]] = value[u];
+      link.state[slot[u]] = kSlotLive;
+      link.next[slot[u]] = link_to[u];
+    }
   }
 }
 
-/// Insert after, over tile blockIdx.x: a tile with nothing selected returns at once; otherwise
-/// its block computes the tile's offset (tile_exclusive_offset: no separate scan, no waiting on
-/// other tiles), stages the tile's selected elements in slot order (stage_tile_selection), every
-/// rank r (consecutive threads, consecutive ranks) keeps its element e's old successor in shared
-/// memory and links e to its first node, and the block writes the tile's nodes in position
-/// order (write_tile_nodes), the last of e's nodes linking to e's old successor. Only the
-/// selected elements' links and the popped nodes are written; selected elements come from the
-/// bitmap only, so nodes written into free slots by other blocks are never selected again.
-template <typename T, typename Count, typename Value>
+/// Shared-memory copies of a tile's selected elements' values (insert before; empty otherwise),
+/// aligned for whole quads (stage_selected_quads).
+template <typename T, bool kBefore>
+struct alignas(kListQuadSlots * sizeof(T)) TileValues {
+  T value[kListTileSlots];
+};
+template <typename T>
+struct TileValues<T, false> {};
+
+/// Insert, over tile blockIdx.x: a tile with nothing selected returns at once; otherwise its
+/// block copies its selected elements' old successors (and, before, their values) into shared
+/// memory by slot (stage_selected_quads: coalesced vectors), computes the tile's offset
+/// (tile_exclusive_offset: no separate scan, no waiting on other tiles), stages the selection in
+/// slot order (stage_tile_selection), links every selected element to its first node rank by
+/// rank (consecutive threads, consecutive ranks: nearby slots) and writes the tile's nodes in
+/// position order (write_tile_nodes), the last of e's nodes linking to e's old successor. Only
+/// the selected elements' links (and, before, values) and the popped nodes are written; selected
+/// elements come from the bitmap only, so nodes written into free slots by other blocks are
+/// never selected again.
+/// After: e's c nodes hold value_of(e, 0 .. c - 1). Before: the list is singly linked, so
+/// instead of relinking e's predecessor (some other tile's element) e's slot takes the first
+/// value, value_of(e, 0), and its nodes hold value_of(e, 1 .. c - 1) and then e's own value:
+/// the same list, in one kernel that touches only the selected elements (slot identities of
+/// elements are internal; iterators are invalidated by every insert).
+template <ListPosition kPosition, typename T, typename Count, typename Value>
 __global__ void __launch_bounds__(kListTileThreads)
-    list_insert_after_kernel(InsertLink<T, Count, Value> link) {
+    list_insert_kernel(InsertLink<T, Count, Value> link) {
   constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
+  constexpr bool kBefore = kPosition == ListPosition::Before;
+  constexpr int kLinkBatch = 4;
   using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
   __shared__ typename BlockScan::TempStorage scan_storage;
   __shared__ TileSelected<kConstant> sel;
-  __shared__ ListSlot successor[kListTileSlots];
+  /// Old successor (and, before, value) of the selected element at each slot of the tile,
+  /// aligned for whole quads (stage_selected_quads).
+  __shared__ alignas(kListQuadSlots * sizeof(ListSlot)) ListSlot successor[kListTileSlots];
+  __shared__ TileValues<T, kBefore> own;
   __shared__ std::int64_t shared_offset;
   // 1. After the selection: block 0 hands the whole tally to the host; nothing changes unless
   //    every value fits and no count was negative.
@@ -528,98 +534,62 @@ __global__ void __launch_bounds__(kListTileThreads)
   const std::int64_t tile = blockIdx.x;
   const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
   if (tile_total == 0) return;
-  // 2. The tile's offset (warp 0: group sums and the tallies before it in its group) and its
-  //    selection in slot order (the staging ends with a barrier).
+  // 2. The selected elements' old successors (and values), the tile's offset (warp 0: group
+  //    sums and the tallies before it in its group) and the selection in slot order (the
+  //    staging ends with a barrier, after which the copies are visible to the block).
+  const std::int64_t tile_first = tile * kListTileSlots;
+  stage_selected_quads(link.next, link.bitmap, tile_first, successor);
+  if constexpr (kBefore) stage_selected_quads(link.value, link.bitmap, tile_first, own.value);
   if (threadIdx.x < 32) {
     const std::int64_t offset = tile_exclusive_offset(link.tallies, link.sums, tile);
     if (threadIdx.x == 0) shared_offset = offset;
   }
   const int selected = stage_tile_selection(link, sel, scan_storage);
   const std::int64_t tile_offset = shared_offset;
-  // 3. Rank by rank: keep the old successor, link the element to its first node.
-  for (int r = static_cast<int>(threadIdx.x); r < selected; r += kListTileThreads) {
-    const auto e = static_cast<ListSlot>(tile * kListTileSlots + sel.slot[r]);
-    std::int64_t start = 0;
-    if constexpr (kConstant) {
-      start = r * link.count.k;
-    } else {
-      start = sel.start[r];
+  // 3. Rank by rank, kLinkBatch ranks at a time (the first nodes' slots first: popped free
+  //    slots are loads), every selected element links to its first node; before, its slot takes
+  //    its first value.
+  for (int r0 = static_cast<int>(threadIdx.x); r0 < selected;
+       r0 += kLinkBatch * kListTileThreads) {
+    ListSlot first_node[kLinkBatch];
+#pragma unroll
+    for (int u = 0; u < kLinkBatch; ++u) {
+      const int r = r0 + u * kListTileThreads;
+      if (r >= selected) break;
+      std::int64_t start = 0;
+      if constexpr (kConstant) {
+        start = r * link.count.k;
+      } else {
+        start = sel.start[r];
+      }
+      first_node[u] = link.taken(tile_offset + start);
     }
-    successor[r] = link.next[e];
-    link.next[e] = link.taken(tile_offset + start);
+#pragma unroll
+    for (int u = 0; u < kLinkBatch; ++u) {
+      const int r = r0 + u * kListTileThreads;
+      if (r >= selected) break;
+      const std::int64_t e = tile_first + sel.slot[r];
+      link.next[e] = first_node[u];
+      if constexpr (kBefore) link.value[e] = link.value_of(own.value[sel.slot[r]], 0);
+    }
   }
-  __syncthreads();
   // 4. The nodes, in position order.
-  write_tile_nodes(link, sel, selected, tile_offset, tile_total,
-                   [&](int r, ListSlot) { return successor[r]; });
-}
-
-/// Insert before, nodes, over tile blockIdx.x: a tile with nothing selected returns at once;
-/// otherwise its block computes the tile's offset (tile_exclusive_offset), publishes it at
-/// offsets[tile] for the owners kernel, stages the tile's selected elements and writes their
-/// nodes in position order (write_tile_nodes), the last of e's nodes linking to e. Only popped
-/// nodes are written (free slots: never an owner or a selected element).
-template <typename T, typename Count, typename Value>
-__global__ void __launch_bounds__(kListTileThreads)
-    list_insert_before_nodes_kernel(InsertLink<T, Count, Value> link) {
-  constexpr bool kConstant = std::is_same_v<Count, ConstantCount>;
-  using BlockScan = cub::BlockScan<std::uint64_t, kListTileThreads>;
-  __shared__ typename BlockScan::TempStorage scan_storage;
-  __shared__ TileSelected<kConstant> sel;
-  __shared__ std::int64_t shared_offset;
-  // 1. After the selection (the owners kernel may start its launch: it waits for this grid);
-  //    block 0 hands the whole tally to the host; nothing changes unless every value fits and no
-  //    count was negative.
-  wait_for_previous_grid();
-  allow_dependent_grid();
-  if (blockIdx.x == 0 && threadIdx.x == 0) *link.h_tally = link.sums.sums[0];
-  if (!link.fits()) return;
-  const std::int64_t tile = blockIdx.x;
-  const auto tile_total = static_cast<std::uint32_t>(link.tallies[tile].total);
-  if (tile_total == 0) return;
-  // 2. The tile's offset (warp 0; published for the owners kernel) and its selection in slot
-  //    order (the staging ends with a barrier).
-  if (threadIdx.x < 32) {
-    const std::int64_t offset = tile_exclusive_offset(link.tallies, link.sums, tile);
-    if (threadIdx.x == 0) {
-      shared_offset = offset;
-      link.offsets[tile] = CountTally{offset, 0};
-    }
-  }
-  const int selected = stage_tile_selection(link, sel, scan_storage);
-  // 3. The nodes, in position order.
-  write_tile_nodes(link, sel, selected, shared_offset, tile_total,
-                   [](int, ListSlot e) { return e; });
-}
-
-/// Insert before, owners, over tile blockIdx.x (launched after the nodes kernel, whose offsets it
-/// reads): every link owner p of the tile (the sentinel and the elements, from the owners bitmap
-/// written by the selection, so new nodes are never taken for owners) whose successor e is
-/// selected links itself to e's first node, at e's allocation position (InsertLink::position_of:
-/// the offset of e's tile, any tile). Only the owners' links are written: every selected element
-/// has exactly one predecessor.
-template <typename T, typename Count, typename Value>
-__global__ void __launch_bounds__(kListTileThreads)
-    list_insert_before_owners_kernel(InsertLink<T, Count, Value> link) {
-  // 1. After the nodes kernel (its offsets); nothing changes unless every value fits and no
-  //    count was negative.
-  wait_for_previous_grid();
-  if (!link.fits()) return;
-  // 2. This thread's owners and their successors (one vector load per four slots), then every
-  //    successor's selection bit (all probes issued before any store), then the links.
-  const std::int64_t first_slot = thread_first_slot();
-  const std::uint32_t owners = thread_selection(link.owners, first_slot);
-  if (owners == 0) return;
-  const ThreadLinks links = load_thread_links(link.next, first_slot);
-  std::uint32_t splices = 0;
-#pragma unroll
-  for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((owners >> b) & 1u) != 0 && bit_set(link.bitmap, links.slot[b])) splices |= 1u << b;
-  }
-#pragma unroll
-  for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((splices >> b) & 1u) == 0) continue;
-    link.next[first_slot + b] = link.taken(link.position_of(links.slot[b]));
+  const auto last_next = [&](int r) { return successor[sel.slot[r]]; };
+  if constexpr (kBefore) {
+    write_tile_nodes(
+        link, sel, selected, tile_offset, tile_total,
+        [&](int r, ListSlot, std::uint32_t j, std::uint32_t c) {
+          const T element = own.value[sel.slot[r]];
+          return j + 1 < c ? link.value_of(element, j + 1) : element;
+        },
+        last_next);
+  } else {
+    write_tile_nodes(
+        link, sel, selected, tile_offset, tile_total,
+        [&](int, ListSlot e, std::uint32_t j, std::uint32_t) {
+          return link.value_of(link.value[e], j);
+        },
+        last_next);
   }
 }
 
