@@ -37,25 +37,33 @@ struct Predicate {
 
   /// True when `value` is selected.
   FRONTIER_HOST_DEVICE constexpr bool operator()(const T& value) const {
+    return with_test([&](auto test) { return test(value); });
+  }
+
+  /// Calls f(test) with a callable test(value) that is (*this)(value) for this kind, and returns
+  /// what f returns: a loop over many values inside f branches on the kind once, not per value.
+  template <typename F>
+  FRONTIER_HOST_DEVICE constexpr auto with_test(F&& f) const {
+    const T x = operand;
     switch (kind) {
       case PredicateKind::All:
-        return true;
+        return f([](const T&) { return true; });
       case PredicateKind::None:
-        return false;
+        return f([](const T&) { return false; });
       case PredicateKind::Greater:
-        return value > operand;
+        return f([x](const T& value) { return value > x; });
       case PredicateKind::Less:
-        return value < operand;
+        return f([x](const T& value) { return value < x; });
       case PredicateKind::Equal:
-        return value == operand;
+        return f([x](const T& value) { return value == x; });
       case PredicateKind::NotEqual:
-        return value != operand;
+        return f([x](const T& value) { return value != x; });
       case PredicateKind::Even:
-        return parity(value) == 0;
+        return f([](const T& value) { return parity(value) == 0; });
       case PredicateKind::Odd:
-        return parity(value) == 1;
+        return f([](const T& value) { return parity(value) == 1; });
     }
-    return false;
+    return f([](const T&) { return false; });
   }
 
  private:

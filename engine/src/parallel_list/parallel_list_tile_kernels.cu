@@ -17,15 +17,21 @@ __global__ void __launch_bounds__(kListTileThreads)
   const std::int64_t tile = blockIdx.x;
   const std::int64_t all = sums.sums[0].total;
   if (tile == 0 && threadIdx.x == 0) *h_total = all;
+  if (all == 0) return;
+  // 1. Every independent load first: the tile's tally, this thread's selected and surviving
+  //    slots, and its links (the survivors' successors).
   const std::int64_t first_slot = thread_first_slot();
-  // 1. The tile's selected slots go on the free stack at their offsets (warp 0 computes the
+  const std::int64_t tile_selected = tallies[tile].total;
+  const std::uint32_t bits = thread_selection(bitmap, first_slot);
+  const std::uint32_t survivors = thread_selection(owners, first_slot);
+  ThreadLinks links = load_thread_links(next, first_slot);
+  // 2. The tile's selected slots go on the free stack at their offsets (warp 0 computes the
   //    tile's offset while the block scans its slots; tiles with nothing selected skip this).
-  if (tallies[tile].total != 0) {
+  if (tile_selected != 0) {
     if (threadIdx.x < 32) {
       const std::int64_t offset = tile_exclusive_offset(tallies, sums, tile);
       if (threadIdx.x == 0) shared_offset = offset;
     }
-    const std::uint32_t bits = thread_selection(bitmap, first_slot);
     int local = 0;
     BlockScan(scan_storage).ExclusiveSum(__popc(bits), local);
     __syncthreads();
@@ -34,30 +40,38 @@ __global__ void __launch_bounds__(kListTileThreads)
       erased[at++] = static_cast<ListSlot>(first_slot + __ffs(rest) - 1);
     }
   }
-  // 2. This thread's survivors (and the sentinel) and their successors.
-  const std::uint32_t survivors = thread_selection(owners, first_slot);
-  if (survivors == 0 || all == 0) return;
-  const ThreadLinks links = load_thread_links(next, first_slot);
-  // 3. The survivors whose successor is selected: every probe issued before any store.
-  std::uint32_t before_run = 0;
+  if (survivors == 0) return;
+  // 3. The survivors whose successor is selected (every probe issued before any use), and the
+  //    slot after each run's first element.
+  std::uint32_t walking = 0;
 #pragma unroll
   for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((survivors >> b) & 1u) != 0 && bit_set(bitmap, links.slot[b])) before_run |= 1u << b;
+    if (((survivors >> b) & 1u) != 0 && bit_set(bitmap, links.slot[b])) walking |= 1u << b;
   }
-  // 4. Walk the selected runs after those survivors together, a bounded number of hops: each
-  //    hop issues every pending run's link load, then every bitmap probe (no store between).
-  ListSlot after[kListSlotsPerThread];
+  const std::uint32_t before_run = walking;
 #pragma unroll
-  for (int b = 0; b < kListSlotsPerThread; ++b) after[b] = links.slot[b];
-  std::uint32_t walking = before_run;
-  for (int hops = 0; walking != 0 && hops < max_hops; ++hops) {
+  for (int b = 0; b < kListSlotsPerThread; ++b) {
+    if (((walking >> b) & 1u) != 0) links.slot[b] = next[links.slot[b]];
+  }
+  // 4. Walk the runs together, a bounded number of hops: links.slot[b] is the slot `hops` hops
+  //    after survivor b. Each round probes its selection bit and loads its successor in the same
+  //    round trip (the successor is wasted where the run ends), so a hop costs one memory
+  //    latency, not two.
+  for (int hops = 1; walking != 0; ++hops) {
+    ListSlot successor[kListSlotsPerThread];
+    std::uint32_t selected = 0;
 #pragma unroll
     for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((walking >> b) & 1u) != 0) after[b] = next[after[b]];
+      successor[b] = 0;
+      if (((walking >> b) & 1u) == 0) continue;
+      if (bit_set(bitmap, links.slot[b])) selected |= 1u << b;
+      successor[b] = next[links.slot[b]];
     }
+    walking &= selected;
+    if (hops == max_hops) break;
 #pragma unroll
     for (int b = 0; b < kListSlotsPerThread; ++b) {
-      if (((walking >> b) & 1u) != 0 && !bit_set(bitmap, after[b])) walking &= ~(1u << b);
+      if (((walking >> b) & 1u) != 0) links.slot[b] = successor[b];
     }
   }
   // 5. Link around the runs; a run longer than the walk is left to the pointer-jumping rounds.
@@ -65,7 +79,7 @@ __global__ void __launch_bounds__(kListTileThreads)
   const std::uint32_t linked = before_run & ~walking;
 #pragma unroll
   for (int b = 0; b < kListSlotsPerThread; ++b) {
-    if (((linked >> b) & 1u) != 0) next[first_slot + b] = after[b];
+    if (((linked >> b) & 1u) != 0) next[first_slot + b] = links.slot[b];
   }
 }
 

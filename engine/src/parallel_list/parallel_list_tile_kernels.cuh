@@ -226,6 +226,39 @@ struct ListSelection {
   CountTally* next_sums;
 };
 
+/// Bit b set when byte b of a quad's state word is kSlotLive.
+__device__ inline std::uint32_t live_nibble(std::uint32_t states) {
+  constexpr std::uint32_t kLiveBytes = 0x01010101u * kSlotLive;
+  const std::uint32_t equal = __vcmpeq4(states, kLiveBytes);  // 0xff per equal byte
+  return ((equal >> 7) & 1u) | ((equal >> 14) & 2u) | ((equal >> 21) & 4u) | ((equal >> 28) & 8u);
+}
+
+/// chosen[i] bit b = pred(values[i].v[b]): any functor, called per value.
+template <typename Pred, typename T, int N>
+__device__ void chosen_nibbles(const Pred& pred, const SlotQuad<T> (&values)[N],
+                               std::uint32_t (&chosen)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) {
+    chosen[i] = 0;
+#pragma unroll
+    for (int b = 0; b < kListQuadSlots; ++b) chosen[i] |= pred(values[i].v[b]) ? 1u << b : 0u;
+  }
+}
+/// The same for a Predicate expression: one branch on its kind for all the thread's values.
+template <typename T, int N>
+__device__ void chosen_nibbles(const Predicate<T>& pred, const SlotQuad<T> (&values)[N],
+                               std::uint32_t (&chosen)[N]) {
+  pred.with_test([&](auto test) {
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      chosen[i] = 0;
+#pragma unroll
+      for (int b = 0; b < kListQuadSlots; ++b) chosen[i] |= test(values[i].v[b]) ? 1u << b : 0u;
+    }
+    return 0;
+  });
+}
+
 /// Selection over tile blockIdx.x: the tile's bitmap words and tallies[tile], added into the
 /// operation's whole sum and its group's sum (out.sums). Insert: a live element e with pred(e)
 /// is selected when count(e) > 0 (tally: sum of those counts, number of negative counts). Erase:
@@ -256,36 +289,43 @@ __global__ void __launch_bounds__(kListTileThreads)
     states[i] = state_words[quad];
     values[i] = value_quads[quad];
   }
+  // 2. Which slots hold elements (branch-free) and which elements the predicate chooses.
+  std::uint32_t chosen[kQuads];
+  chosen_nibbles(pred, values, chosen);
   CountTally mine{0, 0};
   const int lane = static_cast<int>(threadIdx.x % 32);
 #pragma unroll
   for (int i = 0; i < kQuads; ++i) {
-    // 2. The quad's selection and link owners (nibbles) and, for an erase, its freed states.
-    std::uint32_t nibble = 0;
-    std::uint32_t owner = 0;
-    CountTally quad_tally{0, 0};
-    std::uint32_t freed = states[i];
+    // 3. The quad's selection and link owners (nibbles) and, for an erase, its freed states.
     const std::int64_t quad = first_quad + i * kListTileThreads + threadIdx.x;
+    const std::uint32_t live = live_nibble(states[i]);
+    const std::uint32_t candidates = live & chosen[i];
+    std::uint32_t nibble = 0;
+    std::uint32_t owner = quad == 0 ? 1u : 0u;  // the sentinel
+    CountTally quad_tally{0, 0};
+    if constexpr (kErase) {
+      static_assert(kSlotFree == 0, "freeing a slot clears its state byte");
+      nibble = candidates;
+      owner |= live & ~chosen[i];
+      quad_tally.total = __popc(nibble);
+      if (nibble != 0) {
+        std::uint32_t freed = states[i];
 #pragma unroll
-    for (int b = 0; b < kListQuadSlots; ++b) {
-      const auto s = static_cast<std::uint8_t>(states[i] >> (8 * b));
-      const bool sentinel = quad == 0 && b == 0;
-      if (!is_element(s)) {
-        if (sentinel) owner |= 1u << b;
-        continue;
-      }
-      const bool chosen = pred(values[i].v[b]);
-      if constexpr (kErase) {
-        if (chosen) {
-          nibble |= 1u << b;
-          ++quad_tally.total;
-          freed &= ~(0xffu << (8 * b));
-          freed |= std::uint32_t{kSlotFree} << (8 * b);
-        } else {
-          owner |= 1u << b;
+        for (int b = 0; b < kListQuadSlots; ++b) {
+          if (((nibble >> b) & 1u) != 0) freed &= ~(0xffu << (8 * b));
         }
-      } else {
-        if (!chosen) continue;
+        state_words[quad] = freed;
+      }
+    } else if constexpr (std::is_same_v<Count, ConstantCount>) {
+      if (count.k > 0) {
+        nibble = candidates;
+        quad_tally.total = __popc(nibble) * count.k;
+      } else if (count.k < 0) {
+        quad_tally.negative = __popc(candidates);
+      }
+    } else {
+      for (std::uint32_t rest = candidates; rest != 0; rest &= rest - 1) {
+        const int b = __ffs(rest) - 1;
         const auto c = static_cast<std::int64_t>(count(values[i].v[b]));
         if (c > 0) {
           nibble |= 1u << b;
@@ -295,11 +335,8 @@ __global__ void __launch_bounds__(kListTileThreads)
         }
       }
     }
-    if constexpr (kErase) {
-      if (nibble != 0) state_words[quad] = freed;
-    }
     mine = CountTallySum{}(mine, quad_tally);
-    // 3. Eight neighbouring lanes (eight consecutive quads) make one bitmap word.
+    // 4. Eight neighbouring lanes (eight consecutive quads) make one bitmap word.
     const int shift = kListQuadSlots * (lane % kListQuadsPerWord);
     std::uint32_t word = nibble << shift;
     std::uint32_t owner_word = owner << shift;
@@ -312,9 +349,9 @@ __global__ void __launch_bounds__(kListTileThreads)
       if constexpr (kErase) out.owners[quad / kListQuadsPerWord] = owner_word;
     }
   }
-  // 4. The tile's tally.
+  // 5. The tile's tally.
   const CountTally sum = BlockReduce(reduce_storage).Reduce(mine, CountTallySum{});
-  // 5. The tally, into the operation's sums (per tile and sum, one atomic per nonzero field:
+  // 6. The tally, into the operation's sums (per tile and sum, one atomic per nonzero field:
   //    usually one); the next operation's sums start at zero.
   if (threadIdx.x == 0) {
     out.tallies[tile] = sum;
