@@ -11,9 +11,9 @@
 //   element links to the sentinel). state[v] is kSlotFree (free, the sentinel, allocation
 //   padding, or selected by the running erase, which frees its slots at selection) or kSlotLive
 //   (an element).
-// - During an insert, a thread writes only the link of one element or of the sentinel (v for
-//   After, v's predecessor for Before) and its own new nodes, so concurrent splices never touch
-//   the same word.
+// - During an insert, a thread writes only the link (and, before, the value) of one selected
+//   element v, or for insert_counts before v the link of v's predecessor, and its own new nodes,
+//   so concurrent splices never touch the same word.
 #pragma once
 
 #include <cuda_runtime.h>

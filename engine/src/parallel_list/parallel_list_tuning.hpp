@@ -53,6 +53,17 @@
 // insert, insert) list 0.395-0.400 vs array 0.417-0.425; inserts after only 0.391-0.398 vs
 // 0.417-0.431; 50k 0.402-0.408 vs 0.610-0.625; 200k 0.468-0.486 vs 0.616-0.646; 2M with two
 // erases of ~40% 0.921-0.953 vs 0.689-0.750 (the erase links at the random-gather rate).
+// Then (ncu: the insert-after link ran at 0.6 TB/s, 75% of its stalls waiting on loads): a link
+// thread loaded an element's link and stored the new one in a loop, and since a store may alias
+// the next load the compiler issued them one round trip at a time. Every link step now issues
+// its loads before its stores (whole batches); the insert copies the selected links (and, before,
+// values) into shared memory as coalesced quads and links elements rank by rank; insert before
+// moves the element's value into its last node instead of relinking its predecessor, so it is
+// the same single kernel (no owners pass reading every element's link); the select kernel
+// branches on the predicate's kind once per thread. H200, list-bench best of 5 on 10M, before /
+// after this (the array in the same runs): one insert of 8M 0.249 / 0.094 ms (0.111-0.119);
+// 4 x 8M 1.03-1.06 / 0.40-0.41 (0.65-0.67); 2 inserts before of 8M 0.37 / 0.23 (0.23);
+// 8 inserts before of 50k 0.58 / 0.31 (0.66); 1M, 4 x 80% 0.123 / 0.095-0.112 (0.12-0.135).
 #pragma once
 
 #include <cstdint>
