@@ -4,7 +4,18 @@
 /// fixed-size bins of 8 items to and from every rank) followed by the all-reduce of the level
 /// counters, between `gpus` GPUs of this process, one host thread per GPU as in a search. Timed
 /// twice: back to back, and after every GPU sat idle for a while (as between searches, when the
-/// host gathers and checks results), since idle GPUs come back slowly.
+/// host gathers and checks results), since an idle exchange comes back slowly.
+///
+/// What goes cold (H200 x2, 2026-11-22, a standalone probe; 64-byte NCCL send/recv each way,
+/// median of 7, slowest rank): 20-25 us after 1 ms without NCCL traffic, 60 us after 5 ms,
+/// 180-200 us after 20 ms, 305-320 us after 100-500 ms. The SM clock (NVML) stays at 1980 MHz
+/// throughout; keeping both GPUs computing during the pause leaves 260-270 us, and keeping
+/// NVLink busy with a 64-byte peer copy every 100 us leaves 270-290 us, while one 64-byte NCCL
+/// send/recv per millisecond keeps it at 30-40 us. So the cost is NCCL's own path going cold
+/// (not the clocks, the link or the GPUs), paid by the first exchange of each search.
+/// Elsewhere in the same probe: a plain kernel launch + sync on one GPU takes 9-12 us after up
+/// to 5 ms idle and 60-75 us after 20-500 ms; a 64-byte cudaMemcpyPeer 8-16 us after up to
+/// 20 ms and 155-160 us after 100-500 ms.
 #pragma once
 
 namespace frontier::distributed {
