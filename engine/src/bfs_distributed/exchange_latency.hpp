@@ -12,7 +12,11 @@
 /// throughout; keeping both GPUs computing during the pause leaves 260-270 us, and keeping
 /// NVLink busy with a 64-byte peer copy every 100 us leaves 270-290 us, while one 64-byte NCCL
 /// send/recv per millisecond keeps it at 30-40 us. So the cost is NCCL's own path going cold
-/// (not the clocks, the link or the GPUs), paid by the first exchange of each search.
+/// (not the clocks, the link or the GPUs), paid by the first exchange of each search. It is
+/// the P2P transport's path: NCCL_PROTO (Simple / LL / LL128), NCCL_LAUNCH_MODE=GROUP and one
+/// channel change nothing (300-325 us), NCCL_P2P_USE_CUDA_MEMCPY=1 gives 223 us, and
+/// NCCL_P2P_LEVEL=LOC (the shared-memory transport instead of NVLink P2P) 108 us cold but 52 us
+/// warm (25-45 us over P2P).
 /// Elsewhere in the same probe: a plain kernel launch + sync on one GPU takes 9-12 us after up
 /// to 5 ms idle and 60-75 us after 20-500 ms; a 64-byte cudaMemcpyPeer 8-16 us after up to
 /// 20 ms and 155-160 us after 100-500 ms.
