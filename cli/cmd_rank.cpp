@@ -58,18 +58,6 @@ double pointer_chase_floor(const std::vector<VertexId>& successor, int repeats) 
   return best;
 }
 
-const char* walk_name(ListWalk walk) {
-  switch (walk) {
-    case ListWalk::InPlace:
-      return "in-place";
-    case ListWalk::Staged:
-      return "staged";
-    case ListWalk::None:
-      break;
-  }
-  return "none";
-}
-
 void write_prefix(const std::string& path, const std::vector<std::int32_t>& prefix) {
   std::ofstream out(path);
   if (!out) throw IoError(path, 0, "cannot open for writing");
@@ -190,7 +178,7 @@ int run_rank(int argc, const char* const* argv) {
     json.end_array();
     if (floor > 0) {
       json.field("resident_seconds", resident)
-          .field("gpu_walk", std::string(walk_name(resident_walk)))
+          .field("gpu_walk", std::string(to_string(resident_walk)))
           .field("pointer_chase_seconds", floor)
           .field("resident_ratio_to_floor", resident / floor);
     }
@@ -205,7 +193,7 @@ int run_rank(int argc, const char* const* argv) {
       std::printf(
           "on the device   %.3f ms (%.3f ns/node; arrays resident, no PCIe copies; %s walk)\n",
           resident * 1e3, n > 0 ? resident * 1e9 / static_cast<double>(n) : 0.0,
-          walk_name(resident_walk));
+          std::string(to_string(resident_walk)).c_str());
       std::printf("pointer chase   %.3f ms (floor, same run); resident ratio %.2fx\n", floor * 1e3,
                   resident / floor);
     }

@@ -261,6 +261,9 @@ TEST(ListRankingNames, ParseAndPrintRoundTrip) {
   EXPECT_EQ(parse_list_ranking_algorithm("wei-jaja"), ListRankingAlgorithm::HelmanJaja);
   EXPECT_THROW(parse_list_ranking_algorithm("quick"), InvalidArgument);
   EXPECT_THROW(parse_list_op("product"), InvalidArgument);
+  EXPECT_EQ(to_string(ListWalk::None), "none");
+  EXPECT_EQ(to_string(ListWalk::InPlace), "in-place");
+  EXPECT_EQ(to_string(ListWalk::Staged), "staged");
 }
 
 // Affine maps x -> a*x + b under composition (mod 2^64): associative, not commutative, so any

@@ -44,6 +44,8 @@ std::string_view to_string(ListRankingAlgorithm algorithm);
 ListOp parse_list_op(std::string_view name);
 /// The name parse_list_op reads back.
 std::string_view to_string(ListOp op);
+/// "none", "in-place" or "staged".
+std::string_view to_string(ListWalk walk);
 
 struct ListRankingOptions {
   Device device = Device::cpu();

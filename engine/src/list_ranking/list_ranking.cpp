@@ -115,6 +115,18 @@ std::string_view to_string(ListOp op) {
   return "unknown";
 }
 
+std::string_view to_string(ListWalk walk) {
+  switch (walk) {
+    case ListWalk::None:
+      return "none";
+    case ListWalk::InPlace:
+      return "in-place";
+    case ListWalk::Staged:
+      return "staged";
+  }
+  return "unknown";
+}
+
 template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix(std::span<const VertexT> successor, std::span<const ValueT> values,
                              ListOp op, std::span<ValueT> prefix,
