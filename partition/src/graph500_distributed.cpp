@@ -120,6 +120,7 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
     one.vertices_reached = bfs.bfs.vertices_reached;
     one.levels = static_cast<std::int32_t>(bfs.bfs.levels.size());
     out.bytes_exchanged.push_back(bfs.bytes_exchanged);
+    out.warm_up_seconds.push_back(bfs.warm_up_seconds);
     if (i == 0) out.first_search_levels = bfs.exchange;
     out.search_levels.push_back(bfs.exchange);
 

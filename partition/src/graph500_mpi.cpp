@@ -196,6 +196,7 @@ MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayou
     one.vertices_reached = bfs.bfs.vertices_reached;
     one.levels = static_cast<std::int32_t>(bfs.bfs.levels.size());
     out.run.bytes_exchanged.push_back(bfs.bytes_exchanged);
+    out.run.warm_up_seconds.push_back(mpi::max_over_ranks(bfs.warm_up_seconds));
     if (i == 0) out.run.first_search_levels = bfs.exchange;
     out.run.search_levels.push_back(bfs.exchange);
     timer.restart();

@@ -5,8 +5,10 @@
 // two floors measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the
 // whole graph) and GPU 0's copy bandwidth; and, for every count of several GPUs, the
 // communication floor of one level (a small exchange and the counters' all-reduce through
-// NCCL, back to back and after 100 ms idle, as GPUs sit between searches while the host checks
-// results). Without GPUs it runs the CPU simulation of the ranks.
+// NCCL, back to back, after 100 ms idle, as GPUs sit between searches while the host checks
+// results, and after the same idle and the warm-up barrier every search starts with). Per GPU
+// count it also prints the median time of that untimed barrier. Without GPUs it runs the CPU
+// simulation of the ranks.
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
 // which slow the searches a little) and prints them level by level, as medians over the searches
 // and for the first search: each host thread's time in the loop's calls (one thread per GPU),
@@ -199,9 +201,10 @@ int main(int argc, char** argv) {
         const auto latency = frontier::distributed::measure_exchange_latency(count, 9, 100);
         std::printf(
             "floor: one level's communication on %d GPUs (small exchange + all-reduce, NCCL): "
-            "%.1f us back to back, %.1f us after %d ms idle\n",
+            "%.1f us back to back, %.1f us after %d ms idle, %.1f us after that idle and the "
+            "warm-up barrier a search starts with\n",
             count, latency.back_to_back_seconds * 1e6, latency.after_idle_seconds * 1e6,
-            latency.idle_milliseconds);
+            latency.idle_milliseconds, latency.after_warm_up_seconds * 1e6);
       }
     }
 
@@ -248,7 +251,9 @@ int main(int argc, char** argv) {
                     static_cast<long long>(level.items_binned),
                     static_cast<double>(level.bytes_exchanged) / (1 << 20), level.seconds * 1e3);
       }
-      std::printf("\n       edge balance max/mean %.3f\n", result.balance.imbalance);
+      std::printf("\n       edge balance max/mean %.3f; untimed barrier + warm-up before each search: "
+                  "median %.3f ms\n",
+                  result.balance.imbalance, median(result.warm_up_seconds) * 1e3);
       if (bench.phases) {
         print_phases(steady.levels, "per level, median over the searches");
         print_phases(result.first_search_levels, "of the first search");

@@ -1,8 +1,9 @@
 // Host-side pieces of the GPU ranks of the distributed BFS, checked on the CPU against direct
 // definitions: scatter_rank_labels (a rank's labels into the global arrays, the visited bitmap
 // deciding which entries belong to the search: the GPU ranks do not reset depth and parent
-// between searches) and RankThreads::barrier (every job leaves it after every job has
-// reached it; a failed job releases the others with an error instead of a hang).
+// between searches), GatheredBitmapBits (where a vertex's bit sits in the all-gathered frontier,
+// the mask-and-shift path included) and RankThreads::barrier (every job leaves it after every
+// job has reached it; a failed job releases the others with an error instead of a hang).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bfs_distributed/gathered_bitmap.hpp"
 #include "bfs_distributed/rank_labels.hpp"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/errors.hpp"
@@ -109,6 +111,85 @@ TEST(DistributedRankParts, ScatterRankLabelsWithoutParents) {
   EXPECT_THROW(distributed::scatter_rank_labels<std::int32_t>(distribution, 0, visited, local_depth,
                                                               {}, true, depth, parent),
                InvalidArgument);
+}
+
+// Every vertex of every layout: its bit is owner * part bits + local (the path taken, mask and
+// shift or the distribution's divisions, as expected), and test() finds exactly the vertices
+// whose owner wrote them into its part, local ids as build_frontier_bitmap writes them.
+template <typename VertexT>
+void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
+  SCOPED_TRACE(std::string(partition::layout_name(layout)) + ", n " + std::to_string(n) + ", " +
+               std::to_string(ranks) + " ranks");
+  const VertexDistribution<VertexT> distribution{layout, n, ranks};
+  const std::uint64_t part_words =
+      (static_cast<std::uint64_t>(distribution.max_local_count()) + 31) / 32;
+  const distributed::GatheredBitmapBits<VertexT> bits =
+      distributed::gathered_bitmap_bits(distribution, part_words);
+  const bool power_of_two_stripes = layout == VertexLayout::Striped && (ranks & (ranks - 1)) == 0;
+  EXPECT_EQ(bits.stripe_shift >= 0, power_of_two_stripes);
+  // Frontier: every third vertex, each written by its owner as a local id into its part.
+  std::vector<std::uint32_t> gathered(static_cast<std::size_t>(part_words * ranks), 0u);
+  for (VertexT v = 0; v < n; v += 3) {
+    const std::uint64_t bit = static_cast<std::uint64_t>(distribution.owner(v)) * part_words * 32 +
+                              static_cast<std::uint64_t>(distribution.local(v));
+    gathered[bit / 32] |= 1u << (bit % 32);
+  }
+  for (VertexT v = 0; v < n; ++v) {
+    EXPECT_EQ(bits.bit(v), static_cast<std::uint64_t>(distribution.owner(v)) * part_words * 32 +
+                               static_cast<std::uint64_t>(distribution.local(v)))
+        << "vertex " << v;
+    EXPECT_EQ(bits.test(gathered.data(), v), v % 3 == 0) << "vertex " << v;
+  }
+  // A striped layout over a power-of-two rank count: the globalize kernel's words, bit by bit.
+  if (power_of_two_stripes && ranks <= 32) {
+    const auto words = (static_cast<std::uint64_t>(n) + 31) / 32;
+    for (std::uint64_t w = 0; w < words; ++w) {
+      std::uint32_t word = 0;
+      switch (bits.stripe_shift) {
+        case 0: word = distributed::striped_global_word<0>(gathered.data(), part_words, w); break;
+        case 1: word = distributed::striped_global_word<1>(gathered.data(), part_words, w); break;
+        case 2: word = distributed::striped_global_word<2>(gathered.data(), part_words, w); break;
+        case 3: word = distributed::striped_global_word<3>(gathered.data(), part_words, w); break;
+        case 4: word = distributed::striped_global_word<4>(gathered.data(), part_words, w); break;
+        default: word = distributed::striped_global_word<5>(gathered.data(), part_words, w);
+      }
+      for (std::uint64_t j = 0; j < 32; ++j) {
+        const std::uint64_t v = 32 * w + j;
+        const bool expected = v < static_cast<std::uint64_t>(n) && v % 3 == 0;
+        EXPECT_EQ((word >> j & 1u) != 0, expected) << "word " << w << " bit " << j;
+      }
+    }
+  }
+}
+
+// spread_bits<S> moves bit i of the low 32 >> S bits to bit i << S and drops the rest.
+template <int SHIFT>
+void check_spread_bits() {
+  for (const std::uint32_t x : {0x00000000u, 0xffffffffu, 0x12345678u, 0x9abcdef0u, 0x0000a5a5u}) {
+    std::uint32_t expected = 0;
+    for (int i = 0; i < (32 >> SHIFT); ++i) expected |= (x >> i & 1u) << (i << SHIFT);
+    EXPECT_EQ(distributed::spread_bits<SHIFT>(x), expected) << "shift " << SHIFT << ", x " << x;
+  }
+}
+
+TEST(DistributedRankParts, SpreadBits) {
+  check_spread_bits<0>();
+  check_spread_bits<1>();
+  check_spread_bits<2>();
+  check_spread_bits<3>();
+  check_spread_bits<4>();
+  check_spread_bits<5>();
+}
+
+TEST(DistributedRankParts, GatheredBitmapBitsOfEveryLayout) {
+  for (const int ranks : {1, 2, 3, 4, 5, 8, 16, 32, 64}) {
+    for (const std::int64_t n : {1, 31, 97, 1000, 4099}) {
+      if (n < ranks) continue;
+      check_gathered_bits<std::int32_t>(VertexLayout::Striped, static_cast<std::int32_t>(n), ranks);
+      check_gathered_bits<std::int64_t>(VertexLayout::Striped, n, ranks);
+      check_gathered_bits<std::int64_t>(VertexLayout::Block, n, ranks);
+    }
+  }
 }
 
 TEST(DistributedRankParts, BarrierReleasesEveryJobTogether) {

@@ -114,15 +114,20 @@ struct DistributedLevelStats {
 template <typename VertexT = VertexId>
 struct DistributedBfsResult {
   /// Global depth (and parent) arrays when gathered, per-level statistics and time. The time
-  /// runs from the start of the search until every rank's labels are final where it runs; with
-  /// several GPU ranks it starts after a barrier, as an MPI program's timer after MPI_Barrier:
-  /// with one process driving them, every rank's host thread has reached a host barrier, then
-  /// every GPU has passed a collective (NCCL) one; with one process per rank, every GPU has
-  /// passed the collective one.
+  /// runs from the start of the search until every rank's labels are final where it runs; GPU
+  /// ranks start it after a barrier, as an MPI program's timer after MPI_Barrier: with one
+  /// process driving them, every rank's host thread has reached a host barrier, then every GPU
+  /// has passed a collective (NCCL) one; with one process per rank, every GPU has passed the
+  /// collective one. The collective barrier also brings NCCL's path back up to speed (a few
+  /// rounds of a level's small messages): after a millisecond or more without traffic (as
+  /// between searches, while the host checks results) a level's first messages would otherwise
+  /// take ~15x their warm time for about a millisecond.
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.
   std::int64_t bytes_exchanged = 0;
+  /// That barrier's time, before the clock started (GPU ranks; 0 on the CPU).
+  double warm_up_seconds = 0.0;
 };
 
 /// The bytes of an ncclUniqueId (NCCL_UNIQUE_ID_BYTES), so that a launcher (MPI) can pass it

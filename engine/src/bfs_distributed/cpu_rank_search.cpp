@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "bfs_distributed/gathered_bitmap.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::distributed {
@@ -36,7 +37,7 @@ CpuRankSearch<VertexT, EdgeT>::CpuRankSearch(const partition::RankGraph<VertexT,
   bins_.recv_capacity = static_cast<std::int64_t>(p) * count;
   bins_.recv_counts = recv_counts_.data();
   bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
-  bitmap_.resize(bitmap_words_ * static_cast<std::size_t>(p));
+  bitmap_.resize(bitmap_words_ * (static_cast<std::size_t>(p) + 1));
 }
 
 template <typename VertexT, typename EdgeT>
@@ -127,7 +128,8 @@ void CpuRankSearch<VertexT, EdgeT>::receive_one(std::int32_t level, std::int64_t
 
 template <typename VertexT, typename EdgeT>
 void CpuRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
-  std::uint32_t* own = bitmap_.data() + static_cast<std::size_t>(slice_.rank) * bitmap_words_;
+  std::uint32_t* own =
+      bitmap_.data() + static_cast<std::size_t>(distribution_.ranks) * bitmap_words_;
   std::fill(own, own + bitmap_words_, 0u);
   for (const VertexT local : frontier_) {
     own[static_cast<std::size_t>(local) / 32] |= 1u << (static_cast<std::size_t>(local) % 32);
@@ -136,7 +138,7 @@ void CpuRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
 
 template <typename VertexT, typename EdgeT>
 void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
-  const std::size_t bits_per_rank = bitmap_words_ * 32;
+  const GatheredBitmapBits<VertexT> gathered = gathered_bitmap_bits(distribution_, bitmap_words_);
   std::int64_t examined = 0;
   std::int64_t frontier_arcs = 0;
   for (VertexT local = 0; local < static_cast<VertexT>(depth_.size()); ++local) {
@@ -144,9 +146,7 @@ void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
     for (EdgeT e = slice_.offsets[local]; e < slice_.offsets[local + 1]; ++e) {
       const VertexT w = slice_.targets[e];
       ++examined;
-      const std::size_t bit = static_cast<std::size_t>(distribution_.owner(w)) * bits_per_rank +
-                              static_cast<std::size_t>(distribution_.local(w));
-      if ((bitmap_[bit / 32] >> (bit % 32) & 1u) == 0) continue;
+      if (!gathered.test(bitmap_.data(), w)) continue;
       depth_[local] = level + 1;
       parent_[local] = w;
       next_.push_back(local);

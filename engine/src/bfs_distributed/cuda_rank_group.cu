@@ -6,7 +6,8 @@
 // its own host thread (RankThreads), as separate processes would, so that no thread issues
 // another GPU's launches and NCCL calls. NCCL (2.22 on) connects peers on first use: the group
 // makes every connection a level uses when it is built (NcclExchange::connect), and a timed
-// search starts with every rank's thread awake at a barrier. A failed rank makes the others give up
+// search starts with every rank's thread awake at a barrier and every GPU past
+// NcclExchange::warm_up(). A failed rank makes the others give up
 // (the exchanges' waits watch the threads' failure flag); the communicators are then aborted for
 // good.
 #if FRONTIER_HAVE_NCCL
@@ -36,6 +37,12 @@ namespace {
 
 // Head room left on every GPU for NCCL's own buffers and CUB's scan scratch.
 constexpr std::uint64_t kNcclReserveBytes = 512ULL << 20;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 template <typename VertexT, typename EdgeT>
 class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
@@ -123,16 +130,21 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     if (pointers_.size() == 1) {
       // One rank in this process: alone, or one of several processes (MPI), whose clocks start
-      // once every GPU has passed a collective barrier, as after MPI_Barrier.
-      if (exchanges_[0]->ranks() > 1) exchanges_[0]->barrier();
-      return run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
+      // once every GPU has passed the collective warm-up barrier, as after MPI_Barrier (a rank
+      // alone passes it too, so that one GPU and several start alike).
+      const Clock::time_point warm_up = Clock::now();
+      exchanges_[0]->warm_up();
+      const double warm_up_seconds = seconds_since(warm_up);
+      LevelLoopResult loop = run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
+      loop.warm_up_seconds = warm_up_seconds;
+      return loop;
     }
     // One host thread per rank, each over its rank alone. The clock starts once every thread is
-    // awake at the barrier and every GPU has passed a collective one (as separate processes
-    // would be after MPI_Barrier before the search) and stops when the last thread's loop ends,
-    // so that neither the scheduler's wake-up of sleeping threads nor the wake-up of this one
-    // after the others is search time.
-    using Clock = std::chrono::steady_clock;
+    // awake at the barrier and every GPU has passed the collective warm-up barrier (as separate
+    // processes would be after MPI_Barrier before the search) and stops when the last thread's
+    // loop ends, so that neither the scheduler's wake-up of sleeping threads nor the wake-up of
+    // this one after the others is search time.
+    const Clock::time_point warm_up = Clock::now();
     Clock::time_point begin;
     std::vector<Clock::time_point> ends(pointers_.size());
     std::vector<LevelLoopResult> loops(pointers_.size());
@@ -140,7 +152,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       threads_->run([&](int i) {
         const auto r = static_cast<std::size_t>(i);
         threads_->barrier();
-        exchanges_[r]->barrier();
+        exchanges_[r]->warm_up();
         if (i == 0) begin = Clock::now();
         loops[r] = run_level_loop<VertexT>(std::span<RankSearch<VertexT>* const>(&pointers_[r], 1),
                                            *exchanges_[r], source, config);
@@ -151,7 +163,10 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       throw;
     }
     const Clock::time_point end = *std::max_element(ends.begin(), ends.end());
-    return merge_thread_loops(std::move(loops), std::chrono::duration<double>(end - begin).count());
+    LevelLoopResult merged =
+        merge_thread_loops(std::move(loops), std::chrono::duration<double>(end - begin).count());
+    merged.warm_up_seconds = std::chrono::duration<double>(begin - warm_up).count();
+    return merged;
   }
 
  private:

@@ -13,6 +13,7 @@
 
 #include "bfs_cuda/bfs_kernels.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
+#include "bfs_distributed/gathered_bitmap.hpp"
 #include "bfs_distributed/rank_labels.hpp"
 #include "frontier/detail/cuda_check.cuh"
 
@@ -21,18 +22,6 @@ namespace {
 
 int blocks_for(std::int64_t items) {
   return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
-}
-
-/// log2(ranks) for a striped layout over a power-of-two rank count, else -1.
-template <typename VertexT>
-int stripe_shift(const partition::VertexDistribution<VertexT>& distribution) {
-  const int p = distribution.ranks;
-  if (distribution.layout != partition::VertexLayout::Striped || p < 1 || (p & (p - 1)) != 0) {
-    return -1;
-  }
-  int shift = 0;
-  while ((1 << shift) < p) ++shift;
-  return shift;
 }
 
 }  // namespace
@@ -53,7 +42,7 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
          2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
          device_bytes_for<VertexT>(2 * p * local) +
          device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
-         device_bytes_for<std::uint32_t>(p * local_words) +
+         device_bytes_for<std::uint32_t>((p + 1) * local_words) +
          2 * device_bytes_for<std::uint32_t>(local_words) +
          (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
          device_bytes_for<cuda::BfsCounters>(2);
@@ -97,7 +86,7 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_level_words_ = cuda::DeviceBuffer<std::int64_t>(2 * p + kLevelCounters);
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
   bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
-  d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
+  d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>((p + 1) * bitmap_words_);
   d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
   // Words past the last local vertex are never written by a level: zero them once.
   d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
@@ -105,7 +94,7 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(
         cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
   }
-  stripe_shift_ = stripe_shift(distribution_);
+  gathered_bits_ = gathered_bitmap_bits(distribution_, bitmap_words_);
   // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
   // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
   gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
@@ -275,7 +264,9 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  std::uint32_t* own = d_bitmap_.data() + static_cast<std::size_t>(rank_) * bitmap_words_;
+  // The rank's own part goes to the staging part after the gathered ones (all_gather's source).
+  std::uint32_t* own =
+      d_bitmap_.data() + static_cast<std::size_t>(distribution_.ranks) * bitmap_words_;
   if (frontier_in_bitmap_) {
     // The previous level was bottom-up and left its frontier as a bitmap of local ids.
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(own, d_frontier_bits_.data(),
@@ -304,21 +295,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   //    words, already are).
   const std::uint32_t* frontier = d_bitmap_.data();
   if (!gathered_is_global_) {
-    if (stripe_shift_ >= 0 && stripe_shift_ <= 5) {
-      const auto words = static_cast<std::int64_t>(d_global_bits_.size());
-      globalize_striped_kernel<<<std::min(grid_blocks_, blocks_for(words)),
-                                 kDistributedThreadsPerBlock, 0, stream_>>>(
-          d_bitmap_.data(), bitmap_words_, stripe_shift_, static_cast<std::uint64_t>(words),
-          d_global_bits_.data());
-    } else {
-      GlobalizeArgs<VertexT> globalize{distribution_, d_bitmap_.data(), bitmap_words_ * 32,
-                                       stripe_shift_, d_global_bits_.data()};
-      const auto bits = static_cast<std::int64_t>(d_global_bits_.size()) * 32;
-      globalize_bitmap_kernel<VertexT>
-          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
-              globalize);
-    }
-    FRONTIER_CHECK_LAUNCH();
+    launch_globalize();
     frontier = d_global_bits_.data();
   }
   mark(level, LevelMark::kGlobalized);
@@ -353,6 +330,44 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
   // 3. Its counters become the level's.
   bottom_up_counters_kernel<cuda::BfsCounters>
       <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::launch_globalize() {
+  const auto words = static_cast<std::int64_t>(d_global_bits_.size());
+  const int blocks = std::min(grid_blocks_, blocks_for(words));
+  const auto launch_striped = [&](auto kernel) {
+    kernel<<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
+        d_bitmap_.data(), bitmap_words_, static_cast<std::uint64_t>(words),
+        d_global_bits_.data());
+  };
+  switch (gathered_bits_.stripe_shift) {
+    case 1:
+      launch_striped(globalize_striped_kernel<1>);
+      break;
+    case 2:
+      launch_striped(globalize_striped_kernel<2>);
+      break;
+    case 3:
+      launch_striped(globalize_striped_kernel<3>);
+      break;
+    case 4:
+      launch_striped(globalize_striped_kernel<4>);
+      break;
+    case 5:
+      launch_striped(globalize_striped_kernel<5>);
+      break;
+    default: {
+      // Any other layout: one vertex per thread, through the distribution.
+      const GlobalizeArgs<VertexT> globalize{gathered_bits_, d_bitmap_.data(),
+                                             d_global_bits_.data()};
+      const auto bits = words * 32;
+      globalize_bitmap_kernel<VertexT>
+          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
+              globalize);
+    }
+  }
   FRONTIER_CHECK_LAUNCH();
 }
 

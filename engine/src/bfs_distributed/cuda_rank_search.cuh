@@ -8,10 +8,10 @@
 ///
 /// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
 /// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered
-/// frontier is rewritten in global vertex order, and the level writes its next frontier as a
-/// bitmap of local ids (no queue appends), which the next bottom-up level copies into its part of
-/// the gathered bitmap and a top-down level turns back into a queue (the engine's
-/// bitmap-to-queue agent).
+/// frontier (rank-major parts, gathered_bitmap.hpp) is rewritten in global vertex order, and the
+/// level writes its next frontier as a bitmap of local ids (no queue appends), which the next
+/// bottom-up level copies into its part of the gathered bitmap and a top-down level turns back
+/// into a queue (the engine's bitmap-to-queue agent).
 ///
 /// The visited bitmap is the authority on what a search labelled: a search resets only the
 /// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
@@ -25,6 +25,7 @@
 
 #include "bfs_cuda/bfs_device_common.cuh"
 #include "bfs_cuda/device_buffer.cuh"
+#include "bfs_distributed/gathered_bitmap.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/partition/rank_graph.hpp"
 
@@ -61,6 +62,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
 
  private:
+  /// d_bitmap_'s gathered parts into d_global_bits_ (striped over a power-of-two rank count: a
+  /// word at a time; else vertex by vertex).
+  void launch_globalize();
   /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
   /// counts (ranks); the first two are adjacent so that one memset clears them.
   enum LevelWords { kSendCounts, kCounters, kRecvCounts };
@@ -99,12 +103,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.
   cuda::DeviceBuffer<std::uint32_t> d_visited_;
   cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
-  /// The gathered frontier in global vertex order ((n + 31) / 32 words; more than one rank only:
-  /// with one rank d_bitmap_ is already in that order).
+  /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank or
+  /// block parts of whole words: the gathered parts already are in that order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
-  int stripe_shift_ = -1;
-  /// The gathered parts already are the global bitmap (one rank, or a block layout whose parts
-  /// are whole words): d_global_bits_ is not used.
+  GatheredBitmapBits<VertexT> gathered_bits_;
   bool gathered_is_global_ = false;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;

@@ -189,6 +189,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   result.bfs.seconds = loop.seconds;
   result.exchange = loop.exchange;
   result.bytes_exchanged = loop.bytes_exchanged;
+  result.warm_up_seconds = loop.warm_up_seconds;
   if (options.gather_labels) {
     result.bfs.depth.assign(static_cast<std::size_t>(n), kUnreachedDepth);
     if (options.predecessors) result.bfs.parent.assign(static_cast<std::size_t>(n), -1);

@@ -10,12 +10,14 @@
 ///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
 ///    warp;
-///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts) rewritten in
-///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as the
-///    single-GPU engine does (globalize_striped_kernel: the same for a striped layout over a
-///    power-of-two rank count, one word at a time); the bottom-up level itself is the engine's
-///    BottomUpAgent
-///    (bfs_cuda/bfs_bottom_up.cuh) run over the rank's local vertices;
+///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts,
+///    gathered_bitmap.hpp) rewritten in global vertex order, so that a bottom-up level tests a
+///    neighbour w by bit w, exactly as the single-GPU engine does (globalize_striped_kernel: the
+///    same for a striped layout over a power-of-two rank count, one word at a time); the
+///    bottom-up level itself is the engine's BottomUpAgent (bfs_cuda/bfs_bottom_up.cuh) run over
+///    the rank's local vertices (reading the parts where they arrived, with the layout's
+///    arithmetic in the agent's inner loop, costs it registers: 32 -> 39-46, and a third of its
+///    speed on one H200);
 ///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
 ///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
@@ -30,6 +32,7 @@
 
 #include <cstdint>
 
+#include "bfs_distributed/gathered_bitmap.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/partition/distribution.hpp"
 
@@ -231,13 +234,9 @@ __global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t cou
 
 template <typename VertexT>
 struct GlobalizeArgs {
-  partition::VertexDistribution<VertexT> distribution;
-  /// ranks parts of bits_per_rank bits: global w is bit owner(w) * bits_per_rank + local(w).
+  /// Where each vertex's bit is in `gathered`.
+  GatheredBitmapBits<VertexT> bits;
   const std::uint32_t* gathered;
-  std::uint64_t bits_per_rank;
-  /// log2(ranks) when the layout is striped and ranks a power of two (owner and local are then a
-  /// mask and a shift), else -1 (the distribution's divisions).
-  int stripe_shift;
   /// (num_vertices + 31) / 32 words, bit w set exactly when w is in the gathered frontier.
   std::uint32_t* global;
 };
@@ -245,56 +244,29 @@ struct GlobalizeArgs {
 /// One vertex per lane, one word of `global` per warp (the ballot), every word written.
 template <typename VertexT>
 __global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
-  const auto n = static_cast<std::uint64_t>(a.distribution.num_vertices);
+  const auto n = static_cast<std::uint64_t>(a.bits.distribution.num_vertices);
   const std::uint64_t bits = (n + 31) / 32 * 32;
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
   // Warp-uniform bounds (bits and stride are multiples of 32), so every lane reaches the ballot.
   for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        v < bits; v += stride) {
-    // 1. Where vertex v's bit sits in the gathered bitmap.
-    bool set = false;
-    if (v < n) {
-      std::uint64_t bit = 0;
-      if (a.stripe_shift >= 0) {
-        const std::uint64_t owner = v & ((std::uint64_t{1} << a.stripe_shift) - 1);
-        bit = owner * a.bits_per_rank + (v >> a.stripe_shift);
-      } else {
-        const auto w = static_cast<VertexT>(v);
-        bit = static_cast<std::uint64_t>(a.distribution.owner(w)) * a.bits_per_rank +
-              static_cast<std::uint64_t>(a.distribution.local(w));
-      }
-      set = (a.gathered[bit / 32] >> (bit % 32) & 1u) != 0;
-    }
+    // 1. Vertex v's bit in the gathered bitmap.
+    const bool set = v < n && a.bits.test(a.gathered, static_cast<VertexT>(v));
     // 2. The warp's 32 bits are one word of the global bitmap.
     const unsigned word = __ballot_sync(0xffffffffu, set);
     if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;
   }
 }
 
-/// The striped layout over p = 2^shift ranks, p <= 32: global word w holds vertices 32w + j,
-/// owned by rank j mod p under local id w * (32 / p) + j / p, so it interleaves 32 / p
-/// consecutive bits of one word of every rank's part. One thread per global word, every word
-/// written (bits past the last vertex are never read).
-__global__ inline void globalize_striped_kernel(const std::uint32_t* gathered,
-                                                std::uint64_t words_per_rank, int shift,
-                                                std::uint64_t global_words, std::uint32_t* global) {
-  const int p = 1 << shift;
-  const int k = 32 >> shift;
-  const std::uint32_t chunk_mask = k == 32 ? 0xffffffffu : (1u << k) - 1u;
+/// The striped layout over 2^SHIFT <= 32 ranks: one thread per global word
+/// (striped_global_word), every word written (bits past the last vertex are never read).
+template <int SHIFT>
+__global__ void globalize_striped_kernel(const std::uint32_t* gathered, std::uint64_t part_words,
+                                         std::uint64_t global_words, std::uint32_t* global) {
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
   for (std::uint64_t w = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        w < global_words; w += stride) {
-    // 1. Rank r's k bits for this word start at its local bit w * k.
-    const std::uint64_t first = w * static_cast<std::uint64_t>(k);
-    std::uint32_t word = 0;
-    for (int r = 0; r < p; ++r) {
-      const std::uint32_t chunk =
-          gathered[static_cast<std::uint64_t>(r) * words_per_rank + first / 32] >> (first % 32) &
-          chunk_mask;
-      // 2. Its i-th bit is vertex r + i * p of the word.
-      for (int i = 0; i < k; ++i) word |= (chunk >> i & 1u) << (r + (i << shift));
-    }
-    global[w] = word;
+    global[w] = striped_global_word<SHIFT>(gathered, part_words, w);
   }
 }
 

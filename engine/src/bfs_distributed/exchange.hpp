@@ -58,8 +58,8 @@ class Exchange {
   /// @throws Error if incoming items would overflow a receive buffer.
   virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
                              std::int64_t bin_capacity) = 0;
-  /// Collective, in place: buffers[i] holds ranks() parts of bytes_per_rank bytes each and local
-  /// rank i's own part at local_ranks()[i]; afterwards every buffer holds every rank's part.
+  /// Collective: buffers[i] holds ranks() + 1 parts of bytes_per_rank bytes each, local rank i's
+  /// own part in the last; afterwards part r of every buffer holds rank r's own part.
   virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
   /// Collective, in two calls: element-wise sums over all ranks of `count` counters per rank
   /// (each local rank's counters in exchange space at values[i]). all_reduce_start() queues the

@@ -1,8 +1,9 @@
 // exchange_latency.cu — the communication floor of one distributed BFS level (see
 // exchange_latency.hpp): every GPU gets a communicator (ncclCommInitAll), a stream and a
-// NcclExchange of its own, driven from its own host thread; each repetition lines the threads
-// up at a barrier (after the idle pause, in the second series) and times one small-level
-// exchange plus the counters' all-reduce.
+// NcclExchange of its own (connected at setup, as a search's),
+// driven from its own host thread; each repetition lines the threads up at a barrier (after the
+// idle pause, in the second and third series; the third also passes the exchange's warm-up) and
+// times one small-level exchange plus the counters' all-reduce.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/exchange_latency.hpp"
@@ -105,7 +106,7 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     rank.bins.recv_counts = rank.words.data() + p;
   }
 
-  std::vector<std::vector<double>> back_to_back(p), after_idle(p);
+  std::vector<std::vector<double>> back_to_back(p), after_idle(p), after_warm_up(p);
   handles.failed = true;  // until every rank is through
   threads.run([&](int i) {
     const auto r = static_cast<std::size_t>(i);
@@ -113,6 +114,7 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     FRONTIER_CUDA_CHECK(cudaSetDevice(devices[r]));
     RankBins* bins = &rank.bins;
     std::int64_t* counters = rank.words.data() + 2 * p;
+    rank.exchange->connect({}, 0);
     const auto level = [&] {
       const detail::Timer timer;
       rank.exchange->exchange_bins(std::span<RankBins* const>(&bins, 1), kItemBytes, kBinItems);
@@ -133,6 +135,12 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
       threads.barrier();
       after_idle[r].push_back(level());
     }
+    for (int k = 0; k < repetitions; ++k) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(idle_milliseconds));
+      threads.barrier();
+      rank.exchange->warm_up();
+      after_warm_up[r].push_back(level());
+    }
   });
   handles.failed = false;
   // Per repetition the slowest rank, then the median.
@@ -147,6 +155,7 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   latency.gpus = gpus;
   latency.back_to_back_seconds = slowest(back_to_back);
   latency.after_idle_seconds = slowest(after_idle);
+  latency.after_warm_up_seconds = slowest(after_warm_up);
   latency.idle_milliseconds = idle_milliseconds;
   // The exchanges (and their device buffers) go before the communicators and streams.
   for (std::size_t r = 0; r < p; ++r) {

@@ -83,9 +83,8 @@ void HostExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_
   const int p = ranks();
   for (int d = 0; d < p; ++d) {
     for (int s = 0; s < p; ++s) {
-      if (s == d) continue;
       std::memcpy(static_cast<unsigned char*>(buffers[d]) + s * bytes_per_rank,
-                  static_cast<const unsigned char*>(buffers[s]) + s * bytes_per_rank,
+                  static_cast<const unsigned char*>(buffers[s]) + p * bytes_per_rank,
                   bytes_per_rank);
     }
   }

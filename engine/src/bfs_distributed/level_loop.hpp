@@ -23,6 +23,9 @@ struct LevelLoopResult {
   std::int64_t edges_examined = 0;
   std::int64_t bytes_exchanged = 0;
   double seconds = 0.0;
+  /// Before the clock started (GPU ranks): the barrier that brought every rank's communication
+  /// up to speed (NcclExchange::warm_up).
+  double warm_up_seconds = 0.0;
 };
 
 /// How the loop chooses directions.

@@ -6,7 +6,14 @@
 // and a host synchronization to read the next frontier size. Items arrive packed in sender order,
 // as the host exchange delivers them. A level whose bins have a known small bound (bin_capacity)
 // sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
-// level. connect(), at setup, makes every connection those steps use.
+// level. connect(), at setup, makes every connection those steps use; warm_up(), before every
+// search, brings them back up to speed after the idle time between searches.
+// Tried and left out: NCCL's symmetric windows (2.27 on: buffers from ncclMemAlloc registered
+// with ncclCommWindowRegister). A probe on 4 H200s timed the 8 MiB bitmap all-gather at 40 us
+// instead of 58 and the counters' at 16 instead of 21, but searches with the bitmap and the
+// level words registered gave wrong depths on 2 and 4 GPUs (3 GPUs were right; 2026-11-22). The
+// all-gathers stay out of place with every rank sending from the same offset, as those kernels
+// need, should they be tried again.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
@@ -23,6 +30,9 @@ namespace {
 constexpr int kMaxReducedCounters = 8;
 // The large message of connect(), to and from every peer.
 constexpr std::size_t kConnectBytes = std::size_t{4} << 20;
+// Rounds of warm_up(): after 100 ms idle a level's communication on 4 H200s took 540 us, then
+// 254 / 114 / 42 / 38 us after 1 / 2 / 4 / 8 such rounds (36 us warm; .dev probe, 2026-11-22).
+constexpr int kWarmUpRounds = 8;
 
 }  // namespace
 
@@ -32,7 +42,7 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
   for (const NcclRankHandle& handle : local_) {
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
-    d_totals_.emplace_back(static_cast<std::size_t>(ranks_) * kMaxReducedCounters);
+    d_totals_.emplace_back((static_cast<std::size_t>(ranks_) + 1) * kMaxReducedCounters);
     std::int64_t* pinned = nullptr;
     FRONTIER_CUDA_CHECK(cudaMallocHost(
         &pinned,
@@ -157,12 +167,13 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
 }
 
 void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
-  // In place: each rank's own part already sits at its offset in its buffer.
+  // From the staging part, at the same offset on every rank, into the gathered parts.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     auto* buffer = static_cast<unsigned char*>(buffers[i]);
-    FRONTIER_NCCL_CHECK(ncclAllGather(buffer + local_[i].rank * bytes_per_rank, buffer,
-                                      bytes_per_rank, ncclUint8, local_[i].comm, local_[i].stream));
+    FRONTIER_NCCL_CHECK(ncclAllGather(buffer + static_cast<std::size_t>(ranks_) * bytes_per_rank,
+                                      buffer, bytes_per_rank, ncclUint8, local_[i].comm,
+                                      local_[i].stream));
   }
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
 }
@@ -242,16 +253,33 @@ void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_by
   }
 }
 
-void NcclExchange::barrier() {
-  gather_counters();
-  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+void NcclExchange::warm_up() {
+  // A level's two paths, round after round: an int64 to and from every peer (the exchange's),
+  // then the counters' all-gather, each round waited for.
+  for (int round = 0; round < kWarmUpRounds; ++round) {
+    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    for (std::size_t i = 0; i < local_.size(); ++i) {
+      // Received into words [0, p), sent from word p (contents do not matter).
+      std::int64_t* scratch = d_totals_[i].data();
+      for (int peer = 0; peer < ranks_; ++peer) {
+        FRONTIER_NCCL_CHECK(ncclSend(scratch + ranks_, 1, ncclInt64, peer, local_[i].comm,
+                                     local_[i].stream));
+        FRONTIER_NCCL_CHECK(
+            ncclRecv(scratch + peer, 1, ncclInt64, peer, local_[i].comm, local_[i].stream));
+      }
+    }
+    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    gather_counters();
+    for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+  }
 }
 
 void NcclExchange::gather_counters() {
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
+    // From the spare counters after the gathered ones (the same offset on every rank).
     std::int64_t* totals = d_totals_[i].data();
-    FRONTIER_NCCL_CHECK(ncclAllGather(totals + local_[i].rank * kMaxReducedCounters, totals,
+    FRONTIER_NCCL_CHECK(ncclAllGather(totals + ranks_ * kMaxReducedCounters, totals,
                                       kMaxReducedCounters, ncclInt64, local_[i].comm,
                                       local_[i].stream));
   }

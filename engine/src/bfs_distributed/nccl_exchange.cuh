@@ -50,10 +50,14 @@ class NcclExchange final : public Exchange {
   /// all-gather of counters and one of `bitmap_bytes` per rank in each local rank's `bitmaps`
   /// (their contents are overwritten), and waits for them.
   void connect(std::span<void* const> bitmaps, std::size_t bitmap_bytes);
-  /// Collective over every rank, like connect(): returns once every rank's GPU has reached it
-  /// (a small all-gather, waited for), so that a timed search starts with every GPU and the
-  /// collectives' path awake, as an MPI program's barrier before its timer.
-  void barrier();
+  /// Collective over every rank, like connect(), and a barrier: returns once every rank's GPU
+  /// has reached it and the communication paths of a level are up to speed. After about a
+  /// millisecond without traffic NCCL's path comes back slowly (a level's communication takes
+  /// ~15x its time back to back, exchange_latency.hpp) and needs about a millisecond of traffic
+  /// to recover, so this runs a few rounds of a level's small steps (an int64 to and from every
+  /// peer, the counters' all-gather), each waited for: ~1 ms after an idle spell, ~0.3 ms when
+  /// warm. A timed search calls it before its clock starts, as an MPI program's barrier.
+  void warm_up();
 
  private:
   /// Every local rank's counters all-gathered (contents not used), queued on the streams.
@@ -65,7 +69,8 @@ class NcclExchange final : public Exchange {
   std::vector<NcclRankHandle> local_;
   std::vector<int> local_rank_ids_;
   const std::atomic<bool>* abandon_;
-  /// Per local rank: every rank's counters, gathered (ranks * kMaxReducedCounters).
+  /// Per local rank: every rank's counters, gathered (ranks * kMaxReducedCounters), then
+  /// kMaxReducedCounters spare ones (the source of the setup's and warm-up's all-gathers).
   std::vector<cuda::DeviceBuffer<std::int64_t>> d_totals_;
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
   std::vector<std::int64_t*> h_pinned_;

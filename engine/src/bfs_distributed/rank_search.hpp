@@ -60,9 +60,11 @@ class RankSearch {
   /// parents) and queues them; fills the level counters.
   virtual void contract(std::int32_t level) = 0;
   /// Bottom-up levels (Beamer; undirected slices only). Step 1: the rank writes its frontier as a
-  /// bitmap of local ids into its part (words [rank * W, (rank + 1) * W), W = bitmap_words())
-  /// of the gathered bitmap, which the exchange then all-gathers.
+  /// bitmap of local ids into the staging part of the gathered bitmap (words [p * W, (p + 1) *
+  /// W), W = bitmap_words(), p ranks), from which the exchange all-gathers every rank's part r
+  /// into words [r * W, (r + 1) * W).
   virtual void build_frontier_bitmap() = 0;
+  /// (p + 1) * bitmap_words() words: the gathered parts, then the staging part.
   virtual void* gathered_bitmap() = 0;
   /// 32-bit words of one rank's part: enough for the largest local count.
   virtual std::size_t bitmap_words() const = 0;

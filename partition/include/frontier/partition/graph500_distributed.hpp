@@ -44,6 +44,8 @@ struct DistributedGraph500Result {
   BalanceReport balance;
   /// Bytes that crossed between ranks, per search.
   std::vector<std::int64_t> bytes_exchanged;
+  /// Per search, the untimed barrier before its clock (DistributedBfsResult::warm_up_seconds).
+  std::vector<double> warm_up_seconds;
   /// Per-level traffic (and, with time_phases, phases) of the first timed search.
   std::vector<DistributedLevelStats> first_search_levels;
   /// The same for every timed search, in root order (first_search_levels is the first).
