@@ -21,6 +21,8 @@ struct BfsTrial {
   std::int64_t edges = 0;
   /// Bytes the ranks exchanged; -1 for a search on one device (no such column).
   std::int64_t bytes_exchanged = -1;
+  /// GPU ranks: the untimed barrier before the search's clock (DistributedBfsResult).
+  double warm_up_seconds = 0.0;
   bool validated = false;
 
   double teps() const { return seconds > 0 ? static_cast<double>(edges) / seconds : 0.0; }

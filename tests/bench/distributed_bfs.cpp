@@ -251,9 +251,10 @@ int main(int argc, char** argv) {
                     static_cast<long long>(level.items_binned),
                     static_cast<double>(level.bytes_exchanged) / (1 << 20), level.seconds * 1e3);
       }
-      std::printf("\n       edge balance max/mean %.3f; untimed barrier + warm-up before each search: "
-                  "median %.3f ms\n",
-                  result.balance.imbalance, median(result.warm_up_seconds) * 1e3);
+      std::printf(
+          "\n       edge balance max/mean %.3f; untimed barrier + warm-up before each search: "
+          "median %.3f ms\n",
+          result.balance.imbalance, median(result.warm_up_seconds) * 1e3);
       if (bench.phases) {
         print_phases(steady.levels, "per level, median over the searches");
         print_phases(result.first_search_levels, "of the first search");

@@ -146,12 +146,23 @@ void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
     for (std::uint64_t w = 0; w < words; ++w) {
       std::uint32_t word = 0;
       switch (bits.stripe_shift) {
-        case 0: word = distributed::striped_global_word<0>(gathered.data(), part_words, w); break;
-        case 1: word = distributed::striped_global_word<1>(gathered.data(), part_words, w); break;
-        case 2: word = distributed::striped_global_word<2>(gathered.data(), part_words, w); break;
-        case 3: word = distributed::striped_global_word<3>(gathered.data(), part_words, w); break;
-        case 4: word = distributed::striped_global_word<4>(gathered.data(), part_words, w); break;
-        default: word = distributed::striped_global_word<5>(gathered.data(), part_words, w);
+        case 0:
+          word = distributed::striped_global_word<0>(gathered.data(), part_words, w);
+          break;
+        case 1:
+          word = distributed::striped_global_word<1>(gathered.data(), part_words, w);
+          break;
+        case 2:
+          word = distributed::striped_global_word<2>(gathered.data(), part_words, w);
+          break;
+        case 3:
+          word = distributed::striped_global_word<3>(gathered.data(), part_words, w);
+          break;
+        case 4:
+          word = distributed::striped_global_word<4>(gathered.data(), part_words, w);
+          break;
+        default:
+          word = distributed::striped_global_word<5>(gathered.data(), part_words, w);
       }
       for (std::uint64_t j = 0; j < 32; ++j) {
         const std::uint64_t v = 32 * w + j;

@@ -339,8 +339,7 @@ void CudaRankSearch<VertexT, EdgeT>::launch_globalize() {
   const int blocks = std::min(grid_blocks_, blocks_for(words));
   const auto launch_striped = [&](auto kernel) {
     kernel<<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
-        d_bitmap_.data(), bitmap_words_, static_cast<std::uint64_t>(words),
-        d_global_bits_.data());
+        d_bitmap_.data(), bitmap_words_, static_cast<std::uint64_t>(words), d_global_bits_.data());
   };
   switch (gathered_bits_.stripe_shift) {
     case 1:

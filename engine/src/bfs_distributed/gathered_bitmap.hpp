@@ -68,8 +68,8 @@ FRONTIER_HOST_DEVICE constexpr std::uint32_t spread_bits(std::uint32_t x) noexce
 /// of its words, spread p apart.
 template <int SHIFT>
 FRONTIER_HOST_DEVICE constexpr std::uint32_t striped_global_word(const std::uint32_t* gathered,
-                                                                std::uint64_t part_words,
-                                                                std::uint64_t w) noexcept {
+                                                                 std::uint64_t part_words,
+                                                                 std::uint64_t w) noexcept {
   constexpr int kRanks = 1 << SHIFT;
   constexpr int kBits = 32 >> SHIFT;
   const std::uint64_t first = w * kBits;

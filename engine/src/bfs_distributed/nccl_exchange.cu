@@ -262,8 +262,8 @@ void NcclExchange::warm_up() {
       // Received into words [0, p), sent from word p (contents do not matter).
       std::int64_t* scratch = d_totals_[i].data();
       for (int peer = 0; peer < ranks_; ++peer) {
-        FRONTIER_NCCL_CHECK(ncclSend(scratch + ranks_, 1, ncclInt64, peer, local_[i].comm,
-                                     local_[i].stream));
+        FRONTIER_NCCL_CHECK(
+            ncclSend(scratch + ranks_, 1, ncclInt64, peer, local_[i].comm, local_[i].stream));
         FRONTIER_NCCL_CHECK(
             ncclRecv(scratch + peer, 1, ncclInt64, peer, local_[i].comm, local_[i].stream));
       }
