@@ -1,6 +1,7 @@
 // Small graph builders shared by the tests: hand-written edge lists, counter-based random
 // graphs (G(n, M): edge i joins two vertices drawn from counter_random(seed, 2i) and (2i + 1)),
-// and Graph500 Kronecker graphs as the Graph500 runner builds them.
+// a random graph with a few hubs, and Graph500 Kronecker graphs as the Graph500 runner builds
+// them.
 #pragma once
 
 #include <cstdint>
@@ -57,6 +58,24 @@ EdgeList<VertexT> random_edge_list(VertexT n, std::int64_t m, std::uint64_t seed
     edges.targets[i] = static_cast<VertexT>(v);
   }
   return edges;
+}
+
+/// An undirected random graph (2n tuples) plus `hubs` hub vertices 1..hubs, each joined to
+/// vertex 0 and to every third vertex from hubs + hub on: a search from 0 meets most arcs at
+/// level 1, so Beamer's rule goes bottom-up at level 2 with a frontier of just the hubs.
+inline CsrGraph<VertexId, EdgeId> hub_graph(VertexId n, VertexId hubs, std::uint64_t seed) {
+  EdgeList<VertexId> edges = random_edge_list<VertexId>(n, 2 * n, seed, false);
+  for (VertexId hub = 1; hub <= hubs; ++hub) {
+    edges.sources.push_back(0);
+    edges.targets.push_back(hub);
+    for (VertexId v = hubs + hub; v < n; v += 3) {
+      edges.sources.push_back(hub);
+      edges.targets.push_back(v);
+    }
+  }
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  return build_csr<VertexId, EdgeId>(edges, options);
 }
 
 /// Graph500 Kronecker parameters (initiator 0.57, 0.19, 0.19; scrambled labels).

@@ -12,8 +12,8 @@
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
 // which slow the searches a little) and prints them level by level, as medians over the searches
 // and for the first search: each host thread's time in the loop's calls (one thread per GPU),
-// then its rank's on its own GPU clock. --small-level-arcs sets the frontier size (arcs) up to
-// which a top-down level sends fixed-size bins without the counts' host round trip (0: never).
+// then its rank's on its own GPU clock. --small-level-arcs sets the arcs a rank expands up to
+// which a top-down level sends bins at that bound without the counts' host round trip (0: never).
 //
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]

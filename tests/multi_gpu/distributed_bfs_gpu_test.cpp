@@ -2,9 +2,10 @@
 // exact depths against the sequential oracle and parents that pass the Graph500 rules, on
 // generated random and Kronecker graphs (the latter also generated in place per rank), on every
 // real dataset, with striped and block ownership; the GPU run equals the CPU simulation level
-// by level; `frontier bfs|graph500 --gpus N` validate their searches; `mpirun -np 2 frontier
-// graph500 --distributed` (one process per GPU) gives the single-process run's figures. Skipped
-// with fewer than 2 GPUs (the single-GPU case runs too when 2 or more are present).
+// by level (bitmap and queue frontier parts alike); `frontier bfs|graph500 --gpus N` validate their
+// searches; `mpirun -np 2 frontier graph500 --distributed` (one process per GPU) gives the
+// single-process run's figures. Skipped with fewer than 2 GPUs (the single-GPU case runs too when 2
+// or more are present).
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -46,8 +47,9 @@ Device gpus(int count) {
 
 // GPU counts to try: 1, 2, 3 and 4 where present (3: a striped layout that is not a power of
 // two and block parts that are not whole words, so the gathered bitmap is rewritten bit by bit;
-// 2 and 4: striped one word at a time, block not at all). Every test runs several searches on one DistributedBfs, so the
-// labels a search leaves on the GPUs (not reset: the visited bitmap masks them) meet the next.
+// 2 and 4: striped one word at a time, block not at all). Every test runs several searches on one
+// DistributedBfs, so the labels a search leaves on the GPUs (not reset: the visited bitmap masks
+// them) meet the next.
 std::vector<int> gpu_counts() {
   std::vector<int> counts;
   for (const int count : {1, 2, 3, 4}) {
@@ -89,6 +91,36 @@ int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph,
       search.slices(), source, actual.bfs.parent, actual.bfs.depth);
   EXPECT_EQ(sliced, "");
   return bottom_up;
+}
+
+// The CPU simulation's run `a` and the GPU's `b` of one search went through the same levels:
+// directions, frontiers, items binned, bytes between ranks, arcs examined.
+void expect_same_levels(const DistributedBfsResult<VertexId>& a,
+                        const DistributedBfsResult<VertexId>& b) {
+  ASSERT_EQ(a.exchange.size(), b.exchange.size());
+  for (std::size_t l = 0; l < a.exchange.size(); ++l) {
+    EXPECT_EQ(a.exchange[l].frontier_vertices, b.exchange[l].frontier_vertices) << "level " << l;
+    EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << "level " << l;
+    EXPECT_EQ(a.exchange[l].bytes_exchanged, b.exchange[l].bytes_exchanged) << "level " << l;
+    EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << "level " << l;
+    EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << "level " << l;
+  }
+}
+
+// Runs check(cpu, gpu) on the CPU simulation and the GPU backend of `graph`, for every GPU
+// count and both layouts.
+template <typename Check>
+void for_each_backend_pair(const Graph& graph, Check check) {
+  for (const int count : gpu_counts()) {
+    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+      SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout));
+      DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
+                                           Device::cpu());
+      DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
+                                           gpus(count));
+      check(cpu, gpu);
+    }
+  }
 }
 
 TEST(DistributedBfsGpu, RandomGraphs) {
@@ -149,15 +181,23 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
                                        gpus(2));
   const auto a = cpu.run(3);
   const auto b = gpu.run(3);
-  ASSERT_EQ(a.exchange.size(), b.exchange.size());
-  for (std::size_t l = 0; l < a.exchange.size(); ++l) {
-    EXPECT_EQ(a.exchange[l].frontier_vertices, b.exchange[l].frontier_vertices) << "level " << l;
-    EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << "level " << l;
-    EXPECT_EQ(a.exchange[l].bytes_exchanged, b.exchange[l].bytes_exchanged) << "level " << l;
-    EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << "level " << l;
-    EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << "level " << l;
-  }
+  expect_same_levels(a, b);
   EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+}
+
+// A search whose first bottom-up level has a frontier of a few hubs: the ranks gather it as
+// queues of local ids (DistributedLevelLoop.QueueFrontierParts shows the CPU simulation takes
+// that path on this graph) and set them in a global bitmap on the GPU; same levels, bytes and
+// arcs as the CPU simulation, the oracle's depths, valid parents; 1-4 GPUs, both layouts.
+TEST(DistributedBfsGpu, QueueFrontierPartsAsCpuSimulation) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  const Graph graph = test::hub_graph(20000, 8, 7);
+  for_each_backend_pair(graph, [&](auto& cpu, auto& gpu) {
+    for (const VertexId source : {VertexId{0}, VertexId{1}, VertexId{19999}}) {
+      expect_same_levels(cpu.run(source), gpu.run(source));
+      expect_matches(gpu, graph, source);
+    }
+  });
 }
 
 // The same on Kronecker graphs, whose searches go bottom-up on the large levels (the engine's
@@ -169,49 +209,38 @@ TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   const KroneckerParams params = test::kronecker_params(15, 12);
   const Graph graph = test::graph500_graph(params);
-  for (const int count : gpu_counts()) {
-    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-      SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout));
-      DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
-                                           Device::cpu());
-      DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
-                                           gpus(count));
-      int searched = 0;
-      bool back_top_down = false;  // some search switched back (the bitmap-to-queue path)
-      for (VertexId source = 0; searched < 3; ++source) {
-        if (graph.degree(source) == 0) continue;
-        ++searched;
-        for (const bool predecessors : {true, false}) {
-          DistributedBfsOptions options;
-          options.direction_optimizing = true;
-          options.predecessors = predecessors;
-          const auto a = cpu.run(source, options);
-          const auto b = gpu.run(source, options);
-          EXPECT_EQ(a.bfs.depth, b.bfs.depth);
-          EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
-          ASSERT_EQ(a.exchange.size(), b.exchange.size());
-          bool bottom_up = false;
-          for (std::size_t l = 0; l < a.exchange.size(); ++l) {
-            EXPECT_EQ(a.exchange[l].frontier_vertices, b.exchange[l].frontier_vertices) << l;
-            EXPECT_EQ(a.exchange[l].items_binned, b.exchange[l].items_binned) << l;
-            EXPECT_EQ(a.bfs.levels[l].edges_examined, b.bfs.levels[l].edges_examined) << l;
-            EXPECT_EQ(a.bfs.levels[l].direction, b.bfs.levels[l].direction) << l;
-            const bool up = b.bfs.levels[l].direction == BfsDirection::BottomUp;
-            back_top_down = back_top_down || (bottom_up && !up);
-            bottom_up = bottom_up || up;
-          }
-          EXPECT_TRUE(bottom_up) << "source " << source;
-          if (predecessors) {
-            const BfsValidation valid = validate_bfs_tree<VertexId, EdgeId>(
-                graph, source, std::span<const VertexId>(b.bfs.parent),
-                std::span<const std::int32_t>(b.bfs.depth));
-            EXPECT_TRUE(valid.valid) << valid.failure;
-          }
+  for_each_backend_pair(graph, [&](auto& cpu, auto& gpu) {
+    int searched = 0;
+    bool back_top_down = false;  // some search switched back (the bitmap-to-queue path)
+    for (VertexId source = 0; searched < 3; ++source) {
+      if (graph.degree(source) == 0) continue;
+      ++searched;
+      for (const bool predecessors : {true, false}) {
+        DistributedBfsOptions options;
+        options.direction_optimizing = true;
+        options.predecessors = predecessors;
+        const auto a = cpu.run(source, options);
+        const auto b = gpu.run(source, options);
+        EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+        EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
+        expect_same_levels(a, b);
+        bool bottom_up = false;
+        for (std::size_t l = 0; l < b.bfs.levels.size(); ++l) {
+          const bool up = b.bfs.levels[l].direction == BfsDirection::BottomUp;
+          back_top_down = back_top_down || (bottom_up && !up);
+          bottom_up = bottom_up || up;
+        }
+        EXPECT_TRUE(bottom_up) << "source " << source;
+        if (predecessors) {
+          const BfsValidation valid = validate_bfs_tree<VertexId, EdgeId>(
+              graph, source, std::span<const VertexId>(b.bfs.parent),
+              std::span<const std::int32_t>(b.bfs.depth));
+          EXPECT_TRUE(valid.valid) << valid.failure;
         }
       }
-      EXPECT_TRUE(back_top_down);
     }
-  }
+    EXPECT_TRUE(back_top_down);
+  });
 }
 
 TEST(DistributedBfsGpu, RealDatasets) {

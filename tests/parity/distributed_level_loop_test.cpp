@@ -8,6 +8,7 @@
 // threads that drive GPU ranks (RankThreads) and the merge of their loops' results.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <limits>
@@ -44,23 +45,25 @@ class CountingExchange final : public distributed::Exchange {
   int ranks() const override { return inner_.ranks(); }
   std::span<const int> local_ranks() const override { return inner_.local_ranks(); }
   void exchange_bins(std::span<distributed::RankBins* const> bins, std::size_t item_bytes,
-                     std::int64_t bin_capacity) override {
-    fixed_exchanges += bin_capacity > 0 ? 1 : 0;
-    counted_exchanges += bin_capacity > 0 ? 0 : 1;
+                     std::span<const std::int64_t> bin_capacity) override {
+    fixed_exchanges += bin_capacity.empty() ? 0 : 1;
+    counted_exchanges += bin_capacity.empty() ? 1 : 0;
     inner_.exchange_bins(bins, item_bytes, bin_capacity);
   }
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override {
+    gathered_part_bytes.push_back(bytes_per_rank);
     inner_.all_gather(buffers, bytes_per_rank);
   }
   void all_reduce_start(std::span<std::int64_t* const> values, int count) override {
     inner_.all_reduce_start(values, count);
   }
-  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override {
-    return inner_.all_reduce_finish(h_local);
+  void all_reduce_finish(std::span<std::int64_t> every_rank) override {
+    inner_.all_reduce_finish(every_rank);
   }
 
   int fixed_exchanges = 0;
   int counted_exchanges = 0;
+  std::vector<std::size_t> gathered_part_bytes;
 
  private:
   distributed::HostExchange inner_;
@@ -72,11 +75,14 @@ struct LoopRun {
   std::vector<VertexId> parent;
   int fixed_exchanges = 0;
   int counted_exchanges = 0;
+  /// Bottom-up levels whose frontier travelled as queues (parts smaller than bitmap parts).
+  int queue_gathers = 0;
 };
 
 LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId source,
                  bool direction_optimizing, std::int64_t small_level_arcs,
-                 std::int64_t source_arcs = -1) {
+                 std::int64_t source_arcs = -1,
+                 double queue_part_share = LevelLoopConfig{}.queue_part_share) {
   const auto slices = partition::slice_graph(graph, layout, ranks);
   std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexId, EdgeId>>> searches;
   std::vector<distributed::RankSearch<VertexId>*> pointers;
@@ -92,6 +98,8 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
   config.num_arcs = graph.num_edges();
   config.small_level_arcs = small_level_arcs;
   config.source_arcs = source_arcs;
+  config.queue_part_share = queue_part_share;
+  if (source_arcs >= 0) config.source_rank = slices.front().distribution.owner(source);
   LoopRun run;
   run.loop = distributed::run_level_loop<VertexId>(pointers, exchange, source, config);
   run.depth.assign(static_cast<std::size_t>(graph.num_vertices()), kUnreachedDepth);
@@ -99,6 +107,10 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
   for (distributed::RankSearch<VertexId>* rank : pointers) rank->gather(run.depth, run.parent);
   run.fixed_exchanges = exchange.fixed_exchanges;
   run.counted_exchanges = exchange.counted_exchanges;
+  const std::size_t bitmap_bytes = pointers.front()->bitmap_words() * sizeof(std::uint32_t);
+  for (const std::size_t bytes : exchange.gathered_part_bytes) {
+    run.queue_gathers += bytes < bitmap_bytes ? 1 : 0;
+  }
   return run;
 }
 
@@ -183,6 +195,94 @@ TEST(DistributedLevelLoop, SmallLevelExchangeOnKronecker) {
       ++searched;
     }
   }
+}
+
+// A few hubs reached at level 1 hold most arcs, so level 2 goes bottom-up with a frontier of
+// just the hubs, which travels as queues unless that is turned off (queue_part_share 0); the
+// queues, the bitmaps and the default choice must give the oracle's depths, valid parents and
+// the same levels.
+TEST(DistributedLevelLoop, QueueFrontierParts) {
+  const Graph graph = test::hub_graph(20000, 8, 7);
+  const BfsResult<VertexId> expected = reference_bfs(graph, 0);
+  for (const int ranks : {2, 3, 4}) {
+    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + partition::layout_name(layout));
+      const std::int64_t small = LevelLoopConfig{}.small_level_arcs;
+      const LoopRun never = run_loop(graph, layout, ranks, 0, true, small, -1, 0.0);
+      const LoopRun usual = run_loop(graph, layout, ranks, 0, true, small);
+      const LoopRun always = run_loop(graph, layout, ranks, 0, true, small, -1, 1.0);
+      EXPECT_EQ(never.queue_gathers, 0);
+      EXPECT_GT(usual.queue_gathers, 0);
+      EXPECT_GE(always.queue_gathers, usual.queue_gathers);
+      for (const LoopRun* run : {&never, &usual, &always}) {
+        EXPECT_EQ(run->depth, expected.depth);
+        const BfsValidation valid =
+            validate_bfs_tree<VertexId, EdgeId>(graph, 0, std::span<const VertexId>(run->parent),
+                                                std::span<const std::int32_t>(run->depth));
+        EXPECT_TRUE(valid.valid) << valid.failure;
+        ASSERT_EQ(run->loop.levels.size(), never.loop.levels.size());
+        for (std::size_t l = 0; l < never.loop.levels.size(); ++l) {
+          EXPECT_EQ(run->loop.levels[l].direction, never.loop.levels[l].direction) << l;
+          EXPECT_EQ(run->loop.levels[l].frontier_vertices, never.loop.levels[l].frontier_vertices)
+              << l;
+          EXPECT_EQ(run->loop.levels[l].edges_examined, never.loop.levels[l].edges_examined) << l;
+        }
+      }
+    }
+  }
+}
+
+// Bounded bins: the stride is the largest sender's bound (at least 1), each sender's items
+// arrive at s * stride with their counts, and a bin over its sender's bound is an error.
+TEST(DistributedLevelLoop, BoundedBinsPerSender) {
+  using distributed::bin_stride;
+  const std::vector<std::int64_t> zeros = {0, 0, 0};
+  const std::vector<std::int64_t> bounds = {2, 0, 3};
+  EXPECT_EQ(bin_stride(zeros, 3), 1);
+  EXPECT_EQ(bin_stride(bounds, 3), 3);
+  EXPECT_THROW(bin_stride(bounds, 2), InvalidArgument);
+  const std::vector<std::int64_t> negative = {1, -1};
+  EXPECT_THROW(bin_stride(negative, 2), InvalidArgument);
+
+  // Three ranks, one int64 item per vertex; sender s bins s + 10 * d for each d it may reach.
+  constexpr int kRanks = 3;
+  std::vector<std::vector<std::int64_t>> send(kRanks), recv(kRanks), words(kRanks);
+  std::vector<std::vector<std::int64_t>> offsets(kRanks);
+  std::vector<distributed::RankBins> bins(kRanks);
+  std::vector<distributed::RankBins*> pointers;
+  for (int s = 0; s < kRanks; ++s) {
+    send[s].assign(kRanks * 4, -1);
+    recv[s].assign(kRanks * 4, -1);
+    words[s].assign(2 * kRanks, 0);  // send counts, receive counts
+    offsets[s] = {0, 4, 8};
+    for (int d = 0; d < kRanks; ++d) {
+      const std::int64_t count = std::min<std::int64_t>(bounds[s], d + 1);
+      for (std::int64_t k = 0; k < count; ++k) send[s][offsets[s][d] + k] = s + 10 * d + 100 * k;
+      words[s][d] = count;
+    }
+    bins[s].send = send[s].data();
+    bins[s].send_offsets = offsets[s];
+    bins[s].send_counts = words[s].data();
+    bins[s].recv = recv[s].data();
+    bins[s].recv_capacity = static_cast<std::int64_t>(recv[s].size());
+    bins[s].recv_counts = words[s].data() + kRanks;
+    pointers.push_back(&bins[s]);
+  }
+  distributed::HostExchange exchange(kRanks);
+  exchange.exchange_bins(pointers, sizeof(std::int64_t), bounds);
+  for (int d = 0; d < kRanks; ++d) {
+    EXPECT_EQ(bins[d].recv_stride, 3);
+    for (int s = 0; s < kRanks; ++s) {
+      const std::int64_t count = std::min<std::int64_t>(bounds[s], d + 1);
+      EXPECT_EQ(bins[d].recv_counts[s], count) << "sender " << s << ", receiver " << d;
+      for (std::int64_t k = 0; k < count; ++k) {
+        EXPECT_EQ(recv[d][s * 3 + k], s + 10 * d + 100 * k) << "sender " << s << ", item " << k;
+      }
+    }
+  }
+  // Sender 1's bound is 0: one item binned for rank 0 is over it.
+  words[1][0] = 1;
+  EXPECT_THROW(exchange.exchange_bins(pointers, sizeof(std::int64_t), bounds), Error);
 }
 
 // Phase timing: durations are the gaps between consecutive stamps, each booked to the phase its

@@ -64,10 +64,10 @@ struct DistributedBfsOptions {
   /// Time every phase of every level on every local rank (DistributedLevelStats::phases): GPU
   /// ranks record CUDA events on their streams, so leave it off for timed runs.
   bool time_phases = false;
-  /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
-  /// ranks) sends fixed-size bins of that many items to every rank together with their counts,
-  /// without reading the counts on the host first (one host synchronization per level instead
-  /// of two, at the price of bins sent whole). 0: never. Must be >= 0.
+  /// A top-down level on which no rank expands more than this many arcs (nor num_vertices /
+  /// ranks) sends each rank's bins at a bound of that rank's arcs to every rank together with
+  /// their counts, without reading the counts on the host first (one host synchronization per
+  /// level instead of two, at the price of bins sent whole). 0: never. Must be >= 0.
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 

@@ -6,6 +6,7 @@
 #include "bfs_distributed/cpu_rank_search.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "bfs_distributed/gathered_bitmap.hpp"
@@ -36,7 +37,7 @@ CpuRankSearch<VertexT, EdgeT>::CpuRankSearch(const partition::RankGraph<VertexT,
   bins_.recv = recv_.data();
   bins_.recv_capacity = static_cast<std::int64_t>(p) * count;
   bins_.recv_counts = recv_counts_.data();
-  bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
+  bitmap_words_ = bitmap_part_words(distribution_.max_local_count());
   bitmap_.resize(bitmap_words_ * (static_cast<std::size_t>(p) + 1));
 }
 
@@ -127,18 +128,52 @@ void CpuRankSearch<VertexT, EdgeT>::receive_one(std::int32_t level, std::int64_t
 }
 
 template <typename VertexT, typename EdgeT>
-void CpuRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
-  std::uint32_t* own =
-      bitmap_.data() + static_cast<std::size_t>(distribution_.ranks) * bitmap_words_;
-  std::fill(own, own + bitmap_words_, 0u);
+void CpuRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form, std::size_t part_bytes) {
+  auto* own = reinterpret_cast<unsigned char*>(bitmap_.data()) +
+              static_cast<std::size_t>(distribution_.ranks) * part_bytes;
+  if (form == FrontierPart::kQueue) {
+    const auto size = static_cast<std::int64_t>(frontier_.size());
+    if (queue_part_bytes<VertexT>(size) > part_bytes) {
+      throw Error("distributed bfs: rank " + std::to_string(slice_.rank) + "'s frontier of " +
+                  std::to_string(size) + " vertices does not fit a queue part of " +
+                  std::to_string(part_bytes) + " bytes");
+    }
+    std::memcpy(own, &size, sizeof(size));
+    std::memcpy(own + sizeof(size), frontier_.data(), frontier_.size() * sizeof(VertexT));
+    return;
+  }
+  auto* words = reinterpret_cast<std::uint32_t*>(own);
+  std::fill(words, words + bitmap_words_, 0u);
   for (const VertexT local : frontier_) {
-    own[static_cast<std::size_t>(local) / 32] |= 1u << (static_cast<std::size_t>(local) % 32);
+    words[static_cast<std::size_t>(local) / 32] |= 1u << (static_cast<std::size_t>(local) % 32);
   }
 }
 
 template <typename VertexT, typename EdgeT>
-void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
+void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart form,
+                                              std::size_t part_bytes) {
   const GatheredBitmapBits<VertexT> gathered = gathered_bitmap_bits(distribution_, bitmap_words_);
+  if (form == FrontierPart::kQueue) {
+    // Every rank's queue, set in a bitmap of global ids.
+    global_bits_.assign((static_cast<std::size_t>(distribution_.num_vertices) + 31) / 32, 0u);
+    const auto* parts = reinterpret_cast<const unsigned char*>(bitmap_.data());
+    for (int r = 0; r < distribution_.ranks; ++r) {
+      const unsigned char* part = parts + static_cast<std::size_t>(r) * part_bytes;
+      std::int64_t size = 0;
+      std::memcpy(&size, part, sizeof(size));
+      for (std::int64_t k = 0; k < size; ++k) {
+        VertexT local = 0;
+        std::memcpy(&local, part + sizeof(size) + k * sizeof(VertexT), sizeof(VertexT));
+        const auto w = static_cast<std::size_t>(distribution_.global(r, local));
+        global_bits_[w / 32] |= 1u << (w % 32);
+      }
+    }
+  }
+  const auto in_frontier = [&](VertexT w) {
+    if (form == FrontierPart::kBitmap) return gathered.test(bitmap_.data(), w);
+    const auto bit = static_cast<std::size_t>(w);
+    return (global_bits_[bit / 32] >> (bit % 32) & 1u) != 0;
+  };
   std::int64_t examined = 0;
   std::int64_t frontier_arcs = 0;
   for (VertexT local = 0; local < static_cast<VertexT>(depth_.size()); ++local) {
@@ -146,7 +181,7 @@ void CpuRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
     for (EdgeT e = slice_.offsets[local]; e < slice_.offsets[local + 1]; ++e) {
       const VertexT w = slice_.targets[e];
       ++examined;
-      if (!gathered.test(bitmap_.data(), w)) continue;
+      if (!in_frontier(w)) continue;
       depth_[local] = level + 1;
       parent_[local] = w;
       next_.push_back(local);

@@ -3,7 +3,7 @@
 /// host labels, a bitmask of every vertex the rank has sent in this search (the filter), bins
 /// laid out with room for local_count(d) items for destination d (a rank sends a vertex at most
 /// once per search, so a bin never overflows), a receive buffer for ranks * local_count, and the
-/// gathered frontier bitmap of bottom-up levels (ranks parts of max_local_count bits).
+/// gathered frontier of bottom-up levels (ranks parts of max_local_count bits, or of queues).
 #pragma once
 
 #include <cstdint>
@@ -26,10 +26,10 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
-  void build_frontier_bitmap() override;
+  void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
   void* gathered_bitmap() override { return bitmap_.data(); }
   std::size_t bitmap_words() const override { return bitmap_words_; }
-  void bottom_up(std::int32_t level) override;
+  void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
   std::int64_t* level_counters() override { return counters_; }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override {}
@@ -59,6 +59,8 @@ class CpuRankSearch final : public RankSearch<VertexT> {
   RankBins bins_;
   std::size_t bitmap_words_ = 0;
   std::vector<std::uint32_t> bitmap_;
+  /// A bottom-up level's frontier from queue parts, as a bitmap of global ids.
+  std::vector<std::uint32_t> global_bits_;
   std::int64_t edges_examined_ = 0;
   std::int64_t counters_[kLevelCounters] = {};
   /// Phase timing: on the host clock, since start().

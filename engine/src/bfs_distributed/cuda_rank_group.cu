@@ -198,9 +198,12 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
-  // Local rank r's exchange connects every peer and collective a level uses (with the rank's
-  // gathered bitmap as the all-gather's buffer).
+  // Local rank r's exchange registers the rank's collective buffers as symmetric windows, then
+  // connects every peer and collective a level uses (with the rank's gathered bitmap as the
+  // all-gather's buffer).
   void connect(std::size_t r) {
+    const std::vector<WindowRegion> regions = searches_[r]->window_regions();
+    exchanges_[r]->register_windows(std::span<const std::vector<WindowRegion>>(&regions, 1));
     void* bitmap = pointers_[r]->gathered_bitmap();
     exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),
                            pointers_[r]->bitmap_words() * sizeof(std::uint32_t));
@@ -216,8 +219,20 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
-  // Frees everything built so far, in reverse order; never throws.
+  // Frees everything built so far, in reverse order (the windows deregistered collectively
+  // first, unless the communicators were aborted); never throws.
   void release() noexcept {
+    if (!aborted_ && exchanges_.size() == comms_.size()) {
+      try {
+        if (threads_ != nullptr) {
+          threads_->run([&](int i) { exchanges_[static_cast<std::size_t>(i)]->release_windows(); });
+        } else {
+          for (const auto& exchange : exchanges_) exchange->release_windows();
+        }
+      } catch (...) {
+        // The communicators are destroyed next, and their windows with them.
+      }
+    }
     exchanges_.clear();
     pointers_.clear();
     searches_.clear();

@@ -9,6 +9,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "bfs_cuda/bfs_kernels.cuh"
@@ -33,8 +34,7 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
   const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
   const auto local = static_cast<std::uint64_t>(slice.local_vertices());
   const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
-  const std::uint64_t local_words =
-      (static_cast<std::uint64_t>(slice.distribution.max_local_count()) + 31) / 32;
+  const std::uint64_t local_words = bitmap_part_words(slice.distribution.max_local_count());
   return device_bytes_for<EdgeT>(local + 1) +
          device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
          device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
@@ -83,10 +83,10 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_scan_scratch_ =
       cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
   d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
-  d_level_words_ = cuda::DeviceBuffer<std::int64_t>(2 * p + kLevelCounters);
+  d_level_words_ = SymmetricBuffer<std::int64_t>(2 * p + kLevelCounters);
   d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
-  bitmap_words_ = (static_cast<std::size_t>(distribution_.max_local_count()) + 31) / 32;
-  d_bitmap_ = cuda::DeviceBuffer<std::uint32_t>((p + 1) * bitmap_words_);
+  bitmap_words_ = bitmap_part_words(distribution_.max_local_count());
+  d_bitmap_ = SymmetricBuffer<std::uint32_t>((p + 1) * bitmap_words_);
   d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
   // Words past the last local vertex are never written by a level: zero them once.
   d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
@@ -103,7 +103,11 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
         static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
         r * bitmap_words_ * 32;
   }
-  if (!gathered_is_global_) d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  // The global frontier of bottom-up levels: from queue parts (several ranks) or rewritten
+  // bitmap parts.
+  if (p > 1 || !gathered_is_global_) {
+    d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  }
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
@@ -117,6 +121,12 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
   grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<WindowRegion> CudaRankSearch<VertexT, EdgeT>::window_regions() const {
+  if (!d_bitmap_.from_nccl() || !d_level_words_.from_nccl()) return {};
+  return {d_bitmap_.region(), d_level_words_.region()};
 }
 
 template <typename VertexT, typename EdgeT>
@@ -262,28 +272,43 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::build_frontier_bitmap() {
+void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
+                                                         std::size_t part_bytes) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   // The rank's own part goes to the staging part after the gathered ones (all_gather's source).
-  std::uint32_t* own =
-      d_bitmap_.data() + static_cast<std::size_t>(distribution_.ranks) * bitmap_words_;
+  auto* own = reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
+              static_cast<std::size_t>(distribution_.ranks) * part_bytes;
+  if (form == FrontierPart::kQueue) {
+    if (frontier_in_bitmap_ || queue_part_bytes<VertexT>(frontier_size_) > part_bytes) {
+      throw Error("distributed bfs: rank " + std::to_string(rank_) + "'s frontier of " +
+                  std::to_string(frontier_size_) + " vertices is no queue of a part of " +
+                  std::to_string(part_bytes) + " bytes");
+    }
+    frontier_queue_part_kernel<VertexT>
+        <<<std::max(1, blocks_for(frontier_size_)), kDistributedThreadsPerBlock, 0, stream_>>>(
+            d_frontier_.data(), frontier_size_, own);
+    FRONTIER_CHECK_LAUNCH();
+    return;
+  }
+  auto* words = reinterpret_cast<std::uint32_t*>(own);
   if (frontier_in_bitmap_) {
     // The previous level was bottom-up and left its frontier as a bitmap of local ids.
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(own, d_frontier_bits_.data(),
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(words, d_frontier_bits_.data(),
                                         bitmap_words_ * sizeof(std::uint32_t),
                                         cudaMemcpyDeviceToDevice, stream_));
     return;
   }
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(own, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(words, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
   if (frontier_size_ == 0) return;
   frontier_bitmap_kernel<VertexT>
       <<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0, stream_>>>(
-          d_frontier_.data(), frontier_size_, own);
+          d_frontier_.data(), frontier_size_, words);
   FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
+void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart form,
+                                               std::size_t part_bytes) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = true;
   if (local_count_ == 0) {
@@ -291,10 +316,22 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level) {
         cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
     return;
   }
-  // 1. The gathered frontier in global vertex order (one rank's part, or block parts of whole
-  //    words, already are).
+  // 1. The gathered frontier in global vertex order: queue parts set in a cleared bitmap;
+  //    bitmap parts rewritten (one rank's part, or block parts of whole words, already are).
   const std::uint32_t* frontier = d_bitmap_.data();
-  if (!gathered_is_global_) {
+  if (form == FrontierPart::kQueue) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
+                                        d_global_bits_.size() * sizeof(std::uint32_t), stream_));
+    const auto part_items =
+        static_cast<std::int64_t>((part_bytes - sizeof(std::int64_t)) / sizeof(VertexT));
+    const std::int64_t slots = static_cast<std::int64_t>(distribution_.ranks) * part_items;
+    queue_parts_to_global_kernel<VertexT>
+        <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock, 0,
+           stream_>>>(reinterpret_cast<const unsigned char*>(d_bitmap_.data()), part_bytes,
+                      part_items, distribution_, d_global_bits_.data());
+    FRONTIER_CHECK_LAUNCH();
+    frontier = d_global_bits_.data();
+  } else if (!gathered_is_global_) {
     launch_globalize();
     frontier = d_global_bits_.data();
   }

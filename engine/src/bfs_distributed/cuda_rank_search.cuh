@@ -8,10 +8,11 @@
 ///
 /// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
 /// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered
-/// frontier (rank-major parts, gathered_bitmap.hpp) is rewritten in global vertex order, and the
-/// level writes its next frontier as a bitmap of local ids (no queue appends), which the next
-/// bottom-up level copies into its part of the gathered bitmap and a top-down level turns back
-/// into a queue (the engine's bitmap-to-queue agent).
+/// frontier (rank-major parts, gathered_bitmap.hpp; or queues of local ids after a top-down
+/// level, when they are smaller) is made a bitmap in global vertex order, and the level writes
+/// its next frontier as a bitmap of local ids (no queue appends), which the next bottom-up level
+/// copies into its part of the gathered bitmap and a top-down level turns back into a queue (the
+/// engine's bitmap-to-queue agent).
 ///
 /// The visited bitmap is the authority on what a search labelled: a search resets only the
 /// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
@@ -27,6 +28,7 @@
 #include "bfs_cuda/device_buffer.cuh"
 #include "bfs_distributed/gathered_bitmap.hpp"
 #include "bfs_distributed/rank_search.hpp"
+#include "bfs_distributed/symmetric_buffer.cuh"
 #include "frontier/partition/rank_graph.hpp"
 
 namespace frontier::distributed {
@@ -49,10 +51,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void expand(std::int32_t level) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
-  void build_frontier_bitmap() override;
+  void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
   void* gathered_bitmap() override { return d_bitmap_.data(); }
   std::size_t bitmap_words() const override { return bitmap_words_; }
-  void bottom_up(std::int32_t level) override;
+  void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
   std::int64_t* level_counters() override { return level_words(kCounters); }
   void advance(std::int64_t next_frontier_size) override;
   void finish() override;
@@ -60,6 +62,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::vector<PhaseStamp> phase_stamps() override;
   void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
   std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
+  /// The buffers the exchange's all-gathers read and write (the gathered bitmap, the level
+  /// words holding the counters), to be registered as symmetric windows; empty where they are
+  /// not from ncclMemAlloc.
+  std::vector<WindowRegion> window_regions() const;
 
  private:
   /// d_bitmap_'s gathered parts into d_global_bits_ (striped over a power-of-two rank count: a
@@ -97,14 +103,15 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::size_t scan_scratch_bytes_ = 0;
   cuda::DeviceBuffer<VertexT> d_send_;
   cuda::DeviceBuffer<VertexT> d_recv_;
-  cuda::DeviceBuffer<std::int64_t> d_level_words_;
+  SymmetricBuffer<std::int64_t> d_level_words_;
+  /// Words of one rank's part of the gathered bitmap (bitmap_part_words).
   std::size_t bitmap_words_ = 0;
-  cuda::DeviceBuffer<std::uint32_t> d_bitmap_;
+  SymmetricBuffer<std::uint32_t> d_bitmap_;
   /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.
   cuda::DeviceBuffer<std::uint32_t> d_visited_;
   cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
-  /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank or
-  /// block parts of whole words: the gathered parts already are in that order).
+  /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank, whose
+  /// bitmap part already is in that order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
   GatheredBitmapBits<VertexT> gathered_bits_;
   bool gathered_is_global_ = false;

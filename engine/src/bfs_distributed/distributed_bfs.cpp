@@ -171,6 +171,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   if (static_cast<int>(impl_->slices.size()) == impl_->ranks) {
     // Every rank is here: the source's arcs are known, and level 0 needs no counts round trip.
     const Slice& owner = impl_->slices[static_cast<std::size_t>(distribution().owner(source))];
+    config.source_rank = owner.rank;
     config.source_arcs = static_cast<std::int64_t>(owner.degree(distribution().local(source)));
   }
   const std::span<distributed::RankSearch<VertexT>* const> ranks =

@@ -232,6 +232,36 @@ __global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t cou
   }
 }
 
+/// A kQueue frontier part (rank_search.hpp): the frontier's size, then its local ids.
+template <typename VertexT>
+__global__ void frontier_queue_part_kernel(const VertexT* frontier, std::int64_t count,
+                                           unsigned char* part) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i == 0) *reinterpret_cast<std::int64_t*>(part) = count;
+  if (i < count) reinterpret_cast<VertexT*>(part + sizeof(std::int64_t))[i] = frontier[i];
+}
+
+/// Sets the global id of every vertex in the gathered kQueue parts (part_bytes each, up to
+/// part_items ids) in `global` (zeroed before), one slot per thread.
+template <typename VertexT>
+__global__ void queue_parts_to_global_kernel(const unsigned char* parts, std::size_t part_bytes,
+                                             std::int64_t part_items,
+                                             partition::VertexDistribution<VertexT> distribution,
+                                             std::uint32_t* global) {
+  const std::int64_t slots = static_cast<std::int64_t>(distribution.ranks) * part_items;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < slots;
+       i += stride) {
+    const int rank = static_cast<int>(i / part_items);
+    const std::int64_t k = i - rank * part_items;
+    const unsigned char* part = parts + static_cast<std::size_t>(rank) * part_bytes;
+    if (k >= *reinterpret_cast<const std::int64_t*>(part)) continue;
+    const VertexT local = reinterpret_cast<const VertexT*>(part + sizeof(std::int64_t))[k];
+    const auto w = static_cast<std::uint64_t>(distribution.global(rank, local));
+    atomicOr(global + w / 32, 1u << (w % 32));
+  }
+}
+
 template <typename VertexT>
 struct GlobalizeArgs {
   /// Where each vertex's bit is in `gathered`.

@@ -1,17 +1,21 @@
 /// @file bfs_distributed/exchange.hpp
 /// @brief The exchange interface the distributed level loop is written against (internal, plain
 /// host C++): all-to-all of per-destination bins (counts first, then items; or, for a level whose
-/// bins are known to be small, counts and fixed-size bins in one step) and an all-reduce of a few
-/// 64-bit counters. Two implementations: HostExchange (every rank simulated in this
-/// process, bins moved through memory; host buffers) and NcclExchange (one GPU per rank, grouped
-/// ncclSend/ncclRecv and ncclAllReduce; device buffers). "Exchange space" below means host
-/// memory for the first and the rank's device memory for the second.
+/// bins are known to be small, counts and fixed-size bins in one step) and an all-gather of a few
+/// 64-bit counters per rank (the level loop sums them). Two implementations: HostExchange (every
+/// rank simulated in this process, bins moved through memory; host buffers) and NcclExchange (one
+/// GPU per rank, grouped ncclSend/ncclRecv and ncclAllReduce; device buffers). "Exchange space"
+/// below means host memory for the first and the rank's device memory for the second.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
+
+#include "frontier/errors.hpp"
 
 namespace frontier::distributed {
 
@@ -37,6 +41,21 @@ struct RankBins {
   std::vector<std::int64_t> h_recv_counts;
 };
 
+/// The receive stride of bounded bins (Exchange::exchange_bins): the largest bound, at least 1.
+/// @throws InvalidArgument unless there is one bound per rank, none negative.
+inline std::int64_t bin_stride(std::span<const std::int64_t> bin_capacity, int ranks) {
+  if (static_cast<int>(bin_capacity.size()) != ranks) {
+    throw InvalidArgument("bounded bins need one bound per rank: " +
+                          std::to_string(bin_capacity.size()) + " for " + std::to_string(ranks));
+  }
+  std::int64_t stride = 1;
+  for (const std::int64_t bound : bin_capacity) {
+    if (bound < 0) throw InvalidArgument("a bin bound of " + std::to_string(bound));
+    stride = std::max(stride, bound);
+  }
+  return stride;
+}
+
 class Exchange {
  public:
   virtual ~Exchange() = default;
@@ -47,27 +66,29 @@ class Exchange {
   /// Collective: the bins (item_bytes per item) from every rank to every rank (a rank's bin to
   /// itself included); the items are in `recv` on return (or will be, in stream order, before the
   /// rank's next work).
-  ///  - bin_capacity == 0: bin counts first, read back on the host (a synchronization), then
+  ///  - bin_capacity empty: bin counts first, read back on the host (a synchronization), then
   ///    exactly the items, packed by sender; h_send_counts and h_recv_counts are filled and
   ///    recv_stride is 0.
-  ///  - bin_capacity > 0 (every rank passes the same value): the caller guarantees that no bin
-  ///    holds more than bin_capacity items, that bin_capacity items from each send offset stay
-  ///    inside the send buffer and that ranks() * bin_capacity <= recv_capacity. Counts and
-  ///    bin_capacity-item blocks move together without a host round trip; recv_stride is
-  ///    bin_capacity and the host counts are not filled.
+  ///  - bin_capacity[s] for every rank s (every process passes the same values): the caller
+  ///    guarantees that no bin of sender s holds more than bin_capacity[s] items, that that many
+  ///    items from each of s's send offsets stay inside its send buffer and that ranks() times
+  ///    the largest bound is at most recv_capacity. Counts and blocks of bin_capacity[s] items
+  ///    from sender s move together without a host round trip; recv_stride is the largest bound
+  ///    (at least 1; sender s's items start at s * recv_stride) and the host counts are not
+  ///    filled.
   /// @throws Error if incoming items would overflow a receive buffer.
   virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
-                             std::int64_t bin_capacity) = 0;
+                             std::span<const std::int64_t> bin_capacity) = 0;
   /// Collective: buffers[i] holds ranks() + 1 parts of bytes_per_rank bytes each, local rank i's
   /// own part in the last; afterwards part r of every buffer holds rank r's own part.
   virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
-  /// Collective, in two calls: element-wise sums over all ranks of `count` counters per rank
-  /// (each local rank's counters in exchange space at values[i]). all_reduce_start() queues the
-  /// reduction and the copy to the host behind each rank's work; all_reduce_finish() waits for
-  /// them, fills h_local[i * count + k] with local rank i's own counter k and returns the `count`
-  /// sums. Nothing else may be queued in between.
+  /// Collective, in two calls: every rank's `count` counters to every process (each local
+  /// rank's in exchange space at values[i]). all_reduce_start() queues the gather and the copy to
+  /// the host behind each rank's work; all_reduce_finish() waits for them and fills
+  /// every_rank[r * count + k] with rank r's counter k, for all ranks() ranks. Nothing else may
+  /// be queued in between.
   virtual void all_reduce_start(std::span<std::int64_t* const> values, int count) = 0;
-  virtual std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) = 0;
+  virtual void all_reduce_finish(std::span<std::int64_t> every_rank) = 0;
 };
 
 }  // namespace frontier::distributed

@@ -41,7 +41,8 @@ struct LatencyRank {
   cuda::DeviceBuffer<unsigned char> send;
   cuda::DeviceBuffer<unsigned char> recv;
   std::vector<std::int64_t> send_offsets;
-  std::vector<std::int64_t> h_local;
+  std::vector<std::int64_t> every_rank;  // every rank's counters, gathered
+  std::vector<std::int64_t> bin_bounds;  // kBinItems from every rank
   RankBins bins;
 };
 
@@ -97,7 +98,8 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     rank.send_offsets.resize(p);
     for (std::size_t q = 0; q < p; ++q)
       rank.send_offsets[q] = static_cast<std::int64_t>(q) * kBinItems;
-    rank.h_local.resize(kLevelCounters);
+    rank.every_rank.resize(p * kLevelCounters);
+    rank.bin_bounds.assign(p, kBinItems);
     rank.bins.send = rank.send.data();
     rank.bins.send_offsets = rank.send_offsets;
     rank.bins.send_counts = rank.words.data();
@@ -117,9 +119,10 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     rank.exchange->connect({}, 0);
     const auto level = [&] {
       const detail::Timer timer;
-      rank.exchange->exchange_bins(std::span<RankBins* const>(&bins, 1), kItemBytes, kBinItems);
+      rank.exchange->exchange_bins(std::span<RankBins* const>(&bins, 1), kItemBytes,
+                                   rank.bin_bounds);
       rank.exchange->all_reduce_start(std::span<std::int64_t* const>(&counters, 1), kLevelCounters);
-      rank.exchange->all_reduce_finish(rank.h_local);
+      rank.exchange->all_reduce_finish(rank.every_rank);
       return timer.seconds();
     };
     for (int w = 0; w < kWarmUps; ++w) {

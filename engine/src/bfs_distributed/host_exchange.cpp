@@ -15,31 +15,33 @@ HostExchange::HostExchange(int ranks) {
 }
 
 void HostExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
-                                 std::int64_t bin_capacity) {
+                                 std::span<const std::int64_t> bin_capacity) {
   const int p = ranks();
   if (static_cast<int>(bins.size()) != p) {
     throw InvalidArgument("a host exchange needs the bins of all " + std::to_string(p) + " ranks");
   }
-  if (bin_capacity > 0) {
-    // Fixed-size bins: sender s's items at s * bin_capacity, counts only in recv_counts.
+  if (!bin_capacity.empty()) {
+    // Bounded bins: sender s's items at s * stride, counts only in recv_counts.
+    const std::int64_t stride = bin_stride(bin_capacity, p);
     for (int d = 0; d < p; ++d) {
-      if (p * bin_capacity > bins[d]->recv_capacity) {
+      if (p * stride > bins[d]->recv_capacity) {
         throw Error("distributed bfs: rank " + std::to_string(d) + " cannot receive " +
-                    std::to_string(p) + " bins of " + std::to_string(bin_capacity) + " items");
+                    std::to_string(p) + " bins of " + std::to_string(stride) + " items");
       }
-      bins[d]->recv_stride = bin_capacity;
+      bins[d]->recv_stride = stride;
       auto* recv = static_cast<unsigned char*>(bins[d]->recv);
       for (int s = 0; s < p; ++s) {
         const std::int64_t count = bins[s]->send_counts[d];
-        if (count > bin_capacity) {
+        if (count > bin_capacity[static_cast<std::size_t>(s)]) {
           throw Error("distributed bfs: rank " + std::to_string(s) + " binned " +
                       std::to_string(count) + " items for rank " + std::to_string(d) +
-                      ", more than the level's bound of " + std::to_string(bin_capacity));
+                      ", more than the level's bound of " +
+                      std::to_string(bin_capacity[static_cast<std::size_t>(s)]));
         }
         bins[d]->recv_counts[s] = count;
         if (count > 0) {
           const auto* send = static_cast<const unsigned char*>(bins[s]->send);
-          std::memcpy(recv + s * bin_capacity * static_cast<std::int64_t>(item_bytes),
+          std::memcpy(recv + s * stride * static_cast<std::int64_t>(item_bytes),
                       send + bins[s]->send_offsets[d] * item_bytes,
                       static_cast<std::size_t>(count) * item_bytes);
         }
@@ -95,16 +97,10 @@ void HostExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   count_ = count;
 }
 
-std::vector<std::int64_t> HostExchange::all_reduce_finish(std::span<std::int64_t> h_local) {
-  const int count = count_;
-  std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
-  for (std::size_t i = 0; i < values_.size(); ++i) {
-    for (int k = 0; k < count; ++k) {
-      h_local[i * count + k] = values_[i][k];
-      totals[k] += values_[i][k];
-    }
+void HostExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
+  for (std::size_t r = 0; r < values_.size(); ++r) {
+    for (int k = 0; k < count_; ++k) every_rank[r * count_ + k] = values_[r][k];
   }
-  return totals;
 }
 
 }  // namespace frontier::distributed

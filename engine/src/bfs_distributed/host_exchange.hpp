@@ -1,7 +1,8 @@
 /// @file bfs_distributed/host_exchange.hpp
 /// @brief The exchange of a CPU-simulated distributed search: every rank lives in this process
 /// and its bins are host arrays, so an all-to-all is a copy from each sender's bin into each
-/// receiver's buffer and an all-reduce is a sum. Used by the CI tests of the level loop.
+/// receiver's buffer and an all-gather of counters is a copy. Used by the CI tests of the level
+/// loop.
 #pragma once
 
 #include <vector>
@@ -18,10 +19,10 @@ class HostExchange final : public Exchange {
   int ranks() const override { return static_cast<int>(local_ranks_.size()); }
   std::span<const int> local_ranks() const override { return local_ranks_; }
   void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
-                     std::int64_t bin_capacity) override;
+                     std::span<const std::int64_t> bin_capacity) override;
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
   void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
-  std::vector<std::int64_t> all_reduce_finish(std::span<std::int64_t> h_local) override;
+  void all_reduce_finish(std::span<std::int64_t> every_rank) override;
 
  private:
   std::vector<int> local_ranks_;

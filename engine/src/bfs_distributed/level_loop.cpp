@@ -3,9 +3,9 @@
 // run the same steps. Invariant: after the all-reduce of level L every rank's labels up to depth
 // L + 1 are final, and the search ends exactly when no rank labelled anything in a level.
 // A small top-down level skips the bin counts' host round trip: a rank's bin for any peer holds
-// at most the arcs the rank expands, at most the frontier's arcs summed over all ranks (Beamer's
-// m_f, known to every process alike after the previous all-reduce), so fixed-size bins of that
-// many items go out with the counts in one exchange step.
+// at most the arcs the rank expands, its frontier's out-arcs (its share of Beamer's m_f, which
+// every process reads from the previous level's gathered counters), so each rank's bins go out
+// at that bound with the counts in one exchange step.
 // Phase timing (config.time_phases) stamps each rank's marks around its own calls, so a rank
 // stamped later in this thread shows the wait in its idle phase.
 #include "bfs_distributed/level_loop.hpp"
@@ -126,7 +126,14 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
   std::vector<RankBins*> bins(ranks.size());
   std::vector<void*> bitmaps(ranks.size());
   std::vector<std::int64_t*> counters(ranks.size());
-  std::vector<std::int64_t> h_local(ranks.size() * kLevelCounters);
+  // Every rank's counters of the level just ended, and the arcs each rank expands next (its
+  // frontier's out-arcs; on level 0 the source's, where known).
+  std::vector<std::int64_t> every_rank(static_cast<std::size_t>(exchange.ranks()) * kLevelCounters);
+  std::vector<std::int64_t> rank_arcs(static_cast<std::size_t>(exchange.ranks()), 0);
+  bool rank_arcs_known =
+      config.source_arcs >= 0 && config.source_rank >= 0 && config.source_rank < exchange.ranks();
+  if (rank_arcs_known) rank_arcs[static_cast<std::size_t>(config.source_rank)] = config.source_arcs;
+  std::vector<std::int64_t> no_bound;
   std::vector<DistributedPhaseSeconds> host_phases;
   const std::size_t item_bytes = ranks.empty() ? 0 : ranks.front()->item_bytes();
   const std::size_t bitmap_bytes =
@@ -140,6 +147,9 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
   std::int64_t scout = 0;
   std::int64_t unexplored = config.num_arcs;
   bool bottom_up = false;
+  bool previous_bottom_up = false;
+  // The largest frontier of any rank (known past level 0).
+  std::int64_t largest_frontier = 1;
   result.vertices_reached = 1;
   for (std::int32_t level = 0; frontier > 0; ++level) {
     const detail::Timer level_timer;
@@ -154,37 +164,45 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
     host.end(&DistributedPhaseSeconds::idle);
     std::int64_t gathered_bytes = 0;
     if (bottom_up) {
-      // Bottom-up: 1. frontier bitmaps; 2. all-gathered; 3. unvisited vertices look for parents.
+      // Bottom-up: 1. frontier parts; 2. all-gathered; 3. unvisited vertices look for parents.
+      // A frontier still in queues (after a top-down level) travels as them where the largest
+      // queue part is small enough (several ranks only: one rank's bitmap part is already the
+      // frontier in global order).
+      const std::size_t queue_bytes = queue_part_bytes<VertexT>(largest_frontier);
+      const FrontierPart form =
+          p > 1 && level > 0 && !previous_bottom_up && queue_bytes <= bitmap_bytes &&
+                  static_cast<double>(queue_bytes) <=
+                      config.queue_part_share * static_cast<double>(bitmap_bytes)
+              ? FrontierPart::kQueue
+              : FrontierPart::kBitmap;
+      const std::size_t part_bytes = form == FrontierPart::kQueue ? queue_bytes : bitmap_bytes;
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         if (timed) ranks[i]->mark(level, LevelMark::kBegin);
-        ranks[i]->build_frontier_bitmap();
+        ranks[i]->build_frontier_part(form, part_bytes);
         if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
         bitmaps[i] = ranks[i]->gathered_bitmap();
       }
       host.end(&DistributedPhaseSeconds::expand);
-      exchange.all_gather(bitmaps, bitmap_bytes);
+      exchange.all_gather(bitmaps, part_bytes);
       mark_all(level, LevelMark::kExchanged);
       host.end(&DistributedPhaseSeconds::exchange);
       for (std::size_t i = 0; i < ranks.size(); ++i) {
-        ranks[i]->bottom_up(level);
+        ranks[i]->bottom_up(level, form, part_bytes);
         if (timed) ranks[i]->mark(level, LevelMark::kContracted);
         counters[i] = ranks[i]->level_counters();
       }
       host.end(&DistributedPhaseSeconds::contract);
-      gathered_bytes = p * (p - 1) * static_cast<std::int64_t>(bitmap_bytes);
+      gathered_bytes = p * (p - 1) * static_cast<std::int64_t>(part_bytes);
     } else {
       unexplored -= scout;
       // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
-      // owners (fixed-size bins bounded by the frontier's arcs on a small level: past level 0
-      // the all-reduce counted them, on level 0 they are the source's arcs if known); 4.
-      // contract into the next frontiers. The bound also stays within every rank's send and
-      // receive room: n / p <= local_count(d).
+      // owners (on a small level, each rank's bins bounded by the arcs it expands); 4. contract
+      // into the next frontiers. The bound also stays within every rank's send and receive
+      // room: n / p <= local_count(d).
       const std::int64_t small_limit = std::min(config.small_level_arcs, config.num_vertices / p);
-      const std::int64_t frontier_arcs = level > 0 ? scout : config.source_arcs;
-      const std::int64_t bin_capacity =
-          frontier_arcs >= 0 && small_limit >= 1 && frontier_arcs <= small_limit
-              ? std::max<std::int64_t>(frontier_arcs, 1)
-              : 0;
+      const bool small = rank_arcs_known && small_limit >= 1 &&
+                         *std::max_element(rank_arcs.begin(), rank_arcs.end()) <= small_limit;
+      const std::span<const std::int64_t> bin_capacity = small ? rank_arcs : no_bound;
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         if (timed) ranks[i]->mark(level, LevelMark::kBegin);
         ranks[i]->expand(level);
@@ -205,9 +223,19 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
     // 5. Global sums: next frontier size (the termination test), its arcs and the traffic.
     exchange.all_reduce_start(counters, kLevelCounters);
     mark_all(level, LevelMark::kReduced);
-    const std::vector<std::int64_t> totals = exchange.all_reduce_finish(h_local);
-    for (std::size_t i = 0; i < ranks.size(); ++i) {
-      ranks[i]->advance(h_local[i * kLevelCounters + kNextFrontier]);
+    exchange.all_reduce_finish(every_rank);
+    std::vector<std::int64_t> totals(kLevelCounters, 0);
+    largest_frontier = 0;
+    for (std::size_t r = 0; r < rank_arcs.size(); ++r) {
+      const std::int64_t* counted = every_rank.data() + r * kLevelCounters;
+      for (int k = 0; k < kLevelCounters; ++k) totals[k] += counted[k];
+      rank_arcs[r] = counted[kFrontierArcs];
+      largest_frontier = std::max(largest_frontier, counted[kNextFrontier]);
+    }
+    rank_arcs_known = true;
+    for (RankSearch<VertexT>* rank : ranks) {
+      rank->advance(
+          every_rank[static_cast<std::size_t>(rank->rank()) * kLevelCounters + kNextFrontier]);
     }
     host.end(&DistributedPhaseSeconds::reduce);
     if (timed) host_phases.push_back(host.take());
@@ -235,6 +263,7 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
         level, bottom_up ? "bottom-up" : "top-down", frontier, stats.edges_examined,
         traffic.items_binned, traffic.bytes_exchanged, seconds * 1e3);
     previous_frontier = frontier;
+    previous_bottom_up = bottom_up;
     frontier = totals[kNextFrontier];
     scout = totals[kFrontierArcs];
     result.vertices_reached += frontier;

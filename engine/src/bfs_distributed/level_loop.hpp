@@ -1,8 +1,9 @@
 /// @file bfs_distributed/level_loop.hpp
 /// @brief The distributed level loop, written once for every backend (see distributed_bfs.hpp
 /// for the steps): top-down levels expand -> filter+partition -> exchange -> contract; bottom-up
-/// levels all-gather the frontier bitmap and let unvisited vertices find parents; every level
-/// ends with an all-reduce, and the search ends when the global frontier is empty.
+/// levels all-gather the frontier (bitmaps, or queues where those are smaller) and let unvisited
+/// vertices find parents; every level ends with an all-gather of every rank's counters, and the
+/// search ends when the global frontier is empty.
 #pragma once
 
 #include <span>
@@ -38,13 +39,18 @@ struct LevelLoopConfig {
   /// Of the whole graph (all ranks).
   std::int64_t num_vertices = 0;
   std::int64_t num_arcs = 0;
-  /// A top-down level whose frontier has at most this many arcs (and at most num_vertices /
-  /// ranks) exchanges fixed-size bins of that many items without the counts round trip.
+  /// A top-down level on which no rank expands more than this many arcs (nor num_vertices /
+  /// ranks) sends each rank's bins at that rank's arcs without the counts round trip.
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
-  /// Arcs out of the source, when every process knows them (one process holding every rank);
-  /// level 0 then takes the fixed-size exchange too. -1: unknown (level 0 sends counts first).
-  /// Every process must pass the same value.
+  /// The source's owner and its arcs, when every process knows them (one process holding every
+  /// rank); level 0 then takes the bounded exchange too. -1: unknown (level 0 sends counts
+  /// first). Every process must pass the same values.
+  int source_rank = -1;
   std::int64_t source_arcs = -1;
+  /// A bottom-up level right after a top-down one gathers the frontier as queues of local ids
+  /// (then set in a global bitmap) when the largest queue part is at most this share of a bitmap
+  /// part: 0 never, 1 whenever it fits the gathered buffer.
+  double queue_part_share = 0.5;
   /// Time every phase of every level (DistributedLevelStats::phases).
   bool time_phases = false;
 };

@@ -8,19 +8,19 @@
 // sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
 // level. connect(), at setup, makes every connection those steps use; warm_up(), before every
 // search, brings them back up to speed after the idle time between searches.
-// Tried and left out: NCCL's symmetric windows (2.27 on: buffers from ncclMemAlloc registered
-// with ncclCommWindowRegister). A probe on 4 H200s timed the 8 MiB bitmap all-gather at 40 us
-// instead of 58 and the counters' at 16 instead of 21, but searches with the bitmap and the
-// level words registered gave wrong depths on 2 and 4 GPUs (3 GPUs were right; 2026-11-22). The
-// all-gathers stay out of place with every rank sending from the same offset, as those kernels
-// need, should they be tried again.
+// The frontier bitmaps and the counters live in NCCL symmetric windows (register_windows), whose
+// all-gathers run NCCL's symmetric kernels. A first try registered bitmap parts of 1564 and 2084
+// bytes and got wrong depths on 2 and 4 GPUs; a probe then showed NCCL 2.28.3's symmetric
+// all-gather wrong for exactly such sizes (kWindowPartBytes), so the parts are rounded up.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
 
+#include <algorithm>
 #include <string>
 
 #include "bfs_distributed/nccl_check.cuh"
+#include "bfs_distributed/rank_search.hpp"
 #include "frontier/detail/cuda_check.cuh"
 
 namespace frontier::distributed {
@@ -43,6 +43,9 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
     local_rank_ids_.push_back(handle.rank);
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
     d_totals_.emplace_back((static_cast<std::size_t>(ranks_) + 1) * kMaxReducedCounters);
+    static_assert(
+        sizeof(std::int64_t) % kWindowPartBytes == 0 && kFrontierPartLine % kWindowPartBytes == 0,
+        "counters and frontier parts are parts a window can all-gather");
     std::int64_t* pinned = nullptr;
     FRONTIER_CUDA_CHECK(cudaMallocHost(
         &pinned,
@@ -54,7 +57,7 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
 NcclExchange::~NcclExchange() {
   for (std::size_t i = 0; i < local_.size(); ++i) {
     cudaSetDevice(local_[i].device);
-    d_totals_[i] = cuda::DeviceBuffer<std::int64_t>();
+    d_totals_[i] = SymmetricBuffer<std::int64_t>();
     if (i < h_pinned_.size()) cudaFreeHost(h_pinned_[i]);
   }
 }
@@ -77,32 +80,42 @@ void NcclExchange::wait(std::size_t i) const {
 }
 
 void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
-                                 std::int64_t bin_capacity) {
+                                 std::span<const std::int64_t> bin_capacity) {
   const int p = ranks_;
-  if (bin_capacity > 0) {
-    // 0. Small level: counts and bin_capacity items to and from every rank in one group, no
-    //    host round trip (the receiver reads its counts on the device).
+  if (!bin_capacity.empty()) {
+    // 0. Small level: counts and each sender's bound of items to and from every rank in one
+    //    group, no host round trip (the receiver reads its counts on the device). Both sides
+    //    know every bound, so a sender with none sends nothing and nothing is posted for it.
+    const std::int64_t stride = bin_stride(bin_capacity, p);
     for (std::size_t i = 0; i < local_.size(); ++i) {
-      if (p * bin_capacity > bins[i]->recv_capacity) {
+      if (p * stride > bins[i]->recv_capacity) {
         throw Error("distributed bfs: rank " + std::to_string(local_[i].rank) + " cannot receive " +
-                    std::to_string(p) + " bins of " + std::to_string(bin_capacity) + " items");
+                    std::to_string(p) + " bins of " + std::to_string(stride) + " items");
       }
     }
-    const std::size_t block = static_cast<std::size_t>(bin_capacity) * item_bytes;
     FRONTIER_NCCL_CHECK(ncclGroupStart());
     for (std::size_t i = 0; i < local_.size(); ++i) {
-      bins[i]->recv_stride = bin_capacity;
+      bins[i]->recv_stride = stride;
       const auto* send = static_cast<const unsigned char*>(bins[i]->send);
       auto* recv = static_cast<unsigned char*>(bins[i]->recv);
+      const std::size_t out =
+          static_cast<std::size_t>(bin_capacity[static_cast<std::size_t>(local_[i].rank)]) *
+          item_bytes;
       for (int peer = 0; peer < p; ++peer) {
+        const std::size_t in =
+            static_cast<std::size_t>(bin_capacity[static_cast<std::size_t>(peer)]) * item_bytes;
         FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
                                      local_[i].comm, local_[i].stream));
         FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
                                      local_[i].comm, local_[i].stream));
-        FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, block,
-                                     ncclUint8, peer, local_[i].comm, local_[i].stream));
-        FRONTIER_NCCL_CHECK(ncclRecv(recv + peer * block, block, ncclUint8, peer, local_[i].comm,
-                                     local_[i].stream));
+        if (out > 0) {
+          FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, out,
+                                       ncclUint8, peer, local_[i].comm, local_[i].stream));
+        }
+        if (in > 0) {
+          FRONTIER_NCCL_CHECK(ncclRecv(recv + static_cast<std::size_t>(peer * stride) * item_bytes,
+                                       in, ncclUint8, peer, local_[i].comm, local_[i].stream));
+        }
       }
     }
     FRONTIER_NCCL_CHECK(ncclGroupEnd());
@@ -167,6 +180,13 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
 }
 
 void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
+#if FRONTIER_HAVE_NCCL_WINDOWS
+  if (!windows_.empty() && bytes_per_rank % kWindowPartBytes != 0) {
+    throw InvalidArgument("an all-gather over a symmetric window moves parts of a multiple of " +
+                          std::to_string(kWindowPartBytes) + " bytes, not " +
+                          std::to_string(bytes_per_rank));
+  }
+#endif
   // From the staging part, at the same offset on every rank, into the gathered parts.
   FRONTIER_NCCL_CHECK(ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
@@ -202,23 +222,12 @@ void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   }
 }
 
-std::vector<std::int64_t> NcclExchange::all_reduce_finish(std::span<std::int64_t> h_local) {
+void NcclExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
   const std::size_t p = static_cast<std::size_t>(ranks_);
-  const int count = reduce_count_;
-  // 2. Own counters and (from the first local rank's copy) the sums.
-  std::vector<std::int64_t> totals(static_cast<std::size_t>(count), 0);
-  for (std::size_t i = 0; i < local_.size(); ++i) {
-    wait(i);
-    const std::int64_t* gathered = h_pinned_[i] + 2 * p;
-    const std::int64_t* own = gathered + static_cast<std::size_t>(local_[i].rank) * count;
-    for (int k = 0; k < count; ++k) h_local[i * count + k] = own[k];
-    if (i == 0) {
-      for (std::size_t r = 0; r < p; ++r) {
-        for (int k = 0; k < count; ++k) totals[k] += gathered[r * count + k];
-      }
-    }
-  }
-  return totals;
+  // Every local rank's copy holds every rank's counters: wait for all, read the first.
+  for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
+  const std::int64_t* gathered = h_pinned_.front() + 2 * p;
+  std::copy(gathered, gathered + p * static_cast<std::size_t>(reduce_count_), every_rank.begin());
 }
 
 void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_bytes) {
@@ -251,6 +260,56 @@ void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_by
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     scratch[i] = cuda::DeviceBuffer<unsigned char>();
   }
+}
+
+void NcclExchange::register_windows(std::span<const std::vector<WindowRegion>> regions) {
+#if FRONTIER_HAVE_NCCL_WINDOWS
+  if (regions.size() != local_.size()) {
+    throw InvalidArgument("register_windows: " + std::to_string(regions.size()) +
+                          " local ranks' regions for " + std::to_string(local_.size()));
+  }
+  // The counters' buffer and every region, each from ncclMemAlloc, or nothing (then no rank
+  // has that memory: the same NCCL on the same kind of GPU).
+  bool symmetric = true;
+  for (const SymmetricBuffer<std::int64_t>& totals : d_totals_) symmetric &= totals.from_nccl();
+  if (!symmetric) return;
+  // Every local rank's regions and its counters, then one registration each (the handles are
+  // filled by ncclGroupEnd, so the vector is sized first).
+  std::vector<WindowRegion> all;
+  for (std::size_t i = 0; i < local_.size(); ++i) {
+    for (const WindowRegion& region : regions[i]) {
+      all.push_back(region);
+      window_ranks_.push_back(i);
+    }
+    all.push_back({d_totals_[i].data(), d_totals_[i].bytes()});
+    window_ranks_.push_back(i);
+  }
+  windows_.assign(all.size(), nullptr);
+  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  for (std::size_t w = 0; w < all.size(); ++w) {
+    const NcclRankHandle& handle = local_[window_ranks_[w]];
+    FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
+    FRONTIER_NCCL_CHECK(ncclCommWindowRegister(handle.comm, all[w].data, all[w].bytes, &windows_[w],
+                                               NCCL_WIN_COLL_SYMMETRIC));
+  }
+  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+#else
+  (void)regions;
+#endif
+}
+
+void NcclExchange::release_windows() {
+#if FRONTIER_HAVE_NCCL_WINDOWS
+  for (std::size_t w = 0; w < windows_.size(); ++w) {
+    const std::size_t i = window_ranks_[w];
+    FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
+    if (windows_[w] != nullptr) {
+      FRONTIER_NCCL_CHECK(ncclCommWindowDeregister(local_[i].comm, windows_[w]));
+    }
+  }
+  windows_.clear();
+  window_ranks_.clear();
+#endif
 }
 
 void NcclExchange::warm_up() {

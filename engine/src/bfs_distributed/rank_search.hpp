@@ -27,9 +27,9 @@ enum LevelCounter : int {
 enum class LevelMark : int {
   kSearchStart = 0,  ///< start() was called (level -1: the search's reset follows)
   kBegin = 1,        ///< the level's first work is about to be queued (idle before it)
-  kExpanded = 2,     ///< top-down: expanded, filtered and binned; bottom-up: frontier bitmap built
-  kExchanged = 3,    ///< bins at their owners / bitmap all-gathered
-  kGlobalized = 4,   ///< bottom-up, GPU ranks: the gathered bitmap rewritten in global order
+  kExpanded = 2,     ///< top-down: expanded, filtered and binned; bottom-up: frontier part built
+  kExchanged = 3,    ///< bins at their owners / frontier parts all-gathered
+  kGlobalized = 4,   ///< bottom-up, GPU ranks: the gathered parts made a bitmap in global order
   kContracted = 5,   ///< received items labelled / unvisited vertices searched; counters filled
   kReduced = 6,      ///< the counters all-reduced and on their way to the host
 };
@@ -41,6 +41,32 @@ struct PhaseStamp {
   LevelMark mark = LevelMark::kBegin;
   double seconds = 0.0;
 };
+
+/// How a bottom-up level's frontier travels between ranks (RankSearch::build_frontier_part).
+enum class FrontierPart : int {
+  kBitmap = 0,  ///< a bitmap of the rank's local ids
+  kQueue = 1,   ///< the frontier's size (64 bits), then its local ids
+};
+
+/// Frontier parts are whole 128-byte lines (NCCL's symmetric all-gather needs parts of a
+/// multiple of 8 bytes, nccl_exchange.cuh, and moves whole lines fastest).
+inline constexpr std::size_t kFrontierPartLine = 128;
+
+/// 32-bit words of one rank's kBitmap part: a bit per local id of the largest rank.
+constexpr std::size_t bitmap_part_words(std::int64_t max_local_count) {
+  constexpr std::size_t kLineWords = kFrontierPartLine / sizeof(std::uint32_t);
+  const std::size_t words = (static_cast<std::size_t>(max_local_count) + 31) / 32;
+  return (words + kLineWords - 1) / kLineWords * kLineWords;
+}
+
+/// Bytes of one rank's kQueue part for frontiers of at most `largest_frontier` vertices: the
+/// size, then the ids.
+template <typename VertexT>
+constexpr std::size_t queue_part_bytes(std::int64_t largest_frontier) {
+  const std::size_t bytes =
+      sizeof(std::int64_t) + static_cast<std::size_t>(largest_frontier) * sizeof(VertexT);
+  return (bytes + kFrontierPartLine - 1) / kFrontierPartLine * kFrontierPartLine;
+}
 
 template <typename VertexT>
 class RankSearch {
@@ -59,18 +85,21 @@ class RankSearch {
   /// Step 4: labels the received vertices still unvisited with depth level + 1 (and their
   /// parents) and queues them; fills the level counters.
   virtual void contract(std::int32_t level) = 0;
-  /// Bottom-up levels (Beamer; undirected slices only). Step 1: the rank writes its frontier as a
-  /// bitmap of local ids into the staging part of the gathered bitmap (words [p * W, (p + 1) *
-  /// W), W = bitmap_words(), p ranks), from which the exchange all-gathers every rank's part r
-  /// into words [r * W, (r + 1) * W).
-  virtual void build_frontier_bitmap() = 0;
+  /// Bottom-up levels (Beamer; undirected slices only). Step 1: the rank writes its frontier
+  /// into the staging part of the gathered buffer (bytes [p * B, (p + 1) * B), B = part_bytes,
+  /// p ranks), from which the exchange all-gathers every rank's part r into bytes [r * B,
+  /// (r + 1) * B): as a bitmap of its local ids (kBitmap, B = bitmap_words() words), or, when
+  /// the frontier is a queue (the previous level was top-down), as its size and local ids
+  /// (kQueue, queue_part_bytes() of the largest frontier over all ranks).
+  virtual void build_frontier_part(FrontierPart form, std::size_t part_bytes) = 0;
   /// (p + 1) * bitmap_words() words: the gathered parts, then the staging part.
   virtual void* gathered_bitmap() = 0;
-  /// 32-bit words of one rank's part: enough for the largest local count.
+  /// 32-bit words of one rank's bitmap part (bitmap_part_words of the largest local count).
   virtual std::size_t bitmap_words() const = 0;
   /// Step 2: every unvisited owned vertex looks among its neighbours for one in the gathered
-  /// frontier; the first found becomes its parent; fills the level counters.
-  virtual void bottom_up(std::int32_t level) = 0;
+  /// frontier (parts of `form`, part_bytes each); the first found becomes its parent; fills the
+  /// level counters.
+  virtual void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) = 0;
   /// kLevelCounters counters in exchange space, valid after contract() or bottom_up().
   virtual std::int64_t* level_counters() = 0;
   /// The next frontier becomes the current one (its size as the all-reduce read it).
