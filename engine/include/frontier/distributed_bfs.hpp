@@ -67,7 +67,8 @@ struct DistributedBfsOptions {
   /// A top-down level on which no rank expands more than this many arcs (nor num_vertices /
   /// ranks) sends each rank's bins at a bound of that rank's arcs to every rank together with
   /// their counts, without reading the counts on the host first (one host synchronization per
-  /// level instead of two, at the price of bins sent whole). 0: never. Must be >= 0.
+  /// level instead of two, at the price of bins sent whole). 0: never. Must be >= 0. (At
+  /// Graph500 scale 26 on 4 H200s, 2^20 made level 1 slower than 2^15: 0.146 vs 0.117 ms.)
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 
