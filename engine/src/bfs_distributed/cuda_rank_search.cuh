@@ -4,7 +4,7 @@
 /// num_vertices items, a receive buffer of ranks * local_count items, bitmasks, queues), work
 /// queued on the rank's stream. No allocation and no host synchronization inside a level; the
 /// exchange synchronizes twice per large top-down level (bin counts, frontier size) and once per
-/// small top-down level (fixed-size bins, see exchange.hpp) or bottom-up level (frontier size).
+/// small top-down level (bounded bins, see exchange.hpp) or bottom-up level (frontier size).
 ///
 /// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
 /// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered

@@ -1,10 +1,10 @@
 /// @file bfs_distributed/exchange.hpp
 /// @brief The exchange interface the distributed level loop is written against (internal, plain
 /// host C++): all-to-all of per-destination bins (counts first, then items; or, for a level whose
-/// bins are known to be small, counts and fixed-size bins in one step) and an all-gather of a few
+/// bins are known to be small, counts and bounded bins in one step) and an all-gather of a few
 /// 64-bit counters per rank (the level loop sums them). Two implementations: HostExchange (every
 /// rank simulated in this process, bins moved through memory; host buffers) and NcclExchange (one
-/// GPU per rank, grouped ncclSend/ncclRecv and ncclAllReduce; device buffers). "Exchange space"
+/// GPU per rank, grouped ncclSend/ncclRecv and ncclAllGather; device buffers). "Exchange space"
 /// below means host memory for the first and the rank's device memory for the second.
 #pragma once
 

@@ -2,16 +2,16 @@
 // (see nccl_exchange.cuh). Per level: one group of count exchanges, a host synchronization to
 // read the counts (NCCL needs matching sizes on both sides), one group of bin exchanges that
 // stays asynchronous, then one group of counter all-gathers (each rank's counters to every rank,
-// read back in one copy that holds the rank's own counters and, summed on the host, the totals)
-// and a host synchronization to read the next frontier size. Items arrive packed in sender order,
-// as the host exchange delivers them. A level whose bins have a known small bound (bin_capacity)
-// sends counts and fixed-size bins in one asynchronous group instead: one synchronization per
-// level. connect(), at setup, makes every connection those steps use; warm_up(), before every
-// search, brings them back up to speed after the idle time between searches.
-// The frontier bitmaps and the counters live in NCCL symmetric windows (register_windows), whose
-// all-gathers run NCCL's symmetric kernels. A first try registered bitmap parts of 1564 and 2084
-// bytes and got wrong depths on 2 and 4 GPUs; a probe then showed NCCL 2.28.3's symmetric
-// all-gather wrong for exactly such sizes (kWindowPartBytes), so the parts are rounded up.
+// read back in one copy) and a host synchronization to read them. Items arrive packed in sender
+// order, as the host exchange delivers them. A level whose bins have known small bounds (one per
+// sender, bin_capacity) sends counts and each sender's bound of items in one asynchronous group
+// instead: one synchronization per level. connect(), at setup, makes every connection those steps
+// use; warm_up(), before every search, brings them back up to speed after the idle time between
+// searches. The frontier bitmaps and the counters live in NCCL symmetric windows
+// (register_windows), whose all-gathers run NCCL's symmetric kernels. A first try registered bitmap
+// parts of 1564 and 2084 bytes and got wrong depths on 2 and 4 GPUs; a probe then showed
+// NCCL 2.28.3's symmetric all-gather wrong for exactly such sizes (kWindowPartBytes), so the parts
+// are rounded up.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs_distributed/nccl_exchange.cuh"
