@@ -62,13 +62,29 @@ std::int64_t sum_over_ranks(std::int64_t value) {
   return value;
 }
 
-int node_gpu(int rank) {
+namespace {
+
+// This process's number among the processes of its node, and how many run there.
+struct NodePlace {
+  int local = 0;
+  int processes = 0;
+};
+
+NodePlace node_place(int rank) {
   MPI_Comm node = MPI_COMM_NULL;
   check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node),
         "MPI_Comm_split_type");
-  int local = 0;
-  check(MPI_Comm_rank(node, &local), "MPI_Comm_rank");
+  NodePlace place;
+  check(MPI_Comm_rank(node, &place.local), "MPI_Comm_rank");
+  check(MPI_Comm_size(node, &place.processes), "MPI_Comm_size");
   MPI_Comm_free(&node);
+  return place;
+}
+
+}  // namespace
+
+int node_gpu(int rank) {
+  const int local = node_place(rank).local;
   const int gpus = cuda_device_count();
   if (local >= gpus) {
     throw InvalidArgument("process " + std::to_string(rank) + " is number " +
@@ -84,6 +100,7 @@ ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs) {
   process.ranks = ranks;
   process.gpu = gpu;
   process.num_arcs = sum_over_ranks(local_arcs);
+  process.one_node = node_place(rank).processes == ranks;
   if (rank == 0) process.id = make_nccl_unique_id();
   check(MPI_Bcast(process.id.bytes.data(), static_cast<int>(process.id.bytes.size()), MPI_CHAR, 0,
                   MPI_COMM_WORLD),

@@ -152,6 +152,9 @@ struct ProcessRank {
   NcclUniqueId id;
   /// Arcs of the whole graph (the launcher sums every rank's), for the direction switch.
   std::int64_t num_arcs = 0;
+  /// Every rank runs on this process's node (the launcher knows). Only then do the ranks keep
+  /// their all-gathers in NCCL symmetric windows; across nodes they use NCCL's ordinary path.
+  bool one_node = false;
 };
 
 /// A graph distributed over ranks and kept resident for many searches.

@@ -72,10 +72,12 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
-  /// One rank of a multi-process run: its own slice on `gpu`, the communicator from
-  /// ncclCommInitRank.
-  NcclRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu,
-                const NcclUniqueId& id) {
+  /// One rank of a multi-process run: its own slice on process.gpu, the communicator from
+  /// ncclCommInitRank; symmetric windows only when every rank is on this node.
+  NcclRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process)
+      : windows_(process.one_node) {
+    const int gpu = process.gpu;
+    const NcclUniqueId& id = process.id;
     const int available = cuda_device_count();
     if (gpu < 0 || gpu >= available) {
       throw CudaError("GPU " + std::to_string(gpu) + " is not available (" +
@@ -198,12 +200,15 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
-  // Local rank r's exchange registers the rank's collective buffers as symmetric windows, then
+  // Local rank r's exchange registers the rank's collective buffers as symmetric windows (all
+  // ranks on one node), then
   // connects every peer and collective a level uses (with the rank's gathered bitmap as the
   // all-gather's buffer).
   void connect(std::size_t r) {
-    const std::vector<WindowRegion> regions = searches_[r]->window_regions();
-    exchanges_[r]->register_windows(std::span<const std::vector<WindowRegion>>(&regions, 1));
+    if (windows_) {
+      const std::vector<WindowRegion> regions = searches_[r]->window_regions();
+      exchanges_[r]->register_windows(std::span<const std::vector<WindowRegion>>(&regions, 1));
+    }
     void* bitmap = pointers_[r]->gathered_bitmap();
     exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),
                            pointers_[r]->bitmap_words() * sizeof(std::uint32_t));
@@ -258,6 +263,9 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   /// Several local ranks only; outlives the exchanges (they watch its failure flag).
   std::unique_ptr<RankThreads> threads_;
   bool aborted_ = false;
+  /// The all-gathers' buffers go into NCCL symmetric windows: every rank on one node (always
+  /// for one process driving every GPU).
+  bool windows_ = true;
 };
 
 }  // namespace
@@ -270,8 +278,8 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
-    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id) {
-  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slice, gpu, id);
+    const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process) {
+  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slice, process);
 }
 
 NcclUniqueId nccl_unique_id() {
@@ -283,9 +291,9 @@ NcclUniqueId nccl_unique_id() {
 }
 
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
-    const partition::RankGraph<std::int32_t, std::int64_t>&, int, const NcclUniqueId&);
+    const partition::RankGraph<std::int32_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
-    const partition::RankGraph<std::int64_t, std::int64_t>&, int, const NcclUniqueId&);
+    const partition::RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
     std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(

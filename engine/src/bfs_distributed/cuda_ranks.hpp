@@ -36,11 +36,11 @@ template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
     std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids);
 
-/// One process of a multi-process run drives one GPU holding its own slice; the communicator
-/// comes from ncclCommInitRank(ranks, id, slice.rank).
+/// One process of a multi-process run drives one GPU (process.gpu) holding its own slice; the
+/// communicator comes from ncclCommInitRank(ranks, process.id, slice.rank).
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
-    const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, const NcclUniqueId& id);
+    const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process);
 
 /// ncclGetUniqueId's bytes. @throws CudaError without NCCL.
 NcclUniqueId nccl_unique_id();

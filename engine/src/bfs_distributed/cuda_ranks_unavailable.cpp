@@ -24,7 +24,7 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
-    const partition::RankGraph<VertexT, EdgeT>&, int, const NcclUniqueId&) {
+    const partition::RankGraph<VertexT, EdgeT>&, const ProcessRank&) {
   return make_cuda_rank_group<VertexT, EdgeT>({}, {});
 }
 
@@ -39,9 +39,9 @@ ExchangeLatency measure_exchange_latency(int, int, int) {
 }
 
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
-    const partition::RankGraph<std::int32_t, std::int64_t>&, int, const NcclUniqueId&);
+    const partition::RankGraph<std::int32_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
-    const partition::RankGraph<std::int64_t, std::int64_t>&, int, const NcclUniqueId&);
+    const partition::RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
     std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(

@@ -107,8 +107,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(Slice own_slice, const ProcessRan
   impl_->device = Device::cuda(process.gpu);
   impl_->ranks = process.ranks;
   impl_->slices.push_back(std::move(own_slice));
-  impl_->cuda = distributed::make_cuda_process_rank<VertexT, EdgeT>(impl_->slices.front(),
-                                                                    process.gpu, process.id);
+  impl_->cuda = distributed::make_cuda_process_rank<VertexT, EdgeT>(impl_->slices.front(), process);
   impl_->num_arcs = process.num_arcs;
 }
 
