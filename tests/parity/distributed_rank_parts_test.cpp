@@ -145,25 +145,10 @@ void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
     const auto words = (static_cast<std::uint64_t>(n) + 31) / 32;
     for (std::uint64_t w = 0; w < words; ++w) {
       std::uint32_t word = 0;
-      switch (bits.stripe_shift) {
-        case 0:
-          word = distributed::striped_global_word<0>(gathered.data(), part_words, w);
-          break;
-        case 1:
-          word = distributed::striped_global_word<1>(gathered.data(), part_words, w);
-          break;
-        case 2:
-          word = distributed::striped_global_word<2>(gathered.data(), part_words, w);
-          break;
-        case 3:
-          word = distributed::striped_global_word<3>(gathered.data(), part_words, w);
-          break;
-        case 4:
-          word = distributed::striped_global_word<4>(gathered.data(), part_words, w);
-          break;
-        default:
-          word = distributed::striped_global_word<5>(gathered.data(), part_words, w);
-      }
+      ASSERT_TRUE(distributed::with_stripe_shift(bits.stripe_shift, [&](auto shift) {
+        word = distributed::striped_global_word<decltype(shift)::value>(gathered.data(), part_words,
+                                                                        w);
+      }));
       for (std::uint64_t j = 0; j < 32; ++j) {
         const std::uint64_t v = 32 * w + j;
         const bool expected = v < static_cast<std::uint64_t>(n) && v % 3 == 0;
@@ -180,6 +165,17 @@ void check_spread_bits() {
     std::uint32_t expected = 0;
     for (int i = 0; i < (32 >> SHIFT); ++i) expected |= (x >> i & 1u) << (i << SHIFT);
     EXPECT_EQ(distributed::spread_bits<SHIFT>(x), expected) << "shift " << SHIFT << ", x " << x;
+  }
+}
+
+// The run-time shift reaches the instantiation of its own value, and only shifts 0-5 do.
+TEST(DistributedRankParts, WithStripeShift) {
+  for (int shift = -1; shift <= 6; ++shift) {
+    int called_with = -2;
+    const bool called =
+        distributed::with_stripe_shift(shift, [&](auto s) { called_with = decltype(s)::value; });
+    EXPECT_EQ(called, shift >= 0 && shift <= 5) << shift;
+    EXPECT_EQ(called_with, called ? shift : -2) << shift;
   }
 }
 

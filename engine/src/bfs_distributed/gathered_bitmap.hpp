@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "frontier/partition/distribution.hpp"
 #include "frontier/types.hpp"
@@ -80,6 +82,16 @@ FRONTIER_HOST_DEVICE constexpr std::uint32_t striped_global_word(const std::uint
     word |= spread_bits<SHIFT>(chunk) << r;
   }
   return word;
+}
+
+/// Calls f(std::integral_constant<int, SHIFT>{}) for a run-time stripe shift (host code picking
+/// a striped_global_word instantiation, 0 <= shift <= 5); false, without calling f, otherwise.
+template <typename F>
+bool with_stripe_shift(int shift, F&& f) {
+  return [&]<int... kShifts>(std::integer_sequence<int, kShifts...>) {
+    return ((shift == kShifts ? (f(std::integral_constant<int, kShifts>{}), true) : false) || ...);
+  }
+  (std::make_integer_sequence<int, 6>{});
 }
 
 /// The bits of `distribution`'s gathered bitmap with parts of part_words 32-bit words.
