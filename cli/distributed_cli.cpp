@@ -26,13 +26,16 @@ namespace frontier::cli {
 void add_distributed_options(cxxopts::Options& options) {
   // clang-format off
   options.add_options("Distributed")
-      ("gpus", "split the graph over N GPUs (one rank per GPU, NCCL between them)",
+      ("gpus", "split the graph over N GPUs (one rank per GPU, one process)",
        cxxopts::value<int>())
       ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
        cxxopts::value<int>())
       ("distributed", "one process per GPU under mpirun (MPI bootstraps NCCL)")
       ("layout", "vertex ownership across ranks: striped (v mod N) or block",
-       cxxopts::value<std::string>()->default_value("striped"));
+       cxxopts::value<std::string>()->default_value("striped"))
+      ("transport", "how --gpus ranks reach each other: auto (peer where every GPU pair has "
+       "peer access, else nccl), peer (loads and stores in each other's memory) or nccl",
+       cxxopts::value<std::string>()->default_value("auto"));
   // clang-format on
 }
 
@@ -47,9 +50,24 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   } else {
     throw UsageError("--layout must be striped or block, not '" + layout + "'");
   }
+  const std::string transport = result["transport"].as<std::string>();
+  if (transport == "auto") {
+    run.transport = GpuTransport::Auto;
+  } else if (transport == "peer") {
+    run.transport = GpuTransport::Peer;
+  } else if (transport == "nccl") {
+    run.transport = GpuTransport::Nccl;
+  } else {
+    throw UsageError("--transport must be auto, peer or nccl, not '" + transport + "'");
+  }
   const bool gpus = result.count("gpus") > 0;
   const bool ranks = result.count("ranks") > 0;
   run.mpi = result.count("distributed") > 0;
+  if (run.mpi && run.transport == GpuTransport::Peer) {
+    throw UsageError(
+        "--transport peer needs one process driving every GPU (--gpus N); processes under "
+        "mpirun reach each other through NCCL");
+  }
   if (static_cast<int>(gpus) + static_cast<int>(ranks) + static_cast<int>(run.mpi) > 1) {
     throw UsageError("--gpus, --ranks and --distributed exclude each other");
   }
@@ -151,7 +169,11 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
            partition::layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
            out.balance.imbalance);
   log.debug("bfs edge balance:\n{}", partition::format_edge_balance(out.balance));
-  DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
+  DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device, run.transport);
+  if (run.device.is_cuda()) {
+    log.info("bfs: the GPU ranks reach each other through the {} transport",
+             transport_name(search.transport()));
+  }
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).

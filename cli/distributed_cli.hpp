@@ -1,8 +1,9 @@
 // The multi-GPU (distributed) options shared by `frontier bfs` and `frontier graph500`:
-// --gpus N (one rank per GPU, NCCL between them), --ranks N (N ranks simulated on the CPU, the
-// same level loop with bins moved through memory), --distributed (one process per GPU under
-// mpirun, MPI bootstrapping NCCL), --layout striped|block; and the distributed
-// versions of both commands, printing results in the single-device form.
+// --gpus N (one rank per GPU, one process), --ranks N (N ranks simulated on the CPU, the same
+// level loop with bins moved through memory), --distributed (one process per GPU under mpirun,
+// MPI bootstrapping NCCL), --layout striped|block, --transport auto|peer|nccl (how --gpus ranks
+// reach each other); and the distributed versions of both commands, printing results in the
+// single-device form.
 #pragma once
 
 #include <cxxopts.hpp>
@@ -23,8 +24,8 @@ void add_distributed_options(cxxopts::Options& options);
 
 /// The ranks and devices the options ask for; ranks == 0 when no distributed run was asked for.
 /// run.mpi is set by --distributed.
-/// @throws UsageError for two of --gpus, --ranks, --distributed, a count below 1, or more GPUs
-///         than present.
+/// @throws UsageError for two of --gpus, --ranks, --distributed, a count below 1, more GPUs than
+///         present, an unknown --transport, or --transport peer with --distributed.
 partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result);
 
 /// `frontier bfs --gpus N | --ranks N | --distributed`: slices the graph, searches from every

@@ -85,13 +85,16 @@ DistributedGraph500Result run_graph500_distributed(const io::Graph500Config& con
   }
   sent.clear();
   sent.shrink_to_fit();
-  DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device);
+  DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device, run.transport);
   result.construction_seconds = timer.seconds();
+  out.transport = search.transport();
   const auto resident = search.slices();
   out.balance = edge_balance(resident);
   for (const RankBalance& rank : out.balance.per_rank) result.num_arcs += rank.arcs;
-  log.info("graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f})",
-           result.num_arcs, run.ranks, result.construction_seconds, out.balance.imbalance);
+  log.info("graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
+           result.num_arcs, run.ranks, result.construction_seconds, out.balance.imbalance,
+           run.device.is_cuda() ? std::string(", ") + transport_name(out.transport) + " transport"
+                                : std::string());
 
   // 4. Roots.
   const std::uint64_t root_seed = mix64(counter_random(config.seed, kRootStreamTag));

@@ -9,6 +9,8 @@
 // results, and after the same idle and the warm-up barrier every search starts with). Per GPU
 // count it also prints the median time of that untimed barrier. Without GPUs it runs the CPU
 // simulation of the ranks.
+// --transport picks how the GPUs reach each other (auto: peer memory where every pair has peer
+// access, else NCCL; the floor is measured through the same).
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,
 // which slow the searches a little) and prints them level by level, as medians over the searches
 // and for the first search: each host thread's time in the loop's calls (one thread per GPU),
@@ -18,6 +20,7 @@
 // Usage: frontier_bench_distributed_bfs [--scale=22] [--edgefactor=16] [--roots=16]
 //                                       [--gpus=1,2,4] [--layout=striped|block] [--validate]
 //                                       [--no-single] [--phases] [--small-level-arcs=N]
+//                                       [--transport=auto|peer|nccl]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -47,6 +50,7 @@ struct BenchConfig {
   bool phases = false;
   /// DistributedBfsOptions::small_level_arcs; -1: the default.
   long long small_level_arcs = -1;
+  frontier::GpuTransport transport = frontier::GpuTransport::Auto;
 };
 
 bool starts_with(const char* arg, const char* prefix) {
@@ -80,6 +84,12 @@ BenchConfig parse(int argc, char** argv) {
       config.phases = true;
     } else if (starts_with(arg, "--small-level-arcs=")) {
       config.small_level_arcs = std::atoll(arg + 19);
+    } else if (std::strcmp(arg, "--transport=auto") == 0) {
+      config.transport = frontier::GpuTransport::Auto;
+    } else if (std::strcmp(arg, "--transport=peer") == 0) {
+      config.transport = frontier::GpuTransport::Peer;
+    } else if (std::strcmp(arg, "--transport=nccl") == 0) {
+      config.transport = frontier::GpuTransport::Nccl;
     } else {
       throw frontier::InvalidArgument(std::string("unknown argument ") + arg);
     }
@@ -198,24 +208,27 @@ int main(int argc, char** argv) {
       }
       for (const int count : bench.gpus) {
         if (count < 2 || count > present) continue;
-        const auto latency = frontier::distributed::measure_exchange_latency(count, 9, 100);
+        const auto latency =
+            frontier::distributed::measure_exchange_latency(count, 9, 100, bench.transport);
         std::printf(
-            "floor: one level's communication on %d GPUs (small exchange + all-reduce, NCCL): "
-            "%.1f us back to back, %.1f us after %d ms idle, %.1f us after that idle and the "
-            "warm-up barrier a search starts with\n",
-            count, latency.back_to_back_seconds * 1e6, latency.after_idle_seconds * 1e6,
-            latency.idle_milliseconds, latency.after_warm_up_seconds * 1e6);
+            "floor: one level's communication on %d GPUs (small exchange + all-reduce, %s "
+            "transport): %.1f us back to back, %.1f us after %d ms idle, %.1f us after that idle "
+            "and the warm-up barrier a search starts with\n",
+            count, frontier::transport_name(latency.transport), latency.back_to_back_seconds * 1e6,
+            latency.after_idle_seconds * 1e6, latency.idle_milliseconds,
+            latency.after_warm_up_seconds * 1e6);
       }
     }
 
     double one_rank_teps = 0.0;
-    std::printf("%6s %14s %10s %10s %18s %12s\n", "ranks", "hmean GTEPS", "vs 1 rank", "vs engine",
-                "MiB xchg/search", "construct s");
+    std::printf("%6s %14s %10s %10s %18s %12s %10s\n", "ranks", "hmean GTEPS", "vs 1 rank",
+                "vs engine", "MiB xchg/search", "construct s", "transport");
     for (const int count : bench.gpus) {
       frontier::partition::DistributedRunConfig run;
       run.ranks = count;
       run.layout = bench.layout;
       run.time_phases = bench.phases;
+      run.transport = bench.transport;
       if (bench.small_level_arcs >= 0) run.small_level_arcs = bench.small_level_arcs;
       if (present > 0) {
         if (count > present) {
@@ -233,10 +246,11 @@ int main(int argc, char** argv) {
       for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
       bytes /= static_cast<double>(result.bytes_exchanged.size());
       std::printf(
-          "%6d %14.3f %10s %10s %18.1f %12.3f\n", count, teps / 1e9,
+          "%6d %14.3f %10s %10s %18.1f %12.3f %10s\n", count, teps / 1e9,
           one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
           single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
-          bytes / (1 << 20), result.graph500.construction_seconds);
+          bytes / (1 << 20), result.graph500.construction_seconds,
+          present > 0 ? frontier::transport_name(result.transport) : "-");
       const auto steady = median_levels(result.search_levels);
       std::printf("       per level, median over the searches (searches with the level, ms):");
       for (std::size_t l = 0; l < steady.levels.size(); ++l) {

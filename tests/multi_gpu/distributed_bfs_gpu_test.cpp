@@ -1,5 +1,6 @@
-// The distributed BFS on 1, 2 and 4 GPUs (one rank per GPU, one process, NCCL moving the bins):
-// exact depths against the sequential oracle and parents that pass the Graph500 rules, on
+// The distributed BFS on 1, 2 and 4 GPUs (one rank per GPU, one process; NCCL moving the bins,
+// and, where the GPUs have peer access, the peer transport reading them in place): exact depths
+// against the sequential oracle and parents that pass the Graph500 rules, on
 // generated random and Kronecker graphs (the latter also generated in place per rank), on every
 // real dataset, with striped and block ownership; the GPU run equals the CPU simulation level
 // by level (bitmap and queue frontier parts alike); `frontier bfs|graph500 --gpus N` validate their
@@ -58,6 +59,17 @@ std::vector<int> gpu_counts() {
   return counts;
 }
 
+// Transports to try on `count` GPUs: NCCL always, peer memory where every pair of them has
+// peer access (the automatic choice tells).
+std::vector<GpuTransport> transports(int count) {
+  std::vector<GpuTransport> out{GpuTransport::Nccl};
+  const Graph tiny = test::graph_from_pairs<VertexId>(2, {{0, 1}}, false);
+  const DistributedBfs<VertexId, EdgeId> probe(
+      partition::slice_graph(tiny, VertexLayout::Striped, count), gpus(count));
+  if (probe.transport() == GpuTransport::Peer) out.push_back(GpuTransport::Peer);
+  return out;
+}
+
 #define FRONTIER_SKIP_WITHOUT_TWO_GPUS() \
   if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs"
 
@@ -65,7 +77,8 @@ std::vector<int> gpu_counts() {
 int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
                    bool predecessors = true, bool direction_optimizing = true) {
   SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(search.ranks()) +
-               " GPUs" + (direction_optimizing ? ", direction-optimizing" : ", top-down"));
+               " GPUs, " + transport_name(search.transport()) +
+               (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   DistributedBfsOptions options;
   options.predecessors = predecessors;
@@ -108,17 +121,20 @@ void expect_same_levels(const DistributedBfsResult<VertexId>& a,
 }
 
 // Runs check(cpu, gpu) on the CPU simulation and the GPU backend of `graph`, for every GPU
-// count and both layouts.
+// count, both layouts and every transport.
 template <typename Check>
 void for_each_backend_pair(const Graph& graph, Check check) {
   for (const int count : gpu_counts()) {
-    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-      SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout));
-      DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
-                                           Device::cpu());
-      DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
-                                           gpus(count));
-      check(cpu, gpu);
+    for (const GpuTransport transport : transports(count)) {
+      for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+        SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout) + ", " +
+                     transport_name(transport));
+        DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
+                                             Device::cpu());
+        DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
+                                             gpus(count), transport);
+        check(cpu, gpu);
+      }
     }
   }
 }
@@ -134,13 +150,15 @@ TEST(DistributedBfsGpu, RandomGraphs) {
           test::random_edge_list<VertexId>(n, 4 * static_cast<std::int64_t>(n), 21 + n, directed),
           options);
       for (const int count : gpu_counts()) {
-        for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-          DistributedBfs<VertexId, EdgeId> search(partition::slice_graph(graph, layout, count),
-                                                  gpus(count));
-          expect_matches(search, graph, 0, true, false);
-          expect_matches(search, graph, 0, true, true);
-          expect_matches(search, graph, n - 1, true, true);
-          expect_matches(search, graph, n / 2, false, true);
+        for (const GpuTransport transport : transports(count)) {
+          for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+            DistributedBfs<VertexId, EdgeId> search(partition::slice_graph(graph, layout, count),
+                                                    gpus(count), transport);
+            expect_matches(search, graph, 0, true, false);
+            expect_matches(search, graph, 0, true, true);
+            expect_matches(search, graph, n - 1, true, true);
+            expect_matches(search, graph, n / 2, false, true);
+          }
         }
       }
     }
@@ -152,16 +170,19 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
   const KroneckerParams params = test::kronecker_params(16, 5);
   const Graph whole = test::graph500_graph(params);
   for (const int count : gpu_counts()) {
-    DistributedBfs<VertexId, EdgeId> search(partition::generate_kronecker_slices<VertexId, EdgeId>(
-                                                params, VertexLayout::Striped, count),
-                                            gpus(count));
-    int searched = 0;
-    for (VertexId source = 0; searched < 4; ++source) {
-      if (whole.degree(source) == 0) continue;
-      expect_matches(search, whole, source, true, false);
-      EXPECT_GT(expect_matches(search, whole, source, true, true), 0)
-          << "a Kronecker search goes bottom-up on its large levels";
-      ++searched;
+    for (const GpuTransport transport : transports(count)) {
+      DistributedBfs<VertexId, EdgeId> search(
+          partition::generate_kronecker_slices<VertexId, EdgeId>(params, VertexLayout::Striped,
+                                                                 count),
+          gpus(count), transport);
+      int searched = 0;
+      for (VertexId source = 0; searched < 4; ++source) {
+        if (whole.degree(source) == 0) continue;
+        expect_matches(search, whole, source, true, false);
+        EXPECT_GT(expect_matches(search, whole, source, true, true), 0)
+            << "a Kronecker search goes bottom-up on its large levels";
+        ++searched;
+      }
     }
   }
 }
@@ -177,12 +198,43 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
       test::random_edge_list<VertexId>(20000, 100000, 8, false), options);
   DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
                                        Device::cpu());
-  DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
-                                       gpus(2));
   const auto a = cpu.run(3);
-  const auto b = gpu.run(3);
-  expect_same_levels(a, b);
-  EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+  for (const GpuTransport transport : transports(2)) {
+    SCOPED_TRACE(transport_name(transport));
+    DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
+                                         gpus(2), transport);
+    EXPECT_EQ(gpu.transport(), transport);
+    const auto b = gpu.run(3);
+    expect_same_levels(a, b);
+    EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+  }
+}
+
+// The automatic choice: peer memory where every pair of GPUs has peer access (one process),
+// NCCL when asked for; both give the same levels, traffic and depths on a Kronecker graph, and
+// a DistributedBfs of each kind can live beside the other.
+TEST(DistributedBfsGpu, TransportsAgree) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  const std::vector<GpuTransport> kinds = transports(2);
+  if (kinds.size() < 2) GTEST_SKIP() << "GPUs 0 and 1 have no peer access";
+  const KroneckerParams params = test::kronecker_params(14, 9);
+  const Graph graph = test::graph500_graph(params);
+  DistributedBfs<VertexId, EdgeId> automatic(
+      partition::slice_graph(graph, VertexLayout::Striped, 2), gpus(2));
+  EXPECT_EQ(automatic.transport(), GpuTransport::Peer);
+  DistributedBfs<VertexId, EdgeId> nccl(partition::slice_graph(graph, VertexLayout::Striped, 2),
+                                        gpus(2), GpuTransport::Nccl);
+  EXPECT_EQ(nccl.transport(), GpuTransport::Nccl);
+  int searched = 0;
+  for (VertexId source = 0; searched < 4; ++source) {
+    if (graph.degree(source) == 0) continue;
+    ++searched;
+    const auto a = nccl.run(source);
+    const auto b = automatic.run(source);
+    expect_same_levels(a, b);
+    EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+    EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
+  }
 }
 
 // A search whose first bottom-up level has a frontier of a few hubs: the ranks gather it as
@@ -255,11 +307,13 @@ TEST(DistributedBfsGpu, RealDatasets) {
       if (graph.degree(v) > graph.degree(hub)) hub = v;
     }
     for (const int count : gpu_counts()) {
-      DistributedBfs<VertexId, EdgeId> search(
-          partition::slice_graph(graph, VertexLayout::Striped, count), gpus(count));
-      expect_matches(search, graph, hub, true, false);
-      expect_matches(search, graph, hub, true, true);
-      expect_matches(search, graph, 0, true, true);
+      for (const GpuTransport transport : transports(count)) {
+        DistributedBfs<VertexId, EdgeId> search(
+            partition::slice_graph(graph, VertexLayout::Striped, count), gpus(count), transport);
+        expect_matches(search, graph, hub, true, false);
+        expect_matches(search, graph, hub, true, true);
+        expect_matches(search, graph, 0, true, true);
+      }
     }
   }
 }
@@ -312,6 +366,15 @@ TEST(DistributedBfsGpu, CommandLine) {
   EXPECT_EQ(code, 0) << g500;
   EXPECT_NE(g500.find("NBFS:                           8"), std::string::npos) << g500;
   EXPECT_NE(g500.find("harmonic_mean_TEPS"), std::string::npos) << g500;
+  for (const GpuTransport transport : transports(2)) {
+    const std::string name = transport_name(transport);
+    const std::string chosen =
+        run_cli("bfs " + test::bundled_dataset("karate.mtx").string() +
+                    " --gpus 2 --sources 4 --validate --transport " + name,
+                code);
+    EXPECT_EQ(code, 0) << chosen;
+    EXPECT_NE(chosen.find("through the " + name + " transport"), std::string::npos) << chosen;
+  }
 }
 
 // The line of a statistics block that starts with `key`.

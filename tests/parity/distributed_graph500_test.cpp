@@ -1,16 +1,21 @@
 // Graph500 on ranks simulated on the CPU (partition/graph500_distributed.hpp) against the
 // single-device run (io::run_graph500): the same roots, the same nedge and level count for each,
 // every search validated slice by slice; and `frontier bfs|graph500 --ranks N` from the command
-// line, with its usage errors.
+// line, with its usage errors; the names of the GPU transports.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cli_runner.hpp"
 #include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/partition/graph500_distributed.hpp"
+#include "frontier/partition/slices.hpp"
+#include "test_graphs.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -105,6 +110,30 @@ TEST(DistributedGraph500, CommandLineOnSimulatedRanks) {
     EXPECT_EQ(test::run_cli("graph500 --distributed --scale 8").exit_code, 2);
   }
   EXPECT_EQ(test::run_cli("bfs " + karate + " --ranks 2 --output x.txt").exit_code, 2);
+  // The GPU ranks' transport: a known name, and peer memory only within one process.
+  test::CliRun bad = test::run_cli("bfs " + karate + " --ranks 2 --transport pigeon");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--transport must be auto, peer or nccl, not 'pigeon'"),
+            std::string::npos)
+      << bad.output();
+  bad = test::run_cli("graph500 --distributed --transport peer --scale 8");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--transport peer needs one process"), std::string::npos)
+      << bad.output();
+  EXPECT_EQ(test::run_cli("bfs " + karate + " --ranks 2 --transport nccl --source 0").exit_code, 0);
+}
+
+TEST(DistributedGraph500, TransportNames) {
+  EXPECT_STREQ(transport_name(GpuTransport::Auto), "auto");
+  EXPECT_STREQ(transport_name(GpuTransport::Peer), "peer");
+  EXPECT_STREQ(transport_name(GpuTransport::Nccl), "nccl");
+  // Simulated ranks have no GPU transport.
+  const Graph graph = test::graph_from_pairs<VertexId>(4, {{0, 1}, {1, 2}}, false);
+  DistributedBfs<VertexId, EdgeId> cpu(
+      partition::slice_graph(graph, partition::VertexLayout::Striped, 2), Device::cpu(),
+      GpuTransport::Peer);
+  EXPECT_EQ(cpu.transport(), GpuTransport::Auto);
+  EXPECT_EQ(cpu.run(0).bfs.depth, (std::vector<std::int32_t>{0, 1, 2, -1}));
 }
 
 }  // namespace

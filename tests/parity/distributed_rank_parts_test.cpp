@@ -134,11 +134,17 @@ void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
                               static_cast<std::uint64_t>(distribution.local(v));
     gathered[bit / 32] |= 1u << (bit % 32);
   }
+  // The same parts through a table of part addresses (as GPU ranks read them).
+  std::vector<const std::uint32_t*> parts;
+  for (int r = 0; r < ranks; ++r) parts.push_back(gathered.data() + r * part_words);
   for (VertexT v = 0; v < n; ++v) {
     EXPECT_EQ(bits.bit(v), static_cast<std::uint64_t>(distribution.owner(v)) * part_words * 32 +
                                static_cast<std::uint64_t>(distribution.local(v)))
         << "vertex " << v;
     EXPECT_EQ(bits.test(gathered.data(), v), v % 3 == 0) << "vertex " << v;
+    EXPECT_EQ(bits.test_parts([&](int r) { return parts[static_cast<std::size_t>(r)]; }, v),
+              v % 3 == 0)
+        << "vertex " << v;
   }
   // A striped layout over a power-of-two rank count: the globalize kernel's words, bit by bit.
   if (power_of_two_stripes && ranks <= 32) {
@@ -146,8 +152,8 @@ void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
     for (std::uint64_t w = 0; w < words; ++w) {
       std::uint32_t word = 0;
       ASSERT_TRUE(distributed::with_stripe_shift(bits.stripe_shift, [&](auto shift) {
-        word = distributed::striped_global_word<decltype(shift)::value>(gathered.data(), part_words,
-                                                                        w);
+        word = distributed::striped_global_word<decltype(shift)::value>(
+            [&](int r, std::uint64_t i) { return parts[static_cast<std::size_t>(r)][i]; }, w);
       }));
       for (std::uint64_t j = 0; j < 32; ++j) {
         const std::uint64_t v = 32 * w + j;

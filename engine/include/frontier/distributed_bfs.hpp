@@ -7,7 +7,8 @@
 ///  2. filter and partition: a per-rank bitmask of every vertex the rank has already sent culls
 ///     duplicates (within the level and across levels), survivors go to the bin of their owner;
 ///  3. exchange: bin counts, then bins, travel to their owners (CPU: memory; GPUs: grouped
-///     ncclSend/ncclRecv);
+///     ncclSend/ncclRecv, or, where GPUs reach each other's memory, the owners read them in
+///     place after a barrier);
 ///  4. contract: each owner labels the unvisited vertices it received (depth = level + 1 and, in
 ///     a predecessor run, the parent carried with the vertex as a (vertex, parent) pair) and
 ///     queues them as its next frontier;
@@ -46,6 +47,22 @@
 #include "frontier/types.hpp"
 
 namespace frontier {
+
+/// How GPU ranks reach each other's data.
+enum class GpuTransport {
+  /// Peer when one process drives every GPU and every pair of them has peer access, else Nccl.
+  Auto,
+  /// Loads and stores in each other's memory (NVLink or PCIe peer access; one process): nothing
+  /// moves, a rank reads its bins and the frontier parts where their owners wrote them, after a
+  /// barrier through memory; a level waits on the host once, for its counters.
+  Peer,
+  /// NCCL: bins by grouped send/receive, frontier parts and counters by all-gathers (any
+  /// topology, one process for all GPUs or one per GPU, one node or many).
+  Nccl,
+};
+
+/// "auto", "peer" or "nccl".
+const char* transport_name(GpuTransport transport);
 
 /// How one distributed search runs.
 struct DistributedBfsOptions {
@@ -165,14 +182,16 @@ class DistributedBfs {
 
   /// Takes one slice per rank (slices[r].rank == r, one distribution). On the CPU the ranks are
   /// simulated in this process; on CUDA, device.cuda_ids names one GPU per rank (one process
-  /// drives them all; NCCL moves the bins). The GPU ranks make every NCCL connection a search
-  /// uses here, so that the first search does not pay for them.
+  /// drives them all), which reach each other through `transport`. The GPU ranks make every
+  /// connection a search uses here, so that the first search does not pay for them.
   /// @throws InvalidArgument if slices are empty, inconsistent, or their count differs from the
-  ///         GPU count; ValidationError if a slice breaks its invariants; CudaError / NcclError /
-  ///         OutOfMemory from the GPU backend.
-  DistributedBfs(std::vector<Slice> slices, const Device& device);
+  ///         GPU count; ValidationError if a slice breaks its invariants; CudaError when
+  ///         GpuTransport::Peer is asked for GPUs without peer access to each other; CudaError /
+  ///         NcclError / OutOfMemory from the GPU backend.
+  DistributedBfs(std::vector<Slice> slices, const Device& device,
+                 GpuTransport transport = GpuTransport::Auto);
   /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
-  /// joins the others through NCCL (ncclCommInitRank with process.id). Every process must
+  /// joins the others through NCCL (ncclCommInitRank with process.id; the NCCL transport). Every process must
   /// construct its rank and then call run() with the same arguments, in the same order. run()
   /// gathers only this rank's labels (the other entries stay -1; the launcher combines them);
   /// its counters and statistics are global.
@@ -190,6 +209,8 @@ class DistributedBfs {
   /// every rank's in a single-process run, its own in a multi-process one.
   std::span<const Slice> slices() const noexcept;
   const Device& device() const noexcept;
+  /// How the GPU ranks reach each other (Peer or Nccl, Auto resolved); Auto for simulated ranks.
+  GpuTransport transport() const noexcept;
 
   /// One search from `source`. @throws InvalidArgument if source is out of range.
   DistributedBfsResult<VertexT> run(VertexT source, const DistributedBfsOptions& options = {});

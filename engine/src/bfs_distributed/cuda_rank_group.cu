@@ -1,15 +1,17 @@
 // cuda_rank_group.cu — the GPU backend of DistributedBfs: one rank per GPU, either all driven by
-// one process (NCCL communicators from ncclCommInitAll) or one per process (ncclCommInitRank
-// with a unique id the launcher broadcast); one non-blocking stream per GPU; free memory checked
-// on every GPU before anything is allocated (OutOfMemory names bytes needed and free).
-// Each local rank has its own NcclExchange; with several local ranks each runs the level loop on
-// its own host thread (RankThreads), as separate processes would, so that no thread issues
-// another GPU's launches and NCCL calls. NCCL (2.22 on) connects peers on first use: the group
-// makes every connection a level uses when it is built (NcclExchange::connect), and a timed
-// search starts with every rank's thread awake at a barrier and every GPU past
-// NcclExchange::warm_up(). A failed rank makes the others give up
-// (the exchanges' waits watch the threads' failure flag); the communicators are then aborted for
-// good.
+// one process or one per process (ncclCommInitRank with a unique id the launcher broadcast); one
+// non-blocking stream per GPU; free memory checked on every GPU before anything is allocated
+// (OutOfMemory names bytes needed and free). One process reaches its GPUs through peer memory
+// where every pair of them has peer access (PeerExchange; peer access enabled between all of
+// them, every rank told every other's addresses), else through NCCL (communicators from
+// ncclCommInitAll). Each local rank has its own exchange; with several local ranks each runs
+// the level loop on its own host thread (RankThreads), as separate processes would, so that no
+// thread issues another GPU's launches. NCCL (2.22 on) connects peers on first use: the group
+// makes every connection a level uses when it is built (NcclExchange::connect; the peer
+// transport's first barriers prove every mailbox reachable), and a timed search starts with
+// every rank's thread awake at a barrier and every GPU past the exchange's warm_up(). A failed
+// rank makes the others give up (the exchanges' waits watch the threads' failure flag); the
+// communicators are then aborted for good.
 #if FRONTIER_HAVE_NCCL
 
 #include <cuda_runtime.h>
@@ -27,6 +29,7 @@
 #include "bfs_distributed/cuda_ranks.hpp"
 #include "bfs_distributed/nccl_check.cuh"
 #include "bfs_distributed/nccl_exchange.cuh"
+#include "bfs_distributed/peer_exchange.cuh"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/detail/cuda_check.cuh"
 #include "frontier/device.hpp"
@@ -44,11 +47,22 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// Peer where every pair of the GPUs has peer access (unless NCCL is asked for), else NCCL.
+GpuTransport resolve_transport(GpuTransport asked, std::span<const int> gpus) {
+  if (asked == GpuTransport::Nccl) return GpuTransport::Nccl;
+  const std::string missing = missing_peer_access(gpus);
+  if (missing.empty()) return GpuTransport::Peer;
+  if (asked == GpuTransport::Peer) {
+    throw CudaError(missing + ", which the peer transport needs; use the NCCL transport");
+  }
+  return GpuTransport::Nccl;
+}
+
 template <typename VertexT, typename EdgeT>
-class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
+class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
  public:
-  NcclRankGroup(std::span<const partition::RankGraph<VertexT, EdgeT>> slices,
-                std::span<const int> gpu_ids) {
+  GpuRankGroup(std::span<const partition::RankGraph<VertexT, EdgeT>> slices,
+               std::span<const int> gpu_ids, GpuTransport transport) {
     const int p = static_cast<int>(slices.size());
     const int available = cuda_device_count();
     if (std::set<int>(gpu_ids.begin(), gpu_ids.end()).size() != gpu_ids.size()) {
@@ -60,8 +74,9 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
                         std::to_string(available) + " GPUs present)");
       }
     }
+    transport_ = resolve_transport(transport, gpu_ids);
     // 1. Every GPU must hold its rank before anything is allocated.
-    for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r]);
+    for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r], peer());
     devices_.assign(gpu_ids.begin(), gpu_ids.end());
     comms_.assign(static_cast<std::size_t>(p), nullptr);
     try {
@@ -74,8 +89,8 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
 
   /// One rank of a multi-process run: its own slice on process.gpu, the communicator from
   /// ncclCommInitRank; symmetric windows only when every rank is on this node.
-  NcclRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process)
-      : windows_(process.one_node) {
+  GpuRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process)
+      : transport_(GpuTransport::Nccl), windows_(process.one_node) {
     const int gpu = process.gpu;
     const NcclUniqueId& id = process.id;
     const int available = cuda_device_count();
@@ -83,7 +98,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       throw CudaError("GPU " + std::to_string(gpu) + " is not available (" +
                       std::to_string(available) + " GPUs present)");
     }
-    check_memory(slice, gpu);
+    check_memory(slice, gpu, false);
     devices_ = {gpu};
     comms_ = {nullptr};
     try {
@@ -96,9 +111,10 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       cudaStream_t stream = nullptr;
       FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
       streams_.push_back(stream);
-      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream));
+      searches_.push_back(
+          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream, false));
       pointers_.push_back(searches_.back().get());
-      exchanges_.push_back(std::make_unique<NcclExchange>(
+      add_nccl_exchange(std::make_unique<NcclExchange>(
           slice.distribution.ranks,
           std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
       connect(0);
@@ -108,13 +124,13 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
   }
 
-  ~NcclRankGroup() override { release(); }
+  ~GpuRankGroup() override { release(); }
 
   // A rank must fit its GPU before anything is allocated.
-  static void check_memory(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu) {
+  static void check_memory(const partition::RankGraph<VertexT, EdgeT>& slice, int gpu, bool peer) {
     const CudaDeviceInfo info = cuda_device_info(gpu);
     const std::uint64_t needed =
-        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice) + kNcclReserveBytes;
+        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice, peer) + kNcclReserveBytes;
     if (needed > info.free_bytes) {
       throw OutOfMemory("rank " + std::to_string(slice.rank) + " of the distributed graph on GPU " +
                             std::to_string(gpu),
@@ -123,6 +139,7 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   }
 
   std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
+  GpuTransport transport() const override { return transport_; }
 
   LevelLoopResult run(VertexT source, const LevelLoopConfig& config) override {
     if (aborted_) {
@@ -172,10 +189,26 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   }
 
  private:
-  // 2. Communicators and streams; 3. ranks (the slices go up here) and the exchange.
+  bool peer() const { return transport_ == GpuTransport::Peer; }
+
+  void add_nccl_exchange(std::unique_ptr<NcclExchange> exchange) {
+    nccl_exchanges_.push_back(exchange.get());
+    exchanges_.push_back(std::move(exchange));
+  }
+
+  // 2. Streams (and NCCL communicators); 3. ranks (the slices go up here) and their exchanges;
+  // 4. every connection a search uses.
   void build(std::span<const partition::RankGraph<VertexT, EdgeT>> slices) {
     const int p = static_cast<int>(slices.size());
-    FRONTIER_NCCL_CHECK(ncclCommInitAll(comms_.data(), p, devices_.data()));
+    if (peer()) {
+      if (p > kMaxPeerRanks) {
+        throw InvalidArgument("the peer transport joins at most " + std::to_string(kMaxPeerRanks) +
+                              " GPUs, not " + std::to_string(p));
+      }
+      enable_peer_access(devices_);
+    } else {
+      FRONTIER_NCCL_CHECK(ncclCommInitAll(comms_.data(), p, devices_.data()));
+    }
     for (int r = 0; r < p; ++r) {
       FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
       cudaStream_t stream = nullptr;
@@ -184,14 +217,35 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     threads_ = std::make_unique<RankThreads>(p);
     for (int r = 0; r < p; ++r) {
-      searches_.push_back(
-          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r], streams_[r]));
+      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
+          slices[r], devices_[r], streams_[r], peer()));
       pointers_.push_back(searches_.back().get());
-      exchanges_.push_back(std::make_unique<NcclExchange>(
-          p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r]}},
-          &threads_->failed()));
+      if (peer()) {
+        auto exchange = std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r],
+                                                       &threads_->failed());
+        peer_exchanges_.push_back(exchange.get());
+        exchanges_.push_back(std::move(exchange));
+      } else {
+        add_nccl_exchange(std::make_unique<NcclExchange>(
+            p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r]}},
+            &threads_->failed()));
+      }
     }
-    // 4. Every connection a search uses, made now: setup cost, not the first search's.
+    if (peer()) {
+      // Every rank learns where the others' bins, frontier parts and mailboxes are.
+      std::vector<PeerView<VertexT>> views;
+      std::vector<std::uint64_t*> boxes;
+      for (int r = 0; r < p; ++r) {
+        views.push_back(searches_[r]->peer_view());
+        boxes.push_back(peer_exchanges_[r]->mailbox());
+      }
+      for (int r = 0; r < p; ++r) {
+        searches_[r]->set_peer_views(views);
+        peer_exchanges_[r]->set_mailboxes(boxes);
+      }
+    }
+    // 4. Every connection a search uses, made now: setup cost, not the first search's (peer:
+    //    barriers through every mailbox).
     try {
       threads_->run([&](int i) { connect(static_cast<std::size_t>(i)); });
     } catch (...) {
@@ -205,13 +259,18 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   // connects every peer and collective a level uses (with the rank's gathered bitmap as the
   // all-gather's buffer).
   void connect(std::size_t r) {
+    if (peer()) {
+      peer_exchanges_[r]->warm_up();
+      return;
+    }
     if (windows_) {
       const std::vector<WindowRegion> regions = searches_[r]->window_regions();
-      exchanges_[r]->register_windows(std::span<const std::vector<WindowRegion>>(&regions, 1));
+      nccl_exchanges_[r]->register_windows(
+          std::span<const std::vector<WindowRegion>>(&regions, 1));
     }
     void* bitmap = pointers_[r]->gathered_bitmap();
-    exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),
-                           pointers_[r]->bitmap_words() * sizeof(std::uint32_t));
+    nccl_exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),
+                                pointers_[r]->bitmap_words() * sizeof(std::uint32_t));
   }
 
   // After a failed search: the surviving ranks' collectives will never complete, so the
@@ -227,17 +286,20 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   // Frees everything built so far, in reverse order (the windows deregistered collectively
   // first, unless the communicators were aborted); never throws.
   void release() noexcept {
-    if (!aborted_ && exchanges_.size() == comms_.size()) {
+    if (!aborted_ && !nccl_exchanges_.empty() && nccl_exchanges_.size() == comms_.size()) {
       try {
         if (threads_ != nullptr) {
-          threads_->run([&](int i) { exchanges_[static_cast<std::size_t>(i)]->release_windows(); });
+          threads_->run(
+              [&](int i) { nccl_exchanges_[static_cast<std::size_t>(i)]->release_windows(); });
         } else {
-          for (const auto& exchange : exchanges_) exchange->release_windows();
+          for (NcclExchange* exchange : nccl_exchanges_) exchange->release_windows();
         }
       } catch (...) {
         // The communicators are destroyed next, and their windows with them.
       }
     }
+    nccl_exchanges_.clear();
+    peer_exchanges_.clear();
     exchanges_.clear();
     pointers_.clear();
     searches_.clear();
@@ -258,8 +320,12 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   std::vector<cudaStream_t> streams_;
   std::vector<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> searches_;
   std::vector<RankSearch<VertexT>*> pointers_;
-  /// One per local rank, joining only that rank's communicator and stream.
-  std::vector<std::unique_ptr<NcclExchange>> exchanges_;
+  GpuTransport transport_ = GpuTransport::Nccl;
+  /// One per local rank, joining only that rank's communicator and stream (NCCL) or its mailbox
+  /// (peer); the same exchanges by their kind.
+  std::vector<std::unique_ptr<Exchange>> exchanges_;
+  std::vector<NcclExchange*> nccl_exchanges_;
+  std::vector<PeerExchange*> peer_exchanges_;
   /// Several local ranks only; outlives the exchanges (they watch its failure flag).
   std::unique_ptr<RankThreads> threads_;
   bool aborted_ = false;
@@ -272,14 +338,15 @@ class NcclRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
 
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids) {
-  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slices, gpu_ids);
+    std::span<const partition::RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids,
+    GpuTransport transport) {
+  return std::make_unique<GpuRankGroup<VertexT, EdgeT>>(slices, gpu_ids, transport);
 }
 
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
     const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process) {
-  return std::make_unique<NcclRankGroup<VertexT, EdgeT>>(slice, process);
+  return std::make_unique<GpuRankGroup<VertexT, EdgeT>>(slice, process);
 }
 
 NcclUniqueId nccl_unique_id() {
@@ -295,9 +362,11 @@ template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_pr
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
     const partition::RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
+    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>,
+    GpuTransport);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>);
+    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>,
+    GpuTransport);
 
 }  // namespace frontier::distributed
 

@@ -29,30 +29,39 @@ int blocks_for(std::int64_t items) {
 
 template <typename VertexT, typename EdgeT>
 std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
-    const partition::RankGraph<VertexT, EdgeT>& slice) {
+    const partition::RankGraph<VertexT, EdgeT>& slice, bool peer) {
   using cuda::device_bytes_for;
   const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
   const auto local = static_cast<std::uint64_t>(slice.local_vertices());
   const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
   const std::uint64_t local_words = bitmap_part_words(slice.distribution.max_local_count());
-  return device_bytes_for<EdgeT>(local + 1) +
-         device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
-         device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
-         device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
-         2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
-         device_bytes_for<VertexT>(2 * p * local) +
-         device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
+  const std::uint64_t common =
+      device_bytes_for<EdgeT>(local + 1) +
+      device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
+      device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
+      device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
+      2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
+      device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
+      device_bytes_for<std::uint32_t>(local_words) +
+      (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
+      device_bytes_for<cuda::BfsCounters>(2);
+  if (peer) {
+    // Two frontier parts and the tables of every rank's view and parts.
+    return common + 2 * device_bytes_for<std::uint32_t>(local_words) +
+           device_bytes_for<PeerView<VertexT>>(p) + device_bytes_for<const void*>(2 * p);
+  }
+  // The receive buffer, the gathered parts and the bottom-up frontier.
+  return common + device_bytes_for<VertexT>(2 * p * local) +
          device_bytes_for<std::uint32_t>((p + 1) * local_words) +
-         2 * device_bytes_for<std::uint32_t>(local_words) +
-         (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
-         device_bytes_for<cuda::BfsCounters>(2);
+         device_bytes_for<std::uint32_t>(local_words);
 }
 
 template <typename VertexT, typename EdgeT>
 CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice,
-                                               int device, cudaStream_t stream)
+                                               int device, cudaStream_t stream, bool peer)
     : device_(device),
       stream_(stream),
+      peer_(peer),
       rank_(slice.rank),
       distribution_(slice.distribution),
       local_count_(slice.local_vertices()) {
@@ -83,21 +92,32 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_scan_scratch_ =
       cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
   d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
-  d_level_words_ = SymmetricBuffer<std::int64_t>(2 * p + kLevelCounters);
-  d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
+  // Peers read the send counts in place: plain device memory (peer access), not NCCL's.
+  d_level_words_ = SymmetricBuffer<std::int64_t>(2 * p + kLevelCounters, !peer_);
   bitmap_words_ = bitmap_part_words(distribution_.max_local_count());
-  d_bitmap_ = SymmetricBuffer<std::uint32_t>((p + 1) * bitmap_words_);
   d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
-  // Words past the last local vertex are never written by a level: zero them once.
-  d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
-  if (bitmap_words_ > 0) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemset(d_frontier_bits_.data(), 0, bitmap_words_ * sizeof(std::uint32_t)));
+  const std::size_t bitmap_bytes = bitmap_words_ * sizeof(std::uint32_t);
+  if (peer_) {
+    // Words past the last local vertex are never written by a bottom-up level: zero them once.
+    for (auto& part : d_parts_) {
+      part = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+      FRONTIER_CUDA_CHECK(cudaMemset(part.data(), 0, bitmap_bytes));
+    }
+    d_peer_views_ = cuda::DeviceBuffer<PeerView<VertexT>>(p);
+    d_part_tables_ = cuda::DeviceBuffer<const void*>(2 * p);
+  } else {
+    d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
+    d_bitmap_ = SymmetricBuffer<std::uint32_t>((p + 1) * bitmap_words_);
+    // Words past the last local vertex are never written by a level: zero them once.
+    d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+    FRONTIER_CUDA_CHECK(cudaMemset(d_frontier_bits_.data(), 0, bitmap_bytes));
   }
   gathered_bits_ = gathered_bitmap_bits(distribution_, bitmap_words_);
-  // Rank r's part starts at bit r * bitmap_words_ * 32; in a block layout it holds global ids
-  // from rank_offset(r) on, so the parts are in global order when the two agree for every rank.
-  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
+  // Rank r's part starts at bit r * bitmap_words_ * 32 of the gathered buffer; in a block layout
+  // it holds global ids from rank_offset(r) on, so the parts are in global order when the two
+  // agree for every rank (NCCL; the peers' parts are apart).
+  gathered_is_global_ =
+      p == 1 || (!peer_ && distribution_.layout == partition::VertexLayout::Block);
   for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
     gathered_is_global_ =
         static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
@@ -116,7 +136,7 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   bins_.send_offsets = send_offsets_;
   bins_.send_counts = level_words(kSendCounts);
   bins_.recv = d_recv_.data();
-  bins_.recv_capacity = static_cast<std::int64_t>(p * local);
+  bins_.recv_capacity = peer_ ? 0 : static_cast<std::int64_t>(p * local);
   bins_.recv_counts = level_words(kRecvCounts);
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
@@ -125,8 +145,48 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
 
 template <typename VertexT, typename EdgeT>
 std::vector<WindowRegion> CudaRankSearch<VertexT, EdgeT>::window_regions() const {
-  if (!d_bitmap_.from_nccl() || !d_level_words_.from_nccl()) return {};
+  if (peer_ || !d_bitmap_.from_nccl() || !d_level_words_.from_nccl()) return {};
   return {d_bitmap_.region(), d_level_words_.region()};
+}
+
+template <typename VertexT, typename EdgeT>
+PeerView<VertexT> CudaRankSearch<VertexT, EdgeT>::peer_view() const {
+  if (!peer_) throw Error("distributed bfs: a rank of the NCCL transport has no peer view");
+  return {d_send_.data(), level_words(kSendCounts), {d_parts_[0].data(), d_parts_[1].data()}};
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<VertexT>> views) {
+  const auto p = static_cast<std::size_t>(distribution_.ranks);
+  if (!peer_ || views.size() != p) {
+    throw Error("distributed bfs: rank " + std::to_string(rank_) + " takes " + std::to_string(p) +
+                " peer views (peer transport), not " + std::to_string(views.size()));
+  }
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_views_.data(), views.data(),
+                                 p * sizeof(PeerView<VertexT>), cudaMemcpyHostToDevice));
+  std::vector<const void*> parts(2 * p);
+  for (std::size_t c = 0; c < 2; ++c) {
+    for (std::size_t r = 0; r < p; ++r) parts[c * p + r] = views[r].parts[c];
+  }
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_part_tables_.data(), parts.data(), 2 * p * sizeof(const void*),
+                                 cudaMemcpyHostToDevice));
+}
+
+template <typename VertexT, typename EdgeT>
+FrontierPartsAt CudaRankSearch<VertexT, EdgeT>::frontier_parts(std::size_t part_bytes) const {
+  if (peer_) return {d_part_tables_.data() + current_part_ * distribution_.ranks, nullptr, 0};
+  return {nullptr, reinterpret_cast<const unsigned char*>(d_bitmap_.data()), part_bytes};
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::next_frontier_bits() {
+  return peer_ ? d_parts_[1 - current_part_].data() : d_frontier_bits_.data();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::frontier_bits() {
+  return peer_ ? d_parts_[current_part_].data() : d_frontier_bits_.data();
 }
 
 template <typename VertexT, typename EdgeT>
@@ -153,6 +213,7 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
   frontier_size_ = 0;
   frontier_in_bitmap_ = false;
   level_bottom_up_ = false;
+  current_part_ = 0;  // as on every rank
   if (distribution_.owner(source) == rank_) {
     start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
                                                 d_visited_.data(), d_frontier_.data(),
@@ -222,7 +283,7 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
   cuda::BfsLevelArgs<VertexT, EdgeT> args;
   args.num_vertices = local_count_;
-  args.frontier_in = d_frontier_bits_.data();
+  args.frontier_in = frontier_bits();
   args.out_queue = d_frontier_.data();
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
@@ -239,31 +300,37 @@ void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
-  // the device: every slot is looked at). expand() zeroed the counters.
-  std::int64_t slots = 0;
-  if (bins_.recv_stride > 0) {
-    slots = static_cast<std::int64_t>(distribution_.ranks) * bins_.recv_stride;
-  } else {
-    for (const std::int64_t count : bins_.h_recv_counts) slots += count;
-  }
-  if (slots > 0) {
-    ContractArgs<VertexT, EdgeT> args{d_offsets_.data(),
-                                      d_recv_.data(),
-                                      slots,
-                                      bins_.recv_stride,
-                                      level_words(kRecvCounts),
-                                      static_cast<int>(words_),
-                                      distribution_,
-                                      d_depth_.data(),
-                                      d_parent_.data(),
-                                      d_visited_.data(),
-                                      d_next_.data(),
-                                      level_words(kCounters),
-                                      level};
-    const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
-    contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  const ContractTarget<VertexT, EdgeT> target{d_offsets_.data(),    static_cast<int>(words_),
+                                               distribution_,        d_depth_.data(),
+                                               d_parent_.data(),     d_visited_.data(),
+                                               d_next_.data(),       level_words(kCounters),
+                                               level};
+  if (bins_.in_place) {
+    // The bins stayed at their senders (counts on the device, read there); the level loop's
+    // bound on the items, where known, sizes the grid.
+    const int blocks =
+        bins_.items_bound < 0
+            ? grid_blocks_
+            : std::min(grid_blocks_, std::max(1, blocks_for(bins_.items_bound)));
+    contract_in_place_kernel<VertexT, EdgeT>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(d_peer_views_.data(), rank_, target);
     FRONTIER_CHECK_LAUNCH();
+  } else {
+    // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
+    // the device: every slot is looked at). expand() zeroed the counters.
+    std::int64_t slots = 0;
+    if (bins_.recv_stride > 0) {
+      slots = static_cast<std::int64_t>(distribution_.ranks) * bins_.recv_stride;
+    } else {
+      for (const std::int64_t count : bins_.h_recv_counts) slots += count;
+    }
+    if (slots > 0) {
+      const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
+                                              level_words(kRecvCounts), target};
+      const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
+      contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+      FRONTIER_CHECK_LAUNCH();
+    }
   }
   finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
       level_words(kCounters), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
@@ -275,9 +342,11 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
                                                          std::size_t part_bytes) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  // The rank's own part goes to the staging part after the gathered ones (all_gather's source).
-  auto* own = reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
-              static_cast<std::size_t>(distribution_.ranks) * part_bytes;
+  // The rank's own part: NCCL, the staging part after the gathered ones (all_gather's source);
+  // peer, the part this level's readers read.
+  auto* own = peer_ ? reinterpret_cast<unsigned char*>(d_parts_[current_part_].data())
+                    : reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
+                          static_cast<std::size_t>(distribution_.ranks) * part_bytes;
   if (form == FrontierPart::kQueue) {
     if (frontier_in_bitmap_ || queue_part_bytes<VertexT>(frontier_size_) > part_bytes) {
       throw Error("distributed bfs: rank " + std::to_string(rank_) + "'s frontier of " +
@@ -292,10 +361,13 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
   }
   auto* words = reinterpret_cast<std::uint32_t*>(own);
   if (frontier_in_bitmap_) {
-    // The previous level was bottom-up and left its frontier as a bitmap of local ids.
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(words, d_frontier_bits_.data(),
-                                        bitmap_words_ * sizeof(std::uint32_t),
-                                        cudaMemcpyDeviceToDevice, stream_));
+    // The previous level was bottom-up and left its frontier as a bitmap of local ids: already
+    // in the part (peer), or copied there (NCCL).
+    if (!peer_) {
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(words, d_frontier_bits_.data(),
+                                          bitmap_words_ * sizeof(std::uint32_t),
+                                          cudaMemcpyDeviceToDevice, stream_));
+    }
     return;
   }
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(words, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
@@ -316,23 +388,28 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
         cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
     return;
   }
-  // 1. The gathered frontier in global vertex order: queue parts set in a cleared bitmap;
-  //    bitmap parts rewritten (one rank's part, or block parts of whole words, already are).
-  const std::uint32_t* frontier = d_bitmap_.data();
+  // 1. The frontier in global vertex order: queue parts set in a cleared bitmap; bitmap parts
+  //    rewritten (one rank's part, or block parts of whole words gathered in order, already
+  //    are).
+  const FrontierPartsAt parts = frontier_parts(part_bytes);
+  const std::uint32_t* frontier = nullptr;
   if (form == FrontierPart::kQueue) {
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
                                         d_global_bits_.size() * sizeof(std::uint32_t), stream_));
     const auto part_items =
         static_cast<std::int64_t>((part_bytes - sizeof(std::int64_t)) / sizeof(VertexT));
     const std::int64_t slots = static_cast<std::int64_t>(distribution_.ranks) * part_items;
+    const std::size_t shared = (static_cast<std::size_t>(distribution_.ranks) + 1) *
+                               sizeof(std::int64_t);
     queue_parts_to_global_kernel<VertexT>
-        <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock, 0,
-           stream_>>>(reinterpret_cast<const unsigned char*>(d_bitmap_.data()), part_bytes,
-                      part_items, distribution_, d_global_bits_.data());
+        <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock,
+           shared, stream_>>>(parts, distribution_, d_global_bits_.data());
     FRONTIER_CHECK_LAUNCH();
     frontier = d_global_bits_.data();
-  } else if (!gathered_is_global_) {
-    launch_globalize();
+  } else if (gathered_is_global_) {
+    frontier = peer_ ? d_parts_[current_part_].data() : d_bitmap_.data();
+  } else {
+    launch_globalize(parts);
     frontier = d_global_bits_.data();
   }
   mark(level, LevelMark::kGlobalized);
@@ -350,7 +427,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   args.parent = d_parent_.data();
   args.visited = d_visited_.data();
   args.frontier_in = frontier;
-  args.frontier_out = d_frontier_bits_.data();
+  args.frontier_out = next_frontier_bits();
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
   const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
@@ -371,38 +448,19 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::launch_globalize() {
+void CudaRankSearch<VertexT, EdgeT>::launch_globalize(const FrontierPartsAt& parts) {
   const auto words = static_cast<std::int64_t>(d_global_bits_.size());
-  const int blocks = std::min(grid_blocks_, blocks_for(words));
-  const auto launch_striped = [&](auto kernel) {
-    kernel<<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
-        d_bitmap_.data(), bitmap_words_, static_cast<std::uint64_t>(words), d_global_bits_.data());
-  };
-  switch (gathered_bits_.stripe_shift) {
-    case 1:
-      launch_striped(globalize_striped_kernel<1>);
-      break;
-    case 2:
-      launch_striped(globalize_striped_kernel<2>);
-      break;
-    case 3:
-      launch_striped(globalize_striped_kernel<3>);
-      break;
-    case 4:
-      launch_striped(globalize_striped_kernel<4>);
-      break;
-    case 5:
-      launch_striped(globalize_striped_kernel<5>);
-      break;
-    default: {
-      // Any other layout: one vertex per thread, through the distribution.
-      const GlobalizeArgs<VertexT> globalize{gathered_bits_, d_bitmap_.data(),
-                                             d_global_bits_.data()};
-      const auto bits = words * 32;
-      globalize_bitmap_kernel<VertexT>
-          <<<std::min(grid_blocks_, blocks_for(bits)), kDistributedThreadsPerBlock, 0, stream_>>>(
-              globalize);
-    }
+  const bool striped = with_stripe_shift(gathered_bits_.stripe_shift, [&](auto shift) {
+    globalize_striped_kernel<decltype(shift)::value>
+        <<<std::min(grid_blocks_, blocks_for(words)), kDistributedThreadsPerBlock, 0, stream_>>>(
+            parts, static_cast<std::uint64_t>(words), d_global_bits_.data());
+  });
+  if (!striped) {
+    // Any other layout: one vertex per thread, through the distribution.
+    const GlobalizeArgs<VertexT> globalize{gathered_bits_, parts, d_global_bits_.data()};
+    globalize_bitmap_kernel<VertexT>
+        <<<std::min(grid_blocks_, blocks_for(words * 32)), kDistributedThreadsPerBlock, 0,
+           stream_>>>(globalize);
   }
   FRONTIER_CHECK_LAUNCH();
 }
@@ -413,6 +471,7 @@ void CudaRankSearch<VertexT, EdgeT>::advance(std::int64_t next_frontier_size) {
   // d_frontier_bits_.
   if (level_bottom_up_) {
     frontier_in_bitmap_ = true;
+    if (peer_) current_part_ = 1 - current_part_;
   } else {
     std::swap(d_frontier_, d_next_);
   }

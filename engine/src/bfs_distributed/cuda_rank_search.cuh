@@ -17,16 +17,28 @@
 /// The visited bitmap is the authority on what a search labelled: a search resets only the
 /// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
 /// whose visited bit is clear as unreached (scatter_rank_labels).
+///
+/// Two transports. NCCL: bins arrive in the receive buffer and frontier parts in the gathered
+/// buffer. Peer (every GPU loads and stores the others' memory, PeerExchange): nothing moves; a
+/// top-down level's contract reads its bin of every sender in the sender's send buffer, and a
+/// bottom-up level reads every rank's frontier part where the rank wrote it. Each rank keeps
+/// two parts and alternates: the bottom-up agent writes its next frontier (a bitmap of local
+/// ids) straight into the part the next level reads, so no copy precedes that level's
+/// exchange; the part the peers may still be reading is never written in the same level.
+/// Buffers the peers read are overwritten only after the barrier that ends the level they are
+/// read in (the counters' all-gather), which no rank passes before every rank's reads are done.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "bfs_cuda/bfs_device_common.cuh"
 #include "bfs_cuda/device_buffer.cuh"
 #include "bfs_distributed/gathered_bitmap.hpp"
+#include "bfs_distributed/peer_view.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "bfs_distributed/symmetric_buffer.cuh"
 #include "frontier/partition/rank_graph.hpp"
@@ -36,15 +48,16 @@ namespace frontier::distributed {
 template <typename VertexT, typename EdgeT>
 class CudaRankSearch final : public RankSearch<VertexT> {
  public:
-  /// Uploads `slice` to GPU `device`; work goes to `stream` (owned by the caller).
+  /// Uploads `slice` to GPU `device`; work goes to `stream` (owned by the caller). With `peer`
+  /// the rank reads its peers in place (set_peer_views() before the first search).
   CudaRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice, int device,
-                 cudaStream_t stream);
+                 cudaStream_t stream, bool peer);
   ~CudaRankSearch() override;
   CudaRankSearch(const CudaRankSearch&) = delete;
   CudaRankSearch& operator=(const CudaRankSearch&) = delete;
 
   /// Device bytes a rank of this slice allocates (before CUB's scan scratch).
-  static std::uint64_t device_bytes(const partition::RankGraph<VertexT, EdgeT>& slice);
+  static std::uint64_t device_bytes(const partition::RankGraph<VertexT, EdgeT>& slice, bool peer);
 
   int rank() const override { return rank_; }
   void start(VertexT source, bool predecessors, bool time_phases) override;
@@ -52,7 +65,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
   void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
-  void* gathered_bitmap() override { return d_bitmap_.data(); }
+  void* gathered_bitmap() override {
+    return peer_ ? static_cast<void*>(d_parts_[current_part_].data()) : d_bitmap_.data();
+  }
   std::size_t bitmap_words() const override { return bitmap_words_; }
   void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
   std::int64_t* level_counters() override { return level_words(kCounters); }
@@ -66,11 +81,21 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// words holding the counters), to be registered as symmetric windows; empty where they are
   /// not from ncclMemAlloc.
   std::vector<WindowRegion> window_regions() const;
+  /// Peer transport: what the other ranks read of this one.
+  PeerView<VertexT> peer_view() const;
+  /// Peer transport, setup: every rank's view, by rank (this rank's own included).
+  void set_peer_views(std::span<const PeerView<VertexT>> views);
 
  private:
-  /// d_bitmap_'s gathered parts into d_global_bits_ (striped over a power-of-two rank count: a
+  /// Every rank's bitmap part into d_global_bits_ (striped over a power-of-two rank count: a
   /// word at a time; else vertex by vertex).
-  void launch_globalize();
+  void launch_globalize(const FrontierPartsAt& parts);
+  /// Where every rank's frontier part of this level is (parts of `part_bytes`): in the gathered
+  /// buffer (NCCL), or the ranks' own (peer transport, this level's parity).
+  FrontierPartsAt frontier_parts(std::size_t part_bytes) const;
+  /// Where a bottom-up level's next frontier goes, and where the last one's is.
+  std::uint32_t* next_frontier_bits();
+  std::uint32_t* frontier_bits();
   /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
   /// counts (ranks); the first two are adjacent so that one memset clears them.
   enum LevelWords { kSendCounts, kCounters, kRecvCounts };
@@ -80,6 +105,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
 
   int device_;
   cudaStream_t stream_;
+  bool peer_;
   int rank_;
   partition::VertexDistribution<VertexT> distribution_;
   VertexT local_count_;
@@ -107,9 +133,17 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Words of one rank's part of the gathered bitmap (bitmap_part_words).
   std::size_t bitmap_words_ = 0;
   SymmetricBuffer<std::uint32_t> d_bitmap_;
-  /// bitmap_words_ words each: local ids labelled so far, and the frontier a bottom-up level found.
+  /// bitmap_words_ words each: local ids labelled so far, and (NCCL) the frontier a bottom-up
+  /// level found.
   cuda::DeviceBuffer<std::uint32_t> d_visited_;
   cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
+  /// Peer transport: the rank's two frontier parts (bitmap_words_ words each), the one this
+  /// level reads, and every rank's view.
+  cuda::DeviceBuffer<std::uint32_t> d_parts_[2];
+  int current_part_ = 0;
+  cuda::DeviceBuffer<PeerView<VertexT>> d_peer_views_;
+  /// Peer transport: every rank's frontier parts, parity 0's then parity 1's.
+  cuda::DeviceBuffer<const void*> d_part_tables_;
   /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank, whose
   /// bitmap part already is in that order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;

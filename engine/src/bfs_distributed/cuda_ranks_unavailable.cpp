@@ -12,7 +12,7 @@ namespace frontier::distributed {
 
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<VertexT, EdgeT>>, std::span<const int>) {
+    std::span<const partition::RankGraph<VertexT, EdgeT>>, std::span<const int>, GpuTransport) {
 #if !FRONTIER_HAVE_CUDA
   throw CudaError("this build of frontier has no CUDA backend (nvcc was not found at build time)");
 #else
@@ -25,16 +25,16 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
     const partition::RankGraph<VertexT, EdgeT>&, const ProcessRank&) {
-  return make_cuda_rank_group<VertexT, EdgeT>({}, {});
+  return make_cuda_rank_group<VertexT, EdgeT>({}, {}, GpuTransport::Auto);
 }
 
 NcclUniqueId nccl_unique_id() {
-  make_cuda_rank_group<std::int32_t, std::int64_t>({}, {});
+  make_cuda_rank_group<std::int32_t, std::int64_t>({}, {}, GpuTransport::Auto);
   return {};
 }
 
-ExchangeLatency measure_exchange_latency(int, int, int) {
-  make_cuda_rank_group<std::int32_t, std::int64_t>({}, {});
+ExchangeLatency measure_exchange_latency(int, int, int, GpuTransport) {
+  make_cuda_rank_group<std::int32_t, std::int64_t>({}, {}, GpuTransport::Auto);
   return {};
 }
 
@@ -43,9 +43,11 @@ template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_pr
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
     const partition::RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>);
+    std::span<const partition::RankGraph<std::int32_t, std::int64_t>>, std::span<const int>,
+    GpuTransport);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>);
+    std::span<const partition::RankGraph<std::int64_t, std::int64_t>>, std::span<const int>,
+    GpuTransport);
 
 }  // namespace frontier::distributed
 

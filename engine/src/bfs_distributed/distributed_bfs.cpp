@@ -55,8 +55,21 @@ void check_slices(const std::vector<partition::RankGraph<VertexT, EdgeT>>& slice
 
 }  // namespace
 
+const char* transport_name(GpuTransport transport) {
+  switch (transport) {
+    case GpuTransport::Auto:
+      return "auto";
+    case GpuTransport::Peer:
+      return "peer";
+    case GpuTransport::Nccl:
+      return "nccl";
+  }
+  return "unknown";
+}
+
 template <typename VertexT, typename EdgeT>
-DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const Device& device)
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const Device& device,
+                                               GpuTransport transport)
     : impl_(std::make_unique<Impl>()) {
   check_slices(slices);
   impl_->slices = std::move(slices);
@@ -70,7 +83,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
                             " GPUs, not " + std::to_string(device.cuda_ids.size()));
     }
     impl_->cuda = distributed::make_cuda_rank_group<VertexT, EdgeT>(
-        std::span<const Slice>(impl_->slices), std::span<const int>(device.cuda_ids));
+        std::span<const Slice>(impl_->slices), std::span<const int>(device.cuda_ids), transport);
   } else {
     for (const Slice& slice : impl_->slices) {
       impl_->cpu_ranks.push_back(
@@ -81,7 +94,9 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
   }
   detail::logger().debug("distributed bfs: {} {} ranks on the {}, {} vertices", p,
                          partition::layout_name(distribution().layout),
-                         device.is_cuda() ? "GPUs" : "CPU (simulated)",
+                         device.is_cuda() ? std::string("GPUs (") +
+                                                transport_name(this->transport()) + " transport)"
+                                          : std::string("CPU (simulated)"),
                          distribution().num_vertices);
 }
 
@@ -141,6 +156,11 @@ DistributedBfs<VertexT, EdgeT>::slices() const noexcept {
 template <typename VertexT, typename EdgeT>
 const Device& DistributedBfs<VertexT, EdgeT>::device() const noexcept {
   return impl_->device;
+}
+
+template <typename VertexT, typename EdgeT>
+GpuTransport DistributedBfs<VertexT, EdgeT>::transport() const noexcept {
+  return impl_->cuda ? impl_->cuda->transport() : GpuTransport::Auto;
 }
 
 template <typename VertexT, typename EdgeT>

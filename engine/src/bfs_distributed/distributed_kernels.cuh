@@ -9,15 +9,16 @@
 ///    with one atomicAdd per (warp, owner) (__match_any_sync);
 ///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
-///    warp;
-///  - globalize_bitmap_kernel: the all-gathered frontier bitmap (rank-major parts,
-///    gathered_bitmap.hpp) rewritten in global vertex order, so that a bottom-up level tests a
-///    neighbour w by bit w, exactly as the single-GPU engine does (globalize_striped_kernel: the
-///    same for a striped layout over a power-of-two rank count, one word at a time); the
-///    bottom-up level itself is the engine's BottomUpAgent (bfs_cuda/bfs_bottom_up.cuh) run over
-///    the rank's local vertices (reading the parts where they arrived, with the layout's
-///    arithmetic in the agent's inner loop, costs it registers: 32 -> 39-46, and a third of its
-///    speed on one H200);
+///    warp (contract_in_place_kernel: the same over the bins that stayed at their senders, read
+///    through the peers' addresses, peer transport);
+///  - globalize_bitmap_kernel: the frontier's bitmap parts (one per rank, gathered_bitmap.hpp;
+///    parts of the all-gathered buffer, or the peers' own parts read in place) rewritten in
+///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as
+///    the single-GPU engine does (globalize_striped_kernel: the same for a striped layout over a
+///    power-of-two rank count, one word at a time); the bottom-up level itself is the engine's
+///    BottomUpAgent (bfs_cuda/bfs_bottom_up.cuh) run over the rank's local vertices (reading the
+///    parts where they arrived, with the layout's arithmetic in the agent's inner loop, costs it
+///    registers: 32 -> 39-46, and a third of its speed on one H200);
 ///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
 ///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
@@ -33,6 +34,7 @@
 #include <cstdint>
 
 #include "bfs_distributed/gathered_bitmap.hpp"
+#include "bfs_distributed/peer_view.hpp"
 #include "bfs_distributed/rank_search.hpp"
 #include "frontier/partition/distribution.hpp"
 
@@ -136,15 +138,10 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
   }
 }
 
+/// Where received vertices are labelled and queued (the rank's own arrays).
 template <typename VertexT, typename EdgeT>
-struct ContractArgs {
+struct ContractTarget {
   const EdgeT* offsets;
-  const VertexT* recv;
-  /// Item slots to look at: the items received (packed), or ranks * stride (fixed-size blocks).
-  std::int64_t count;
-  /// 0: packed; else sender s's items fill the first recv_counts[s] of slots [s * stride, ...).
-  std::int64_t stride;
-  const std::int64_t* recv_counts;
   int words;
   partition::VertexDistribution<VertexT> distribution;
   std::int32_t* depth;
@@ -156,6 +153,17 @@ struct ContractArgs {
   /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
   std::int64_t* counters;
   std::int32_t level;
+};
+
+template <typename VertexT, typename EdgeT>
+struct ContractArgs {
+  const VertexT* recv;
+  /// Item slots to look at: the items received (packed), or ranks * stride (fixed-size blocks).
+  std::int64_t count;
+  /// 0: packed; else sender s's items fill the first recv_counts[s] of slots [s * stride, ...).
+  std::int64_t stride;
+  const std::int64_t* recv_counts;
+  ContractTarget<VertexT, EdgeT> target;
 };
 
 /// Sum of `value` over the warp, in every lane.
@@ -186,6 +194,31 @@ __device__ void enqueue_warp(bool take, VertexT local, long long arcs, VertexT* 
   if (take) next[base + __popc(ballot & ((1u << lane) - 1))] = local;
 }
 
+/// One received item per lane (`item`: its vertex, then its parent; not read unless `present`):
+/// 1. claim by the visited bit: exactly one thread wins an unvisited vertex, whoever sent it (a
+///    plain read first spares most atomics), and the winner writes its labels; 2. queue the
+///    winners, one atomicAdd per warp. Call from every lane.
+template <typename VertexT, typename EdgeT>
+__device__ void contract_item(const ContractTarget<VertexT, EdgeT>& t, bool present,
+                              const VertexT* item) {
+  bool claimed = false;
+  VertexT local = 0;
+  if (present) {
+    local = t.distribution.local(item[0]);
+    const auto index = static_cast<std::uint64_t>(local);
+    std::uint32_t* word = t.visited + index / 32;
+    const std::uint32_t bit = 1u << (index % 32);
+    claimed = (*word & bit) == 0 && (atomicOr(word, bit) & bit) == 0;
+    if (claimed) {
+      t.depth[local] = t.level + 1;
+      if (t.words == 2) t.parent[local] = item[1];
+    }
+  }
+  const long long arcs =
+      claimed ? static_cast<long long>(t.offsets[local + 1] - t.offsets[local]) : 0;
+  enqueue_warp(claimed, local, arcs, t.next, t.counters);
+}
+
 template <typename VertexT, typename EdgeT>
 __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
@@ -194,30 +227,60 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
            static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
        warp_first < a.count; warp_first += stride) {
     const std::int64_t i = warp_first + lane;
-    bool claimed = false;
-    VertexT local = 0;
     bool item = i < a.count;
     if (item && a.stride > 0) {
       const std::int64_t sender = i / a.stride;
       item = i - sender * a.stride < a.recv_counts[sender];
     }
-    if (item) {
-      // 1. Claim by the visited bit: exactly one thread wins an unvisited vertex, whoever sent
-      //    it (a plain read first spares most atomics); the winner writes its labels.
-      local = a.distribution.local(a.recv[i * a.words]);
-      const auto index = static_cast<std::uint64_t>(local);
-      std::uint32_t* word = a.visited + index / 32;
-      const std::uint32_t bit = 1u << (index % 32);
-      claimed = (*word & bit) == 0 && (atomicOr(word, bit) & bit) == 0;
-      if (claimed) {
-        a.depth[local] = a.level + 1;
-        if (a.words == 2) a.parent[local] = a.recv[i * 2 + 1];
-      }
+    contract_item(a.target, item, a.recv + (item ? i * a.target.words : 0));
+  }
+}
+
+/// The rank whose items start at or before item i: the last r with first[r] <= i (first: running
+/// sums of the ranks' counts, first[0] = 0 <= i < first[ranks]).
+__device__ inline int rank_of_item(const std::int64_t* first, int ranks, std::int64_t i) {
+  int lo = 0;
+  int hi = ranks - 1;
+  while (lo < hi) {
+    const int mid = (lo + hi + 1) / 2;
+    if (first[mid] <= i) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
     }
-    // 2. Queue the winners, one atomicAdd per warp.
-    const long long arcs =
-        claimed ? static_cast<long long>(a.offsets[local + 1] - a.offsets[local]) : 0;
-    enqueue_warp(claimed, local, arcs, a.next, a.counters);
+  }
+  return lo;
+}
+
+/// Every item of the ranks' bins for `rank`, read in place at the senders: block by block, the
+/// senders' counts into shared memory (as running sums), then one item per lane.
+template <typename VertexT, typename EdgeT>
+__global__ void contract_in_place_kernel(const PeerView<VertexT>* peers, int rank,
+                                         ContractTarget<VertexT, EdgeT> target) {
+  __shared__ std::int64_t first[kMaxPeerRanks + 1];
+  __shared__ const VertexT* bin[kMaxPeerRanks];
+  const int ranks = target.distribution.ranks;
+  // 1. Each sender's first item among all of them, and where its bin for this rank starts.
+  if (threadIdx.x == 0) {
+    const auto offset = static_cast<std::int64_t>(target.distribution.rank_offset(rank));
+    first[0] = 0;
+    for (int s = 0; s < ranks; ++s) {
+      first[s + 1] = first[s] + peers[s].send_counts[rank];
+      bin[s] = peers[s].send + offset * target.words;
+    }
+  }
+  __syncthreads();
+  // 2. The items, one per lane (warp-uniform bounds, for the warp-wide queueing).
+  const std::int64_t total = first[ranks];
+  const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t warp_first =
+           static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x - lane;
+       warp_first < total; warp_first += stride) {
+    const std::int64_t i = warp_first + lane;
+    const bool item = i < total;
+    const int s = item ? rank_of_item(first, ranks, i) : 0;
+    contract_item(target, item, bin[s] + (item ? (i - first[s]) * target.words : 0));
   }
 }
 
@@ -241,32 +304,42 @@ __global__ void frontier_queue_part_kernel(const VertexT* frontier, std::int64_t
   if (i < count) reinterpret_cast<VertexT*>(part + sizeof(std::int64_t))[i] = frontier[i];
 }
 
-/// Sets the global id of every vertex in the gathered kQueue parts (part_bytes each, up to
-/// part_items ids) in `global` (zeroed before), one slot per thread.
+/// Sets the global id of every vertex of every rank's kQueue part (parts[r]: rank r's frontier
+/// size, then its local ids) in `global` (zeroed before): block by block, the sizes into shared
+/// memory as running sums (ranks + 1 of them: the launch's dynamic shared memory), then one id
+/// per thread.
 template <typename VertexT>
-__global__ void queue_parts_to_global_kernel(const unsigned char* parts, std::size_t part_bytes,
-                                             std::int64_t part_items,
+__global__ void queue_parts_to_global_kernel(FrontierPartsAt parts,
                                              partition::VertexDistribution<VertexT> distribution,
                                              std::uint32_t* global) {
-  const std::int64_t slots = static_cast<std::int64_t>(distribution.ranks) * part_items;
+  extern __shared__ std::int64_t first_of_rank[];
+  const int ranks = distribution.ranks;
+  if (threadIdx.x == 0) {
+    first_of_rank[0] = 0;
+    for (int r = 0; r < ranks; ++r) {
+      first_of_rank[r + 1] = first_of_rank[r] + *static_cast<const std::int64_t*>(parts(r));
+    }
+  }
+  __syncthreads();
+  const std::int64_t total = first_of_rank[ranks];
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < slots;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < total;
        i += stride) {
-    const int rank = static_cast<int>(i / part_items);
-    const std::int64_t k = i - rank * part_items;
-    const unsigned char* part = parts + static_cast<std::size_t>(rank) * part_bytes;
-    if (k >= *reinterpret_cast<const std::int64_t*>(part)) continue;
-    const VertexT local = reinterpret_cast<const VertexT*>(part + sizeof(std::int64_t))[k];
-    const auto w = static_cast<std::uint64_t>(distribution.global(rank, local));
+    const int rank = rank_of_item(first_of_rank, ranks, i);
+    const auto* ids = reinterpret_cast<const VertexT*>(
+        static_cast<const unsigned char*>(parts(rank)) + sizeof(std::int64_t));
+    const auto w =
+        static_cast<std::uint64_t>(distribution.global(rank, ids[i - first_of_rank[rank]]));
     atomicOr(global + w / 32, 1u << (w % 32));
   }
 }
 
 template <typename VertexT>
 struct GlobalizeArgs {
-  /// Where each vertex's bit is in `gathered`.
+  /// The layout (the owner and local id of each vertex).
   GatheredBitmapBits<VertexT> bits;
-  const std::uint32_t* gathered;
+  /// Every rank's bitmap part (local ids).
+  FrontierPartsAt parts;
   /// (num_vertices + 31) / 32 words, bit w set exactly when w is in the gathered frontier.
   std::uint32_t* global;
 };
@@ -281,7 +354,10 @@ __global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
   for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        v < bits; v += stride) {
     // 1. Vertex v's bit in the gathered bitmap.
-    const bool set = v < n && a.bits.test(a.gathered, static_cast<VertexT>(v));
+    const bool set =
+        v < n && a.bits.test_parts(
+                     [&](int r) { return static_cast<const std::uint32_t*>(a.parts(r)); },
+                     static_cast<VertexT>(v));
     // 2. The warp's 32 bits are one word of the global bitmap.
     const unsigned word = __ballot_sync(0xffffffffu, set);
     if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;
@@ -291,12 +367,18 @@ __global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
 /// The striped layout over 2^SHIFT <= 32 ranks: one thread per global word
 /// (striped_global_word), every word written (bits past the last vertex are never read).
 template <int SHIFT>
-__global__ void globalize_striped_kernel(const std::uint32_t* gathered, std::uint64_t part_words,
-                                         std::uint64_t global_words, std::uint32_t* global) {
+__global__ void globalize_striped_kernel(FrontierPartsAt parts, std::uint64_t global_words,
+                                         std::uint32_t* global) {
+  __shared__ const std::uint32_t* part[1 << SHIFT];
+  if (threadIdx.x < (1u << SHIFT)) {
+    part[threadIdx.x] = static_cast<const std::uint32_t*>(parts(static_cast<int>(threadIdx.x)));
+  }
+  __syncthreads();
+  const auto part_word = [&](int r, std::uint64_t i) { return part[r][i]; };
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
   for (std::uint64_t w = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        w < global_words; w += stride) {
-    global[w] = striped_global_word<SHIFT>(gathered, part_words, w);
+    global[w] = striped_global_word<SHIFT>(part_word, w);
   }
 }
 

@@ -2,10 +2,12 @@
 /// @brief The exchange interface the distributed level loop is written against (internal, plain
 /// host C++): all-to-all of per-destination bins (counts first, then items; or, for a level whose
 /// bins are known to be small, counts and bounded bins in one step) and an all-gather of a few
-/// 64-bit counters per rank (the level loop sums them). Two implementations: HostExchange (every
-/// rank simulated in this process, bins moved through memory; host buffers) and NcclExchange (one
-/// GPU per rank, grouped ncclSend/ncclRecv and ncclAllGather; device buffers). "Exchange space"
-/// below means host memory for the first and the rank's device memory for the second.
+/// 64-bit counters per rank (the level loop sums them). Three implementations: HostExchange
+/// (every rank simulated in this process, bins moved through memory; host buffers), NcclExchange
+/// (one GPU per rank, grouped ncclSend/ncclRecv and ncclAllGather; device buffers) and
+/// PeerExchange (GPUs that load and store each other's memory: nothing moves, the ranks read
+/// their peers' bins and frontier parts in place after a barrier). "Exchange space" below means
+/// host memory for the first and the rank's device memory for the others.
 #pragma once
 
 #include <algorithm>
@@ -39,6 +41,13 @@ struct RankBins {
   /// Host copies the exchange fills: items sent to and received from each rank.
   std::vector<std::int64_t> h_send_counts;
   std::vector<std::int64_t> h_recv_counts;
+  /// Set by the level loop before the exchange: items the rank can receive at most in this
+  /// level (every rank's arcs expanded, summed), or -1 when unknown.
+  std::int64_t items_bound = -1;
+  /// Set by the exchange: the items stayed in their senders' send buffers (PeerExchange), where
+  /// the rank reads its bin of every sender and the sender's count for it; `recv` and the
+  /// counts above are not filled.
+  bool in_place = false;
 };
 
 /// The receive stride of bounded bins (Exchange::exchange_bins): the largest bound, at least 1.
@@ -80,7 +89,8 @@ class Exchange {
   virtual void exchange_bins(std::span<RankBins* const> bins, std::size_t item_bytes,
                              std::span<const std::int64_t> bin_capacity) = 0;
   /// Collective: buffers[i] holds ranks() + 1 parts of bytes_per_rank bytes each, local rank i's
-  /// own part in the last; afterwards part r of every buffer holds rank r's own part.
+  /// own part in the last; afterwards part r of every buffer holds rank r's own part (or, where
+  /// ranks read their peers' parts in place, every rank's part is complete and readable).
   virtual void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) = 0;
   /// Collective, in two calls: every rank's `count` counters to every process (each local
   /// rank's in exchange space at values[i]). all_reduce_start() queues the gather and the copy to
@@ -89,6 +99,10 @@ class Exchange {
   /// be queued in between.
   virtual void all_reduce_start(std::span<std::int64_t* const> values, int count) = 0;
   virtual void all_reduce_finish(std::span<std::int64_t> every_rank) = 0;
+  /// Collective, before a timed search (GPU exchanges): returns once every rank has reached it
+  /// and a level's communication runs at its warm speed again. Nothing to do where ranks share
+  /// one process's memory.
+  virtual void warm_up() {}
 };
 
 }  // namespace frontier::distributed

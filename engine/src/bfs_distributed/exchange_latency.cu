@@ -1,6 +1,7 @@
 // exchange_latency.cu — the communication floor of one distributed BFS level (see
-// exchange_latency.hpp): every GPU gets a communicator (ncclCommInitAll), a stream and a
-// NcclExchange of its own (connected at setup, as a search's),
+// exchange_latency.hpp): every GPU gets a stream and an exchange of its own: a NcclExchange on
+// a communicator (ncclCommInitAll; connected at setup, as a search's) or a PeerExchange (peer
+// access enabled, every mailbox known to every rank),
 // driven from its own host thread; each repetition lines the threads up at a barrier (after the
 // idle pause, in the second and third series; the third also passes the exchange's warm-up) and
 // times one small-level exchange plus the counters' all-reduce.
@@ -20,6 +21,7 @@
 #include "bfs_cuda/device_buffer.cuh"
 #include "bfs_distributed/nccl_check.cuh"
 #include "bfs_distributed/nccl_exchange.cuh"
+#include "bfs_distributed/peer_exchange.cuh"
 #include "bfs_distributed/rank_search.hpp"
 #include "bfs_distributed/rank_threads.hpp"
 #include "frontier/detail/cuda_check.cuh"
@@ -36,7 +38,8 @@ constexpr int kWarmUps = 3;
 
 /// One GPU's part: its buffers (counts and bins out and in, level counters) and exchange.
 struct LatencyRank {
-  std::unique_ptr<NcclExchange> exchange;
+  std::unique_ptr<Exchange> exchange;
+  NcclExchange* nccl = nullptr;
   cuda::DeviceBuffer<std::int64_t> words;  // send counts, receive counts, level counters
   cuda::DeviceBuffer<unsigned char> send;
   cuda::DeviceBuffer<unsigned char> recv;
@@ -67,7 +70,8 @@ double median(std::vector<double> values) {
 
 }  // namespace
 
-ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_milliseconds) {
+ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_milliseconds,
+                                         GpuTransport transport) {
   if (gpus < 1 || gpus > cuda_device_count()) {
     throw InvalidArgument("exchange latency: " + std::to_string(gpus) + " GPU(s) asked for, " +
                           std::to_string(cuda_device_count()) + " present");
@@ -76,9 +80,17 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   const auto p = static_cast<std::size_t>(gpus);
   std::vector<int> devices(p);
   std::iota(devices.begin(), devices.end(), 0);
+  const bool peer = transport == GpuTransport::Peer ||
+                    (transport == GpuTransport::Auto && missing_peer_access(devices).empty());
   NcclHandles handles;
-  handles.comms.assign(p, nullptr);
-  FRONTIER_NCCL_CHECK(ncclCommInitAll(handles.comms.data(), gpus, devices.data()));
+  if (peer) {
+    const std::string missing = missing_peer_access(devices);
+    if (!missing.empty()) throw CudaError(missing + ": no peer transport to measure");
+    enable_peer_access(devices);
+  } else {
+    handles.comms.assign(p, nullptr);
+    FRONTIER_NCCL_CHECK(ncclCommInitAll(handles.comms.data(), gpus, devices.data()));
+  }
   RankThreads threads(gpus);
   std::vector<LatencyRank> ranks(p);
   for (std::size_t r = 0; r < p; ++r) {
@@ -87,10 +99,17 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     handles.streams.push_back(stream);
     LatencyRank& rank = ranks[r];
-    rank.exchange = std::make_unique<NcclExchange>(
-        gpus,
-        std::vector<NcclRankHandle>{{static_cast<int>(r), devices[r], handles.comms[r], stream}},
-        &threads.failed());
+    if (peer) {
+      rank.exchange = std::make_unique<PeerExchange>(gpus, static_cast<int>(r), devices[r], stream,
+                                                     &threads.failed());
+    } else {
+      auto nccl = std::make_unique<NcclExchange>(
+          gpus,
+          std::vector<NcclRankHandle>{{static_cast<int>(r), devices[r], handles.comms[r], stream}},
+          &threads.failed());
+      rank.nccl = nccl.get();
+      rank.exchange = std::move(nccl);
+    }
     rank.words = cuda::DeviceBuffer<std::int64_t>(2 * p + kLevelCounters);
     rank.send = cuda::DeviceBuffer<unsigned char>(p * kBinItems * kItemBytes);
     rank.recv = cuda::DeviceBuffer<unsigned char>(p * kBinItems * kItemBytes);
@@ -108,6 +127,13 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     rank.bins.recv_counts = rank.words.data() + p;
   }
 
+  if (peer) {
+    std::vector<std::uint64_t*> boxes;
+    for (const LatencyRank& rank : ranks) {
+      boxes.push_back(static_cast<PeerExchange*>(rank.exchange.get())->mailbox());
+    }
+    for (LatencyRank& rank : ranks) static_cast<PeerExchange*>(rank.exchange.get())->set_mailboxes(boxes);
+  }
   std::vector<std::vector<double>> back_to_back(p), after_idle(p), after_warm_up(p);
   handles.failed = true;  // until every rank is through
   threads.run([&](int i) {
@@ -116,7 +142,7 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     FRONTIER_CUDA_CHECK(cudaSetDevice(devices[r]));
     RankBins* bins = &rank.bins;
     std::int64_t* counters = rank.words.data() + 2 * p;
-    rank.exchange->connect({}, 0);
+    if (rank.nccl != nullptr) rank.nccl->connect({}, 0);
     const auto level = [&] {
       const detail::Timer timer;
       rank.exchange->exchange_bins(std::span<RankBins* const>(&bins, 1), kItemBytes,
@@ -156,6 +182,7 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   };
   ExchangeLatency latency;
   latency.gpus = gpus;
+  latency.transport = peer ? GpuTransport::Peer : GpuTransport::Nccl;
   latency.back_to_back_seconds = slowest(back_to_back);
   latency.after_idle_seconds = slowest(after_idle);
   latency.after_warm_up_seconds = slowest(after_warm_up);

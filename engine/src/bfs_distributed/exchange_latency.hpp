@@ -1,11 +1,12 @@
 /// @file bfs_distributed/exchange_latency.hpp
 /// @brief The communication floor of one level of the distributed BFS, measured in the same run
-/// as a benchmark (internal; plain host C++): NcclExchange's small-level step (counts and
-/// fixed-size bins of 8 items to and from every rank) followed by the all-reduce of the level
-/// counters, between `gpus` GPUs of this process, one host thread per GPU as in a search. Timed
-/// three times: back to back; after every GPU sat idle for a while (as between searches, when
-/// the host gathers and checks results), since an idle exchange comes back slowly; and after the
-/// same idle spell followed by NcclExchange::warm_up(), as a search starts.
+/// as a benchmark (internal; plain host C++): an exchange's small-level step (NCCL: counts and
+/// fixed-size bins of 8 items to and from every rank; peer transport: the barrier after which
+/// the bins are read in place) followed by the all-reduce of the level counters, between `gpus`
+/// GPUs of this process, one host thread per GPU as in a search. Timed three times: back to
+/// back; after every GPU sat idle for a while (as between searches, when the host gathers and
+/// checks results), since an idle exchange comes back slowly; and after the same idle spell
+/// followed by the exchange's warm_up(), as a search starts.
 ///
 /// What goes cold (H200 x2, 2026-11-22, a standalone probe; 64-byte NCCL send/recv each way,
 /// median of 7, slowest rank): 20-25 us after 1 ms without NCCL traffic, 60 us after 5 ms,
@@ -28,10 +29,14 @@
 /// every search's clock starts.
 #pragma once
 
+#include "frontier/distributed_bfs.hpp"
+
 namespace frontier::distributed {
 
 struct ExchangeLatency {
   int gpus = 0;
+  /// Peer or Nccl: the one measured.
+  GpuTransport transport = GpuTransport::Nccl;
   /// Median over the repetitions of the slowest rank's wall time, from the first call to the
   /// counters' arrival on the host.
   double back_to_back_seconds = 0.0;
@@ -40,8 +45,11 @@ struct ExchangeLatency {
   int idle_milliseconds = 0;
 };
 
-/// @throws InvalidArgument if gpus < 1 or more than the GPUs present; CudaError / NcclError if a
-///         call fails, or in a build without CUDA or NCCL.
-ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_milliseconds);
+/// `transport` as DistributedBfs resolves it (Auto: Peer where every pair has peer access).
+/// @throws InvalidArgument if gpus < 1 or more than the GPUs present; CudaError if Peer is asked
+///         for GPUs without peer access; CudaError / NcclError if a call fails, or in a build
+///         without CUDA or NCCL.
+ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_milliseconds,
+                                         GpuTransport transport);
 
 }  // namespace frontier::distributed

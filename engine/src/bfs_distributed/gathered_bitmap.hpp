@@ -2,8 +2,9 @@
 /// @brief Where a vertex's bit sits in the all-gathered frontier bitmap of a bottom-up level
 /// (internal; plain host/device C++): every rank writes its frontier as a bitmap of its local
 /// ids into its part, parts follow in rank order, part_bits bits each, so global vertex w is bit
-/// owner(w) * part_bits + local(w). Bottom-up levels read the parts where they arrived, on the
-/// GPU (the engine's bottom-up agent with this as its FrontierBits) and on simulated ranks alike.
+/// owner(w) * part_bits + local(w). Simulated ranks read the gathered parts where they arrived;
+/// GPU ranks rewrite them in global vertex order first, reading each rank's part through a table
+/// of part addresses (parts of the gathered buffer, or the peers' own parts read in place).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,14 @@ struct GatheredBitmapBits {
     const std::uint64_t b = bit(w);
     return (bitmap[b / 32] >> (b % 32) & 1u) != 0;
   }
+
+  /// Whether w is set in its owner's part, part_of(owner(w)) (32-bit words of local ids).
+  template <typename PartOf>
+  FRONTIER_HOST_DEVICE constexpr bool test_parts(const PartOf& part_of, VertexT w) const noexcept {
+    const auto local = static_cast<std::uint64_t>(distribution.local(w));
+    const std::uint32_t* part = part_of(distribution.owner(w));
+    return (part[local / 32] >> (local % 32) & 1u) != 0;
+  }
 };
 
 /// The low 32 >> SHIFT bits of x, bit i moved to bit i << SHIFT (Morton-style spreading; SHIFT
@@ -64,21 +73,19 @@ FRONTIER_HOST_DEVICE constexpr std::uint32_t spread_bits(std::uint32_t x) noexce
   }
 }
 
-/// Word w of the frontier in global vertex order (vertices 32w .. 32w + 31) from the gathered
-/// parts (part_words words each) of a striped layout over 2^SHIFT ranks: vertex 32w + j is rank
-/// j mod p's local id w * (32 / p) + j / p, so every rank gives 32 / p consecutive bits of one
-/// of its words, spread p apart.
-template <int SHIFT>
-FRONTIER_HOST_DEVICE constexpr std::uint32_t striped_global_word(const std::uint32_t* gathered,
-                                                                 std::uint64_t part_words,
+/// Word w of the frontier in global vertex order (vertices 32w .. 32w + 31) from the frontier
+/// parts of a striped layout over 2^SHIFT ranks, part_word(r, i) being word i of rank r's part:
+/// vertex 32w + j is rank j mod p's local id w * (32 / p) + j / p, so every rank gives 32 / p
+/// consecutive bits of one of its words, spread p apart.
+template <int SHIFT, typename PartWord>
+FRONTIER_HOST_DEVICE constexpr std::uint32_t striped_global_word(const PartWord& part_word,
                                                                  std::uint64_t w) noexcept {
   constexpr int kRanks = 1 << SHIFT;
   constexpr int kBits = 32 >> SHIFT;
   const std::uint64_t first = w * kBits;
   std::uint32_t word = 0;
   for (int r = 0; r < kRanks; ++r) {
-    const std::uint32_t chunk =
-        gathered[static_cast<std::uint64_t>(r) * part_words + first / 32] >> (first % 32);
+    const std::uint32_t chunk = part_word(r, first / 32) >> (first % 32);
     word |= spread_bits<SHIFT>(chunk) << r;
   }
   return word;

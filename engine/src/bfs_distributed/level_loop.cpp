@@ -203,11 +203,18 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
       const bool small = rank_arcs_known && small_limit >= 1 &&
                          *std::max_element(rank_arcs.begin(), rank_arcs.end()) <= small_limit;
       const std::span<const std::int64_t> bin_capacity = small ? rank_arcs : no_bound;
+      // No rank receives more items than all ranks expand arcs.
+      std::int64_t items_bound = -1;
+      if (rank_arcs_known) {
+        items_bound = 0;
+        for (const std::int64_t arcs : rank_arcs) items_bound += arcs;
+      }
       for (std::size_t i = 0; i < ranks.size(); ++i) {
         if (timed) ranks[i]->mark(level, LevelMark::kBegin);
         ranks[i]->expand(level);
         if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
         bins[i] = &ranks[i]->bins();
+        bins[i]->items_bound = items_bound;
       }
       host.end(&DistributedPhaseSeconds::expand);
       exchange.exchange_bins(bins, item_bytes, bin_capacity);

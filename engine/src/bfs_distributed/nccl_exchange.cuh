@@ -71,7 +71,7 @@ class NcclExchange final : public Exchange {
   /// to recover, so this runs a few rounds of a level's small steps (an int64 to and from every
   /// peer, the counters' all-gather), each waited for: ~1 ms after an idle spell, ~0.3 ms when
   /// warm. A timed search calls it before its clock starts, as an MPI program's barrier.
-  void warm_up();
+  void warm_up() override;
 
  private:
   /// Every local rank's counters all-gathered (contents not used), queued on the streams.

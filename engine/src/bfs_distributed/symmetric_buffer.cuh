@@ -31,13 +31,14 @@ template <typename T>
 class SymmetricBuffer {
  public:
   SymmetricBuffer() = default;
-  /// Room for `count` elements (uninitialized) on the current device. @throws CudaError if
-  /// neither allocator has the memory.
-  explicit SymmetricBuffer(std::size_t count) : count_(count) {
+  /// Room for `count` elements (uninitialized) on the current device, from ncclMemAlloc when
+  /// `registrable` (else, or where that fails, from cudaMalloc). @throws CudaError if neither
+  /// allocator has the memory.
+  explicit SymmetricBuffer(std::size_t count, bool registrable = true) : count_(count) {
     const std::size_t bytes = cuda::device_bytes_for<T>(count);
 #if FRONTIER_HAVE_NCCL_WINDOWS
     void* memory = nullptr;
-    if (ncclMemAlloc(&memory, bytes) == ncclSuccess) {
+    if (registrable && ncclMemAlloc(&memory, bytes) == ncclSuccess) {
       data_ = static_cast<T*>(memory);
       from_nccl_ = true;
       return;

@@ -36,11 +36,15 @@ struct DistributedRunConfig {
   bool time_phases = false;
   /// DistributedBfsOptions::small_level_arcs (fixed-size bins up to this frontier size).
   std::int64_t small_level_arcs = DistributedBfsOptions{}.small_level_arcs;
+  /// How GPU ranks of one process reach each other (processes under MPI always use NCCL).
+  GpuTransport transport = GpuTransport::Auto;
 };
 
 struct DistributedGraph500Result {
   /// Every official figure, in the single-device form.
   io::Graph500Result graph500;
+  /// The GPU ranks' transport (Auto on the CPU).
+  GpuTransport transport = GpuTransport::Auto;
   BalanceReport balance;
   /// Bytes that crossed between ranks, per search.
   std::vector<std::int64_t> bytes_exchanged;
