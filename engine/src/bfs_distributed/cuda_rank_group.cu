@@ -171,6 +171,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       threads_->run([&](int i) {
         const auto r = static_cast<std::size_t>(i);
         threads_->barrier();
+        if (peer()) searches_[r]->touch_peer_pages();
         exchanges_[r]->warm_up();
         if (i == 0) begin = Clock::now();
         loops[r] = run_level_loop<VertexT>(std::span<RankSearch<VertexT>* const>(&pointers_[r], 1),

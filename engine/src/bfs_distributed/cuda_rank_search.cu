@@ -46,9 +46,10 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
       (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
       device_bytes_for<cuda::BfsCounters>(2);
   if (peer) {
-    // Two frontier parts and the tables of every rank's view and parts.
+    // Two frontier parts, the tables of every rank's view and parts, the regions to touch.
     return common + 2 * device_bytes_for<std::uint32_t>(local_words) +
-           device_bytes_for<PeerView<VertexT>>(p) + device_bytes_for<const void*>(2 * p);
+           device_bytes_for<PeerView<VertexT>>(p) + device_bytes_for<const void*>(2 * p) +
+           device_bytes_for<PeerRegion>(4 * p) + device_bytes_for<unsigned long long>(1);
   }
   // The receive buffer, the gathered parts and the bottom-up frontier.
   return common + device_bytes_for<VertexT>(2 * p * local) +
@@ -171,6 +172,38 @@ void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<Ver
   }
   FRONTIER_CUDA_CHECK(cudaMemcpy(d_part_tables_.data(), parts.data(), 2 * p * sizeof(const void*),
                                  cudaMemcpyHostToDevice));
+  // What this rank reads of every other: its bin there (pairs of ids at most), the counts, the
+  // two parts.
+  const auto bin = static_cast<std::size_t>(distribution_.rank_offset(rank_)) * 2;
+  const std::size_t bin_bytes = static_cast<std::size_t>(local_count_) * 2 * sizeof(VertexT);
+  std::vector<PeerRegion> regions;
+  for (std::size_t r = 0; r < p; ++r) {
+    if (static_cast<int>(r) == rank_) continue;
+    regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send + bin), bin_bytes});
+    regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send_counts),
+                       p * sizeof(std::int64_t)});
+    for (const void* part : views[r].parts) {
+      regions.push_back({static_cast<const unsigned char*>(part), bitmap_words_ * 4});
+    }
+  }
+  peer_regions_ = regions.size();
+  d_peer_regions_ = cuda::DeviceBuffer<PeerRegion>(std::max<std::size_t>(peer_regions_, 1));
+  d_touched_ = cuda::DeviceBuffer<unsigned long long>(1);
+  if (peer_regions_ > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_regions_.data(), regions.data(),
+                                   peer_regions_ * sizeof(PeerRegion), cudaMemcpyHostToDevice));
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::touch_peer_pages() {
+  if (peer_regions_ == 0) return;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  constexpr std::size_t kStride = std::size_t{64} << 10;
+  touch_regions_kernel<PeerRegion><<<grid_blocks_ / kDistributedBlocksPerSm, kDistributedThreadsPerBlock, 0,
+                         stream_>>>(d_peer_regions_.data(), static_cast<int>(peer_regions_),
+                                    kStride, d_touched_.data());
+  FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>

@@ -85,6 +85,12 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   PeerView<VertexT> peer_view() const;
   /// Peer transport, setup: every rank's view, by rank (this rank's own included).
   void set_peer_views(std::span<const PeerView<VertexT>> views);
+  /// Peer transport, before a timed search: queues a read of every 64 KiB of what the search
+  /// may read in the peers' memory (this rank's bins there, their counts, their frontier
+  /// parts). After the GPUs sat idle, the first read of each peer page took ~150 us (two H100s:
+  /// one remote load 167 us cold, 11 us after a store to its page, 181 us for 200 other pages),
+  /// which the first levels paid.
+  void touch_peer_pages();
 
  private:
   /// Every rank's bitmap part into d_global_bits_ (striped over a power-of-two rank count: a
@@ -142,6 +148,11 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   cuda::DeviceBuffer<std::uint32_t> d_parts_[2];
   int current_part_ = 0;
   cuda::DeviceBuffer<PeerView<VertexT>> d_peer_views_;
+  /// Peer transport: the peers' regions touch_peer_pages() reads (device table) and a word its
+  /// reads are folded into.
+  cuda::DeviceBuffer<PeerRegion> d_peer_regions_;
+  std::size_t peer_regions_ = 0;
+  cuda::DeviceBuffer<unsigned long long> d_touched_;
   /// Peer transport: every rank's frontier parts, parity 0's then parity 1's.
   cuda::DeviceBuffer<const void*> d_part_tables_;
   /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank, whose

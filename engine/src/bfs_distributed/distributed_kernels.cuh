@@ -284,6 +284,22 @@ __global__ void contract_in_place_kernel(const PeerView<VertexT>* peers, int ran
   }
 }
 
+/// One load of every `stride` bytes of each region (peer memory), folded into *sink so that none
+/// is left out.
+template <typename Region>
+__global__ void touch_regions_kernel(const Region* regions, int count, std::size_t stride,
+                                     unsigned long long* sink) {
+  unsigned long long folded = 0;
+  for (int r = 0; r < count; ++r) {
+    const std::size_t loads = (regions[r].bytes + stride - 1) / stride;
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+         i < loads; i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+      folded += *reinterpret_cast<const volatile unsigned char*>(regions[r].data + i * stride);
+    }
+  }
+  if (folded == ~0ULL) *sink = folded;
+}
+
 /// Sets the bits of the frontier's local ids in the rank's own part of the gathered bitmap.
 template <typename VertexT>
 __global__ void frontier_bitmap_kernel(const VertexT* frontier, std::int64_t count,

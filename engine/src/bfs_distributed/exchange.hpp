@@ -103,6 +103,9 @@ class Exchange {
   /// and a level's communication runs at its warm speed again. Nothing to do where ranks share
   /// one process's memory.
   virtual void warm_up() {}
+  /// The ranks read each other's bins and frontier parts where they were written (PeerExchange):
+  /// a part complete before the last collective needs no all_gather().
+  virtual bool reads_in_place() const { return false; }
 };
 
 }  // namespace frontier::distributed

@@ -183,7 +183,11 @@ LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exch
         bitmaps[i] = ranks[i]->gathered_bitmap();
       }
       host.end(&DistributedPhaseSeconds::expand);
-      exchange.all_gather(bitmaps, part_bytes);
+      // After a bottom-up level every rank's bitmap part was complete before the all-reduce
+      // that ended it: ranks that read parts in place go straight on.
+      if (!(exchange.reads_in_place() && previous_bottom_up && form == FrontierPart::kBitmap)) {
+        exchange.all_gather(bitmaps, part_bytes);
+      }
       mark_all(level, LevelMark::kExchanged);
       host.end(&DistributedPhaseSeconds::exchange);
       for (std::size_t i = 0; i < ranks.size(); ++i) {

@@ -27,6 +27,12 @@ struct PeerView {
   const void* parts[2] = {nullptr, nullptr};
 };
 
+/// A region of a peer's memory a rank reads in place.
+struct PeerRegion {
+  const unsigned char* data = nullptr;
+  std::size_t bytes = 0;
+};
+
 /// Where rank r's frontier part is: parts of one buffer, `stride` bytes apart (all-gathered,
 /// NCCL), or a table of addresses in device memory (the ranks' own parts, read in place: peer
 /// transport).
