@@ -368,10 +368,9 @@ TEST(DistributedBfsGpu, CommandLine) {
   EXPECT_NE(g500.find("harmonic_mean_TEPS"), std::string::npos) << g500;
   for (const GpuTransport transport : transports(2)) {
     const std::string name = transport_name(transport);
-    const std::string chosen =
-        run_cli("bfs " + test::bundled_dataset("karate.mtx").string() +
-                    " --gpus 2 --sources 4 --validate --transport " + name,
-                code);
+    const std::string chosen = run_cli("bfs " + test::bundled_dataset("karate.mtx").string() +
+                                           " --gpus 2 --sources 4 --validate --transport " + name,
+                                       code);
     EXPECT_EQ(code, 0) << chosen;
     EXPECT_NE(chosen.find("through the " + name + " transport"), std::string::npos) << chosen;
   }

@@ -191,10 +191,10 @@ class DistributedBfs {
   DistributedBfs(std::vector<Slice> slices, const Device& device,
                  GpuTransport transport = GpuTransport::Auto);
   /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
-  /// joins the others through NCCL (ncclCommInitRank with process.id; the NCCL transport). Every process must
-  /// construct its rank and then call run() with the same arguments, in the same order. run()
-  /// gathers only this rank's labels (the other entries stay -1; the launcher combines them);
-  /// its counters and statistics are global.
+  /// joins the others through NCCL (ncclCommInitRank with process.id; the NCCL transport). Every
+  /// process must construct its rank and then call run() with the same arguments, in the same
+  /// order. run() gathers only this rank's labels (the other entries stay -1; the launcher combines
+  /// them); its counters and statistics are global.
   /// @throws InvalidArgument if the slice does not match `process`; as above otherwise.
   DistributedBfs(Slice own_slice, const ProcessRank& process);
   ~DistributedBfs();

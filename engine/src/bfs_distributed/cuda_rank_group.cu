@@ -218,12 +218,12 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     threads_ = std::make_unique<RankThreads>(p);
     for (int r = 0; r < p; ++r) {
-      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
-          slices[r], devices_[r], streams_[r], peer()));
+      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r],
+                                                                           streams_[r], peer()));
       pointers_.push_back(searches_.back().get());
       if (peer()) {
-        auto exchange = std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r],
-                                                       &threads_->failed());
+        auto exchange =
+            std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r], &threads_->failed());
         peer_exchanges_.push_back(exchange.get());
         exchanges_.push_back(std::move(exchange));
       } else {
@@ -266,8 +266,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     if (windows_) {
       const std::vector<WindowRegion> regions = searches_[r]->window_regions();
-      nccl_exchanges_[r]->register_windows(
-          std::span<const std::vector<WindowRegion>>(&regions, 1));
+      nccl_exchanges_[r]->register_windows(std::span<const std::vector<WindowRegion>>(&regions, 1));
     }
     void* bitmap = pointers_[r]->gathered_bitmap();
     nccl_exchanges_[r]->connect(std::span<void* const>(&bitmap, 1),

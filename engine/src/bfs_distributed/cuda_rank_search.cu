@@ -164,8 +164,8 @@ void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<Ver
                 " peer views (peer transport), not " + std::to_string(views.size()));
   }
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_views_.data(), views.data(),
-                                 p * sizeof(PeerView<VertexT>), cudaMemcpyHostToDevice));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_views_.data(), views.data(), p * sizeof(PeerView<VertexT>),
+                                 cudaMemcpyHostToDevice));
   std::vector<const void*> parts(2 * p);
   for (std::size_t c = 0; c < 2; ++c) {
     for (std::size_t r = 0; r < p; ++r) parts[c * p + r] = views[r].parts[c];
@@ -180,10 +180,11 @@ void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<Ver
   for (std::size_t r = 0; r < p; ++r) {
     if (static_cast<int>(r) == rank_) continue;
     regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send + bin), bin_bytes});
-    regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send_counts),
-                       p * sizeof(std::int64_t)});
+    regions.push_back(
+        {reinterpret_cast<const unsigned char*>(views[r].send_counts), p * sizeof(std::int64_t)});
     for (const void* part : views[r].parts) {
-      regions.push_back({static_cast<const unsigned char*>(part), bitmap_words_ * 4});
+      regions.push_back(
+          {static_cast<const unsigned char*>(part), bitmap_words_ * sizeof(std::uint32_t)});
     }
   }
   peer_regions_ = regions.size();
@@ -200,9 +201,9 @@ void CudaRankSearch<VertexT, EdgeT>::touch_peer_pages() {
   if (peer_regions_ == 0) return;
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   constexpr std::size_t kStride = std::size_t{64} << 10;
-  touch_regions_kernel<PeerRegion><<<grid_blocks_ / kDistributedBlocksPerSm, kDistributedThreadsPerBlock, 0,
-                         stream_>>>(d_peer_regions_.data(), static_cast<int>(peer_regions_),
-                                    kStride, d_touched_.data());
+  touch_regions_kernel<PeerRegion>
+      <<<grid_blocks_ / kDistributedBlocksPerSm, kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_peer_regions_.data(), static_cast<int>(peer_regions_), kStride, d_touched_.data());
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -333,18 +334,16 @@ void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
 template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  const ContractTarget<VertexT, EdgeT> target{d_offsets_.data(),    static_cast<int>(words_),
-                                               distribution_,        d_depth_.data(),
-                                               d_parent_.data(),     d_visited_.data(),
-                                               d_next_.data(),       level_words(kCounters),
-                                               level};
+  const ContractTarget<VertexT, EdgeT> target{
+      d_offsets_.data(), static_cast<int>(words_), distribution_,
+      d_depth_.data(),   d_parent_.data(),         d_visited_.data(),
+      d_next_.data(),    level_words(kCounters),   level};
   if (bins_.in_place) {
     // The bins stayed at their senders (counts on the device, read there); the level loop's
     // bound on the items, where known, sizes the grid.
-    const int blocks =
-        bins_.items_bound < 0
-            ? grid_blocks_
-            : std::min(grid_blocks_, std::max(1, blocks_for(bins_.items_bound)));
+    const int blocks = bins_.items_bound < 0
+                           ? grid_blocks_
+                           : std::min(grid_blocks_, std::max(1, blocks_for(bins_.items_bound)));
     contract_in_place_kernel<VertexT, EdgeT>
         <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(d_peer_views_.data(), rank_, target);
     FRONTIER_CHECK_LAUNCH();
@@ -432,8 +431,8 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     const auto part_items =
         static_cast<std::int64_t>((part_bytes - sizeof(std::int64_t)) / sizeof(VertexT));
     const std::int64_t slots = static_cast<std::int64_t>(distribution_.ranks) * part_items;
-    const std::size_t shared = (static_cast<std::size_t>(distribution_.ranks) + 1) *
-                               sizeof(std::int64_t);
+    const std::size_t shared =
+        (static_cast<std::size_t>(distribution_.ranks) + 1) * sizeof(std::int64_t);
     queue_parts_to_global_kernel<VertexT>
         <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock,
            shared, stream_>>>(parts, distribution_, d_global_bits_.data());
@@ -491,9 +490,8 @@ void CudaRankSearch<VertexT, EdgeT>::launch_globalize(const FrontierPartsAt& par
   if (!striped) {
     // Any other layout: one vertex per thread, through the distribution.
     const GlobalizeArgs<VertexT> globalize{gathered_bits_, parts, d_global_bits_.data()};
-    globalize_bitmap_kernel<VertexT>
-        <<<std::min(grid_blocks_, blocks_for(words * 32)), kDistributedThreadsPerBlock, 0,
-           stream_>>>(globalize);
+    globalize_bitmap_kernel<VertexT><<<std::min(grid_blocks_, blocks_for(words * 32)),
+                                       kDistributedThreadsPerBlock, 0, stream_>>>(globalize);
   }
   FRONTIER_CHECK_LAUNCH();
 }

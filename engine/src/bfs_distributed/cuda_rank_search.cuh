@@ -50,8 +50,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
  public:
   /// Uploads `slice` to GPU `device`; work goes to `stream` (owned by the caller). With `peer`
   /// the rank reads its peers in place (set_peer_views() before the first search).
-  CudaRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice, int device,
-                 cudaStream_t stream, bool peer);
+  CudaRankSearch(const partition::RankGraph<VertexT, EdgeT>& slice, int device, cudaStream_t stream,
+                 bool peer);
   ~CudaRankSearch() override;
   CudaRankSearch(const CudaRankSearch&) = delete;
   CudaRankSearch& operator=(const CudaRankSearch&) = delete;

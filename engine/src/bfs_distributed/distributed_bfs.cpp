@@ -92,12 +92,12 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
     }
     impl_->host_exchange = std::make_unique<distributed::HostExchange>(p);
   }
-  detail::logger().debug("distributed bfs: {} {} ranks on the {}, {} vertices", p,
-                         partition::layout_name(distribution().layout),
-                         device.is_cuda() ? std::string("GPUs (") +
-                                                transport_name(this->transport()) + " transport)"
-                                          : std::string("CPU (simulated)"),
-                         distribution().num_vertices);
+  detail::logger().debug(
+      "distributed bfs: {} {} ranks on the {}, {} vertices", p,
+      partition::layout_name(distribution().layout),
+      device.is_cuda() ? std::string("GPUs (") + transport_name(this->transport()) + " transport)"
+                       : std::string("CPU (simulated)"),
+      distribution().num_vertices);
 }
 
 template <typename VertexT, typename EdgeT>

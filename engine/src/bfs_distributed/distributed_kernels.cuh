@@ -292,8 +292,8 @@ __global__ void touch_regions_kernel(const Region* regions, int count, std::size
   unsigned long long folded = 0;
   for (int r = 0; r < count; ++r) {
     const std::size_t loads = (regions[r].bytes + stride - 1) / stride;
-    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-         i < loads; i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < loads;
+         i += static_cast<std::size_t>(gridDim.x) * blockDim.x) {
       folded += *reinterpret_cast<const volatile unsigned char*>(regions[r].data + i * stride);
     }
   }
@@ -371,9 +371,9 @@ __global__ void globalize_bitmap_kernel(GlobalizeArgs<VertexT> a) {
        v < bits; v += stride) {
     // 1. Vertex v's bit in the gathered bitmap.
     const bool set =
-        v < n && a.bits.test_parts(
-                     [&](int r) { return static_cast<const std::uint32_t*>(a.parts(r)); },
-                     static_cast<VertexT>(v));
+        v < n &&
+        a.bits.test_parts([&](int r) { return static_cast<const std::uint32_t*>(a.parts(r)); },
+                          static_cast<VertexT>(v));
     // 2. The warp's 32 bits are one word of the global bitmap.
     const unsigned word = __ballot_sync(0xffffffffu, set);
     if (threadIdx.x % kWarpSize == 0) a.global[v / 32] = word;

@@ -132,7 +132,8 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     for (const LatencyRank& rank : ranks) {
       boxes.push_back(static_cast<PeerExchange*>(rank.exchange.get())->mailbox());
     }
-    for (LatencyRank& rank : ranks) static_cast<PeerExchange*>(rank.exchange.get())->set_mailboxes(boxes);
+    for (LatencyRank& rank : ranks)
+      static_cast<PeerExchange*>(rank.exchange.get())->set_mailboxes(boxes);
   }
   std::vector<std::vector<double>> back_to_back(p), after_idle(p), after_warm_up(p);
   handles.failed = true;  // until every rank is through

@@ -217,9 +217,8 @@ void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   ++reductions_;
   // Every rank's counters and the status word, in one copy.
   const std::size_t words = static_cast<std::size_t>(ranks_) * kPeerCounters + 1;
-  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_gathered_, d_gathered_.data(),
-                                      sizeof(std::int64_t) * words, cudaMemcpyDeviceToHost,
-                                      stream_));
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_gathered_, d_gathered_.data(), sizeof(std::int64_t) * words,
+                                      cudaMemcpyDeviceToHost, stream_));
 }
 
 void PeerExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
