@@ -122,8 +122,8 @@ void log_warm_ups(std::vector<double> seconds) {
   if (seconds.empty() || *std::max_element(seconds.begin(), seconds.end()) <= 0) return;
   std::sort(seconds.begin(), seconds.end());
   detail::logger().info(
-      "graph500: each search's clock started after an untimed barrier that warms NCCL's path "
-      "(median {:.3f} ms)",
+      "graph500: each search's clock started after an untimed barrier that warms the path "
+      "between the GPUs (median {:.3f} ms)",
       seconds[seconds.size() / 2] * 1e3);
 }
 

@@ -14,11 +14,11 @@
 ///     queues them as its next frontier;
 ///  5. an all-reduce of the frontier sizes ends the search when it is zero.
 /// Direction-optimizing runs replace steps 1-4 of large levels by a bottom-up step: the frontier
-/// is all-gathered as a bitmap (one bit per vertex, rank by rank) and every rank's unvisited
-/// vertices look among their neighbours for a frontier vertex.
+/// is all-gathered as a bitmap (one bit per vertex, rank by rank; or read in place on its owners)
+/// and every rank's unvisited vertices look among their neighbours for a frontier vertex.
 /// The level loop is written once against an exchange interface; the CPU implementation
 /// simulates p ranks in one process (for tests and CI), the CUDA one drives one GPU per rank
-/// through NCCL.
+/// through peer memory or NCCL (GpuTransport).
 ///
 /// Invariants: depths are exact BFS distances; a parent is a neighbour one level closer to the
 /// source; each rank sends a vertex at most once per search, so a bin to rank d never holds more
@@ -135,11 +135,13 @@ struct DistributedBfsResult {
   /// runs from the start of the search until every rank's labels are final where it runs; GPU
   /// ranks start it after a barrier, as an MPI program's timer after MPI_Barrier: with one
   /// process driving them, every rank's host thread has reached a host barrier, then every GPU
-  /// has passed a collective (NCCL) one; with one process per rank, every GPU has passed the
-  /// collective one. The collective barrier also brings NCCL's path back up to speed (a few
-  /// rounds of a level's small messages): after a millisecond or more without traffic (as
-  /// between searches, while the host checks results) a level's first messages would otherwise
-  /// take ~15x their warm time for about a millisecond.
+  /// has passed a collective one (NCCL, or through peer memory); with one process per rank,
+  /// every GPU has passed the collective one. The collective barrier also brings the path
+  /// between the GPUs back up to speed (a few rounds of a level's small messages; the peer
+  /// transport also reads every peer page the search may read): after a millisecond or more
+  /// without traffic (as between searches, while the host checks results) a level's first
+  /// messages would otherwise take ~15x their warm time for about a millisecond, and the first
+  /// read of each peer page ~150 us.
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.
@@ -160,7 +162,7 @@ NcclUniqueId make_nccl_unique_id();
 
 /// This process's place in a run with one process per rank, each driving one GPU (many nodes:
 /// `mpirun -np N`). The launcher only carries the unique id and tiny host values; NCCL moves
-/// the bins, as in the single-process run.
+/// the bins, as in a single-process run on the NCCL transport.
 struct ProcessRank {
   int rank = 0;
   int ranks = 1;

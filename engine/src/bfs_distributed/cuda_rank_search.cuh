@@ -65,6 +65,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
   void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
+  /// NCCL: the gathered buffer; peer: the rank's part this level's readers read.
   void* gathered_bitmap() override {
     return peer_ ? static_cast<void*>(d_parts_[current_part_].data()) : d_bitmap_.data();
   }

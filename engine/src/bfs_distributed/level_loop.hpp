@@ -25,7 +25,7 @@ struct LevelLoopResult {
   std::int64_t bytes_exchanged = 0;
   double seconds = 0.0;
   /// Before the clock started (GPU ranks): the barrier that brought every rank's communication
-  /// up to speed (NcclExchange::warm_up).
+  /// up to speed (Exchange::warm_up).
   double warm_up_seconds = 0.0;
 };
 
