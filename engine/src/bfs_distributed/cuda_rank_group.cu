@@ -47,17 +47,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Peer where every pair of the GPUs has peer access (unless NCCL is asked for), else NCCL.
-GpuTransport resolve_transport(GpuTransport asked, std::span<const int> gpus) {
-  if (asked == GpuTransport::Nccl) return GpuTransport::Nccl;
-  const std::string missing = missing_peer_access(gpus);
-  if (missing.empty()) return GpuTransport::Peer;
-  if (asked == GpuTransport::Peer) {
-    throw CudaError(missing + ", which the peer transport needs; use the NCCL transport");
-  }
-  return GpuTransport::Nccl;
-}
-
 template <typename VertexT, typename EdgeT>
 class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
  public:

@@ -39,7 +39,9 @@ constexpr int kWarmUps = 3;
 /// One GPU's part: its buffers (counts and bins out and in, level counters) and exchange.
 struct LatencyRank {
   std::unique_ptr<Exchange> exchange;
+  /// The same exchange by its kind.
   NcclExchange* nccl = nullptr;
+  PeerExchange* peer = nullptr;
   cuda::DeviceBuffer<std::int64_t> words;  // send counts, receive counts, level counters
   cuda::DeviceBuffer<unsigned char> send;
   cuda::DeviceBuffer<unsigned char> recv;
@@ -80,12 +82,9 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   const auto p = static_cast<std::size_t>(gpus);
   std::vector<int> devices(p);
   std::iota(devices.begin(), devices.end(), 0);
-  const bool peer = transport == GpuTransport::Peer ||
-                    (transport == GpuTransport::Auto && missing_peer_access(devices).empty());
+  const bool peer = resolve_transport(transport, devices) == GpuTransport::Peer;
   NcclHandles handles;
   if (peer) {
-    const std::string missing = missing_peer_access(devices);
-    if (!missing.empty()) throw CudaError(missing + ": no peer transport to measure");
     enable_peer_access(devices);
   } else {
     handles.comms.assign(p, nullptr);
@@ -100,8 +99,10 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
     handles.streams.push_back(stream);
     LatencyRank& rank = ranks[r];
     if (peer) {
-      rank.exchange = std::make_unique<PeerExchange>(gpus, static_cast<int>(r), devices[r], stream,
+      auto exchange = std::make_unique<PeerExchange>(gpus, static_cast<int>(r), devices[r], stream,
                                                      &threads.failed());
+      rank.peer = exchange.get();
+      rank.exchange = std::move(exchange);
     } else {
       auto nccl = std::make_unique<NcclExchange>(
           gpus,
@@ -129,11 +130,8 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
 
   if (peer) {
     std::vector<std::uint64_t*> boxes;
-    for (const LatencyRank& rank : ranks) {
-      boxes.push_back(static_cast<PeerExchange*>(rank.exchange.get())->mailbox());
-    }
-    for (LatencyRank& rank : ranks)
-      static_cast<PeerExchange*>(rank.exchange.get())->set_mailboxes(boxes);
+    for (const LatencyRank& rank : ranks) boxes.push_back(rank.peer->mailbox());
+    for (const LatencyRank& rank : ranks) rank.peer->set_mailboxes(boxes);
   }
   std::vector<std::vector<double>> back_to_back(p), after_idle(p), after_warm_up(p);
   handles.failed = true;  // until every rank is through

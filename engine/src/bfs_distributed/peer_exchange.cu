@@ -110,19 +110,23 @@ __global__ void peer_barrier_kernel(BarrierArgs a) {
 
 }  // namespace
 
-std::string missing_peer_access(std::span<const int> gpus) {
+GpuTransport resolve_transport(GpuTransport asked, std::span<const int> gpus) {
+  if (asked == GpuTransport::Nccl) return GpuTransport::Nccl;
   for (const int a : gpus) {
     for (const int b : gpus) {
       if (a == b) continue;
       int can = 0;
       FRONTIER_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, a, b));
-      if (can == 0) {
-        return "GPU " + std::to_string(a) + " cannot access GPU " + std::to_string(b) +
-               "'s memory (no peer access)";
+      if (can != 0) continue;
+      if (asked == GpuTransport::Peer) {
+        throw CudaError("GPU " + std::to_string(a) + " cannot access GPU " + std::to_string(b) +
+                        "'s memory (no peer access), which the peer transport needs; use the "
+                        "NCCL transport");
       }
+      return GpuTransport::Nccl;
     }
   }
-  return {};
+  return GpuTransport::Peer;
 }
 
 void enable_peer_access(std::span<const int> gpus) {

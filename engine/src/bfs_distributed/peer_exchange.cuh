@@ -28,6 +28,7 @@
 
 #include "bfs_cuda/device_buffer.cuh"
 #include "bfs_distributed/exchange.hpp"
+#include "frontier/distributed_bfs.hpp"
 
 namespace frontier::distributed {
 
@@ -36,9 +37,10 @@ inline constexpr int kPeerCounters = 8;
 /// How long a barrier waits for a peer before it gives up with an error.
 inline constexpr double kPeerWaitSeconds = 120.0;
 
-/// Empty when every GPU of `gpus` can access every other's memory; else names the first pair
-/// that cannot.
-std::string missing_peer_access(std::span<const int> gpus);
+/// The transport `asked` for on `gpus` of one process: Nccl when asked; Peer where every pair of
+/// them has peer access; else Nccl for Auto. @throws CudaError naming the first pair without
+/// peer access when Peer is asked for.
+GpuTransport resolve_transport(GpuTransport asked, std::span<const int> gpus);
 
 /// Lets every GPU of `gpus` load and store every other's memory (already enabled is fine).
 void enable_peer_access(std::span<const int> gpus);
