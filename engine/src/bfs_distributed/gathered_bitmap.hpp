@@ -7,6 +7,7 @@
 /// of part addresses (parts of the gathered buffer, or the peers' own parts read in place).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -45,6 +46,18 @@ struct GatheredBitmapBits {
     const auto local = static_cast<std::uint64_t>(distribution.local(w));
     const std::uint32_t* part = part_of(distribution.owner(w));
     return (part[local / 32] >> (local % 32) & 1u) != 0;
+  }
+};
+
+/// Where rank r's frontier part is: parts of one buffer, `stride` bytes apart (all-gathered,
+/// NCCL), or a table of addresses in device memory (the ranks' own parts, read in place: peer
+/// transport).
+struct FrontierPartsAt {
+  const void* const* table = nullptr;
+  const unsigned char* base = nullptr;
+  std::size_t stride = 0;
+  FRONTIER_HOST_DEVICE const void* operator()(int rank) const {
+    return table != nullptr ? table[rank] : base + static_cast<std::size_t>(rank) * stride;
   }
 };
 

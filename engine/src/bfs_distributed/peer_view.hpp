@@ -1,14 +1,11 @@
 /// @file bfs_distributed/peer_view.hpp
-/// @brief Where GPU ranks find each other's data (internal, plain host/device C++): what a
-/// rank's peers read in place under the peer transport (the addresses of its bins and frontier
-/// parts, valid on every GPU of the group and fixed for the rank's whole life), and where every
-/// rank's frontier part of a bottom-up level is under either transport.
+/// @brief What a GPU rank's peers read in place under the peer transport (internal, plain C++):
+/// the addresses of its bins and frontier parts, valid on every GPU of the group and fixed for
+/// the rank's whole life.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-
-#include "frontier/types.hpp"
 
 namespace frontier::distributed {
 
@@ -31,18 +28,6 @@ struct PeerView {
 struct PeerRegion {
   const unsigned char* data = nullptr;
   std::size_t bytes = 0;
-};
-
-/// Where rank r's frontier part is: parts of one buffer, `stride` bytes apart (all-gathered,
-/// NCCL), or a table of addresses in device memory (the ranks' own parts, read in place: peer
-/// transport).
-struct FrontierPartsAt {
-  const void* const* table = nullptr;
-  const unsigned char* base = nullptr;
-  std::size_t stride = 0;
-  FRONTIER_HOST_DEVICE const void* operator()(int rank) const {
-    return table != nullptr ? table[rank] : base + static_cast<std::size_t>(rank) * stride;
-  }
 };
 
 }  // namespace frontier::distributed
