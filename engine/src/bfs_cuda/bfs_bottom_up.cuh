@@ -8,6 +8,11 @@
 /// next frontier, written whole together with the visited word, so no atomics are needed and
 /// every word of frontier_out is written (no clearing pass).
 ///
+/// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
+/// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
+/// frontier_out; the distributed BFS reads and writes its ranks' gathered bitmaps instead
+/// (bfs_distributed/distributed_kernels.cuh).
+///
 /// Invariants: a vertex is labelled only if unvisited at the start of the level and adjacent from
 /// a frontier vertex, so depths are exact; frontier_out has exactly the vertices labelled here.
 #pragma once
@@ -16,15 +21,33 @@
 
 namespace frontier::cuda {
 
-template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents>
+/// The engine's frontiers: bit u of frontier_in; word w of frontier_out, every word written.
+struct BitmapFrontier {
+  template <typename VertexT, typename EdgeT>
+  __device__ __forceinline__ bool contains(const BfsLevelArgs<VertexT, EdgeT>& args,
+                                           VertexT u) const {
+    return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
+  }
+  template <typename VertexT, typename EdgeT>
+  __device__ __forceinline__ void store(const BfsLevelArgs<VertexT, EdgeT>& args,
+                                        unsigned long long word, BitmapWord bits) const {
+    args.frontier_out[word] = bits;
+  }
+  /// After the warp's last store (lane 0).
+  __device__ __forceinline__ void stored() const {}
+};
+
+template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents,
+          typename Frontier = BitmapFrontier>
 class BottomUpAgent {
   static_assert(BLOCK_THREADS % kWarpThreads == 0, "blocks are whole warps");
 
  public:
   struct TempStorage {};
 
-  __device__ __forceinline__ BottomUpAgent(TempStorage&, const BfsLevelArgs<VertexT, EdgeT>& args)
-      : args_(args) {}
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const BfsLevelArgs<VertexT, EdgeT>& args,
+                                           const Frontier& frontier = Frontier{})
+      : args_(args), frontier_(frontier) {}
 
   __device__ __forceinline__ void run() {
     // 1. Zero the next level's counters.
@@ -56,7 +79,7 @@ class BottomUpAgent {
         for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
           const VertexT u = args_.reverse.targets[e];
           ++examined;
-          if ((args_.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0) {
+          if (frontier_.contains(args_, u)) {
             found = true;
             parent = u;
             break;
@@ -75,10 +98,11 @@ class BottomUpAgent {
                                                       args_.forward.offsets[v]);
       }
       if (lane == 0) {
-        args_.frontier_out[word] = found_bits;
+        frontier_.store(args_, word, found_bits);
         if (found_bits != 0) args_.visited[word] = seen | found_bits;
       }
     }
+    if (lane == 0) frontier_.stored();
 
     // 5. Level counters: one atomic per warp.
     warp_atomic_add(&args_.counters->new_vertices, claimed);
@@ -88,6 +112,7 @@ class BottomUpAgent {
 
  private:
   const BfsLevelArgs<VertexT, EdgeT>& args_;
+  Frontier frontier_;
 };
 
 }  // namespace frontier::cuda

@@ -15,6 +15,7 @@
 #include "bfs_cuda/bfs_kernels.cuh"
 #include "bfs_distributed/distributed_kernels.cuh"
 #include "bfs_distributed/gathered_bitmap.hpp"
+#include "bfs_distributed/gathered_bottom_up.cuh"
 #include "bfs_distributed/rank_labels.hpp"
 #include "frontier/detail/cuda_check.cuh"
 
@@ -46,10 +47,14 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
       (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
       device_bytes_for<cuda::BfsCounters>(2);
   if (peer) {
-    // Two frontier parts, the tables of every rank's view and parts, the regions to touch.
-    return common + 2 * device_bytes_for<std::uint32_t>(local_words) +
-           device_bytes_for<PeerView<VertexT>>(p) + device_bytes_for<const void*>(2 * p) +
-           device_bytes_for<PeerRegion>(4 * p) + device_bytes_for<unsigned long long>(1);
+    // The gathered bitmaps, the tables of every rank's view, parts and bitmaps, the regions to
+    // touch.
+    return common + kPeerBitmaps * device_bytes_for<std::uint32_t>(p * local_words) +
+           device_bytes_for<PeerView<VertexT>>(p) +
+           device_bytes_for<const void*>(kPeerBitmaps * p) +
+           device_bytes_for<std::uint32_t*>(kPeerBitmaps * p) +
+           device_bytes_for<PeerRegion>((2 + kPeerBitmaps) * p) +
+           device_bytes_for<unsigned long long>(1);
   }
   // The receive buffer, the gathered parts and the bottom-up frontier.
   return common + device_bytes_for<VertexT>(2 * p * local) +
@@ -99,13 +104,15 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
   d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
   const std::size_t bitmap_bytes = bitmap_words_ * sizeof(std::uint32_t);
   if (peer_) {
-    // Words past the last local vertex are never written by a bottom-up level: zero them once.
-    for (auto& part : d_parts_) {
-      part = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
-      FRONTIER_CUDA_CHECK(cudaMemset(part.data(), 0, bitmap_bytes));
+    // Zero, as PeerView::bitmaps requires of the next one at every level's start (words past a
+    // rank's last local vertex are never written by a bottom-up level).
+    for (auto& gathered : d_gathered_) {
+      gathered = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
+      FRONTIER_CUDA_CHECK(cudaMemset(gathered.data(), 0, p * bitmap_bytes));
     }
     d_peer_views_ = cuda::DeviceBuffer<PeerView<VertexT>>(p);
-    d_part_tables_ = cuda::DeviceBuffer<const void*>(2 * p);
+    d_part_tables_ = cuda::DeviceBuffer<const void*>(kPeerBitmaps * p);
+    d_gathered_tables_ = cuda::DeviceBuffer<std::uint32_t*>(kPeerBitmaps * p);
   } else {
     d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
     d_bitmap_ = SymmetricBuffer<std::uint32_t>((p + 1) * bitmap_words_);
@@ -114,11 +121,10 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const partition::RankGraph<Vertex
     FRONTIER_CUDA_CHECK(cudaMemset(d_frontier_bits_.data(), 0, bitmap_bytes));
   }
   gathered_bits_ = gathered_bitmap_bits(distribution_, bitmap_words_);
-  // Rank r's part starts at bit r * bitmap_words_ * 32 of the gathered buffer; in a block layout
+  // Rank r's part starts at bit r * bitmap_words_ * 32 of a gathered bitmap; in a block layout
   // it holds global ids from rank_offset(r) on, so the parts are in global order when the two
-  // agree for every rank (NCCL; the peers' parts are apart).
-  gathered_is_global_ =
-      p == 1 || (!peer_ && distribution_.layout == partition::VertexLayout::Block);
+  // agree for every rank.
+  gathered_is_global_ = p == 1 || distribution_.layout == partition::VertexLayout::Block;
   for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
     gathered_is_global_ =
         static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
@@ -153,7 +159,9 @@ std::vector<WindowRegion> CudaRankSearch<VertexT, EdgeT>::window_regions() const
 template <typename VertexT, typename EdgeT>
 PeerView<VertexT> CudaRankSearch<VertexT, EdgeT>::peer_view() const {
   if (!peer_) throw Error("distributed bfs: a rank of the NCCL transport has no peer view");
-  return {d_send_.data(), level_words(kSendCounts), {d_parts_[0].data(), d_parts_[1].data()}};
+  PeerView<VertexT> view{d_send_.data(), level_words(kSendCounts), {}};
+  for (int c = 0; c < kPeerBitmaps; ++c) view.bitmaps[c] = d_gathered_[c].data();
+  return view;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -166,14 +174,21 @@ void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<Ver
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_views_.data(), views.data(), p * sizeof(PeerView<VertexT>),
                                  cudaMemcpyHostToDevice));
-  std::vector<const void*> parts(2 * p);
-  for (std::size_t c = 0; c < 2; ++c) {
-    for (std::size_t r = 0; r < p; ++r) parts[c * p + r] = views[r].parts[c];
+  std::vector<const void*> parts(kPeerBitmaps * p);
+  std::vector<std::uint32_t*> gathered(kPeerBitmaps * p);
+  for (std::size_t c = 0; c < kPeerBitmaps; ++c) {
+    for (std::size_t r = 0; r < p; ++r) {
+      gathered[c * p + r] = views[r].bitmaps[c];
+      parts[c * p + r] = views[r].bitmaps[c] + r * bitmap_words_;
+    }
   }
-  FRONTIER_CUDA_CHECK(cudaMemcpy(d_part_tables_.data(), parts.data(), 2 * p * sizeof(const void*),
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_part_tables_.data(), parts.data(),
+                                 parts.size() * sizeof(const void*), cudaMemcpyHostToDevice));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_gathered_tables_.data(), gathered.data(),
+                                 gathered.size() * sizeof(std::uint32_t*),
                                  cudaMemcpyHostToDevice));
-  // What this rank reads of every other: its bin there (pairs of ids at most), the counts, the
-  // two parts.
+  // What this rank reads or writes of every other: its bin there (pairs of ids at most), the
+  // counts, the gathered bitmaps.
   const auto bin = static_cast<std::size_t>(distribution_.rank_offset(rank_)) * 2;
   const std::size_t bin_bytes = static_cast<std::size_t>(local_count_) * 2 * sizeof(VertexT);
   std::vector<PeerRegion> regions;
@@ -182,9 +197,9 @@ void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<Ver
     regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send + bin), bin_bytes});
     regions.push_back(
         {reinterpret_cast<const unsigned char*>(views[r].send_counts), p * sizeof(std::int64_t)});
-    for (const void* part : views[r].parts) {
+    for (const std::uint32_t* bitmap : views[r].bitmaps) {
       regions.push_back(
-          {static_cast<const unsigned char*>(part), bitmap_words_ * sizeof(std::uint32_t)});
+          {reinterpret_cast<const unsigned char*>(bitmap), p * bitmap_words_ * sizeof(std::uint32_t)});
     }
   }
   peer_regions_ = regions.size();
@@ -209,18 +224,25 @@ void CudaRankSearch<VertexT, EdgeT>::touch_peer_pages() {
 
 template <typename VertexT, typename EdgeT>
 FrontierPartsAt CudaRankSearch<VertexT, EdgeT>::frontier_parts(std::size_t part_bytes) const {
-  if (peer_) return {d_part_tables_.data() + current_part_ * distribution_.ranks, nullptr, 0};
+  if (peer_) return {d_part_tables_.data() + current_gathered_ * distribution_.ranks, nullptr, 0};
   return {nullptr, reinterpret_cast<const unsigned char*>(d_bitmap_.data()), part_bytes};
 }
 
 template <typename VertexT, typename EdgeT>
-std::uint32_t* CudaRankSearch<VertexT, EdgeT>::next_frontier_bits() {
-  return peer_ ? d_parts_[1 - current_part_].data() : d_frontier_bits_.data();
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::gathered_after(int steps) const {
+  return const_cast<std::uint32_t*>(d_gathered_[(current_gathered_ + steps) % kPeerBitmaps].data());
 }
 
 template <typename VertexT, typename EdgeT>
-std::uint32_t* CudaRankSearch<VertexT, EdgeT>::frontier_bits() {
-  return peer_ ? d_parts_[current_part_].data() : d_frontier_bits_.data();
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::next_frontier_bits() {
+  return peer_ ? gathered_after(1) + static_cast<std::size_t>(rank_) * bitmap_words_
+               : d_frontier_bits_.data();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::frontier_bits() const {
+  return peer_ ? gathered_after(0) + static_cast<std::size_t>(rank_) * bitmap_words_
+               : const_cast<std::uint32_t*>(d_frontier_bits_.data());
 }
 
 template <typename VertexT, typename EdgeT>
@@ -247,7 +269,8 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
   frontier_size_ = 0;
   frontier_in_bitmap_ = false;
   level_bottom_up_ = false;
-  current_part_ = 0;  // as on every rank
+  parts_gathered_ = false;
+  // current_gathered_ goes on from the last search, as on every rank (PeerView::bitmaps).
   if (distribution_.owner(source) == rank_) {
     start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
                                                 d_visited_.data(), d_frontier_.data(),
@@ -376,7 +399,8 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   // The rank's own part: NCCL, the staging part after the gathered ones (all_gather's source);
   // peer, the part this level's readers read.
-  auto* own = peer_ ? reinterpret_cast<unsigned char*>(d_parts_[current_part_].data())
+  parts_gathered_ = peer_ && form == FrontierPart::kBitmap && frontier_in_bitmap_;
+  auto* own = peer_ ? reinterpret_cast<unsigned char*>(frontier_bits())
                     : reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
                           static_cast<std::size_t>(distribution_.ranks) * part_bytes;
   if (form == FrontierPart::kQueue) {
@@ -394,7 +418,7 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
   auto* words = reinterpret_cast<std::uint32_t*>(own);
   if (frontier_in_bitmap_) {
     // The previous level was bottom-up and left its frontier as a bitmap of local ids: already
-    // in the part (peer), or copied there (NCCL).
+    // in every rank's gathered bitmap (peer), or copied into the part (NCCL).
     if (!peer_) {
       FRONTIER_CUDA_CHECK(cudaMemcpyAsync(words, d_frontier_bits_.data(),
                                           bitmap_words_ * sizeof(std::uint32_t),
@@ -418,13 +442,15 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   if (local_count_ == 0) {
     FRONTIER_CUDA_CHECK(
         cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+    if (peer_) zero_peer_parts(gathered_after(2));
     return;
   }
   // 1. The frontier in global vertex order: queue parts set in a cleared bitmap; bitmap parts
   //    rewritten (one rank's part, or block parts of whole words gathered in order, already
-  //    are).
+  //    are; so are the gathered bitmaps of the peer transport, read in gathered order).
   const FrontierPartsAt parts = frontier_parts(part_bytes);
   const std::uint32_t* frontier = nullptr;
+  bool gathered_order = false;
   if (form == FrontierPart::kQueue) {
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
                                         d_global_bits_.size() * sizeof(std::uint32_t), stream_));
@@ -438,16 +464,28 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
            shared, stream_>>>(parts, distribution_, d_global_bits_.data());
     FRONTIER_CHECK_LAUNCH();
     frontier = d_global_bits_.data();
-  } else if (gathered_is_global_) {
-    frontier = peer_ ? d_parts_[current_part_].data() : d_bitmap_.data();
+  } else if (parts_gathered_) {
+    // Every rank's part is in this rank's current gathered bitmap (peer, after a bottom-up
+    // level): read in place where the layout allows, else rewritten from this rank's memory.
+    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) {
+      frontier = gathered_after(0);
+      gathered_order = true;
+    } else {
+      launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
+                        bitmap_words_ * sizeof(std::uint32_t)});
+      frontier = d_global_bits_.data();
+    }
+  } else if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
+    // The gathered buffer (NCCL), or one rank's own part.
+    frontier = peer_ ? frontier_bits() : d_bitmap_.data();
   } else {
     launch_globalize(parts);
     frontier = d_global_bits_.data();
   }
   mark(level, LevelMark::kGlobalized);
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
-  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the global frontier and stops
-  //    at the first; its next-frontier and visited words are written whole by one warp.
+  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the frontier and stops at
+  //    the first; its next-frontier and visited words are written whole by one warp.
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
   cuda::BfsLevelArgs<VertexT, EdgeT> args;
@@ -465,18 +503,55 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
   const auto blocks = static_cast<int>(std::min<std::int64_t>(
       grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
-  if (words_ == 2) {
-    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
-        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  if (peer_) {
+    // Read in gathered order (or global order: mask and shift 0), stored into every rank.
+    const int shift = gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
+    GatheredFrontier gathered;
+    gathered.bits = frontier;
+    gathered.next = d_gathered_tables_.data() +
+                    ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
+    gathered.part_bits = bitmap_words_ * 32;
+    gathered.mask = (std::uint64_t{1} << shift) - 1;
+    gathered.shift = shift;
+    gathered.ranks = distribution_.ranks;
+    gathered.rank = rank_;
+    gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+    if (words_ == 2) {
+      gathered_bottom_up_kernel<VertexT, EdgeT, true>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
+    } else {
+      gathered_bottom_up_kernel<VertexT, EdgeT, false>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
+    }
+    FRONTIER_CHECK_LAUNCH();
+    zero_peer_parts(gathered_after(2));
   } else {
-    cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
-        <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    if (words_ == 2) {
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    } else {
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    }
+    FRONTIER_CHECK_LAUNCH();
   }
-  FRONTIER_CHECK_LAUNCH();
   // 3. Its counters become the level's.
   bottom_up_counters_kernel<cuda::BfsCounters>
       <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
   FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::zero_peer_parts(std::uint32_t* gathered) {
+  // Before this rank's part, and after it.
+  const std::size_t part_bytes = bitmap_words_ * sizeof(std::uint32_t);
+  const auto before = static_cast<std::size_t>(rank_);
+  const auto after = static_cast<std::size_t>(distribution_.ranks - rank_ - 1);
+  if (before > 0) FRONTIER_CUDA_CHECK(cudaMemsetAsync(gathered, 0, before * part_bytes, stream_));
+  if (after > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(gathered + (before + 1) * bitmap_words_, 0,
+                                        after * part_bytes, stream_));
+  }
 }
 
 template <typename VertexT, typename EdgeT>
@@ -502,7 +577,7 @@ void CudaRankSearch<VertexT, EdgeT>::advance(std::int64_t next_frontier_size) {
   // d_frontier_bits_.
   if (level_bottom_up_) {
     frontier_in_bitmap_ = true;
-    if (peer_) current_part_ = 1 - current_part_;
+    if (peer_) current_gathered_ = (current_gathered_ + 1) % kPeerBitmaps;
   } else {
     std::swap(d_frontier_, d_next_);
   }

@@ -19,12 +19,12 @@
 /// whose visited bit is clear as unreached (scatter_rank_labels).
 ///
 /// Two transports. NCCL: bins arrive in the receive buffer and frontier parts in the gathered
-/// buffer. Peer (every GPU loads and stores the others' memory, PeerExchange): nothing moves; a
-/// top-down level's contract reads its bin of every sender in the sender's send buffer, and a
-/// bottom-up level reads every rank's frontier part where the rank wrote it. Each rank keeps
-/// two parts and alternates: the bottom-up agent writes its next frontier (a bitmap of local
-/// ids) straight into the part the next level reads, so no copy precedes that level's
-/// exchange; the part the peers may still be reading is never written in the same level.
+/// buffer. Peer (every GPU loads and stores the others' memory, PeerExchange): a top-down level's
+/// contract reads its bin of every sender in the sender's send buffer; a bottom-up level after a
+/// top-down one reads every rank's frontier part where the rank built it, and a bottom-up level
+/// stores its next frontier's words straight into every rank's gathered bitmap (three per rank,
+/// in rotation: PeerView::bitmaps), so the next bottom-up level reads the whole frontier in its
+/// own memory, in place (gathered_bottom_up.cuh), with no copy and no barrier before it.
 /// Buffers the peers read are overwritten only after the barrier that ends the level they are
 /// read in (the counters' all-gather), which no rank passes before every rank's reads are done.
 #pragma once
@@ -67,7 +67,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
   /// NCCL: the gathered buffer; peer: the rank's part this level's readers read.
   void* gathered_bitmap() override {
-    return peer_ ? static_cast<void*>(d_parts_[current_part_].data()) : d_bitmap_.data();
+    return peer_ ? static_cast<void*>(frontier_bits()) : d_bitmap_.data();
   }
   std::size_t bitmap_words() const override { return bitmap_words_; }
   void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
@@ -87,8 +87,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Peer transport, setup: every rank's view, by rank (this rank's own included).
   void set_peer_views(std::span<const PeerView<VertexT>> views);
   /// Peer transport, before a timed search: queues a read of every 64 KiB of what the search
-  /// may read in the peers' memory (this rank's bins there, their counts, their frontier
-  /// parts). After the GPUs sat idle, the first read of each peer page took ~150 us (two H100s:
+  /// may read or write in the peers' memory (this rank's bins there, their counts, their
+  /// gathered bitmaps). After the GPUs sat idle, the first read of each peer page took ~150 us (two H100s:
   /// one remote load 167 us cold, 11 us after a store to its page, 181 us for 200 other pages),
   /// which the first levels paid.
   void touch_peer_pages();
@@ -98,11 +98,16 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// word at a time; else vertex by vertex).
   void launch_globalize(const FrontierPartsAt& parts);
   /// Where every rank's frontier part of this level is (parts of `part_bytes`): in the gathered
-  /// buffer (NCCL), or the ranks' own (peer transport, this level's parity).
+  /// buffer (NCCL), or each rank's own part of its current gathered bitmap (peer transport).
   FrontierPartsAt frontier_parts(std::size_t part_bytes) const;
-  /// Where a bottom-up level's next frontier goes, and where the last one's is.
+  /// Peer transport: zeroes the other ranks' parts of this rank's gathered bitmap `gathered`.
+  void zero_peer_parts(std::uint32_t* gathered);
+  /// Peer transport: the rank's gathered bitmap `steps` after the current one in the rotation.
+  std::uint32_t* gathered_after(int steps) const;
+  /// Where a bottom-up level's next frontier goes, and where the last one's is (peer: the
+  /// rank's own part of its next and current gathered bitmaps).
   std::uint32_t* next_frontier_bits();
-  std::uint32_t* frontier_bits();
+  std::uint32_t* frontier_bits() const;
   /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
   /// counts (ranks); the first two are adjacent so that one memset clears them.
   enum LevelWords { kSendCounts, kCounters, kRecvCounts };
@@ -144,20 +149,27 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// level found.
   cuda::DeviceBuffer<std::uint32_t> d_visited_;
   cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
-  /// Peer transport: the rank's two frontier parts (bitmap_words_ words each), the one this
-  /// level reads, and every rank's view.
-  cuda::DeviceBuffer<std::uint32_t> d_parts_[2];
-  int current_part_ = 0;
+  /// Peer transport: the rank's gathered bitmaps (ranks * bitmap_words_ words each, see
+  /// PeerView::bitmaps), the current one's index (the same on every rank, kept across searches),
+  /// whether every rank's part of this level's frontier is in the current one (after a bottom-up
+  /// level), and every rank's view.
+  cuda::DeviceBuffer<std::uint32_t> d_gathered_[kPeerBitmaps];
+  int current_gathered_ = 0;
+  bool parts_gathered_ = false;
   cuda::DeviceBuffer<PeerView<VertexT>> d_peer_views_;
   /// Peer transport: the peers' regions touch_peer_pages() reads (device table) and a word its
   /// reads are folded into.
   cuda::DeviceBuffer<PeerRegion> d_peer_regions_;
   std::size_t peer_regions_ = 0;
   cuda::DeviceBuffer<unsigned long long> d_touched_;
-  /// Peer transport: every rank's frontier parts, parity 0's then parity 1's.
+  /// Peer transport, by gathered bitmap c (kPeerBitmaps tables of `ranks` entries each): every
+  /// rank's own part of its bitmap c (read in place), and every rank's bitmap c (stored into).
   cuda::DeviceBuffer<const void*> d_part_tables_;
+  cuda::DeviceBuffer<std::uint32_t*> d_gathered_tables_;
   /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank, whose
   /// bitmap part already is in that order).
+  /// gathered_is_global_: a gathered bitmap is in global vertex order (one rank, or block parts
+  /// of whole words in order).
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
   GatheredBitmapBits<VertexT> gathered_bits_;
   bool gathered_is_global_ = false;

@@ -17,6 +17,7 @@
 
 #include "bfs_distributed/peer_exchange.cuh"
 
+#include <atomic>
 #include <string>
 
 #include "frontier/detail/cuda_check.cuh"
@@ -41,6 +42,9 @@ struct BarrierArgs {
   int slot;
   /// ranks * kPeerCounters counters, then the status word.
   std::int64_t* gathered;
+  /// Mapped host memory: the same counters and status word, then the sequence number of the
+  /// last barrier that wrote them (written last; null: no host copy).
+  volatile std::int64_t* host;
   const volatile int* abandon;
   std::uint64_t timeout_ns;
 };
@@ -57,11 +61,39 @@ __device__ std::size_t counter_word(int ranks, int slot, int sender, int k) {
          (static_cast<std::size_t>(slot) * ranks + sender) * kPeerCounters + k;
 }
 
+// The gathered counters (thread t's share) and the status word into the host's copy, then the
+// barrier's sequence number, each thread's stores fenced before it.
+__device__ void post_to_host(const BarrierArgs& a, const unsigned long long* status) {
+  const int t = static_cast<int>(threadIdx.x);
+  if (a.counters != nullptr) {
+    for (int i = t; i < a.ranks * a.count; i += blockDim.x) a.host[i] = a.gathered[i];
+  }
+  __threadfence_system();
+  __syncthreads();
+  if (t == 0) {
+    a.host[a.ranks * kPeerCounters] = static_cast<std::int64_t>(*status);
+    __threadfence_system();
+    a.host[a.ranks * kPeerCounters + 1] = static_cast<std::int64_t>(a.sequence);
+  }
+}
+
 __global__ void peer_barrier_kernel(BarrierArgs a) {
   auto* status = reinterpret_cast<unsigned long long*>(a.gathered) + a.ranks * kPeerCounters;
-  // 0. A rank that already stopped waiting does not wait again.
-  if (*reinterpret_cast<volatile unsigned long long*>(status) != 0) return;
   const int t = static_cast<int>(threadIdx.x);
+  // 0. A rank that already stopped waiting does not wait again (its host learns why).
+  if (*reinterpret_cast<volatile unsigned long long*>(status) != 0) {
+    if (a.host != nullptr) post_to_host(a, status);
+    return;
+  }
+  if (a.ranks == 1) {
+    // Alone: its counters are every rank's.
+    if (a.counters != nullptr) {
+      for (int k = t; k < a.count; k += blockDim.x) a.gathered[k] = a.counters[k];
+    }
+    __syncthreads();
+    if (a.host != nullptr) post_to_host(a, status);
+    return;
+  }
   // 1. The counters into every rank's mailbox.
   if (a.counters != nullptr) {
     for (int i = t; i < a.ranks * a.count; i += blockDim.x) {
@@ -106,6 +138,8 @@ __global__ void peer_barrier_kernel(BarrierArgs a) {
           static_cast<std::int64_t>(box[counter_word(a.ranks, a.slot, sender, k)]);
     }
   }
+  __syncthreads();
+  if (a.host != nullptr) post_to_host(a, status);
 }
 
 }  // namespace
@@ -160,8 +194,11 @@ PeerExchange::PeerExchange(int ranks, int rank, int device, cudaStream_t stream,
   const std::size_t gathered_words = p * kPeerCounters + 1;
   d_gathered_ = cuda::DeviceBuffer<std::int64_t>(gathered_words);
   FRONTIER_CUDA_CHECK(cudaMemset(d_gathered_.data(), 0, gathered_words * sizeof(std::int64_t)));
-  FRONTIER_CUDA_CHECK(cudaMallocHost(&h_gathered_, gathered_words * sizeof(std::int64_t)));
-  for (std::size_t i = 0; i < gathered_words; ++i) h_gathered_[i] = 0;
+  // The host's copy, one word longer (the sequence number), written by the GPU in place.
+  FRONTIER_CUDA_CHECK(cudaHostAlloc(&h_gathered_, (gathered_words + 1) * sizeof(std::int64_t),
+                                    cudaHostAllocMapped));
+  for (std::size_t i = 0; i <= gathered_words; ++i) h_gathered_[i] = 0;
+  FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&d_host_gathered_, h_gathered_, 0));
   FRONTIER_CUDA_CHECK(cudaHostAlloc(&h_abandon_, sizeof(int), cudaHostAllocMapped));
   *h_abandon_ = 0;
   FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&d_abandon_, h_abandon_, 0));
@@ -183,7 +220,7 @@ void PeerExchange::set_mailboxes(std::span<std::uint64_t* const> boxes) {
                                  boxes.size() * sizeof(std::uint64_t*), cudaMemcpyHostToDevice));
 }
 
-void PeerExchange::barrier(const std::int64_t* counters, int count) {
+void PeerExchange::barrier(const std::int64_t* counters, int count, bool to_host) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   BarrierArgs args{};
   args.boxes = d_boxes_.data();
@@ -194,6 +231,7 @@ void PeerExchange::barrier(const std::int64_t* counters, int count) {
   args.count = count;
   args.slot = static_cast<int>(reductions_ % 2);
   args.gathered = d_gathered_.data();
+  args.host = to_host ? d_host_gathered_ : nullptr;
   args.abandon = d_abandon_;
   args.timeout_ns = static_cast<std::uint64_t>(kPeerWaitSeconds * 1e9);
   peer_barrier_kernel<<<1, 32, 0, stream_>>>(args);
@@ -202,13 +240,13 @@ void PeerExchange::barrier(const std::int64_t* counters, int count) {
 
 void PeerExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t,
                                  std::span<const std::int64_t>) {
-  if (ranks_ > 1) barrier(nullptr, 0);
+  if (ranks_ > 1) barrier(nullptr, 0, false);
   bins[0]->in_place = true;
   bins[0]->recv_stride = 0;
 }
 
 void PeerExchange::all_gather(std::span<void* const>, std::size_t) {
-  if (ranks_ > 1) barrier(nullptr, 0);
+  if (ranks_ > 1) barrier(nullptr, 0, false);
 }
 
 void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
@@ -217,23 +255,15 @@ void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
                           " counters");
   }
   reduce_count_ = count;
-  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  if (ranks_ == 1) {
-    // Alone: the counters are already every rank's.
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_gathered_, values[0], sizeof(std::int64_t) * count,
-                                        cudaMemcpyDeviceToHost, stream_));
-    return;
-  }
-  barrier(values[0], count);
+  // Every rank's counters and the status word go straight into the host's copy (mapped), the
+  // barrier's sequence number last: no copy to queue, and the host sees them as they land.
+  barrier(values[0], count, true);
   ++reductions_;
-  // Every rank's counters and the status word, in one copy.
-  const std::size_t words = static_cast<std::size_t>(ranks_) * kPeerCounters + 1;
-  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_gathered_, d_gathered_.data(), sizeof(std::int64_t) * words,
-                                      cudaMemcpyDeviceToHost, stream_));
+  posted_sequence_ = sequence_;
 }
 
 void PeerExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
-  wait();
+  wait_for_host_copy();
   check_barriers();
   const std::size_t values = static_cast<std::size_t>(ranks_) * reduce_count_;
   std::copy(h_gathered_, h_gathered_ + values, every_rank.begin());
@@ -246,22 +276,31 @@ void PeerExchange::warm_up() {
   for (int round = 0; round < kRounds; ++round) {
     std::int64_t* spare = d_gathered_.data();  // its own contents as counters (never read)
     all_reduce_start(std::span<std::int64_t* const>(&spare, 1), 1);
-    wait();
+    wait_for_host_copy();
     check_barriers();
   }
 }
 
-void PeerExchange::wait() const {
+void PeerExchange::wait_for_host_copy() const {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  if (abandon_ == nullptr) {
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    return;
-  }
-  for (;;) {
-    const cudaError_t status = cudaStreamQuery(stream_);
-    if (status == cudaSuccess) return;
-    if (status != cudaErrorNotReady) FRONTIER_CUDA_CHECK(status);
-    if (abandon_->load(std::memory_order_relaxed)) {
+  const volatile std::int64_t* posted =
+      h_gathered_ + static_cast<std::size_t>(ranks_) * kPeerCounters + 1;
+  // The word is polled on every pass; the stream (a failed kernel never posts) now and then.
+  constexpr std::uint64_t kPollsPerQuery = 256;
+  for (std::uint64_t polls = 0;; ++polls) {
+    if (static_cast<std::uint64_t>(*posted) == posted_sequence_) {
+      std::atomic_thread_fence(std::memory_order_acquire);
+      return;
+    }
+    if (polls % kPollsPerQuery == kPollsPerQuery - 1) {
+      const cudaError_t status = cudaStreamQuery(stream_);
+      if (status != cudaSuccess && status != cudaErrorNotReady) FRONTIER_CUDA_CHECK(status);
+      if (status == cudaSuccess && static_cast<std::uint64_t>(*posted) != posted_sequence_) {
+        throw Error("distributed bfs: rank " + std::to_string(rank_) + "'s barrier " +
+                    std::to_string(posted_sequence_) + " ended without posting its counters");
+      }
+    }
+    if (abandon_ != nullptr && abandon_->load(std::memory_order_relaxed)) {
       // Release this GPU's barrier, which would otherwise wait for the failed rank.
       *reinterpret_cast<volatile int*>(h_abandon_) = 1;
       throw Error("distributed bfs: rank " + std::to_string(rank_) +

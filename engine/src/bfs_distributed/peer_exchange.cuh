@@ -79,10 +79,11 @@ class PeerExchange final : public Exchange {
 
  private:
   /// Queues the next barrier; with `counters`, also posts `count` of them to every rank and
-  /// gathers every rank's into d_gathered_.
-  void barrier(const std::int64_t* counters, int count);
-  /// Waits for the stream (or throws once abandoned, releasing the GPU's barrier first).
-  void wait() const;
+  /// gathers every rank's into d_gathered_; `to_host`: and into the host's copy.
+  void barrier(const std::int64_t* counters, int count, bool to_host);
+  /// Waits until the last all-reduce's barrier posted into the host's copy (or throws: the
+  /// stream failed, or the search was abandoned, releasing the GPU's barrier first).
+  void wait_for_host_copy() const;
   /// Throws if a barrier of this rank stopped waiting (h_gathered_ must be current).
   void check_barriers() const;
 
@@ -95,9 +96,12 @@ class PeerExchange final : public Exchange {
   /// Every rank's mailbox (device table, ranks entries).
   cuda::DeviceBuffer<std::uint64_t*> d_boxes_;
   /// Every rank's counters of the last all-reduce (ranks * kPeerCounters), then the rank's
-  /// barrier status (0, or why it stopped waiting), and its pinned host copy.
+  /// barrier status (0, or why it stopped waiting); and the host's copy (mapped, with the
+  /// sequence number of the barrier that posted it after them), at its host and device address.
   cuda::DeviceBuffer<std::int64_t> d_gathered_;
   std::int64_t* h_gathered_ = nullptr;
+  std::int64_t* d_host_gathered_ = nullptr;
+  std::uint64_t posted_sequence_ = 0;
   /// Mapped host word the GPU's barriers poll: set once this rank's search is abandoned.
   int* h_abandon_ = nullptr;
   int* d_abandon_ = nullptr;
