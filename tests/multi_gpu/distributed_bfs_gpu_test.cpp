@@ -295,6 +295,43 @@ TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
   });
 }
 
+// Two bottom-up levels in a row: under the peer transport the second reads the frontier the
+// first stored into every rank's gathered bitmap, in gathered order (striped) or rewritten from
+// this rank's memory (block parts of 25001 and 25000 vertices, not whole words).
+TEST(DistributedBfsGpu, BottomUpAfterBottomUpAsCpuSimulation) {
+  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  constexpr VertexId kVertices = 50001;
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const Graph graph = build_csr<VertexId, EdgeId>(
+      test::random_edge_list<VertexId>(kVertices, 16 * static_cast<std::int64_t>(kVertices), 7,
+                                       false),
+      options);
+  for_each_backend_pair(graph, [&](auto& cpu, auto& gpu) {
+    for (const VertexId source : {VertexId{0}, kVertices / 2, kVertices - 1}) {
+      SCOPED_TRACE("source " + std::to_string(source));
+      DistributedBfsOptions search_options;
+      search_options.direction_optimizing = true;
+      search_options.predecessors = true;
+      const auto a = cpu.run(source, search_options);
+      const auto b = gpu.run(source, search_options);
+      EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
+      EXPECT_EQ(a.bfs.depth, b.bfs.depth);
+      expect_same_levels(a, b);
+      bool consecutive = false;
+      for (std::size_t l = 1; l < b.bfs.levels.size(); ++l) {
+        consecutive = consecutive || (b.bfs.levels[l - 1].direction == BfsDirection::BottomUp &&
+                                      b.bfs.levels[l].direction == BfsDirection::BottomUp);
+      }
+      EXPECT_TRUE(consecutive) << "no two bottom-up levels in a row";
+      const BfsValidation valid = validate_bfs_tree<VertexId, EdgeId>(
+          graph, source, std::span<const VertexId>(b.bfs.parent),
+          std::span<const std::int32_t>(b.bfs.depth));
+      EXPECT_TRUE(valid.valid) << valid.failure;
+    }
+  });
+}
+
 TEST(DistributedBfsGpu, RealDatasets) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
