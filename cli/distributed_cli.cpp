@@ -33,8 +33,9 @@ void add_distributed_options(cxxopts::Options& options) {
       ("distributed", "one process per GPU under mpirun (MPI bootstraps NCCL)")
       ("layout", "vertex ownership across ranks: striped (v mod N) or block",
        cxxopts::value<std::string>()->default_value("striped"))
-      ("transport", "how --gpus ranks reach each other: auto (peer where every GPU pair has "
-       "peer access, else nccl), peer (loads and stores in each other's memory) or nccl",
+      ("transport", "how GPU ranks reach each other (--gpus, or --distributed processes of one "
+       "node): auto (peer where every GPU pair has peer access, else nccl), peer (loads and "
+       "stores in each other's memory) or nccl",
        cxxopts::value<std::string>()->default_value("auto"));
   // clang-format on
 }
@@ -63,11 +64,6 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   const bool gpus = result.count("gpus") > 0;
   const bool ranks = result.count("ranks") > 0;
   run.mpi = result.count("distributed") > 0;
-  if (run.mpi && run.transport == GpuTransport::Peer) {
-    throw UsageError(
-        "--transport peer needs one process driving every GPU (--gpus N); processes under "
-        "mpirun reach each other through NCCL");
-  }
   if (static_cast<int>(gpus) + static_cast<int>(ranks) + static_cast<int>(run.mpi) > 1) {
     throw UsageError("--gpus, --ranks and --distributed exclude each other");
   }
@@ -133,7 +129,8 @@ DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sourc
                                  const DistributedBfsOptions& options, bool validate) {
   const bool directed = graph.directed();
   const partition::MpiBfsResult mpi =
-      partition::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate);
+      partition::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate,
+                             run.transport);
   DistributedTrials out;
   out.balance = mpi.balance;
   out.ranks = mpi.ranks;
@@ -245,7 +242,7 @@ std::optional<io::Graph500Result> run_distributed_graph500(
     const io::Graph500Config& config, const partition::DistributedRunConfig& run) {
   auto& log = detail::logger();
   if (run.mpi) {
-    const partition::MpiGraph500Result mpi = partition::run_graph500_mpi(config, run.layout);
+    const partition::MpiGraph500Result mpi = partition::run_graph500_mpi(config, run.layout, run.transport);
     if (mpi.rank != 0) return std::nullopt;
     log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks,
              partition::layout_name(run.layout), partition::format_edge_balance(mpi.run.balance));

@@ -29,7 +29,8 @@ void combine_on_first(std::span<std::int32_t> values, int rank) {
 }  // namespace
 
 MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexLayout layout,
-                         const DistributedBfsOptions& options, bool validate) {
+                         const DistributedBfsOptions& options, bool validate,
+                         GpuTransport transport) {
   auto& log = detail::logger();
   const mpi::Scope scope;
   MpiBfsResult out;
@@ -50,12 +51,13 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   if (out.rank != 0) graph = Graph();
   // 2. NCCL through MPI; the balance report.
   const ProcessRank process =
-      mpi::join(out.rank, out.ranks, gpu, static_cast<std::int64_t>(own.local_arcs()));
+      mpi::join(out.rank, out.ranks, gpu, static_cast<std::int64_t>(own.local_arcs()), transport);
   out.balance = mpi::gather_edge_balance(own);
   DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
   if (out.rank == 0) {
-    log.info("bfs: {} {} processes, one GPU each; edge balance max/mean {:.3f}", out.ranks,
-             layout_name(layout), out.balance.imbalance);
+    log.info("bfs: {} {} processes, one GPU each, {} transport; edge balance max/mean {:.3f}",
+             out.ranks, layout_name(layout), transport_name(search.transport()),
+             out.balance.imbalance);
   }
   // 3. The searches, every process in step.
   DistributedBfsOptions run_options = options;
@@ -103,7 +105,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
 namespace frontier::partition {
 
 MpiBfsResult run_bfs_mpi(Graph, std::span<const VertexId>, VertexLayout,
-                         const DistributedBfsOptions&, bool) {
+                         const DistributedBfsOptions&, bool, GpuTransport) {
   throw InvalidArgument(
       "this build of frontier has no MPI launcher (MPI was not found at build time)");
 }

@@ -116,7 +116,8 @@ std::vector<VertexId> choose_roots(const RankGraph<VertexId, EdgeId>& own, int c
 
 bool mpi_built() { return true; }
 
-MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayout layout) {
+MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayout layout,
+                                   GpuTransport transport) {
   auto& log = detail::logger();
   const mpi::Scope scope;
   MpiGraph500Result out;
@@ -162,15 +163,19 @@ MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayou
       distribution, out.rank, std::span<const ArcSpan<VertexId>>(spans), false);
   received = ReceivedArcs();
   const ProcessRank process =
-      mpi::join(out.rank, out.ranks, local, static_cast<std::int64_t>(own.local_arcs()));
+      mpi::join(out.rank, out.ranks, local, static_cast<std::int64_t>(own.local_arcs()),
+                transport);
   const BalanceReport balance = mpi::gather_edge_balance(own);
   DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
   result.construction_seconds = mpi::max_over_ranks(timer.seconds());
   result.num_arcs = process.num_arcs;
   out.run.balance = balance;
   if (out.rank == 0) {
-    log.info("graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f})",
-             out.ranks, result.num_arcs, result.construction_seconds, out.run.balance.imbalance);
+    log.info(
+        "graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f}, {} "
+        "transport)",
+        out.ranks, result.num_arcs, result.construction_seconds, out.run.balance.imbalance,
+        transport_name(search.transport()));
   }
 
   // 4. Roots.
@@ -246,7 +251,7 @@ namespace frontier::partition {
 
 bool mpi_built() { return false; }
 
-MpiGraph500Result run_graph500_mpi(const io::Graph500Config&, VertexLayout) {
+MpiGraph500Result run_graph500_mpi(const io::Graph500Config&, VertexLayout, GpuTransport) {
   throw InvalidArgument(
       "this build of frontier has no MPI launcher (MPI was not found at build "
       "time)");

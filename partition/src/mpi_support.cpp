@@ -94,8 +94,9 @@ int node_gpu(int rank) {
   return local;
 }
 
-ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs) {
+ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTransport transport) {
   ProcessRank process;
+  process.transport = transport;
   process.rank = rank;
   process.ranks = ranks;
   process.gpu = gpu;

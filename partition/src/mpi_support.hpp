@@ -40,8 +40,8 @@ int node_gpu(int rank);
 
 /// This process's place in the NCCL communicator: rank 0 makes the unique id, MPI broadcasts
 /// it; num_arcs is the sum of every process's `local_arcs`; one_node says whether every process
-/// shares this one's node.
-ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs);
+/// shares this one's node; the ranks are to reach each other through `transport`.
+ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTransport transport);
 
 /// Every process's vertex and arc counts, gathered into the balance report (same on all).
 BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own);

@@ -428,18 +428,24 @@ TEST(DistributedBfsGpu, MpiProcessPerGpu) {
   if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
   int code = -1;
-  const std::string mpi =
-      run_cli_with_launcher("mpirun --allow-run-as-root --oversubscribe -np 2 ",
-                            "graph500 --distributed --scale 14 --roots 8", code);
-  ASSERT_EQ(code, 0) << mpi;
-  EXPECT_NE(mpi.find("NBFS:                           8"), std::string::npos) << mpi;
   const std::string single = run_cli("graph500 --gpus 2 --scale 14 --roots 8", code);
   ASSERT_EQ(code, 0) << single;
-  for (const char* key : {"mean_nedge:", "min_nedge:", "max_nedge:"}) {
-    EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
-    EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
+  // Auto takes peer (CUDA IPC) for processes of one node whose GPUs reach each other.
+  for (const std::string transport : {"auto", "peer", "nccl"}) {
+    SCOPED_TRACE(transport);
+    const std::string mpi = run_cli_with_launcher(
+        "mpirun --allow-run-as-root --oversubscribe -np 2 ",
+        "graph500 --distributed --scale 14 --roots 8 --transport " + transport, code);
+    ASSERT_EQ(code, 0) << mpi;
+    const std::string used = transport == "nccl" ? "nccl" : "peer";
+    EXPECT_NE(mpi.find(used + " transport)"), std::string::npos) << mpi;
+    EXPECT_NE(mpi.find("NBFS:                           8"), std::string::npos) << mpi;
+    for (const char* key : {"mean_nedge:", "min_nedge:", "max_nedge:"}) {
+      EXPECT_EQ(statistics_line(mpi, key), statistics_line(single, key)) << key;
+      EXPECT_FALSE(statistics_line(mpi, key).empty()) << key;
+    }
+    EXPECT_EQ(statistics_line(mpi, "num_mpi_processes:"), "num_mpi_processes:              2");
   }
-  EXPECT_EQ(statistics_line(mpi, "num_mpi_processes:"), "num_mpi_processes:              2");
   EXPECT_EQ(statistics_line(single, "num_mpi_processes:"), "num_mpi_processes:              1");
 }
 

@@ -1,8 +1,9 @@
 // `mpirun -np 2 frontier bfs FILE --distributed` (one process per GPU, MPI bootstrapping NCCL)
 // against `frontier bfs FILE --gpus 2` (one process): the same sources, reached vertices, levels
 // and component edges for every search, every tree validated (on process 0, with the whole graph,
-// by the five Graph500 rules), and one report (only process 0 prints). On a bundled graph and on
-// every real dataset. Skipped with fewer than 2 GPUs, without MPI or without mpirun.
+// by the five Graph500 rules), and one report (only process 0 prints). On a bundled graph through
+// both transports (peer: CUDA IPC between the processes) and on every real dataset through the
+// peer transport. Skipped with fewer than 2 GPUs, without MPI or without mpirun.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -30,12 +31,15 @@ std::vector<std::string> json_values(const std::string& text, const std::string&
   return values;
 }
 
-void expect_same_searches(const std::string& file) {
-  SCOPED_TRACE(file);
+void expect_same_searches(const std::string& file, const std::string& transport) {
+  SCOPED_TRACE(file + ", " + transport + " transport");
   const std::string search = "bfs " + file + " --sources 4 --validate --json";
   const test::CliRun mpi =
-      test::run_cli(search + " --distributed", "mpirun --allow-run-as-root --oversubscribe -np 2 ");
+      test::run_cli(search + " --distributed --transport " + transport,
+                    "mpirun --allow-run-as-root --oversubscribe -np 2 ");
   ASSERT_EQ(mpi.exit_code, 0) << mpi.output();
+  EXPECT_NE(mpi.err.find("one GPU each, " + transport + " transport"), std::string::npos)
+      << mpi.output();
   const test::CliRun single = test::run_cli(search + " --gpus 2");
   ASSERT_EQ(single.exit_code, 0) << single.output();
   EXPECT_EQ(json_values(mpi.out, "file").size(), 1u) << "one report, from process 0\n" << mpi.out;
@@ -52,10 +56,12 @@ TEST(MpiBfsCli, ProcessPerGpuMatchesOneProcess) {
   if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs";
   if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
-  expect_same_searches(test::bundled_dataset("karate.mtx").string());
+  for (const char* transport : {"peer", "nccl"}) {
+    expect_same_searches(test::bundled_dataset("karate.mtx").string(), transport);
+  }
   if (!test::real_datasets_available()) return;
   for (const std::string& name : test::manifest_datasets(test::real_datasets_dir())) {
-    expect_same_searches((test::real_datasets_dir() / name).string());
+    expect_same_searches((test::real_datasets_dir() / name).string(), "peer");
   }
 }
 

@@ -162,7 +162,8 @@ NcclUniqueId make_nccl_unique_id();
 
 /// This process's place in a run with one process per rank, each driving one GPU (many nodes:
 /// `mpirun -np N`). The launcher only carries the unique id and tiny host values; NCCL moves
-/// the bins, as in a single-process run on the NCCL transport.
+/// the bins (as in a single-process run on the NCCL transport), or, with every process on one
+/// node, the ranks read each other's memory through CUDA IPC (the peer transport).
 struct ProcessRank {
   int rank = 0;
   int ranks = 1;
@@ -172,8 +173,12 @@ struct ProcessRank {
   /// Arcs of the whole graph (the launcher sums every rank's), for the direction switch.
   std::int64_t num_arcs = 0;
   /// Every rank runs on this process's node (the launcher knows). Only then do the ranks keep
-  /// their all-gathers in NCCL symmetric windows; across nodes they use NCCL's ordinary path.
+  /// their all-gathers in NCCL symmetric windows, or reach each other as peers; across nodes
+  /// they use NCCL's ordinary path.
   bool one_node = false;
+  /// Auto: peer where every rank is on this node and every pair of their GPUs has peer access,
+  /// else NCCL (every process decides alike). Peer: an error where that does not hold.
+  GpuTransport transport = GpuTransport::Auto;
 };
 
 /// A graph distributed over ranks and kept resident for many searches.
@@ -193,7 +198,8 @@ class DistributedBfs {
   DistributedBfs(std::vector<Slice> slices, const Device& device,
                  GpuTransport transport = GpuTransport::Auto);
   /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
-  /// joins the others through NCCL (ncclCommInitRank with process.id; the NCCL transport). Every
+  /// joins the others through NCCL (ncclCommInitRank with process.id), over which the ranks of
+  /// one node also exchange the CUDA IPC handles of the peer transport (process.transport). Every
   /// process must construct its rank and then call run() with the same arguments, in the same
   /// order. run() gathers only this rank's labels (the other entries stay -1; the launcher combines
   /// them); its counters and statistics are global.

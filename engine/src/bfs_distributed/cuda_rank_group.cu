@@ -4,7 +4,7 @@
 // (OutOfMemory names bytes needed and free). One process reaches its GPUs through peer memory
 // where every pair of them has peer access (PeerExchange; peer access enabled between all of
 // them, every rank told every other's addresses), else through NCCL (communicators from
-// ncclCommInitAll). Each local rank has its own exchange; with several local ranks each runs
+// ncclCommInitAll); processes of one node likewise, through CUDA IPC (ipc_peers.cuh). Each local rank has its own exchange; with several local ranks each runs
 // the level loop on its own host thread (RankThreads), as separate processes would, so that no
 // thread issues another GPU's launches. NCCL (2.22 on) connects peers on first use: the group
 // makes every connection a level uses when it is built (NcclExchange::connect; the peer
@@ -27,6 +27,7 @@
 
 #include "bfs_distributed/cuda_rank_search.cuh"
 #include "bfs_distributed/cuda_ranks.hpp"
+#include "bfs_distributed/ipc_peers.cuh"
 #include "bfs_distributed/nccl_check.cuh"
 #include "bfs_distributed/nccl_exchange.cuh"
 #include "bfs_distributed/peer_exchange.cuh"
@@ -77,7 +78,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   }
 
   /// One rank of a multi-process run: its own slice on process.gpu, the communicator from
-  /// ncclCommInitRank; symmetric windows only when every rank is on this node.
+  /// ncclCommInitRank; symmetric windows or the peer transport (CUDA IPC, set up over the
+  /// communicator) only when every rank is on this node.
   GpuRankGroup(const partition::RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process)
       : transport_(GpuTransport::Nccl), windows_(process.one_node) {
     const int gpu = process.gpu;
@@ -100,12 +102,26 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       cudaStream_t stream = nullptr;
       FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
       streams_.push_back(stream);
+      const int p = slice.distribution.ranks;
+      transport_ = resolve_process_transport(process.transport, process.one_node, gpu, slice.rank,
+                                             p, comms_[0], stream);
       searches_.push_back(
-          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream, false));
+          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream, peer()));
       pointers_.push_back(searches_.back().get());
-      add_nccl_exchange(std::make_unique<NcclExchange>(
-          slice.distribution.ranks,
-          std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
+      if (peer()) {
+        // Every rank's bins, gathered bitmaps and mailbox, opened from its IPC handles.
+        auto exchange = std::make_unique<PeerExchange>(p, slice.rank, gpu, stream);
+        ipc_peers_ = std::make_unique<IpcPeers<VertexT>>(searches_[0]->peer_view(),
+                                                         exchange->mailbox(), slice.rank, p,
+                                                         comms_[0], stream);
+        searches_[0]->set_peer_views(ipc_peers_->views());
+        exchange->set_mailboxes(ipc_peers_->mailboxes());
+        peer_exchanges_.push_back(exchange.get());
+        exchanges_.push_back(std::move(exchange));
+      } else {
+        add_nccl_exchange(std::make_unique<NcclExchange>(
+            p, std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
+      }
       connect(0);
     } catch (...) {
       release();
@@ -141,6 +157,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       // once every GPU has passed the collective warm-up barrier, as after MPI_Barrier (a rank
       // alone passes it too, so that one GPU and several start alike).
       const Clock::time_point warm_up = Clock::now();
+      if (peer()) searches_[0]->touch_peer_pages();
       exchanges_[0]->warm_up();
       const double warm_up_seconds = seconds_since(warm_up);
       LevelLoopResult loop = run_level_loop<VertexT>(pointers_, *exchanges_[0], source, config);
@@ -287,6 +304,19 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
         // The communicators are destroyed next, and their windows with them.
       }
     }
+    if (ipc_peers_ != nullptr) {
+      // The peers' buffers are closed here before any process frees its own (undefined while
+      // another process still has them open), unless a failed search left no way to line up.
+      ipc_peers_.reset();
+      if (!aborted_ && !comms_.empty() && comms_[0] != nullptr && !streams_.empty()) {
+        try {
+          cudaSetDevice(devices_[0]);
+          process_barrier(comms_[0], streams_[0]);
+        } catch (...) {
+          // Nothing more can be lined up; the buffers are freed next.
+        }
+      }
+    }
     nccl_exchanges_.clear();
     peer_exchanges_.clear();
     exchanges_.clear();
@@ -315,6 +345,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   std::vector<std::unique_ptr<Exchange>> exchanges_;
   std::vector<NcclExchange*> nccl_exchanges_;
   std::vector<PeerExchange*> peer_exchanges_;
+  /// A process of a multi-process run on the peer transport: the other ranks' buffers.
+  std::unique_ptr<IpcPeers<VertexT>> ipc_peers_;
   /// Several local ranks only; outlives the exchanges (they watch its failure flag).
   std::unique_ptr<RankThreads> threads_;
   bool aborted_ = false;

@@ -44,11 +44,13 @@ struct MpiBfsResult {
 };
 
 /// Runs one search per source as one process of an MPI job (initializing and finalizing MPI if
-/// the caller has not). Every process must call it with the same graph, sources and options.
+/// the caller has not), the ranks reaching each other through `transport` (ProcessRank). Every
+/// process must call it with the same graph, sources and options.
 /// @throws InvalidArgument for a build without MPI, an empty graph, a source out of range or
 ///         more processes on a node than GPUs; ValidationError on every process when `validate`
 ///         and process 0 finds a broken tree.
 MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexLayout layout,
-                         const DistributedBfsOptions& options, bool validate);
+                         const DistributedBfsOptions& options, bool validate,
+                         GpuTransport transport = GpuTransport::Auto);
 
 }  // namespace frontier::partition

@@ -30,9 +30,11 @@ struct MpiGraph500Result {
 };
 
 /// Runs the benchmark as one process of an MPI job (initializing and finalizing MPI if the
-/// caller has not). Every process of the job must call it with the same config.
+/// caller has not), the ranks reaching each other through `transport` (ProcessRank). Every
+/// process of the job must call it with the same config.
 /// @throws InvalidArgument for a bad config or a build without MPI; ValidationError on every
 ///         process if any process finds a broken tree; as io::run_graph500 otherwise.
-MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayout layout);
+MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayout layout,
+                                   GpuTransport transport = GpuTransport::Auto);
 
 }  // namespace frontier::partition
