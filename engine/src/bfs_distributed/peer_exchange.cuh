@@ -1,11 +1,13 @@
 /// @file bfs_distributed/peer_exchange.cuh
-/// @brief The exchange of GPU ranks that load and store each other's memory (one process, every
-/// pair of GPUs with peer access: NVLink or PCIe): nothing moves. A rank's bins and frontier
-/// parts stay where it wrote them and its peers read them in place (CudaRankSearch with peer
-/// views); the exchange only orders the ranks, with a barrier in every rank's mailbox (a flag per
-/// sender, set to the barrier's sequence number), and gathers the level counters by storing each
-/// rank's into every rank's mailbox. A barrier is one small kernel on the rank's stream, so a
-/// level has no host round trip but the one for its counters.
+/// @brief The exchange of GPU ranks that load and store each other's memory (every pair of GPUs
+/// with peer access, NVLink or PCIe; one process, or processes of one node through CUDA IPC,
+/// ipc_peers.cuh). A rank's bins and frontier parts stay where it wrote them and its peers read
+/// them in place, and a bottom-up level stores its next frontier into every rank's memory
+/// (CudaRankSearch with peer views); the exchange only orders the ranks, with a barrier in every
+/// rank's mailbox (a flag per sender, set to the barrier's sequence number), and gathers the
+/// level counters by storing each rank's into every rank's mailbox. A barrier is one small kernel
+/// on the rank's stream, so a level has no host round trip but the one for its counters (posted
+/// by the barrier into mapped host memory).
 ///
 /// Invariants: every rank makes the same barriers in the same order (the level loop's calls), so
 /// the n-th barrier has sequence number n on every rank; a rank passes barrier n only after every
