@@ -230,19 +230,13 @@ FrontierPartsAt CudaRankSearch<VertexT, EdgeT>::frontier_parts(std::size_t part_
 
 template <typename VertexT, typename EdgeT>
 std::uint32_t* CudaRankSearch<VertexT, EdgeT>::gathered_after(int steps) const {
-  return const_cast<std::uint32_t*>(d_gathered_[(current_gathered_ + steps) % kPeerBitmaps].data());
+  return d_gathered_[(current_gathered_ + steps) % kPeerBitmaps].data();
 }
 
 template <typename VertexT, typename EdgeT>
-std::uint32_t* CudaRankSearch<VertexT, EdgeT>::next_frontier_bits() {
-  return peer_ ? gathered_after(1) + static_cast<std::size_t>(rank_) * bitmap_words_
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::own_part_after(int steps) const {
+  return peer_ ? gathered_after(steps) + static_cast<std::size_t>(rank_) * bitmap_words_
                : d_frontier_bits_.data();
-}
-
-template <typename VertexT, typename EdgeT>
-std::uint32_t* CudaRankSearch<VertexT, EdgeT>::frontier_bits() const {
-  return peer_ ? gathered_after(0) + static_cast<std::size_t>(rank_) * bitmap_words_
-               : const_cast<std::uint32_t*>(d_frontier_bits_.data());
 }
 
 template <typename VertexT, typename EdgeT>
@@ -340,7 +334,7 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
   cuda::BfsLevelArgs<VertexT, EdgeT> args;
   args.num_vertices = local_count_;
-  args.frontier_in = frontier_bits();
+  args.frontier_in = own_part_after(0);
   args.out_queue = d_frontier_.data();
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
@@ -400,7 +394,7 @@ void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
   // The rank's own part: NCCL, the staging part after the gathered ones (all_gather's source);
   // peer, the part this level's readers read.
   parts_gathered_ = peer_ && form == FrontierPart::kBitmap && frontier_in_bitmap_;
-  auto* own = peer_ ? reinterpret_cast<unsigned char*>(frontier_bits())
+  auto* own = peer_ ? reinterpret_cast<unsigned char*>(own_part_after(0))
                     : reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
                           static_cast<std::size_t>(distribution_.ranks) * part_bytes;
   if (form == FrontierPart::kQueue) {
@@ -477,7 +471,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     }
   } else if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
     // The gathered buffer (NCCL), or one rank's own part.
-    frontier = peer_ ? frontier_bits() : d_bitmap_.data();
+    frontier = peer_ ? own_part_after(0) : d_bitmap_.data();
   } else {
     launch_globalize(parts);
     frontier = d_global_bits_.data();
@@ -497,7 +491,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   args.parent = d_parent_.data();
   args.visited = d_visited_.data();
   args.frontier_in = frontier;
-  args.frontier_out = next_frontier_bits();
+  args.frontier_out = own_part_after(1);
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
   const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;

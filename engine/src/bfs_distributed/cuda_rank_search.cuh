@@ -67,7 +67,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
   /// NCCL: the gathered buffer; peer: the rank's part this level's readers read.
   void* gathered_bitmap() override {
-    return peer_ ? static_cast<void*>(frontier_bits()) : d_bitmap_.data();
+    return peer_ ? static_cast<void*>(own_part_after(0)) : d_bitmap_.data();
   }
   std::size_t bitmap_words() const override { return bitmap_words_; }
   void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
@@ -104,10 +104,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void zero_peer_parts(std::uint32_t* gathered);
   /// Peer transport: the rank's gathered bitmap `steps` after the current one in the rotation.
   std::uint32_t* gathered_after(int steps) const;
-  /// Where a bottom-up level's next frontier goes, and where the last one's is (peer: the
-  /// rank's own part of its next and current gathered bitmaps).
-  std::uint32_t* next_frontier_bits();
-  std::uint32_t* frontier_bits() const;
+  /// Where the last bottom-up level's frontier is (steps 0) and where this one's goes (steps 1):
+  /// NCCL, d_frontier_bits_ both; peer, the rank's own part of its gathered bitmap that many
+  /// steps on.
+  std::uint32_t* own_part_after(int steps) const;
   /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
   /// counts (ranks); the first two are adjacent so that one memset clears them.
   enum LevelWords { kSendCounts, kCounters, kRecvCounts };
