@@ -16,12 +16,11 @@ namespace frontier::cli {
 int run_convert(int argc, const char* const* argv) {
   auto options = make_options("convert", "Convert a graph file to another format");
   add_graph_input_options(options);
-  options.add_options("Output")
-      ("to", "Output format: auto (by extension), mtx, gr, metis, snap, fcsr",
-       cxxopts::value<std::string>()->default_value("auto"));
-  options.add_options("Positional")
-      ("input", "Input graph file", cxxopts::value<std::string>())
-      ("output", "Output graph file", cxxopts::value<std::string>());
+  options.add_options("Output")("to",
+                                "Output format: auto (by extension), mtx, gr, metis, snap, fcsr",
+                                cxxopts::value<std::string>()->default_value("auto"));
+  options.add_options("Positional")("input", "Input graph file", cxxopts::value<std::string>())(
+      "output", "Output graph file", cxxopts::value<std::string>());
   options.parse_positional({"input", "output"});
   options.positional_help("IN OUT");
   cxxopts::ParseResult result;

@@ -75,17 +75,18 @@ void write_values(const std::string& path, const TreeOpsResult<VertexId>& tree) 
 int run_euler(int argc, const char* const* argv) {
   auto options = make_options("euler", "Euler-tour operations on a tree or forest");
   add_graph_input_options(options);
-  options.add_options("Tree")
-      ("random-tree", "generate a tree of N vertices instead of reading one",
-       cxxopts::value<std::int64_t>())
-      ("shape", "random (recursive), path, star or binary", cxxopts::value<std::string>()->default_value("random"))
-      ("seed", "seed of the generated tree", cxxopts::value<std::uint64_t>()->default_value("1"))
-      ("root", "root of a single tree (default: lowest id per component; a generated tree's root)",
-       cxxopts::value<std::int64_t>())
-      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("output", "write parent, depth, preorder, postorder, subtree size per vertex",
-       cxxopts::value<std::string>());
-  options.add_options("Positional")("file", "Tree file (undirected)", cxxopts::value<std::string>());
+  options.add_options("Tree")("random-tree", "generate a tree of N vertices instead of reading one",
+                              cxxopts::value<std::int64_t>())(
+      "shape", "random (recursive), path, star or binary",
+      cxxopts::value<std::string>()->default_value("random"))(
+      "seed", "seed of the generated tree", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "root", "root of a single tree (default: lowest id per component; a generated tree's root)",
+      cxxopts::value<std::int64_t>())("device", "cpu, gpu or auto",
+                                      cxxopts::value<std::string>()->default_value("auto"))(
+      "output", "write parent, depth, preorder, postorder, subtree size per vertex",
+      cxxopts::value<std::string>());
+  options.add_options("Positional")("file", "Tree file (undirected)",
+                                    cxxopts::value<std::string>());
   options.parse_positional({"file"});
   options.positional_help("[TREEFILE]");
   cxxopts::ParseResult result;

@@ -42,31 +42,33 @@ EdgeList<VertexId> generate_edges(const std::string& kind, const cxxopts::ParseR
                                           result["y"].as<std::int64_t>(),
                                           result["z"].as<std::int64_t>());
   }
-  throw UsageError("unknown graph kind '" + kind + "' (expected kronecker, random, grid2d, grid3d)");
+  throw UsageError("unknown graph kind '" + kind +
+                   "' (expected kronecker, random, grid2d, grid3d)");
 }
 
 }  // namespace
 
 int run_generate(int argc, const char* const* argv) {
   auto options = make_options("generate", "Generate a graph and write it to a file");
-  options.add_options("Graph")
-      ("scale", "kronecker: log2 of the vertex count", cxxopts::value<int>()->default_value("16"))
-      ("edgefactor", "kronecker/random: edges per vertex", cxxopts::value<int>()->default_value("16"))
-      ("vertices", "random: vertex count", cxxopts::value<std::int64_t>()->default_value("65536"))
-      ("edges", "random: edge count (default vertices * edgefactor)", cxxopts::value<std::int64_t>())
-      ("rows", "grid2d: rows", cxxopts::value<std::int64_t>()->default_value("1000"))
-      ("cols", "grid2d: columns", cxxopts::value<std::int64_t>()->default_value("1000"))
-      ("x", "grid3d: extent in x", cxxopts::value<std::int64_t>()->default_value("100"))
-      ("y", "grid3d: extent in y", cxxopts::value<std::int64_t>()->default_value("100"))
-      ("z", "grid3d: extent in z", cxxopts::value<std::int64_t>()->default_value("100"))
-      ("seed", "random seed", cxxopts::value<std::uint64_t>()->default_value("1"));
-  options.add_options("Output")
-      ("o,output", "Output file (format by extension, e.g. .fcsr, .mtx, .gr, .graph, .el)",
-       cxxopts::value<std::string>())
-      ("to", "Output format: auto, mtx, gr, metis, snap, fcsr",
-       cxxopts::value<std::string>()->default_value("auto"))
-      ("keep-self-loops", "Keep self loops (dropped by default)")
-      ("keep-duplicates", "Keep duplicate edges (dropped by default)");
+  options.add_options("Graph")("scale", "kronecker: log2 of the vertex count",
+                               cxxopts::value<int>()->default_value("16"))(
+      "edgefactor", "kronecker/random: edges per vertex",
+      cxxopts::value<int>()->default_value("16"))(
+      "vertices", "random: vertex count", cxxopts::value<std::int64_t>()->default_value("65536"))(
+      "edges", "random: edge count (default vertices * edgefactor)",
+      cxxopts::value<std::int64_t>())("rows", "grid2d: rows",
+                                      cxxopts::value<std::int64_t>()->default_value("1000"))(
+      "cols", "grid2d: columns", cxxopts::value<std::int64_t>()->default_value("1000"))(
+      "x", "grid3d: extent in x", cxxopts::value<std::int64_t>()->default_value("100"))(
+      "y", "grid3d: extent in y", cxxopts::value<std::int64_t>()->default_value("100"))(
+      "z", "grid3d: extent in z", cxxopts::value<std::int64_t>()->default_value("100"))(
+      "seed", "random seed", cxxopts::value<std::uint64_t>()->default_value("1"));
+  options.add_options("Output")(
+      "o,output", "Output file (format by extension, e.g. .fcsr, .mtx, .gr, .graph, .el)",
+      cxxopts::value<std::string>())("to", "Output format: auto, mtx, gr, metis, snap, fcsr",
+                                     cxxopts::value<std::string>()->default_value("auto"))(
+      "keep-self-loops", "Keep self loops (dropped by default)")(
+      "keep-duplicates", "Keep duplicate edges (dropped by default)");
   options.add_options("Positional")("kind", "kronecker, random, grid2d or grid3d",
                                     cxxopts::value<std::string>());
   options.parse_positional({"kind"});
@@ -93,8 +95,9 @@ int run_generate(int argc, const char* const* argv) {
   timer.restart();
   io::write_graph(graph, output, format);
   const double write_seconds = timer.seconds();
-  detail::logger().info("{}: generated {} tuples in {:.3f} s, built CSR in {:.3f} s, wrote in {:.3f} s",
-                        kind, edges.size(), generate_seconds, build_seconds, write_seconds);
+  detail::logger().info(
+      "{}: generated {} tuples in {:.3f} s, built CSR in {:.3f} s, wrote in {:.3f} s", kind,
+      edges.size(), generate_seconds, build_seconds, write_seconds);
   if (common.json) {
     JsonWriter(std::cout)
         .begin_object()

@@ -70,16 +70,20 @@ void print_json(const io::Graph500Result& result) {
 
 int run_graph500(int argc, const char* const* argv) {
   auto options = make_options("graph500", "Graph500 BFS benchmark on a Kronecker graph");
-  options.add_options("Benchmark")
-      ("scale", "log2 of the vertex count", cxxopts::value<int>()->default_value("16"))
-      ("edgefactor", "edges per vertex", cxxopts::value<int>()->default_value("16"))
-      ("roots", "BFS roots (64 in the official benchmark)", cxxopts::value<int>()->default_value("64"))
-      ("seed", "seed of the generator and the root sampler", cxxopts::value<std::uint64_t>()->default_value("1"))
-      ("device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))
-      ("strategy", "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, expand-contract",
-       cxxopts::value<std::string>()->default_value("direction-optimizing"))
-      ("no-validate", "skip validation (results are then not official)")
-      ("host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
+  options.add_options("Benchmark")("scale", "log2 of the vertex count",
+                                   cxxopts::value<int>()->default_value("16"))(
+      "edgefactor", "edges per vertex", cxxopts::value<int>()->default_value("16"))(
+      "roots", "BFS roots (64 in the official benchmark)",
+      cxxopts::value<int>()->default_value("64"))(
+      "seed", "seed of the generator and the root sampler",
+      cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "strategy",
+      "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
+      "expand-contract",
+      cxxopts::value<std::string>()->default_value("direction-optimizing"))(
+      "no-validate", "skip validation (results are then not official)")(
+      "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -108,8 +112,7 @@ int run_graph500(int argc, const char* const* argv) {
       distributed_run ? *distributed_run
                       : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
                           detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}",
-                                                r.index + 1, total, r.root, r.seconds * 1e3,
-                                                r.teps,
+                                                r.index + 1, total, r.root, r.seconds * 1e3, r.teps,
                                                 r.validate_seconds >= 0 ? ", validated" : "");
                         });
   if (common.json) {

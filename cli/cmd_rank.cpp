@@ -1,9 +1,8 @@
-// `frontier rank`: list ranking / list prefix on a generated or given list, timed, with the
-// GPU's pointer-chase floor measured in the same run when the GPU ranks. On the GPU two times are
-// printed: the public call (host arrays in and out, so PCIe copies included) and the ranking of
-// arrays already resident on the device, which is what the pointer-chase floor compares with.
-// A sum of ones is a ranking: it runs as one (list_rank, unit values, so the GPU may take its
-// staged walk) and the walk the resident run took is printed.
+// `frontier rank`: list ranking / list prefix on a generated or given list, timed (the public
+// call: on the GPU, host arrays in and out, so the copies are included). A sum of ones is a
+// ranking: it runs as one (list_rank, unit values, so the GPU may take its staged walk). The
+// ranking of device-resident arrays beside the pointer-chase floor is measured by the benchmark
+// frontier_bench_list_ranking.
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -21,7 +20,6 @@
 #include "frontier/random.hpp"
 #include "json_writer.hpp"
 #include "list_input.hpp"
-#include "list_ranking/list_ranking_bench_support.hpp"
 #include "options.hpp"
 
 namespace frontier::cli {
@@ -39,23 +37,6 @@ std::vector<std::int32_t> make_values(ListOp op, std::size_t n, std::uint64_t se
     }
   }
   return values;
-}
-
-// The best GPU pointer chase over the list (n dependent loads), over a few thread counts.
-double pointer_chase_floor(const std::vector<VertexId>& successor, int repeats) {
-  std::vector<std::uint8_t> has_predecessor(successor.size(), 0);
-  for (const VertexId next : successor) {
-    if (next >= 0) has_predecessor[next] = 1;
-  }
-  const auto head_it = std::find(has_predecessor.begin(), has_predecessor.end(), 0);
-  const VertexId head = static_cast<VertexId>(head_it - has_predecessor.begin());
-  double best = 0.0;
-  for (const std::int64_t threads :
-       {std::int64_t{1} << 16, std::int64_t{1} << 18, std::int64_t{1} << 20}) {
-    const double seconds = cuda::time_pointer_chase<VertexId>(successor, head, threads, repeats);
-    if (best == 0.0 || seconds < best) best = seconds;
-  }
-  return best;
 }
 
 void write_prefix(const std::string& path, const std::vector<std::int32_t>& prefix) {
@@ -125,23 +106,6 @@ int run_rank(int argc, const char* const* argv) {
                           n > 0 ? stats.seconds * 1e9 / static_cast<double>(n) : 0.0);
   }
   const double best = *std::min_element(seconds.begin(), seconds.end());
-  double floor = 0.0;
-  double resident = 0.0;
-  ListWalk resident_walk = ListWalk::None;
-  if (ranking.device.is_cuda()) {
-    floor = pointer_chase_floor(successor, 3);
-    std::vector<std::int32_t> resident_prefix(n);
-    const auto timing = cuda::time_list_prefix_resident<VertexId, std::int32_t>(
-        successor,
-        op == ListOp::Sum ? std::span<const std::int32_t>{} : std::span<const std::int32_t>(values),
-        op, resident_prefix, ranking.algorithm, trials, seed, ranking.sublists);
-    resident = timing.best_seconds;
-    resident_walk = timing.best.gpu_walk;
-    if (resident_prefix != prefix) {
-      throw ValidationError("the device-resident run disagrees with the public call");
-    }
-  }
-
   bool verified = false;
   if (result.count("verify") > 0) {
     std::vector<std::int32_t> expected(n);
@@ -176,11 +140,8 @@ int run_rank(int argc, const char* const* argv) {
     json.begin_array("trial_seconds");
     for (const double s : seconds) json.value(s);
     json.end_array();
-    if (floor > 0) {
-      json.field("resident_seconds", resident)
-          .field("gpu_walk", std::string(to_string(resident_walk)))
-          .field("pointer_chase_seconds", floor)
-          .field("resident_ratio_to_floor", resident / floor);
+    if (stats.gpu_walk != ListWalk::None) {
+      json.field("gpu_walk", std::string(to_string(stats.gpu_walk)));
     }
     json.end_object();
   } else {
@@ -189,13 +150,8 @@ int run_rank(int argc, const char* const* argv) {
     std::printf("ranking         %s %s on %s\n", std::string(to_string(op)).c_str(),
                 std::string(to_string(stats.algorithm)).c_str(), device.c_str());
     std::printf("best of %-7d %.3f ms (%.3f ns/node)\n", trials, best * 1e3, ns_per_node);
-    if (floor > 0) {
-      std::printf(
-          "on the device   %.3f ms (%.3f ns/node; arrays resident, no PCIe copies; %s walk)\n",
-          resident * 1e3, n > 0 ? resident * 1e9 / static_cast<double>(n) : 0.0,
-          std::string(to_string(resident_walk)).c_str());
-      std::printf("pointer chase   %.3f ms (floor, same run); resident ratio %.2fx\n", floor * 1e3,
-                  resident / floor);
+    if (stats.gpu_walk != ListWalk::None) {
+      std::printf("gpu walk        %s\n", std::string(to_string(stats.gpu_walk)).c_str());
     }
     if (verified) std::printf("verified        equal to the sequential walk\n");
   }

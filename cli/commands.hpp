@@ -22,6 +22,5 @@ int run_rank(int argc, const char* const* argv);
 int run_bfs(int argc, const char* const* argv);
 int run_graph500(int argc, const char* const* argv);
 int run_euler(int argc, const char* const* argv);
-int run_list_bench(int argc, const char* const* argv);
 
 }  // namespace frontier::cli

@@ -45,9 +45,9 @@ partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResul
   run.ranks = 0;
   const std::string layout = result["layout"].as<std::string>();
   if (layout == "striped") {
-    run.layout = partition::VertexLayout::Striped;
+    run.layout = VertexLayout::Striped;
   } else if (layout == "block") {
-    run.layout = partition::VertexLayout::Block;
+    run.layout = VertexLayout::Block;
   } else {
     throw UsageError("--layout must be striped or block, not '" + layout + "'");
   }
@@ -128,9 +128,8 @@ DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sourc
                                  const partition::DistributedRunConfig& run,
                                  const DistributedBfsOptions& options, bool validate) {
   const bool directed = graph.directed();
-  const partition::MpiBfsResult mpi =
-      partition::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate,
-                             run.transport);
+  const partition::MpiBfsResult mpi = partition::run_bfs_mpi(std::move(graph), sources, run.layout,
+                                                             options, validate, run.transport);
   DistributedTrials out;
   out.balance = mpi.balance;
   out.ranks = mpi.ranks;
@@ -160,10 +159,9 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
   graph = Graph();  // from here on only the slices exist
   DistributedTrials out;
   out.ranks = run.ranks;
-  out.balance =
-      partition::edge_balance(std::span<const partition::RankGraph<VertexId, EdgeId>>(slices));
+  out.balance = partition::edge_balance(std::span<const RankGraph<VertexId, EdgeId>>(slices));
   log.info("bfs: {} {} ranks on the {}; edge balance max/mean {:.3f}", run.ranks,
-           partition::layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
+           layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
            out.balance.imbalance);
   log.debug("bfs edge balance:\n{}", partition::format_edge_balance(out.balance));
   DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device, run.transport);
@@ -226,15 +224,14 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
         .field("device", device)
         .field("ranks", static_cast<std::int64_t>(ranks))
         .field("mpi_processes", static_cast<std::int64_t>(run.mpi ? ranks : 1))
-        .field("layout", partition::layout_name(run.layout))
+        .field("layout", layout_name(run.layout))
         .field("vertices", vertices)
         .field("arcs", arcs)
         .field("edge_imbalance", done.balance.imbalance);
   };
   print_bfs_trials(done.trials, json, header,
-                   std::to_string(ranks) + " " + device + " rank(s) (" +
-                       partition::layout_name(run.layout) + (run.mpi ? ", one process each" : "") +
-                       ")");
+                   std::to_string(ranks) + " " + device + " rank(s) (" + layout_name(run.layout) +
+                       (run.mpi ? ", one process each" : "") + ")");
   return 0;
 }
 
@@ -242,10 +239,11 @@ std::optional<io::Graph500Result> run_distributed_graph500(
     const io::Graph500Config& config, const partition::DistributedRunConfig& run) {
   auto& log = detail::logger();
   if (run.mpi) {
-    const partition::MpiGraph500Result mpi = partition::run_graph500_mpi(config, run.layout, run.transport);
+    const partition::MpiGraph500Result mpi =
+        partition::run_graph500_mpi(config, run.layout, run.transport);
     if (mpi.rank != 0) return std::nullopt;
-    log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks,
-             partition::layout_name(run.layout), partition::format_edge_balance(mpi.run.balance));
+    log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks, layout_name(run.layout),
+             partition::format_edge_balance(mpi.run.balance));
     log_warm_ups(mpi.run.warm_up_seconds);
     return mpi.run.graph500;
   }
@@ -255,8 +253,8 @@ std::optional<io::Graph500Result> run_distributed_graph500(
                               r.root, r.seconds * 1e3, r.teps,
                               r.validate_seconds >= 0 ? ", validated" : "");
       });
-  log.info("graph500 edge balance over {} {} ranks:\n{}", run.ranks,
-           partition::layout_name(run.layout), partition::format_edge_balance(result.balance));
+  log.info("graph500 edge balance over {} {} ranks:\n{}", run.ranks, layout_name(run.layout),
+           partition::format_edge_balance(result.balance));
   for (const DistributedLevelStats& level : result.first_search_levels) {
     log.info(
         "first search level {}: frontier {}, {} items binned, {} bytes between ranks, "

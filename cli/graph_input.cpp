@@ -3,14 +3,13 @@
 namespace frontier::cli {
 
 void add_graph_input_options(cxxopts::Options& options) {
-  options.add_options("Input")
-      ("format", "Input format: auto (by extension), mtx, gr, metis, snap, fcsr",
-       cxxopts::value<std::string>()->default_value("auto"))
-      ("symmetrize", "Store every arc both ways (treat the input as undirected)")
-      ("renumber", "SNAP: map sparse vertex ids to 0..k-1")
-      ("remove-self-loops", "Drop arcs v->v")
-      ("remove-duplicates", "Keep one arc per (u, v)")
-      ("no-weights", "Ignore arc weights in the file");
+  options.add_options("Input")("format",
+                               "Input format: auto (by extension), mtx, gr, metis, snap, fcsr",
+                               cxxopts::value<std::string>()->default_value("auto"))(
+      "symmetrize", "Store every arc both ways (treat the input as undirected)")(
+      "renumber", "SNAP: map sparse vertex ids to 0..k-1")("remove-self-loops", "Drop arcs v->v")(
+      "remove-duplicates", "Keep one arc per (u, v)")("no-weights",
+                                                      "Ignore arc weights in the file");
 }
 
 io::ReadOptions graph_read_options(const cxxopts::ParseResult& result) {

@@ -20,12 +20,18 @@ class JsonWriter {
   JsonWriter& end_array();
 
   JsonWriter& field(std::string_view key, std::string_view value);
-  JsonWriter& field(std::string_view key, const char* value) { return field(key, std::string_view(value)); }
-  JsonWriter& field(std::string_view key, const std::string& value) { return field(key, std::string_view(value)); }
+  JsonWriter& field(std::string_view key, const char* value) {
+    return field(key, std::string_view(value));
+  }
+  JsonWriter& field(std::string_view key, const std::string& value) {
+    return field(key, std::string_view(value));
+  }
   JsonWriter& field(std::string_view key, bool value);
   JsonWriter& field(std::string_view key, std::int64_t value);
   JsonWriter& field(std::string_view key, std::uint64_t value);
-  JsonWriter& field(std::string_view key, int value) { return field(key, static_cast<std::int64_t>(value)); }
+  JsonWriter& field(std::string_view key, int value) {
+    return field(key, static_cast<std::int64_t>(value));
+  }
   JsonWriter& field(std::string_view key, double value);
 
   /// Array elements.

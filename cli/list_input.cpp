@@ -45,9 +45,8 @@ std::vector<VertexId> read_successor_file(const std::string& path) {
   for (std::size_t v = 0; v < successor.size(); ++v) {
     if (successor[v] >= static_cast<VertexId>(successor.size())) {
       throw IoError(path, 0,
-                    "node " + std::to_string(v) + " has successor " +
-                        std::to_string(successor[v]) + " but the file lists only " +
-                        std::to_string(successor.size()) + " nodes");
+                    "node " + std::to_string(v) + " has successor " + std::to_string(successor[v]) +
+                        " but the file lists only " + std::to_string(successor.size()) + " nodes");
     }
   }
   return successor;

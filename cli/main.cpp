@@ -16,13 +16,14 @@ namespace {
 
 constexpr std::array kCommands = {
     Command{"bfs", "Breadth-first search on a graph file", run_bfs},
-    Command{"graph500", "Graph500 BFS benchmark: Kronecker graph, validated searches, TEPS", run_graph500},
+    Command{"graph500", "Graph500 BFS benchmark: Kronecker graph, validated searches, TEPS",
+            run_graph500},
     Command{"info", "Load a graph file and print its summary", run_info},
     Command{"convert", "Convert a graph file to another format (e.g. binary .fcsr)", run_convert},
     Command{"generate", "Generate a Kronecker, random or grid graph into a file", run_generate},
     Command{"rank", "List ranking / list prefix on a generated or given list", run_rank},
-    Command{"euler", "Euler-tour ops on a tree: parent, depth, pre/postorder, subtree size", run_euler},
-    Command{"list-bench", "Parallel list bulk insert/erase vs std::list and an array", run_list_bench},
+    Command{"euler", "Euler-tour ops on a tree: parent, depth, pre/postorder, subtree size",
+            run_euler},
 };
 
 void print_usage(std::ostream& out) {

@@ -13,12 +13,11 @@ namespace frontier::cli {
 
 cxxopts::Options make_options(std::string_view command, std::string_view description) {
   cxxopts::Options options("frontier " + std::string(command), std::string(description));
-  options.add_options("General")
-      ("h,help", "Print this help")
-      ("log-level", "Log detail on stderr: trace, debug, info, warn, error, off",
-       cxxopts::value<std::string>()->default_value("info"))
-      ("json", "Print results as JSON on stdout")
-      ("threads", "CPU threads (0: all cores)", cxxopts::value<int>()->default_value("0"));
+  options.add_options("General")("h,help", "Print this help")(
+      "log-level", "Log detail on stderr: trace, debug, info, warn, error, off",
+      cxxopts::value<std::string>()->default_value("info"))(
+      "json", "Print results as JSON on stdout")("threads", "CPU threads (0: all cores)",
+                                                 cxxopts::value<int>()->default_value("0"));
   return options;
 }
 

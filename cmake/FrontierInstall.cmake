@@ -32,6 +32,8 @@ foreach(folder engine io partition)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${folder}/include/
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 endforeach()
+# The command line tool, beside the libraries.
+install(TARGETS frontier_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(EXPORT frontierTargets NAMESPACE frontier:: DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/frontierConfig.cmake.in

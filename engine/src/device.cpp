@@ -2,40 +2,16 @@
 
 #include <string>
 
+#include "cuda/device_query.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {
 
-#if FRONTIER_HAVE_CUDA
-namespace cuda {
-int device_count();
-CudaDeviceInfo device_info(int id);
-}  // namespace cuda
-#endif
+bool cuda_built() { return cuda::backend_built(); }
 
-bool cuda_built() {
-#if FRONTIER_HAVE_CUDA
-  return true;
-#else
-  return false;
-#endif
-}
+int cuda_device_count() { return cuda::device_count(); }
 
-int cuda_device_count() {
-#if FRONTIER_HAVE_CUDA
-  return cuda::device_count();
-#else
-  return 0;
-#endif
-}
-
-CudaDeviceInfo cuda_device_info([[maybe_unused]] int id) {
-#if FRONTIER_HAVE_CUDA
-  return cuda::device_info(id);
-#else
-  throw CudaError("this build of frontier has no CUDA backend (nvcc was not found at build time)");
-#endif
-}
+CudaDeviceInfo cuda_device_info(int id) { return cuda::device_info(id); }
 
 Device parse_device(std::string_view name) {
   if (name == "cpu") return Device::cpu();

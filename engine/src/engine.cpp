@@ -5,9 +5,12 @@
 #include <utility>
 
 #include "bfs/bfs_dispatch.hpp"
-#include "bfs_cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/device_build.hpp"
 #include "frontier/errors.hpp"
+#include "graph/cuda/device_graph_build.hpp"
 
 namespace frontier {
 namespace detail {
@@ -19,6 +22,8 @@ struct EngineResidentState {
   cuda::BfsRunner<VertexId, EdgeId> bfs_runner;
 
   EngineResidentState(const Graph& graph, int device_id) : bfs_runner(graph, device_id) {}
+  explicit EngineResidentState(cuda::ResidentGraph<VertexId, EdgeId>&& graph)
+      : bfs_runner(std::move(graph)) {}
 };
 
 }  // namespace detail
@@ -39,6 +44,10 @@ Engine::Engine(Graph graph, Device device)
                          device_.is_cuda() ? "GPU" : "CPU");
 }
 
+Engine::Engine(std::shared_ptr<const Graph> graph, Device device,
+               std::shared_ptr<detail::EngineResidentState> resident)
+    : graph_(std::move(graph)), device_(std::move(device)), resident_(std::move(resident)) {}
+
 BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) const {
   BfsOptions on_device = options;
   on_device.device = device_;
@@ -46,6 +55,43 @@ BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) cons
   detail::check_bfs_arguments(*graph_, source, on_device);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.run(source, to_cuda_options(on_device));
+}
+
+// Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied
+// to the host; the CSR built on the GPU and copied to the host; the tuples freed and the CSR
+// adopted by the BFS runner, which sizes and allocates its search buffers around it.
+// Invariant: engine.graph() is a copy of the device CSR the searches traverse.
+DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
+                                           const CsrBuildOptions& build, const Device& device) {
+  if (!device.is_cuda())
+    throw InvalidArgument("build_kronecker_on_device needs a GPU, not the CPU");
+  const int device_id = single_gpu_id(device);
+  detail::Timer timer;
+  cuda::DeviceEdgeList<VertexId> d_tuples =
+      cuda::generate_kronecker_on_device<VertexId>(params, 0, ~std::uint64_t{0}, device_id);
+  const double generation_seconds = timer.seconds();
+  timer.restart();
+  EdgeList<VertexId> tuples = d_tuples.to_host();
+  double host_copy_seconds = timer.seconds();
+
+  timer.restart();
+  cuda::ResidentGraph<VertexId, EdgeId> resident =
+      cuda::build_csr_on_device<VertexId, EdgeId>(d_tuples, build);
+  const double csr_build_seconds = timer.seconds();
+  timer.restart();
+  auto graph = std::make_shared<const Graph>(resident.to_host());
+  host_copy_seconds += timer.seconds();
+
+  timer.restart();
+  d_tuples.release();
+  auto state = std::make_shared<detail::EngineResidentState>(std::move(resident));
+  const double search_buffers_seconds = timer.seconds();
+  detail::logger().debug("engine: graph with {} vertices and {} arcs built and resident on GPU {}",
+                         graph->num_vertices(), graph->num_edges(), device_id);
+  return DeviceBuiltGraph{
+      std::move(tuples),      Engine(std::move(graph), device, std::move(state)),
+      generation_seconds,     csr_build_seconds,
+      search_buffers_seconds, host_copy_seconds};
 }
 
 }  // namespace frontier

@@ -24,21 +24,27 @@ spdlog::logger& logger() {
 }  // namespace detail
 
 void set_log_level(LogLevel level) {
-  constexpr spdlog::level::level_enum kLevels[] = {
-      spdlog::level::trace, spdlog::level::debug, spdlog::level::info,
-      spdlog::level::warn,  spdlog::level::err,   spdlog::level::off};
+  constexpr spdlog::level::level_enum kLevels[] = {spdlog::level::trace, spdlog::level::debug,
+                                                   spdlog::level::info,  spdlog::level::warn,
+                                                   spdlog::level::err,   spdlog::level::off};
   detail::logger().set_level(kLevels[static_cast<int>(level)]);
 }
 
 LogLevel log_level() {
   switch (detail::logger().level()) {
-    case spdlog::level::trace: return LogLevel::Trace;
-    case spdlog::level::debug: return LogLevel::Debug;
-    case spdlog::level::info: return LogLevel::Info;
-    case spdlog::level::warn: return LogLevel::Warn;
+    case spdlog::level::trace:
+      return LogLevel::Trace;
+    case spdlog::level::debug:
+      return LogLevel::Debug;
+    case spdlog::level::info:
+      return LogLevel::Info;
+    case spdlog::level::warn:
+      return LogLevel::Warn;
     case spdlog::level::err:
-    case spdlog::level::critical: return LogLevel::Error;
-    default: return LogLevel::Off;
+    case spdlog::level::critical:
+      return LogLevel::Error;
+    default:
+      return LogLevel::Off;
   }
 }
 

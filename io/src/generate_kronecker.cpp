@@ -17,8 +17,7 @@ namespace frontier::io {
 template <typename VertexT>
 EdgeList<VertexT> generate_kronecker(const KroneckerParams& params, std::uint64_t first_edge,
                                      std::uint64_t count) {
-  count = kronecker_slice_length(params, first_edge, count,
-                                 std::numeric_limits<VertexT>::digits);
+  count = kronecker_slice_length(params, first_edge, count, std::numeric_limits<VertexT>::digits);
 
   detail::Timer timer;
   EdgeList<VertexT> edges = detail::allocate_generated_edges<VertexT>(

@@ -19,12 +19,18 @@ GraphFormat parse_graph_format(std::string_view name) {
 
 std::string_view format_name(GraphFormat format) {
   switch (format) {
-    case GraphFormat::Auto: return "auto";
-    case GraphFormat::MatrixMarket: return "mtx";
-    case GraphFormat::Dimacs9: return "gr";
-    case GraphFormat::Metis: return "metis";
-    case GraphFormat::Snap: return "snap";
-    case GraphFormat::BinaryCsr: return "fcsr";
+    case GraphFormat::Auto:
+      return "auto";
+    case GraphFormat::MatrixMarket:
+      return "mtx";
+    case GraphFormat::Dimacs9:
+      return "gr";
+    case GraphFormat::Metis:
+      return "metis";
+    case GraphFormat::Snap:
+      return "snap";
+    case GraphFormat::BinaryCsr:
+      return "fcsr";
   }
   return "unknown";
 }
@@ -36,8 +42,8 @@ GraphFormat format_from_extension(const std::filesystem::path& path) {
   if (extension == ".mtx" || extension == ".mm") return GraphFormat::MatrixMarket;
   if (extension == ".gr") return GraphFormat::Dimacs9;
   if (extension == ".graph" || extension == ".metis") return GraphFormat::Metis;
-  if (extension == ".txt" || extension == ".el" || extension == ".edges" ||
-      extension == ".snap" || extension == ".tsv") {
+  if (extension == ".txt" || extension == ".el" || extension == ".edges" || extension == ".snap" ||
+      extension == ".tsv") {
     return GraphFormat::Snap;
   }
   if (extension == ".fcsr") return GraphFormat::BinaryCsr;

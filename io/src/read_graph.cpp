@@ -12,9 +12,9 @@
 
 #include "chunk_parse.hpp"
 #include "frontier/csr_builder.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
-#include "frontier/detail/host_memory.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/binary_csr.hpp"
 #include "frontier/io/read_graph.hpp"

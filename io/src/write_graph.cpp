@@ -33,7 +33,6 @@
 namespace frontier::io {
 namespace {
 
-
 void append_uint(std::string& out, std::uint64_t value) {
   char digits[24];
   const auto result = std::to_chars(digits, digits + sizeof(digits), value);

@@ -163,8 +163,7 @@ MpiGraph500Result run_graph500_mpi(const io::Graph500Config& config, VertexLayou
       distribution, out.rank, std::span<const ArcSpan<VertexId>>(spans), false);
   received = ReceivedArcs();
   const ProcessRank process =
-      mpi::join(out.rank, out.ranks, local, static_cast<std::int64_t>(own.local_arcs()),
-                transport);
+      mpi::join(out.rank, out.ranks, local, static_cast<std::int64_t>(own.local_arcs()), transport);
   const BalanceReport balance = mpi::gather_edge_balance(own);
   DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
   result.construction_seconds = mpi::max_over_ranks(timer.seconds());

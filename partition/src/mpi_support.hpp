@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "frontier/distributed_bfs.hpp"
-#include "frontier/partition/rank_graph.hpp"
+#include "frontier/distribution/rank_graph.hpp"
 #include "frontier/partition/slices.hpp"
 
 namespace frontier::partition::mpi {

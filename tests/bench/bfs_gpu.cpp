@@ -34,9 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
-#include "../../engine/src/bfs_cuda/device_floors.hpp"
-#include "../dataset_manifest.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
+#include "dataset_manifest.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
@@ -45,6 +44,7 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "support/cuda/device_floors.hpp"
 
 namespace {
 

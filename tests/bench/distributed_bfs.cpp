@@ -30,12 +30,12 @@
 #include <string>
 #include <vector>
 
-#include "../../engine/src/bfs_cuda/device_floors.hpp"
-#include "../../engine/src/bfs_distributed/exchange_latency.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/partition/graph500_distributed.hpp"
+#include "support/cuda/device_floors.hpp"
+#include "support/cuda/exchange_latency.hpp"
 
 namespace {
 
@@ -44,7 +44,7 @@ struct BenchConfig {
   int edgefactor = 16;
   int roots = 16;
   std::vector<int> gpus = {1, 2, 4};
-  frontier::partition::VertexLayout layout = frontier::partition::VertexLayout::Striped;
+  frontier::VertexLayout layout = frontier::VertexLayout::Striped;
   bool validate = false;
   bool single = true;
   bool phases = false;
@@ -73,9 +73,9 @@ BenchConfig parse(int argc, char** argv) {
       std::string item;
       while (std::getline(list, item, ',')) config.gpus.push_back(std::atoi(item.c_str()));
     } else if (std::strcmp(arg, "--layout=block") == 0) {
-      config.layout = frontier::partition::VertexLayout::Block;
+      config.layout = frontier::VertexLayout::Block;
     } else if (std::strcmp(arg, "--layout=striped") == 0) {
-      config.layout = frontier::partition::VertexLayout::Striped;
+      config.layout = frontier::VertexLayout::Striped;
     } else if (std::strcmp(arg, "--validate") == 0) {
       config.validate = true;
     } else if (std::strcmp(arg, "--no-single") == 0) {
@@ -185,8 +185,8 @@ int main(int argc, char** argv) {
     std::printf(
         "distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
         "layout, %d GPU(s) present%s%s\n",
-        bench.scale, bench.edgefactor, bench.roots, frontier::partition::layout_name(bench.layout),
-        present, bench.validate ? ", every search validated" : "",
+        bench.scale, bench.edgefactor, bench.roots, frontier::layout_name(bench.layout), present,
+        bench.validate ? ", every search validated" : "",
         bench.phases ? ", phases timed (slower searches)" : "");
     if (bench.small_level_arcs >= 0) {
       std::printf("fixed-size bins up to frontiers of %lld arcs\n", bench.small_level_arcs);

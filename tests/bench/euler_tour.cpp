@@ -26,7 +26,7 @@
 #include "frontier/io/generate_list.hpp"
 #include "frontier/io/generate_tree.hpp"
 #include "frontier/list_ranking.hpp"
-#include "list_ranking/list_ranking_bench_support.hpp"
+#include "support/cuda/list_ranking_bench_support.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Benchmark: Graph500 generation and kernel-1 construction on one GPU
-// (engine/src/graph_build_cuda), beside the copy-bandwidth floor measured in the same run.
+// (engine/src/graph/cuda), beside the copy-bandwidth floor measured in the same run.
 //
 // For each scale (edgefactor 16, seed 1): the Kronecker tuples made on the GPU, and the CSR built
 // from them on the GPU with the Graph500 options (symmetrized, self loops dropped), best of
@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "../../engine/src/bfs_cuda/device_floors.hpp"
-#include "../../engine/src/graph_build_cuda/device_graph_build.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
+#include "graph/cuda/device_graph_build.hpp"
+#include "support/cuda/device_floors.hpp"
 
 namespace {
 

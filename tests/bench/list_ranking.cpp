@@ -17,13 +17,13 @@
 #include <string>
 #include <vector>
 
-#include "list_ranking/list_ranking_bench_support.hpp"
-#include "../parity/list_ranking_lists.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/list_ranking.hpp"
 #include "frontier/log.hpp"
+#include "parity/list_ranking_lists.hpp"
+#include "support/cuda/list_ranking_bench_support.hpp"
 
 namespace {
 

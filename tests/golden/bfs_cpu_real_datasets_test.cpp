@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {

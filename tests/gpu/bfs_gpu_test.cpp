@@ -19,8 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
-#include "../../engine/src/bfs_cuda/bfs_cuda_tuning.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_cuda_tuning.hpp"
+#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
@@ -30,7 +31,6 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "dataset_manifest.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {

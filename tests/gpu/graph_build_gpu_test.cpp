@@ -1,4 +1,4 @@
-// Graphs made on the GPU (engine/src/graph_build_cuda) against their host counterparts, exactly:
+// Graphs made on the GPU (engine/src/graph/cuda) against their host counterparts, exactly:
 // Kronecker tuples from generate_kronecker_on_device equal io::generate_kronecker for several
 // scales, seeds, initiators and slices (and slices concatenate to the whole list); CSRs from
 // build_csr_on_device equal build_csr (offsets and neighbours, reverse graphs of directed inputs
@@ -15,8 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "../../engine/src/bfs_cuda/bfs_cuda.hpp"
-#include "../../engine/src/graph_build_cuda/device_graph_build.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/device.hpp"
@@ -24,6 +23,7 @@
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "graph/cuda/device_graph_build.hpp"
 #include "test_graphs.hpp"
 
 namespace frontier {
@@ -154,9 +154,8 @@ TEST(KroneckerOnDevice, SlicesEqualHostSlicesAndConcatenateToTheWhole) {
   EXPECT_TRUE(joined.sources == whole.sources);
   EXPECT_TRUE(joined.targets == whole.targets);
   // "To the end" from the middle.
-  expect_same_edges(
-      cuda::generate_kronecker_on_device<VertexId>(params, 1000, kAllEdges).to_host(),
-      io::generate_kronecker<VertexId>(params, 1000, kAllEdges), "tail from 1000");
+  expect_same_edges(cuda::generate_kronecker_on_device<VertexId>(params, 1000, kAllEdges).to_host(),
+                    io::generate_kronecker<VertexId>(params, 1000, kAllEdges), "tail from 1000");
 }
 
 TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {

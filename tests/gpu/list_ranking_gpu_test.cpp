@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "../../engine/src/list_ranking/list_ranking_cuda.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/list_ranking.hpp"
+#include "list_ranking/cuda/list_ranking_cuda.hpp"
 #include "parity/list_ranking_lists.hpp"
 
 namespace frontier {

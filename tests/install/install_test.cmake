@@ -24,8 +24,9 @@ endfunction()
 
 # 1. Install into the scratch prefix.
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(expected include/frontier/engine.hpp include/frontier/io/read_graph.hpp
-                 include/frontier/partition/striping.hpp lib/cmake/frontier/frontierConfig.cmake
+foreach(expected bin/frontier include/frontier/engine.hpp include/frontier/io/read_graph.hpp
+                 include/frontier/distribution/striping.hpp
+                 include/frontier/partition/slices.hpp lib/cmake/frontier/frontierConfig.cmake
                  lib/cmake/frontier/frontierConfigVersion.cmake
                  lib/cmake/frontier/frontierTargets.cmake)
   if(NOT EXISTS ${prefix}/${expected})
@@ -41,7 +42,15 @@ if(targets_text MATCHES "spdlog|frontier_internal")
   message(FATAL_ERROR "the installed targets mention spdlog or frontier_internal")
 endif()
 
-# 2. Configure and build the example against the installed package only.
+# The installed command runs from the prefix.
+run_step("running the installed frontier" ${prefix}/bin/frontier info
+         ${SOURCE_DIR}/datasets/karate.mtx)
+if(NOT step_output MATCHES "vertices +34")
+  message(FATAL_ERROR "the installed frontier printed:\n${step_output}")
+endif()
+
+# 2. Configure and build the example against the installed package only (it sets no C++
+#    standard: the exported targets carry cxx_std_20).
 set(sanitizer_flags)
 if(SANITIZE)
   set(sanitizer_flags -DCMAKE_CXX_FLAGS=-fsanitize=address,undefined

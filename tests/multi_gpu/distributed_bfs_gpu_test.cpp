@@ -37,8 +37,6 @@
 namespace frontier {
 namespace {
 
-using partition::VertexLayout;
-
 Device gpus(int count) {
   Device device = Device::cuda(0);
   device.cuda_ids.clear();
@@ -127,7 +125,7 @@ void for_each_backend_pair(const Graph& graph, Check check) {
   for (const int count : gpu_counts()) {
     for (const GpuTransport transport : transports(count)) {
       for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-        SCOPED_TRACE(std::to_string(count) + " GPUs, " + partition::layout_name(layout) + ", " +
+        SCOPED_TRACE(std::to_string(count) + " GPUs, " + layout_name(layout) + ", " +
                      transport_name(transport));
         DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
                                              Device::cpu());

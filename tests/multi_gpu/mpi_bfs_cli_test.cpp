@@ -34,9 +34,8 @@ std::vector<std::string> json_values(const std::string& text, const std::string&
 void expect_same_searches(const std::string& file, const std::string& transport) {
   SCOPED_TRACE(file + ", " + transport + " transport");
   const std::string search = "bfs " + file + " --sources 4 --validate --json";
-  const test::CliRun mpi =
-      test::run_cli(search + " --distributed --transport " + transport,
-                    "mpirun --allow-run-as-root --oversubscribe -np 2 ");
+  const test::CliRun mpi = test::run_cli(search + " --distributed --transport " + transport,
+                                         "mpirun --allow-run-as-root --oversubscribe -np 2 ");
   ASSERT_EQ(mpi.exit_code, 0) << mpi.output();
   EXPECT_NE(mpi.err.find("one GPU each, " + transport + " transport"), std::string::npos)
       << mpi.output();

@@ -28,8 +28,6 @@
 namespace frontier {
 namespace {
 
-using partition::VertexLayout;
-
 // Runs one search and checks it; returns the result for further checks.
 template <typename VertexT>
 DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, EdgeId>& search,
@@ -93,7 +91,7 @@ template <typename VertexT>
 void check_graph(const CsrGraph<VertexT, EdgeId>& graph, const std::vector<VertexT>& sources) {
   for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
     for (int ranks = 1; ranks <= 4; ++ranks) {
-      SCOPED_TRACE(std::string(partition::layout_name(layout)));
+      SCOPED_TRACE(std::string(layout_name(layout)));
       DistributedBfs<VertexT, EdgeId> search(partition::slice_graph(graph, layout, ranks),
                                              Device::cpu());
       for (const VertexT source : sources) {

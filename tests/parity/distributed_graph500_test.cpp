@@ -29,9 +29,9 @@ TEST(DistributedGraph500, SameRootsAndEdgesAsSingleDevice) {
   config.seed = 7;
   config.device = Device::cpu();
   const io::Graph500Result single = io::run_graph500(config);
-  for (const auto layout : {partition::VertexLayout::Striped, partition::VertexLayout::Block}) {
+  for (const auto layout : {VertexLayout::Striped, VertexLayout::Block}) {
     for (int ranks = 1; ranks <= 4; ++ranks) {
-      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + partition::layout_name(layout));
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + layout_name(layout));
       partition::DistributedRunConfig run;
       run.ranks = ranks;
       run.layout = layout;
@@ -124,9 +124,8 @@ TEST(DistributedGraph500, TransportNames) {
   EXPECT_STREQ(transport_name(GpuTransport::Nccl), "nccl");
   // Simulated ranks have no GPU transport.
   const Graph graph = test::graph_from_pairs<VertexId>(4, {{0, 1}, {1, 2}}, false);
-  DistributedBfs<VertexId, EdgeId> cpu(
-      partition::slice_graph(graph, partition::VertexLayout::Striped, 2), Device::cpu(),
-      GpuTransport::Peer);
+  DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
+                                       Device::cpu(), GpuTransport::Peer);
   EXPECT_EQ(cpu.transport(), GpuTransport::Auto);
   EXPECT_EQ(cpu.run(0).bfs.depth, (std::vector<std::int32_t>{0, 1, 2, -1}));
 }

@@ -18,10 +18,10 @@
 #include <thread>
 #include <vector>
 
-#include "bfs_distributed/cpu_rank_search.hpp"
-#include "bfs_distributed/host_exchange.hpp"
-#include "bfs_distributed/level_loop.hpp"
-#include "bfs_distributed/rank_threads.hpp"
+#include "bfs/distributed/cpu/cpu_rank_search.hpp"
+#include "bfs/distributed/cpu/host_exchange.hpp"
+#include "bfs/distributed/level_loop.hpp"
+#include "bfs/distributed/rank_threads.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/distributed_bfs.hpp"
@@ -36,7 +36,6 @@ namespace {
 
 using distributed::LevelLoopConfig;
 using distributed::LevelLoopResult;
-using partition::VertexLayout;
 
 // A host exchange that counts the exchanges that moved fixed-size bins.
 class CountingExchange final : public distributed::Exchange {
@@ -120,7 +119,7 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
 int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int ranks,
                                   VertexId source, bool direction_optimizing) {
   SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(ranks) + " ranks, " +
-               partition::layout_name(layout) +
+               layout_name(layout) +
                (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   const LoopRun never = run_loop(graph, layout, ranks, source, direction_optimizing, 0);
@@ -206,7 +205,7 @@ TEST(DistributedLevelLoop, QueueFrontierParts) {
   const BfsResult<VertexId> expected = reference_bfs(graph, 0);
   for (const int ranks : {2, 3, 4}) {
     for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + partition::layout_name(layout));
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + layout_name(layout));
       const std::int64_t small = LevelLoopConfig{}.small_level_arcs;
       const LoopRun never = run_loop(graph, layout, ranks, 0, true, small, -1, 0.0);
       const LoopRun usual = run_loop(graph, layout, ranks, 0, true, small);

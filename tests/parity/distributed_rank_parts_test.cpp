@@ -11,19 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "bfs_distributed/gathered_bitmap.hpp"
-#include "bfs_distributed/rank_labels.hpp"
-#include "bfs_distributed/rank_threads.hpp"
+#include "bfs/distributed/gathered_bitmap.hpp"
+#include "bfs/distributed/rank_labels.hpp"
+#include "bfs/distributed/rank_threads.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/partition/distribution.hpp"
 #include "frontier/random.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier {
 namespace {
-
-using partition::VertexDistribution;
-using partition::VertexLayout;
 
 template <typename VertexT>
 void check_scatter(VertexLayout layout, VertexT n, int ranks, std::uint64_t seed) {
@@ -118,7 +115,7 @@ TEST(DistributedRankParts, ScatterRankLabelsWithoutParents) {
 // whose owner wrote them into its part, local ids as build_frontier_bitmap writes them.
 template <typename VertexT>
 void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
-  SCOPED_TRACE(std::string(partition::layout_name(layout)) + ", n " + std::to_string(n) + ", " +
+  SCOPED_TRACE(std::string(layout_name(layout)) + ", n " + std::to_string(n) + ", " +
                std::to_string(ranks) + " ranks");
   const VertexDistribution<VertexT> distribution{layout, n, ranks};
   const std::uint64_t part_words =

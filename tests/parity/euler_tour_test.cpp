@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "euler_tour_reference.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/euler_tour.hpp"
 #include "frontier/io/generate_tree.hpp"
 #include "frontier/io/generate_uniform.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "parity/euler_tour_reference.hpp"
 
 namespace frontier::test {
 namespace {

@@ -15,7 +15,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
 #include "frontier/list_ranking.hpp"
-#include "parity/list_ranking_lists.hpp"
+#include "list_ranking_lists.hpp"
 
 namespace frontier {
 namespace {

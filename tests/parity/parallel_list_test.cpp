@@ -18,8 +18,8 @@
 #include "frontier/errors.hpp"
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
-#include "parallel_list/parallel_list_tuning.hpp"
-#include "parity/parallel_list_model.hpp"
+#include "parallel_list/cuda/parallel_list_tuning.hpp"
+#include "parallel_list_model.hpp"
 
 namespace frontier {
 namespace {

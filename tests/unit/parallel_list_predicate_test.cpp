@@ -1,16 +1,9 @@
 // Unit tests of the ParallelList predicate expressions: evaluation on integers and floats
 // (even/odd of non-integral values), parsing of every accepted form with and without spaces,
-// round trips through to_string, clear InvalidArgument errors for bad expressions, and the
-// `frontier list-bench` command refusing them with exit code 2 and the parser's message.
+// round trips through to_string and clear InvalidArgument errors for bad expressions.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "frontier/errors.hpp"
@@ -81,39 +74,6 @@ TEST(ParallelListPredicate, BadExpressionsThrowClearErrors) {
   }
   EXPECT_THROW(parse_predicate<double>("> 1e999"), InvalidArgument);
   EXPECT_THROW(parse_predicate<float>("< 2,5"), InvalidArgument);
-}
-
-int run_cli(const std::string& arguments, std::string& err) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto err_path = dir / ("frontier_predicate_test_" + std::to_string(::getpid()) + ".txt");
-  const std::string command = std::string(FRONTIER_CLI_PATH) + " " + arguments + " >/dev/null 2>" +
-                              err_path.string() + " </dev/null";
-  const int status = std::system(command.c_str());
-  std::ifstream in(err_path);
-  std::stringstream text;
-  text << in.rdbuf();
-  err = text.str();
-  std::filesystem::remove(err_path);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-TEST(ListBenchCli, BadExpressionIsAUsageError) {
-  std::string err;
-  EXPECT_EQ(run_cli("list-bench --n 100 --device cpu --insert-where '>=2'", err), 2);
-  EXPECT_NE(err.find("bad predicate '>=2'"), std::string::npos) << err;
-  EXPECT_EQ(run_cli("list-bench --n 100 --device cpu --erase-where 'evens'", err), 2);
-  EXPECT_NE(err.find("bad predicate 'evens'"), std::string::npos) << err;
-  EXPECT_EQ(run_cli("list-bench --n 100 --device cpu --ops insert,shuffle", err), 2);
-  EXPECT_NE(err.find("unknown operation 'shuffle'"), std::string::npos) << err;
-}
-
-TEST(ListBenchCli, SmallRunVerifiesOnTheCpu) {
-  std::string err;
-  EXPECT_EQ(run_cli("list-bench --n 5000 --device cpu --trials 1 --ops insert,erase,insert-before "
-                    "--json",
-                    err),
-            0)
-      << err;
 }
 
 }  // namespace

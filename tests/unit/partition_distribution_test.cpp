@@ -1,7 +1,8 @@
-// Block ownership (partition/block.hpp) and the VertexDistribution value that picks striped or
-// block ownership (partition/distribution.hpp), checked exhaustively for p = 1..8 and every n up
-// to 1500, at compile time and at run time, against a plain enumeration of the runs.
-#include "frontier/partition/distribution.hpp"
+// Block ownership (frontier/distribution/block.hpp) and the VertexDistribution value that picks
+// striped or block ownership (frontier/distribution/vertex_distribution.hpp), checked exhaustively
+// for p = 1..8 and every n up to 1500, at compile time and at run time, against a plain enumeration
+// of the runs.
+#include "frontier/distribution/vertex_distribution.hpp"
 
 #include <gtest/gtest.h>
 

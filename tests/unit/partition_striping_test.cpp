@@ -1,6 +1,6 @@
-// Vertex striping (partition/striping.hpp) checked exhaustively for p = 1..8 and n up to 3000,
-// at compile time (static_assert) and at run time, for 32- and 64-bit vertex ids.
-#include "frontier/partition/striping.hpp"
+// Vertex striping (frontier/distribution/striping.hpp) checked exhaustively for p = 1..8 and n up
+// to 3000, at compile time (static_assert) and at run time, for 32- and 64-bit vertex ids.
+#include "frontier/distribution/striping.hpp"
 
 #include <gtest/gtest.h>
 

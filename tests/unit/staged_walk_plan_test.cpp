@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "../../engine/src/list_ranking/staged_walk_plan.hpp"
+#include "list_ranking/cuda/staged_walk_plan.hpp"
 
 namespace frontier::cuda {
 namespace {

@@ -1,8 +1,8 @@
 /// @file distributed_bfs.hpp
 /// @brief Breadth-first search over a graph split across ranks (one rank per GPU), after
 /// Merrill's thesis, ch. 6.6: vertices are owned by ranks (striped by default, owner = v mod p;
-/// partition/distribution.hpp); each rank holds the out-arcs of its own vertices
-/// (partition/rank_graph.hpp). Every level:
+/// distribution/vertex_distribution.hpp); each rank holds the out-arcs of its own vertices
+/// (distribution/rank_graph.hpp). Every level:
 ///  1. expand: each rank expands its local frontier into the neighbours of its vertices;
 ///  2. filter and partition: a per-rank bitmask of every vertex the rank has already sent culls
 ///     duplicates (within the level and across levels), survivors go to the bin of their owner;
@@ -25,10 +25,9 @@
 /// than local_count(d) items and a rank receives at most ranks * local_count items per level.
 ///
 /// @code
-///   auto slices = frontier::partition::slice_graph(graph,
-///   frontier::partition::VertexLayout::Striped, 4); frontier::DistributedBfs<>
-///   search(std::move(slices), frontier::Device::cpu()); frontier::DistributedBfsResult<> result =
-///   search.run(0);
+///   auto slices = frontier::partition::slice_graph(graph, frontier::VertexLayout::Striped, 4);
+///   frontier::DistributedBfs<> search(std::move(slices), frontier::Device::cpu());
+///   frontier::DistributedBfsResult<> result = search.run(0);
 /// @endcode
 #pragma once
 
@@ -42,8 +41,8 @@
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
 #include "frontier/device.hpp"
-#include "frontier/partition/distribution.hpp"
-#include "frontier/partition/rank_graph.hpp"
+#include "frontier/distribution/rank_graph.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier {
@@ -185,7 +184,7 @@ struct ProcessRank {
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 class DistributedBfs {
  public:
-  using Slice = partition::RankGraph<VertexT, EdgeT>;
+  using Slice = RankGraph<VertexT, EdgeT>;
 
   /// Takes one slice per rank (slices[r].rank == r, one distribution). On the CPU the ranks are
   /// simulated in this process; on CUDA, device.cuda_ids names one GPU per rank (one process
@@ -212,7 +211,7 @@ class DistributedBfs {
   DistributedBfs& operator=(const DistributedBfs&) = delete;
 
   int ranks() const noexcept;
-  const partition::VertexDistribution<VertexT>& distribution() const noexcept;
+  const VertexDistribution<VertexT>& distribution() const noexcept;
   /// The slices this process holds, kept on the host (the GPU backend holds device copies too):
   /// every rank's in a single-process run, its own in a multi-process one.
   std::span<const Slice> slices() const noexcept;
@@ -242,7 +241,7 @@ extern template class DistributedBfs<std::int64_t, std::int64_t>;
 /// Returns an empty string when valid, else the first broken rule and where. When
 /// `arcs_in_component` is non-null it receives the number of arcs whose tail was reached.
 template <typename VertexT, typename EdgeT>
-std::string validate_distributed_bfs(std::span<const partition::RankGraph<VertexT, EdgeT>> slices,
+std::string validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
                                      VertexT source, std::span<const VertexT> parent,
                                      std::span<const std::int32_t> depth,
                                      std::int64_t* arcs_in_component = nullptr);

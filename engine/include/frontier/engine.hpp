@@ -28,6 +28,10 @@ namespace detail {
 struct EngineResidentState;
 }  // namespace detail
 
+struct CsrBuildOptions;
+struct DeviceBuiltGraph;
+struct KroneckerParams;
+
 /// A graph kept resident on one device, ready for repeated queries.
 ///
 /// Queries are const and may run concurrently from several threads. Copies of an Engine share
@@ -55,6 +59,13 @@ class Engine {
   BfsResult<VertexId> bfs(VertexId source, const BfsOptions& options = {}) const;
 
  private:
+  // A graph built on the GPU (device_build.hpp) is adopted where it lies.
+  friend DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
+                                                    const CsrBuildOptions& build,
+                                                    const Device& device);
+  Engine(std::shared_ptr<const Graph> graph, Device device,
+         std::shared_ptr<detail::EngineResidentState> resident);
+
   std::shared_ptr<const Graph> graph_;
   Device device_;
   /// Device-resident copies (the GPU BFS runner); null on the CPU.

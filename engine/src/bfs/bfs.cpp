@@ -1,13 +1,13 @@
 // bfs.cpp — frontier::bfs(): checks the arguments once and dispatches to a backend.
-// The CPU backend is bfs_cpu.cpp; the CUDA backend is bfs_cuda/ (a BfsRunner per call here; an
+// The CPU backend is bfs_cpu.cpp; the CUDA backend is cuda/ (a BfsRunner per call here; an
 // Engine keeps one resident instead; in a build without CUDA its constructor throws CudaError).
 #include "frontier/bfs.hpp"
 
 #include <string>
 
-#include "../bfs_cuda/bfs_cuda.hpp"
-#include "bfs_cpu.hpp"
-#include "bfs_dispatch.hpp"
+#include "bfs/bfs_cpu.hpp"
+#include "bfs/bfs_dispatch.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {

@@ -29,7 +29,7 @@
 //    queue at slot 0 (nothing else in it is live by then).
 //  - parent[v] is written only together with depth[v] and is an in-neighbour of v whose depth
 //    is depth[v] - 1, so parents form a BFS tree whatever the thread interleaving.
-#include "bfs_cpu.hpp"
+#include "bfs/bfs_cpu.hpp"
 
 #include <omp.h>
 
@@ -40,7 +40,7 @@
 #include <cstring>
 #include <vector>
 
-#include "bfs_tuning.hpp"
+#include "bfs/bfs_tuning.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 

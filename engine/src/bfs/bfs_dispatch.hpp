@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "../bfs_cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/errors.hpp"
 

@@ -1,5 +1,5 @@
 // bfs_tuning.cpp — builds and prints the CPU BFS policy (see bfs_tuning.hpp).
-#include "bfs_tuning.hpp"
+#include "bfs/bfs_tuning.hpp"
 
 #include <omp.h>
 

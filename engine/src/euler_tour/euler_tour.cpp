@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "euler_tour_backend.hpp"
-#include "euler_tour_tuning.hpp"
+#include "euler_tour/euler_tour_backend.hpp"
+#include "euler_tour/euler_tour_tuning.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -22,13 +22,9 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   detail::Timer timer;
   TreeOpsResult<VertexT> result;
   if (options.device.is_cuda()) {
-#if FRONTIER_HAVE_CUDA
     detail::logger().debug("euler_tour_ops CUDA policy: {}",
                            cuda::EulerTourCudaPolicy{}.describe());
     result = cuda::euler_tour_ops(forest, roots, options);
-#else
-    throw CudaError("euler_tour_ops: this build of frontier has no CUDA backend");
-#endif
   } else {
     result = cpu::euler_tour_ops(forest, roots, options);
   }

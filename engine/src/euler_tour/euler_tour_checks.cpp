@@ -3,7 +3,7 @@
 // Runs only after a backend's fast parallel check found that something is wrong (and in tests),
 // so it favours plain, obviously correct code over speed: one pass over the offsets, one over the
 // arcs, binary searches for reverse arcs, a union-find for cycles, then the roots.
-#include "euler_tour_checks.hpp"
+#include "euler_tour/euler_tour_checks.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "euler_tour_backend.hpp"
-#include "euler_tour_checks.hpp"
+#include "euler_tour/euler_tour_backend.hpp"
+#include "euler_tour/euler_tour_checks.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"

@@ -9,7 +9,7 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
-#include "list_ranking_backends.hpp"
+#include "list_ranking/list_ranking_backends.hpp"
 
 namespace frontier {
 namespace {
@@ -56,9 +56,7 @@ ListRankingStats run(std::span<const VertexT> successor, const ValueT* values, L
   check_device(options, algorithm);
   ListRankingStats stats;
   if (options.device.is_cuda()) {
-#if FRONTIER_HAVE_CUDA
     stats = cuda::list_prefix_host(successor, values, op, prefix, algorithm, options);
-#endif
   } else {
     stats =
         cpu::list_prefix(successor, values, op, prefix, algorithm, options.sublists, options.seed);
@@ -169,11 +167,4 @@ template std::vector<std::int64_t> list_rank<std::int64_t>(std::span<const std::
                                                            const ListRankingOptions&,
                                                            ListRankingStats*);
 
-namespace cuda {
-
-void list_ranking_log_debug(const std::string& line) { detail::logger().debug("{}", line); }
-void list_ranking_log_warning(const std::string& line) { detail::logger().warn("{}", line); }
-bool list_ranking_debug_enabled() { return detail::logger().should_log(spdlog::level::debug); }
-
-}  // namespace cuda
 }  // namespace frontier

@@ -20,13 +20,6 @@ ListRankingStats list_prefix(std::span<const VertexT> successor, const ValueT* v
 
 namespace frontier::cuda {
 
-/// Debug and warning lines of the CUDA backend, through the spdlog logger (defined in
-/// list_ranking.cpp, since spdlog's format strings do not compile under nvcc in C++20).
-void list_ranking_log_debug(const std::string& line);
-void list_ranking_log_warning(const std::string& line);
-/// True when debug lines are printed (then the GPU also times its kernels with events).
-bool list_ranking_debug_enabled();
-
 /// Copies the list to GPU options.device, runs `algorithm` (HelmanJaja = Wei–JaJa, or Wyllie)
 /// and copies the prefix back.
 template <typename VertexT, typename ValueT>

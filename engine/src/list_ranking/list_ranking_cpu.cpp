@@ -2,7 +2,7 @@
 // OpenMP, all from the header-only templates in frontier/list_prefix_generic.hpp (which holds
 // the algorithms' description, citations and invariants), instantiated for Sum/Min/Max.
 #include "frontier/list_prefix_generic.hpp"
-#include "list_ranking_backends.hpp"
+#include "list_ranking/list_ranking_backends.hpp"
 
 namespace frontier::cpu {
 namespace {

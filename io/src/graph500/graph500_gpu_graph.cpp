@@ -13,36 +13,16 @@
 #include <string>
 #include <utility>
 
-#include "bfs/bfs_dispatch.hpp"
-#include "bfs_cuda/bfs_cuda.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/log.hpp"
-#include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
+#include "frontier/device_build.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "graph500_graph.hpp"
-#include "graph_build_cuda/device_graph_build.hpp"
 
 namespace frontier::io {
 namespace {
-
-class RunnerSearcher final : public Graph500Searcher {
- public:
-  RunnerSearcher(Graph graph, cuda::BfsRunner<VertexId, EdgeId> runner, Device device)
-      : graph_(std::move(graph)), runner_(std::move(runner)), device_(std::move(device)) {}
-  const Graph& graph() const override { return graph_; }
-  BfsResult<VertexId> bfs(VertexId root, const BfsOptions& options) override {
-    BfsOptions on_device = options;
-    on_device.device = device_;
-    detail::check_bfs_arguments(graph_, root, on_device);
-    return runner_.run(root, to_cuda_options(on_device));
-  }
-
- private:
-  Graph graph_;
-  cuda::BfsRunner<VertexId, EdgeId> runner_;
-  Device device_;
-};
 
 void check_device_memory(const Graph500Config& config, int device_id) {
   const std::uint64_t needed = graph500_device_bytes(config.scale, config.edgefactor);
@@ -59,45 +39,30 @@ void check_device_memory(const Graph500Config& config, int device_id) {
 }  // namespace
 
 Graph500Graph make_graph500_graph_on_device(const Graph500Config& config) {
-  auto& log = detail::logger();
-  const int device_id = single_gpu_id(config.device);
+  if (config.device.cuda_ids.size() != 1) {
+    throw InvalidArgument("a Graph500 run built on the GPU runs on one GPU");
+  }
   // a. The whole run's device peak, before anything is allocated.
-  check_device_memory(config, device_id);
-  Graph500Graph made;
-  made.built_on_device = true;
+  check_device_memory(config, config.device.cuda_ids.front());
 
-  // b. Generation on the GPU, then a host copy of the tuples.
-  detail::Timer timer;
-  cuda::DeviceEdgeList<VertexId> d_tuples = cuda::generate_kronecker_on_device<VertexId>(
-      graph500_kronecker_params(config), 0, ~std::uint64_t{0}, device_id);
-  made.generation_seconds = timer.seconds();
-  timer.restart();
-  made.tuples = d_tuples.to_host();
-  made.host_copy_seconds = timer.seconds();
-
-  // c. Kernel 1 on the GPU.
-  timer.restart();
+  // b, c. Generation and kernel 1 on the GPU, the host copies timed apart.
   CsrBuildOptions build;
   build.symmetrize = true;
   build.remove_self_loops = true;
-  cuda::ResidentGraph<VertexId, EdgeId> resident =
-      cuda::build_csr_on_device<VertexId, EdgeId>(d_tuples, build);
-  const double build_seconds = timer.seconds();
-  timer.restart();
-  Graph host_graph = resident.to_host();
-  const double csr_copy_seconds = timer.seconds();
-  made.host_copy_seconds += csr_copy_seconds;
-  timer.restart();
-  d_tuples.release();
-  cuda::BfsRunner<VertexId, EdgeId> runner(std::move(resident));
-  const double adopt_seconds = timer.seconds();
-  made.construction_seconds = build_seconds + adopt_seconds;
-  log.info(
+  DeviceBuiltGraph built =
+      build_kronecker_on_device(graph500_kronecker_params(config), build, config.device);
+  Graph500Graph made;
+  made.built_on_device = true;
+  made.tuples = std::move(built.tuples);
+  made.generation_seconds = built.generation_seconds;
+  made.construction_seconds = built.csr_build_seconds + built.search_buffers_seconds;
+  made.host_copy_seconds = built.host_copy_seconds;
+  detail::logger().info(
       "graph500: GPU construction {:.3f} s = CSR build {:.3f} s + BFS buffers {:.3f} s "
       "(host copies, untimed: tuples and CSR {:.3f} s)",
-      made.construction_seconds, build_seconds, adopt_seconds, made.host_copy_seconds);
-  made.searcher =
-      std::make_unique<RunnerSearcher>(std::move(host_graph), std::move(runner), config.device);
+      made.construction_seconds, built.csr_build_seconds, built.search_buffers_seconds,
+      made.host_copy_seconds);
+  made.engine.emplace(std::move(built.engine));
   return made;
 }
 

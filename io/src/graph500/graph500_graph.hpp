@@ -1,37 +1,28 @@
 // graph500_graph.hpp — what steps 2 and 3 of a Graph500 run produce (graph500_run.cpp): the
 // generated tuples and the constructed graph on the host (for root choice, nedge counting and
-// validation), the searcher that runs BFS where the graph is resident, and the times of
+// validation), the Engine that runs BFS where the graph is resident, and the times of
 // generation and construction. Two ways to get there: everything on the host then an Engine on
 // the configured device (graph500_host_graph.cpp), or generation and construction on the GPU
 // with host copies made outside the timed construction (graph500_gpu_graph.cpp).
 #pragma once
 
-#include <memory>
+#include <optional>
 
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/edge_list.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/io/graph500.hpp"
 
 namespace frontier::io {
 
-/// A constructed Graph500 graph ready for searches.
-class Graph500Searcher {
- public:
-  virtual ~Graph500Searcher() = default;
-  /// The graph on the host (identical to what the searches traverse).
-  virtual const Graph& graph() const = 0;
-  /// One search from `root` (predecessors as options say), labels copied to the host;
-  /// BfsResult::seconds is the search's own clock.
-  virtual BfsResult<VertexId> bfs(VertexId root, const BfsOptions& options) = 0;
-};
-
 struct Graph500Graph {
   /// The generated tuples, on the host.
   EdgeList<VertexId> tuples;
-  std::unique_ptr<Graph500Searcher> searcher;
+  /// The constructed graph, resident where the searches run; engine->graph() is on the host.
+  std::optional<Engine> engine;
   double generation_seconds = 0.0;
   double construction_seconds = 0.0;
   /// Copies of device data to the host that are part of neither figure (0 on the host path).

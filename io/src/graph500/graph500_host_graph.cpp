@@ -12,21 +12,6 @@
 #include "graph500_graph.hpp"
 
 namespace frontier::io {
-namespace {
-
-class EngineSearcher final : public Graph500Searcher {
- public:
-  explicit EngineSearcher(Engine engine) : engine_(std::move(engine)) {}
-  const Graph& graph() const override { return engine_.graph(); }
-  BfsResult<VertexId> bfs(VertexId root, const BfsOptions& options) override {
-    return engine_.bfs(root, options);
-  }
-
- private:
-  Engine engine_;
-};
-
-}  // namespace
 
 KroneckerParams graph500_kronecker_params(const Graph500Config& config) {
   KroneckerParams params;
@@ -46,8 +31,7 @@ Graph500Graph make_graph500_graph_on_host(const Graph500Config& config) {
   CsrBuildOptions build;
   build.symmetrize = true;
   build.remove_self_loops = true;
-  made.searcher = std::make_unique<EngineSearcher>(
-      Engine(build_csr<VertexId, EdgeId>(made.tuples, build), config.device));
+  made.engine.emplace(build_csr<VertexId, EdgeId>(made.tuples, build), config.device);
   made.construction_seconds = timer.seconds();
   return made;
 }

@@ -97,7 +97,7 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
                            ? make_graph500_graph_on_device(config)
                            : make_graph500_graph_on_host(config);
   const EdgeList<VertexId>& tuples = made.tuples;
-  Graph500Searcher& searcher = *made.searcher;
+  const Engine& searcher = *made.engine;
   const Graph& graph = searcher.graph();
   result.generation_seconds = made.generation_seconds;
   result.construction_seconds = made.construction_seconds;

@@ -18,7 +18,7 @@
 
 #include "frontier/csr_graph.hpp"
 #include "frontier/distributed_bfs.hpp"
-#include "frontier/partition/distribution.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/partition/slices.hpp"
 
 namespace frontier::partition {

@@ -17,8 +17,8 @@
 
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/io/graph500.hpp"
-#include "frontier/partition/distribution.hpp"
 #include "frontier/partition/slices.hpp"
 
 namespace frontier::partition {

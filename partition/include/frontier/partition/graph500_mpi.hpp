@@ -13,8 +13,8 @@
 /// own slice; the verdicts and arc counts are summed. A search's time is the slowest process's.
 #pragma once
 
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/io/graph500.hpp"
-#include "frontier/partition/distribution.hpp"
 #include "frontier/partition/graph500_distributed.hpp"
 
 namespace frontier::partition {

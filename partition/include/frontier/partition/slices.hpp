@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "frontier/csr_graph.hpp"
+#include "frontier/distribution/rank_graph.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/generators/kronecker.hpp"
-#include "frontier/partition/distribution.hpp"
-#include "frontier/partition/rank_graph.hpp"
 
 namespace frontier::partition {
 

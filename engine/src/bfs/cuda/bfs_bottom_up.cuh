@@ -1,0 +1,118 @@
+/// @file bfs_bottom_up.cuh
+/// @brief Bottom-up BFS level over bitmap frontiers (direction-optimizing BFS).
+///
+/// Source: Beamer, Asanovic, Patterson, "Direction-Optimizing Breadth-First Search" (SC 2012).
+/// Every unvisited vertex scans its in-arcs until it finds one from the current frontier (a bit in
+/// frontier_in), and takes that vertex as its parent. One warp owns one 32-bit word of the
+/// bitmaps: lane i handles vertex 32 * word + i, the warp's ballot of "found" is the word of the
+/// next frontier, written whole together with the visited word, so no atomics are needed and
+/// every word of frontier_out is written (no clearing pass).
+///
+/// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
+/// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
+/// frontier_out; the distributed BFS reads and writes its ranks' gathered bitmaps instead
+/// (bfs/distributed/cuda/distributed_kernels.cuh).
+///
+/// Invariants: a vertex is labelled only if unvisited at the start of the level and adjacent from
+/// a frontier vertex, so depths are exact; frontier_out has exactly the vertices labelled here.
+#pragma once
+
+#include "bfs/cuda/bfs_level_args.cuh"
+
+namespace frontier::cuda {
+
+/// The engine's frontiers: bit u of frontier_in; word w of frontier_out, every word written.
+struct BitmapFrontier {
+  template <typename VertexT, typename EdgeT>
+  __device__ __forceinline__ bool contains(const BfsLevelArgs<VertexT, EdgeT>& args,
+                                           VertexT u) const {
+    return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
+  }
+  template <typename VertexT, typename EdgeT>
+  __device__ __forceinline__ void store(const BfsLevelArgs<VertexT, EdgeT>& args,
+                                        unsigned long long word, BitmapWord bits) const {
+    args.frontier_out[word] = bits;
+  }
+  /// After the warp's last store (lane 0).
+  __device__ __forceinline__ void stored() const {}
+};
+
+template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents,
+          typename Frontier = BitmapFrontier>
+class BottomUpAgent {
+  static_assert(BLOCK_THREADS % kWarpThreads == 0, "blocks are whole warps");
+
+ public:
+  struct TempStorage {};
+
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const BfsLevelArgs<VertexT, EdgeT>& args,
+                                           const Frontier& frontier = Frontier{})
+      : args_(args), frontier_(frontier) {}
+
+  __device__ __forceinline__ void run() {
+    // 1. Zero the next level's counters.
+    zero_next_counters(args_.next_counters);
+
+    const int lane = threadIdx.x % kWarpThreads;
+    const unsigned long long words = bitmap_words(args_.num_vertices);
+    const unsigned long long warps_in_grid =
+        gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS / kWarpThreads);
+    unsigned long long claimed = 0;
+    unsigned long long degree_sum = 0;
+    unsigned long long examined = 0;
+    for (unsigned long long word =
+             (blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x) /
+             kWarpThreads;
+         word < words; word += warps_in_grid) {
+      // 2. The warp's 32 vertices and which of them are still unvisited.
+      const BitmapWord seen = args_.visited[word];
+      const unsigned long long vertex = word * kBitmapWordBits + lane;
+      const bool unvisited = vertex < static_cast<unsigned long long>(args_.num_vertices) &&
+                             (seen & (BitmapWord{1} << lane)) == 0;
+
+      // 3. Each unvisited vertex looks for a frontier vertex among its in-neighbours.
+      bool found = false;
+      VertexT parent = 0;
+      if (unvisited) {
+        const VertexT v = static_cast<VertexT>(vertex);
+        const EdgeT end = args_.reverse.offsets[v + 1];
+        for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
+          const VertexT u = args_.reverse.targets[e];
+          ++examined;
+          if (frontier_.contains(args_, u)) {
+            found = true;
+            parent = u;
+            break;
+          }
+        }
+      }
+
+      // 4. Label the found vertices; lane 0 writes the next-frontier and visited words.
+      const BitmapWord found_bits = __ballot_sync(kFullWarpMask, found);
+      if (found) {
+        const VertexT v = static_cast<VertexT>(vertex);
+        args_.depth[v] = args_.level;
+        if constexpr (kParents) args_.parent[v] = parent;
+        ++claimed;
+        degree_sum += static_cast<unsigned long long>(args_.forward.offsets[v + 1] -
+                                                      args_.forward.offsets[v]);
+      }
+      if (lane == 0) {
+        frontier_.store(args_, word, found_bits);
+        if (found_bits != 0) args_.visited[word] = seen | found_bits;
+      }
+    }
+    if (lane == 0) frontier_.stored();
+
+    // 5. Level counters: one atomic per warp.
+    warp_atomic_add(&args_.counters->new_vertices, claimed);
+    warp_atomic_add(&args_.counters->new_degree_sum, degree_sum);
+    warp_atomic_add(&args_.counters->arcs_examined, examined);
+  }
+
+ private:
+  const BfsLevelArgs<VertexT, EdgeT>& args_;
+  Frontier frontier_;
+};
+
+}  // namespace frontier::cuda

@@ -1,0 +1,141 @@
+/// @file bfs_cuda.hpp
+/// @brief The single-GPU BFS backend behind frontier::bfs (internal; plain host C++, no CUDA
+/// headers). A BfsRunner uploads a graph once and answers many searches from it.
+///
+/// Algorithm: Merrill, Garland, Grimshaw, "Scalable GPU Graph Traversal" (PPoPP 2012) and
+/// Merrill's thesis, "Allocation-oriented Algorithm Design with Application to GPU Computing"
+/// (2011), ch. 6: queue-based top-down levels that expand a vertex queue into an edge queue of
+/// neighbours (scan + warp + CTA gathering) and contract the edge queue back into a vertex queue
+/// (bitmask status lookup, warp and history culling), either as two kernels or fused into one;
+/// plus Beamer's direction-optimizing bottom-up levels over a bitmap frontier (SC 2012). Runs of
+/// small fused levels go back to back in one cooperative launch (grid-wide barrier between
+/// levels), so high-diameter graphs do not pay a host round trip per level.
+///
+/// Invariants of every search: a vertex is claimed (its visited bit set by one atomicOr) exactly
+/// once, by the level that labels it, so each vertex enters the vertex queue at most once and an
+/// edge queue never holds more than num_edges() items; depths are exact; a parent is some
+/// neighbour one level up. Adjacency lists of hub size are copied into the edge queue by an
+/// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "frontier/bfs_result.hpp"
+#include "frontier/csr_graph.hpp"
+#include "graph/cuda/device_graph_build.hpp"
+
+namespace frontier::cuda {
+
+/// How the top-down levels are run, and whether bottom-up levels may be used.
+enum class BfsCudaStrategy {
+  /// Fused contract-expand while the edge queue is smaller than the resident thread count (many
+  /// such levels per cooperative launch), two-phase (expand kernel + contract kernel) otherwise.
+  /// Top-down only.
+  Hybrid,
+  /// Two kernels per level (expand, contract), whatever the frontier size.
+  TwoPhase,
+  /// One fused contract-expand launch per level, whatever the frontier size.
+  ContractExpand,
+  /// Hybrid top-down levels, switching to bottom-up ones by Beamer's alpha/beta rule (checked
+  /// after every level, inside multi-level launches too).
+  DirectionOptimizing,
+  /// Bottom-up at every level after the source's.
+  BottomUp,
+  /// One fused expand-contract launch per level over vertex queues (Merrill's expand-contract;
+  /// the edge queue never reaches memory). Kept for comparison.
+  ExpandContract,
+};
+
+/// "hybrid", "two-phase", "contract-expand", "direction-optimizing", "bottom-up" or
+/// "expand-contract".
+const char* strategy_name(BfsCudaStrategy strategy);
+
+struct BfsCudaOptions {
+  BfsCudaStrategy strategy = BfsCudaStrategy::DirectionOptimizing;
+  /// Compute BfsResult::parent (a BFS tree). Depths are always computed.
+  bool predecessors = true;
+  /// Beamer's switches; <= 0 takes the tuning policy's value.
+  double alpha = 0.0;
+  double beta = 0.0;
+  /// Copy depths (and parents) back to the host. A benchmark that times repeated searches may
+  /// turn this off; BfsResult then carries the statistics only.
+  bool copy_labels = true;
+};
+
+/// Work counters of the last search, for benchmarks and tests (BfsResult has the per-level view).
+struct BfsCudaRunStats {
+  /// Items written to edge queues by top-down expansion (every neighbour of every expanded vertex).
+  std::int64_t edge_queue_items = 0;
+  /// Items that passed the bitmask, warp and history culls and reached the atomic claim.
+  std::int64_t culling_survivors = 0;
+  /// Vertices claimed (= vertices reached).
+  std::int64_t vertices_claimed = 0;
+  /// Of those, the ones claimed by top-down levels (through the culls and the atomic claim).
+  std::int64_t vertices_claimed_top_down = 0;
+  /// In-arcs read by bottom-up levels.
+  std::int64_t bottom_up_arcs_examined = 0;
+  /// Sum of the out-degrees of the reached vertices: the arcs a queue-based search must look at.
+  std::int64_t logical_arcs = 0;
+  /// Arcs of hub lists copied by the edge-balanced hub pass (part of edge_queue_items).
+  std::int64_t hub_arcs = 0;
+  /// Levels run by each kind of step (fused ones in single- or multi-level launches).
+  int fused_levels = 0;
+  int two_phase_levels = 0;
+  int bottom_up_levels = 0;
+  int expand_contract_levels = 0;
+  /// Cooperative launches that ran several small contract-expand levels back to back.
+  int multi_level_launches = 0;
+  /// Multi-level launches that stopped because Beamer's rule turned the search bottom-up.
+  int in_launch_switches = 0;
+};
+
+/// Keeps one graph resident on one GPU and runs BFS from any source.
+///
+/// Construction sizes every device buffer (graph, reverse graph for directed inputs, labels,
+/// bitmaps, vertex and edge queues) against the GPU's free memory and throws OutOfMemory naming
+/// bytes needed and bytes free before allocating anything; searches allocate nothing.
+/// Not thread-safe: one search at a time per runner.
+template <typename VertexT, typename EdgeT>
+class BfsRunner {
+ public:
+  /// Uploads `graph` to CUDA device `device_id`.
+  /// @throws InvalidArgument if the graph has no vertices.
+  /// @throws OutOfMemory if the buffers do not fit in the free device memory.
+  /// @throws CudaError if a CUDA call fails (no GPU, bad device id, ...).
+  BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int device_id = 0);
+  /// Adopts a graph already resident on a GPU (built there by build_csr_on_device) and sizes the
+  /// search buffers on that GPU, without a host round trip; `graph` is left empty.
+  /// @throws InvalidArgument if `graph` is empty; OutOfMemory, CudaError as above.
+  explicit BfsRunner(ResidentGraph<VertexT, EdgeT>&& graph);
+  ~BfsRunner();
+  BfsRunner(BfsRunner&&) noexcept;
+  BfsRunner& operator=(BfsRunner&&) noexcept;
+  BfsRunner(const BfsRunner&) = delete;
+  BfsRunner& operator=(const BfsRunner&) = delete;
+
+  /// Breadth-first search from `source`. BfsResult::seconds is the search alone (from resetting
+  /// the labels to the last level's count), without copying the labels back. Levels run together
+  /// in one multi-level launch share its time evenly in BfsLevelStats::seconds.
+  /// @throws InvalidArgument if source is out of range.
+  /// @throws CudaError if a CUDA call fails.
+  BfsResult<VertexT> run(VertexT source, const BfsCudaOptions& options = {});
+
+  /// Work counters of the last run().
+  const BfsCudaRunStats& last_run_stats() const;
+
+  VertexT num_vertices() const;
+  EdgeT num_edges() const;
+  bool directed() const;
+  /// Device bytes held by this runner.
+  std::uint64_t device_bytes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+extern template class BfsRunner<std::int32_t, std::int64_t>;
+extern template class BfsRunner<std::int64_t, std::int64_t>;
+
+}  // namespace frontier::cuda

@@ -1,0 +1,760 @@
+/// @file bfs_cuda_runner.cuh
+/// @brief BfsRunner's definition: the single-GPU BFS host loop (see bfs_cuda.hpp for the
+/// algorithm and its sources). Included by bfs_cuda_i32.cu and bfs_cuda_i64.cu, which
+/// instantiate it for 32- and 64-bit vertex ids in parallel compilations.
+//
+// State between levels, for the level L being claimed:
+//  - top-down: edge queue E(L) of candidates of depth L (with predecessors) in edge buffer
+//    `edge_buffer`, its length known on the host;
+//  - bottom-up: bitmap frontier(L) of the vertices of depth L in frontier buffer `frontier_buffer`.
+// Top-down step L contracts E(L) (claims and labels depth L) and expands the claimed vertices
+// into E(L + 1): fused in one kernel, or contract into the vertex queue then expand (two-phase).
+// A bottom-up step L + 1 reads frontier(L) and writes frontier(L + 1). Level L's kernels count
+// into counter slot L % kCounterSlots, which the host reads once per level (twice when the
+// direction-optimizing strategy chooses a direction after contraction): the only host syncs.
+// Small top-down levels of the hybrid strategies run many per cooperative launch, which counts
+// into its own slots, read back once per launch, and leaves the ring as single levels would.
+// A top-down level whose expansion recorded hub chunks (counters.hub_chunks > 0) gets the
+// edge-balanced hub pass before the next level's kernels: inside a multi-level launch after a
+// grid barrier, otherwise as one more launch queued right after the host read the count (so its
+// time is counted in the next level's record).
+// Expand-contract searches keep vertex queues only: level 0 is the contraction of the source's
+// one-item edge queue, then expand-contract step L turns V(L) into V(L + 1), counted in slot L + 1.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "bfs/cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_cuda_tuning.hpp"
+#include "bfs/cuda/bfs_kernels.cuh"
+#include "cuda/cuda_check.cuh"
+#include "cuda/device_buffer.cuh"
+#include "cuda/log_bridge.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+#include "graph/cuda/device_graph.cuh"
+
+namespace frontier::cuda {
+
+namespace {
+
+/// A CUDA stream owned by the runner.
+class Stream {
+ public:
+  Stream() { FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
+  ~Stream() {
+    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+  }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const noexcept { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+/// Page-locked host memory for counter read-backs.
+template <typename T>
+class PinnedBuffer {
+ public:
+  explicit PinnedBuffer(std::size_t count) {
+    FRONTIER_CUDA_CHECK(cudaMallocHost(&data_, sizeof(T) * std::max<std::size_t>(1, count)));
+  }
+  ~PinnedBuffer() {
+    if (data_ != nullptr) cudaFreeHost(data_);
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  T* get() const noexcept { return data_; }
+
+ private:
+  T* data_ = nullptr;
+};
+
+/// Blocks of `kernel` (with kBfsBlockThreads threads) that fit on one SM at once.
+int blocks_per_sm(const void* kernel) {
+  int per_sm = 0;
+  FRONTIER_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kBfsBlockThreads, 0));
+  return per_sm;
+}
+
+std::string format_seconds_us(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f us", seconds * 1e6);
+  return text;
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+struct BfsRunner<VertexT, EdgeT>::Impl {
+  using Args = BfsLevelArgs<VertexT, EdgeT>;
+
+  int device_id = 0;
+  VertexT num_vertices = 0;
+  EdgeT num_edges = 0;
+  int multiprocessors = 0;
+  std::uint64_t resident_threads = 0;
+  bool cooperative_launch = false;
+
+  DeviceGraph<VertexT, EdgeT> graph;
+  DeviceBuffer<std::int32_t> d_depth;
+  DeviceBuffer<VertexT> d_parent;
+  DeviceBuffer<BitmapWord> d_visited;
+  DeviceBuffer<BitmapWord> d_frontier[2];
+  DeviceBuffer<VertexT> d_vertex_queue;
+  DeviceBuffer<VertexT> d_edge_queue[2];
+  DeviceBuffer<VertexT> d_edge_preds[2];
+  /// Hub chunks of the level being expanded (see bfs_hub.cuh).
+  DeviceBuffer<HubChunk<VertexT, EdgeT>> d_hub_chunks;
+  /// Ring of per-level counter slots (see bfs_device_common.cuh).
+  DeviceBuffer<BfsCounters> d_counters;
+  /// Per-level slots of one multi-level launch, and how many levels it ran.
+  DeviceBuffer<BfsCounters> d_launch_counters;
+  /// Of one multi-level launch: levels run, and whether Beamer's rule stopped it.
+  DeviceBuffer<int> d_levels_run;
+  PinnedBuffer<BfsCounters> h_counters{1};
+  PinnedBuffer<BfsCounters> h_launch_counters;
+  PinnedBuffer<int> h_levels_run{2};
+  Stream stream;
+  BfsCudaRunStats stats;
+  /// Resident blocks per kernel, measured on first use.
+  std::unordered_map<const void*, int> resident_cache;
+
+  static int launch_slots() { return std::max(1, kSm90BfsPolicy.persistent_max_levels); }
+
+  /// Hub chunks one level can record: a list of d >= hub_threshold arcs makes ceil(d / chunk)
+  /// <= d / chunk + d / hub_threshold chunks, and a level's lists hold at most m arcs.
+  static std::uint64_t hub_chunk_slots(std::uint64_t m) {
+    return m / kSm90BfsPolicy.hub_chunk_arcs + m / kSm90BfsPolicy.hub_threshold + 1;
+  }
+
+  /// Device bytes of everything but the graph.
+  static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
+    const std::uint64_t words = bitmap_words(n);
+    return device_bytes_for<std::int32_t>(n) + device_bytes_for<VertexT>(n) +
+           3 * device_bytes_for<BitmapWord>(words) + device_bytes_for<VertexT>(n) +
+           4 * device_bytes_for<VertexT>(m) +
+           device_bytes_for<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m)) +
+           device_bytes_for<BfsCounters>(kCounterSlots) +
+           device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(2);
+  }
+
+  Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)
+      : Impl(device, host_graph.num_vertices(), host_graph.num_edges()) {
+    // 1. Size everything against free memory before the first allocation.
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    require_device_memory(
+        "BFS on a graph of " + std::to_string(n) + " vertices and " + std::to_string(m) +
+            " arcs (graph, labels, bitmaps, queues)",
+        DeviceGraph<VertexT, EdgeT>::bytes_needed(host_graph) + workspace_bytes(n, m));
+    graph = DeviceGraph<VertexT, EdgeT>(host_graph);
+    allocate_workspace();
+  }
+
+  /// Adopts a graph built on the device: only the search buffers are sized and allocated.
+  Impl(DeviceGraph<VertexT, EdgeT>&& resident, int device)
+      : Impl(device, resident.num_vertices(), resident.num_edges()) {
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    require_device_memory("BFS buffers for a resident graph of " + std::to_string(n) +
+                              " vertices and " + std::to_string(m) +
+                              " arcs (labels, bitmaps, queues)",
+                          workspace_bytes(n, m));
+    graph = std::move(resident);
+    allocate_workspace();
+  }
+
+  Impl(int device, VertexT n, EdgeT m)
+      : device_id(device), num_vertices(n), num_edges(m), h_launch_counters(launch_slots()) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  }
+
+  void allocate_workspace() {
+    // 2. Allocate. An edge queue holds at most m items: each vertex is claimed, hence expanded,
+    //    once. Two edge queues, since the fused kernel reads one and writes the other.
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    const std::uint64_t words = bitmap_words(n);
+    d_depth = DeviceBuffer<std::int32_t>(n);
+    d_parent = DeviceBuffer<VertexT>(n);
+    d_visited = DeviceBuffer<BitmapWord>(words);
+    for (auto& frontier : d_frontier) frontier = DeviceBuffer<BitmapWord>(words);
+    d_vertex_queue = DeviceBuffer<VertexT>(n);
+    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(m);
+    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(m);
+    d_hub_chunks = DeviceBuffer<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m));
+    d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
+    d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
+    d_levels_run = DeviceBuffer<int>(2);
+    // 3. Occupancy facts for grid sizes and the hybrid switch.
+    cudaDeviceProp properties{};
+    FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_id));
+    multiprocessors = properties.multiProcessorCount;
+    resident_threads = static_cast<std::uint64_t>(multiprocessors) *
+                       static_cast<std::uint64_t>(properties.maxThreadsPerMultiProcessor);
+    int cooperative = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
+    cooperative_launch = cooperative != 0 && kSm90BfsPolicy.persistent_max_levels > 0;
+  }
+
+  std::uint64_t device_bytes() const {
+    std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
+                          d_vertex_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
+                          d_launch_counters.bytes() + d_levels_run.bytes();
+    for (int i = 0; i < 2; ++i) {
+      total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
+    }
+    return total;
+  }
+
+  /// Blocks of `kernel` resident on the whole GPU at once.
+  template <typename Kernel>
+  int resident_blocks(Kernel* kernel) {
+    const void* key = reinterpret_cast<const void*>(kernel);
+    auto found = resident_cache.find(key);
+    if (found == resident_cache.end()) {
+      found = resident_cache.emplace(key, std::max(1, blocks_per_sm(key)) * multiprocessors).first;
+    }
+    return found->second;
+  }
+
+  /// Grid for `kernel` over `items` work items (one per thread), capped at one resident wave.
+  template <typename Kernel>
+  int grid_for(Kernel* kernel, std::uint64_t items) {
+    const std::uint64_t tiles = (items + kBfsBlockThreads - 1) / kBfsBlockThreads;
+    return static_cast<int>(
+        std::max<std::uint64_t>(1, std::min<std::uint64_t>(tiles, resident_blocks(kernel))));
+  }
+
+  /// Copies counter slot `slot` to the host and waits for it (the one sync of a level).
+  BfsCounters read_counters(int slot) {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.data() + slot,
+                                        sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+    return *h_counters.get();
+  }
+
+  Args base_args() const {
+    Args args;
+    args.forward = graph.forward();
+    args.reverse = graph.reverse();
+    args.num_vertices = num_vertices;
+    args.depth = d_depth.data();
+    args.parent = d_parent.data();
+    args.visited = d_visited.data();
+    args.hub_chunks = d_hub_chunks.data();
+    return args;
+  }
+
+  BfsCounters* slot_ptr(std::int64_t level) const {
+    return d_counters.data() + static_cast<int>(level % kCounterSlots);
+  }
+
+  /// The hub pass for an expanding kernel launched with `args` whose counts `c` the host has
+  /// read: queued behind it on the stream when it recorded hub chunks.
+  template <bool kParents>
+  void launch_hub_pass(const Args& args, const BfsCounters& c) {
+    if (c.hub_chunks == 0) return;
+    const auto hub_kernel = bfs_hub_expand_kernel<VertexT, EdgeT, kParents>;
+    const std::uint64_t warps_needed = c.hub_chunks;
+    hub_kernel<<<grid_for(hub_kernel, warps_needed * kWarpThreads), kBfsBlockThreads, 0,
+                 stream.get()>>>(args);
+    FRONTIER_CHECK_LAUNCH();
+    stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
+  }
+
+  /// Top-down counts of one level into the run statistics.
+  void count_top_down(const BfsCounters& c) {
+    stats.culling_survivors += static_cast<std::int64_t>(c.culling_survivors);
+    stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+    stats.vertices_claimed_top_down += static_cast<std::int64_t>(c.new_vertices);
+    stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+  }
+
+  template <bool kParents>
+  BfsResult<VertexT> search(VertexT source, const BfsCudaOptions& options,
+                            const BfsCudaPolicy& policy);
+
+  /// The level loop of every strategy but expand-contract: top-down levels over edge queues
+  /// (fused, multi-level or two-phase) and bottom-up levels over bitmaps. Labels reset and the
+  /// level-0 edge queue seeded; `finish_level` takes each level's record.
+  template <bool kParents, typename FinishLevel>
+  void queue_and_bitmap_levels(const BfsCudaOptions& options, const BfsCudaPolicy& policy,
+                               const FinishLevel& finish_level);
+
+  /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
+  template <bool kParents, typename FinishLevel>
+  void expand_contract_levels(const FinishLevel& finish_level);
+};
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
+                                                           const BfsCudaOptions& options,
+                                                           const BfsCudaPolicy& policy) {
+  const cudaStream_t s = stream.get();
+  const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+  const std::uint64_t words = bitmap_words(n);
+  const bool debug = debug_enabled();
+
+  BfsResult<VertexT> result;
+  result.source = source;
+  stats = BfsCudaRunStats{};
+  const auto finish_level = [&](const BfsLevelStats& record) {
+    result.levels.push_back(record);
+    result.edges_examined += record.edges_examined;
+    if (debug) {
+      log_debug("cuda bfs level " + std::to_string(record.level) + ": " +
+                (record.direction == BfsDirection::TopDown ? "top-down" : "bottom-up") +
+                ", frontier " + std::to_string(record.frontier_vertices) + ", arcs " +
+                std::to_string(record.edges_examined) + ", " + format_seconds_us(record.seconds));
+    }
+  };
+
+  // 1. Reset labels and seed the level-0 edge queue with the source. A failure that an earlier
+  //    call already reported (say, a bad device id) must not be pinned on this search's launches.
+  static_cast<void>(cudaGetLastError());
+  detail::Timer search_timer;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth.data(), 0xff, n * sizeof(std::int32_t), s));
+  if constexpr (kParents) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent.data(), 0xff, n * sizeof(VertexT), s));
+  }
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_visited.data(), 0, words * sizeof(BitmapWord), s));
+  bfs_init_kernel<VertexT>
+      <<<1, 1, 0, s>>>(source, d_edge_queue[0].data(), d_edge_preds[0].data(), d_counters.data());
+  FRONTIER_CHECK_LAUNCH();
+
+  // 2. The levels.
+  if (options.strategy == BfsCudaStrategy::ExpandContract) {
+    expand_contract_levels<kParents>(finish_level);
+  } else {
+    queue_and_bitmap_levels<kParents>(options, policy, finish_level);
+  }
+  result.seconds = search_timer.seconds();
+  result.vertices_reached = stats.vertices_claimed;
+
+  // 6. Copy the labels back.
+  if (options.copy_labels) {
+    result.depth.resize(n);
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.depth.data(), d_depth.data(),
+                                        n * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
+    if constexpr (kParents) {
+      result.parent.resize(n);
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.parent.data(), d_parent.data(),
+                                          n * sizeof(VertexT), cudaMemcpyDeviceToHost, s));
+    }
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  return result;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptions& options,
+                                                              const BfsCudaPolicy& policy,
+                                                              const FinishLevel& finish_level) {
+  const cudaStream_t s = stream.get();
+  const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+  const std::uint64_t words = bitmap_words(n);
+  const BfsCudaStrategy strategy = options.strategy;
+  const bool may_go_bottom_up =
+      strategy == BfsCudaStrategy::DirectionOptimizing || strategy == BfsCudaStrategy::BottomUp;
+  const bool hybrid =
+      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
+  const double fused_limit = policy.fused_queue_factor * static_cast<double>(resident_threads);
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
+  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
+  const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
+
+  bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
+  int edge_buffer = 0;                  // which edge queue holds E(L)
+  int frontier_buffer = 0;              // which bitmap holds frontier(L)
+  std::uint64_t edge_length = 1;        // |E(L)|
+  std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
+  std::uint64_t previous_frontier = 0;  // n(L - 1)
+  std::uint64_t unexplored_arcs = static_cast<std::uint64_t>(num_edges);
+  for (std::int32_t level = 0;; ++level) {
+    detail::Timer level_timer;
+    double earlier_seconds = 0.0;  // of a level begun in a multi-level launch, finished bottom-up
+    Args args = base_args();
+    args.counters = slot_ptr(level);
+    args.next_counters = slot_ptr(level + 1);
+    BfsLevelStats record;
+    record.level = level;
+    record.direction = BfsDirection::TopDown;
+
+    if (!in_bitmap) {
+      if (edge_length == 0) break;
+      args.level = level;
+      args.in_queue = d_edge_queue[edge_buffer].data();
+      args.in_preds = d_edge_preds[edge_buffer].data();
+      args.in_length = &slot_ptr(level + kCounterSlots - 1)->edge_queue_length;
+      const bool small = static_cast<double>(edge_length) < fused_limit;
+      if (hybrid && small && cooperative_launch) {
+        // 2a. Small queue: contract-expand levels back to back in one cooperative launch.
+        BfsMultiLevelArgs<VertexT> multi;
+        for (int b = 0; b < 2; ++b) {
+          multi.queues[b] = d_edge_queue[b].data();
+          multi.preds[b] = d_edge_preds[b].data();
+        }
+        multi.first_buffer = edge_buffer;
+        multi.level_counters = d_launch_counters.data();
+        multi.max_levels = launch_slots();
+        multi.queue_limit = static_cast<unsigned long long>(fused_limit);
+        multi.alpha = strategy == BfsCudaStrategy::DirectionOptimizing ? policy.alpha : 0.0;
+        multi.unexplored_arcs = unexplored_arcs;
+        multi.switched = d_levels_run.data() + 1;
+        multi.levels_run = d_levels_run.data();
+        multi.ring = d_counters.data();
+        FRONTIER_CUDA_CHECK(
+            cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
+        void* kernel_args[] = {&args, &multi};
+        FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
+            reinterpret_cast<const void*>(fused_levels_kernel),
+            dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
+        FRONTIER_CHECK_LAUNCH();
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.get(), d_launch_counters.data(),
+                                            launch_slots() * sizeof(BfsCounters),
+                                            cudaMemcpyDeviceToHost, s));
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(),
+                                            2 * sizeof(int), cudaMemcpyDeviceToHost, s));
+        FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+        const int levels_run = std::max(1, h_levels_run.get()[0]);
+        const bool switched = h_levels_run.get()[1] != 0;
+        ++stats.multi_level_launches;
+        // The launch's time is shared evenly by its levels.
+        const double seconds = level_timer.seconds() / levels_run;
+        bool finished = false;
+        for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
+          const BfsCounters& c = h_launch_counters.get()[i];
+          if (c.new_vertices == 0) {
+            finished = true;
+            break;
+          }
+          count_top_down(c);
+          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+          stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
+          ++stats.fused_levels;
+          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+          record.level = level + i;
+          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+          record.seconds = seconds;
+          finish_level(record);
+          previous_frontier = c.new_vertices;
+          edge_length = c.edge_queue_length;
+        }
+        if (finished) break;
+        if (!switched) {
+          edge_buffer = (edge_buffer + levels_run) % 2;
+          level += levels_run - 1;
+          continue;
+        }
+        // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
+        //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
+        //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
+        const BfsCounters& c = h_launch_counters.get()[levels_run - 1];
+        level += levels_run - 1;
+        count_top_down(c);
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
+        ++stats.fused_levels;
+        ++stats.in_launch_switches;
+        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+        Args convert = base_args();
+        convert.level = level;
+        convert.frontier_out = d_frontier[frontier_buffer].data();
+        depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, words * kBitmapWordBits),
+                                 kBfsBlockThreads, 0, s>>>(convert);
+        FRONTIER_CHECK_LAUNCH();
+        in_bitmap = true;
+        frontier_size = c.new_vertices;
+        previous_frontier = 0;
+        record.level = level;
+        earlier_seconds = seconds;
+        level_timer.restart();
+      }
+      const bool fused = strategy == BfsCudaStrategy::ContractExpand || (hybrid && small);
+      if (in_bitmap) {
+        // The launch above switched to bottom-up: step 4 expands level L.
+      } else if (fused) {
+        // 2b. Fused contract-expand, one launch: E(L) -> E(L + 1) in the other edge buffer.
+        args.out_queue = d_edge_queue[1 - edge_buffer].data();
+        args.out_preds = d_edge_preds[1 - edge_buffer].data();
+        fused_kernel<<<grid_for(fused_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
+        FRONTIER_CHECK_LAUNCH();
+        const BfsCounters c = read_counters(level % kCounterSlots);
+        if (c.new_vertices == 0) break;
+        launch_hub_pass<kParents>(args, c);
+        count_top_down(c);
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+        ++stats.fused_levels;
+        edge_buffer = 1 - edge_buffer;
+        edge_length = c.edge_queue_length;
+        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+        record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+        previous_frontier = c.new_vertices;
+      } else {
+        // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
+        args.out_queue = d_vertex_queue.data();
+        contract_kernel<<<grid_for(contract_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
+        FRONTIER_CHECK_LAUNCH();
+        std::uint64_t vertex_length = n;  // an upper bound until counted
+        if (may_go_bottom_up) {
+          // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
+          const BfsCounters c = read_counters(level % kCounterSlots);
+          if (c.new_vertices == 0) break;
+          vertex_length = c.vertex_queue_length;
+          const bool bottom_up = strategy == BfsCudaStrategy::BottomUp ||
+                                 static_cast<double>(c.new_degree_sum) >
+                                     static_cast<double>(unexplored_arcs) / policy.alpha;
+          if (bottom_up) {
+            // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 below is level L's expansion.
+            FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[frontier_buffer].data(), 0,
+                                                words * sizeof(BitmapWord), s));
+            Args convert = args;
+            convert.in_queue = d_vertex_queue.data();
+            convert.in_length = &slot_ptr(level)->vertex_queue_length;
+            convert.frontier_out = d_frontier[frontier_buffer].data();
+            to_bitmap_kernel<<<grid_for(to_bitmap_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
+                convert);
+            FRONTIER_CHECK_LAUNCH();
+            count_top_down(c);
+            unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+            in_bitmap = true;
+            frontier_size = c.new_vertices;
+            previous_frontier = 0;
+          }
+        }
+        if (!in_bitmap) {
+          // 2f. Two-phase, expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
+          Args expand = args;
+          expand.in_queue = d_vertex_queue.data();
+          expand.in_length = &slot_ptr(level)->vertex_queue_length;
+          expand.out_queue = d_edge_queue[edge_buffer].data();
+          expand.out_preds = d_edge_preds[edge_buffer].data();
+          expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(expand);
+          FRONTIER_CHECK_LAUNCH();
+          const BfsCounters c = read_counters(level % kCounterSlots);
+          if (c.new_vertices == 0) break;
+          launch_hub_pass<kParents>(expand, c);
+          count_top_down(c);
+          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+          ++stats.two_phase_levels;
+          edge_length = c.edge_queue_length;
+          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+          previous_frontier = c.new_vertices;
+        }
+      }
+    } else {
+      // 3. Bitmap frontier(L): back to top-down when it is small and shrinking (Beamer's beta).
+      const bool back_to_top_down =
+          strategy != BfsCudaStrategy::BottomUp && frontier_size < previous_frontier &&
+          static_cast<double>(frontier_size) < static_cast<double>(n) / policy.beta;
+      if (back_to_top_down) {
+        // 3a. frontier(L) -> V(L) -> E(L + 1).
+        Args convert = args;
+        convert.frontier_in = d_frontier[frontier_buffer].data();
+        convert.out_queue = d_vertex_queue.data();
+        to_queue_kernel<<<grid_for(to_queue_kernel, words), kBfsBlockThreads, 0, s>>>(convert);
+        FRONTIER_CHECK_LAUNCH();
+        Args expand = args;
+        expand.in_queue = d_vertex_queue.data();
+        expand.in_length = &slot_ptr(level)->vertex_queue_length;
+        expand.out_queue = d_edge_queue[edge_buffer].data();
+        expand.out_preds = d_edge_preds[edge_buffer].data();
+        expand_kernel<<<grid_for(expand_kernel, frontier_size), kBfsBlockThreads, 0, s>>>(expand);
+        FRONTIER_CHECK_LAUNCH();
+        const BfsCounters c = read_counters(level % kCounterSlots);
+        launch_hub_pass<kParents>(expand, c);
+        in_bitmap = false;
+        edge_length = c.edge_queue_length;
+        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+        ++stats.two_phase_levels;
+        record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
+        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+        previous_frontier = frontier_size;
+      }
+    }
+
+    if (in_bitmap) {
+      // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
+      Args step = base_args();
+      step.level = level + 1;
+      step.frontier_in = d_frontier[frontier_buffer].data();
+      step.frontier_out = d_frontier[1 - frontier_buffer].data();
+      step.counters = slot_ptr(level + 1);
+      step.next_counters = slot_ptr(level + 2);
+      bottom_up_kernel<<<grid_for(bottom_up_kernel, words * kWarpThreads), kBfsBlockThreads, 0,
+                         s>>>(step);
+      FRONTIER_CHECK_LAUNCH();
+      const BfsCounters c = read_counters((level + 1) % kCounterSlots);
+      record.direction = BfsDirection::BottomUp;
+      record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
+      record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
+      stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
+      stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+      stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+      ++stats.bottom_up_levels;
+      unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
+      frontier_buffer = 1 - frontier_buffer;
+      previous_frontier = frontier_size;
+      frontier_size = c.new_vertices;
+    }
+
+    // 5. Record level L.
+    record.seconds = earlier_seconds + level_timer.seconds();
+    finish_level(record);
+    if (in_bitmap && frontier_size == 0) break;
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& finish_level) {
+  const cudaStream_t s = stream.get();
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto step_kernel = bfs_expand_contract_kernel<VertexT, EdgeT, kParents>;
+  // Two vertex queues: each holds distinct vertices with out-arcs, at most min(n, m) of them, so
+  // the second edge queue (m items) can serve as one.
+  VertexT* const vertex_queues[2] = {d_vertex_queue.data(), d_edge_queue[1].data()};
+
+  // 1. Level 0: contract the seeded one-item edge queue {source} into V(0), counted in slot 0.
+  detail::Timer level_timer;
+  Args seed = base_args();
+  seed.level = 0;
+  seed.in_queue = d_edge_queue[0].data();
+  seed.in_preds = d_edge_preds[0].data();
+  seed.in_length = &slot_ptr(kCounterSlots - 1)->edge_queue_length;
+  seed.out_queue = vertex_queues[0];
+  seed.counters = slot_ptr(0);
+  seed.next_counters = slot_ptr(1);
+  contract_kernel<<<1, kBfsBlockThreads, 0, s>>>(seed);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters first = read_counters(0);
+  count_top_down(first);
+  std::uint64_t frontier = first.new_vertices;
+  std::uint64_t vertex_length = first.vertex_queue_length;
+
+  for (std::int32_t level = 0;; ++level) {
+    // 2. Step L: V(L) -> V(L + 1), labels depth L + 1, counted in slot L + 1.
+    Args args = base_args();
+    args.level = level + 1;
+    args.in_queue = vertex_queues[level % 2];
+    args.in_length = &slot_ptr(level)->vertex_queue_length;
+    args.out_queue = vertex_queues[1 - level % 2];
+    args.counters = slot_ptr(level + 1);
+    args.next_counters = slot_ptr(level + 2);
+    step_kernel<<<grid_for(step_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(args);
+    FRONTIER_CHECK_LAUNCH();
+    const BfsCounters c = read_counters((level + 1) % kCounterSlots);
+    ++stats.expand_contract_levels;
+    stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+
+    // 3. Record level L: its frontier and the arcs its expansion examined.
+    BfsLevelStats record;
+    record.level = level;
+    record.direction = BfsDirection::TopDown;
+    record.frontier_vertices = static_cast<std::int64_t>(frontier);
+    record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+    record.seconds = level_timer.seconds();
+    finish_level(record);
+    if (c.new_vertices == 0) break;
+    count_top_down(c);
+    frontier = c.new_vertices;
+    vertex_length = c.vertex_queue_length;
+    level_timer.restart();
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int device_id)
+    : impl_(std::make_unique<Impl>(graph, device_id)) {
+  if (debug_enabled()) {
+    log_debug("cuda bfs runner on GPU " + std::to_string(device_id) + ": " +
+              std::to_string(graph.num_vertices()) + " vertices, " +
+              std::to_string(graph.num_edges()) + " arcs, " + format_bytes(impl_->device_bytes()) +
+              " of device memory");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(ResidentGraph<VertexT, EdgeT>&& graph) {
+  const int device_id = graph.device_id();
+  impl_ = std::make_unique<Impl>(graph.release_device_graph(), device_id);
+  if (debug_enabled()) {
+    log_debug("cuda bfs runner on GPU " + std::to_string(device_id) +
+              " adopted a device-built graph: " + std::to_string(impl_->num_vertices) +
+              " vertices, " + std::to_string(impl_->num_edges) + " arcs, " +
+              format_bytes(impl_->device_bytes()) + " of device memory");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::~BfsRunner() = default;
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>::BfsRunner(BfsRunner&&) noexcept = default;
+template <typename VertexT, typename EdgeT>
+BfsRunner<VertexT, EdgeT>& BfsRunner<VertexT, EdgeT>::operator=(BfsRunner&&) noexcept = default;
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(VertexT source, const BfsCudaOptions& options) {
+  if (source < 0 || source >= impl_->num_vertices) {
+    throw InvalidArgument("BFS source " + std::to_string(source) + " is outside [0, " +
+                          std::to_string(impl_->num_vertices) + ")");
+  }
+  BfsCudaPolicy policy = kSm90BfsPolicy;
+  if (options.alpha > 0.0) policy.alpha = options.alpha;
+  if (options.beta > 0.0) policy.beta = options.beta;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  if (debug_enabled()) {
+    log_debug(std::string("cuda bfs from ") + std::to_string(source) + ", strategy " +
+              strategy_name(options.strategy) + ", policy: " + policy.describe());
+  }
+  return options.predecessors ? impl_->template search<true>(source, options, policy)
+                              : impl_->template search<false>(source, options, policy);
+}
+
+template <typename VertexT, typename EdgeT>
+const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
+  return impl_->stats;
+}
+
+template <typename VertexT, typename EdgeT>
+VertexT BfsRunner<VertexT, EdgeT>::num_vertices() const {
+  return impl_->num_vertices;
+}
+
+template <typename VertexT, typename EdgeT>
+EdgeT BfsRunner<VertexT, EdgeT>::num_edges() const {
+  return impl_->num_edges;
+}
+
+template <typename VertexT, typename EdgeT>
+bool BfsRunner<VertexT, EdgeT>::directed() const {
+  return impl_->graph.directed();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
+  return impl_->device_bytes();
+}
+
+}  // namespace frontier::cuda

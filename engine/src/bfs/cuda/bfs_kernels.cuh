@@ -1,0 +1,222 @@
+/// @file bfs_kernels.cuh
+/// @brief The BFS kernels: thin shells that give an agent its shared memory and run it, shaped
+/// by kSm90BfsPolicy. See the agents' files for the algorithms.
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include "bfs/cuda/bfs_bottom_up.cuh"
+#include "bfs/cuda/bfs_contract.cuh"
+#include "bfs/cuda/bfs_contract_expand.cuh"
+#include "bfs/cuda/bfs_cuda_tuning.hpp"
+#include "bfs/cuda/bfs_expand.cuh"
+#include "bfs/cuda/bfs_expand_contract.cuh"
+#include "bfs/cuda/bfs_frontier_convert.cuh"
+#include "bfs/cuda/bfs_hub.cuh"
+
+namespace frontier::cuda {
+
+inline constexpr BfsCudaPolicy kBfsKernelPolicy = kSm90BfsPolicy;
+inline constexpr int kBfsBlockThreads = kBfsKernelPolicy.block_threads;
+
+/// Runs `Agent` with its shared TempStorage (the common body of every kernel below).
+template <typename Agent, typename VertexT, typename EdgeT>
+__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT>& args) {
+  __shared__ typename Agent::TempStorage storage;
+  Agent(storage, args).run();
+}
+
+/// Seeds a search: the first edge queue is the source (its own predecessor), every counter slot
+/// is zero except the "previous level" slot, which says that queue holds one item.
+template <typename VertexT>
+__global__ void bfs_init_kernel(VertexT source, VertexT* edge_queue, VertexT* edge_preds,
+                                BfsCounters* counters) {
+  // 1. The level-0 edge queue.
+  edge_queue[0] = source;
+  edge_preds[0] = source;
+  // 2. Counter slots.
+  for (int slot = 0; slot < kCounterSlots; ++slot) counters[slot] = BfsCounters{};
+  counters[kCounterSlots - 1].edge_queue_length = 1;
+}
+
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_contract_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<ContractAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_hash_slots,
+                          kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>>(args);
+}
+
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_expand_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<ExpandAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_gather_threshold,
+                        kBfsKernelPolicy.cta_gather_threshold, kBfsKernelPolicy.hub_threshold,
+                        kBfsKernelPolicy.hub_chunk_arcs, VertexT, EdgeT, kParents>>(args);
+}
+
+/// The edge-balanced hub pass after an expanding kernel (expand or contract-expand) of the same
+/// level: copies the hub chunks counted in args.counters into args.out_queue.
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_hub_expand_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<HubExpandAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>>(args);
+}
+
+/// Fused expand-contract: vertex queue of depth `level - 1` -> vertex queue of depth `level`.
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_expand_contract_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<
+      ExpandContractAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_gather_threshold,
+                          kBfsKernelPolicy.cta_gather_threshold, kBfsKernelPolicy.warp_hash_slots,
+                          kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>>(args);
+}
+
+template <typename VertexT, typename EdgeT, bool kParents>
+using BfsContractExpandAgent =
+    ContractExpandAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_gather_threshold,
+                        kBfsKernelPolicy.cta_gather_threshold, kBfsKernelPolicy.hub_threshold,
+                        kBfsKernelPolicy.hub_chunk_arcs, kBfsKernelPolicy.warp_hash_slots,
+                        kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>;
+
+/// Capped at 64 registers (4 blocks, 32 warps per SM), as the kernel was before the hub branch
+/// of the gather pushed the compiler's choice to 80 (3 blocks).
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads, 4)
+    bfs_contract_expand_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  using Agent = BfsContractExpandAgent<VertexT, EdgeT, kParents>;
+  __shared__ typename Agent::TempStorage storage;
+  Agent(storage).run(args);
+}
+
+/// What a multi-level contract-expand launch needs beyond its first level's BfsLevelArgs.
+template <typename VertexT>
+struct BfsMultiLevelArgs {
+  /// The two edge queues (and predecessor queues); level i of the launch reads
+  /// queues[(first_buffer + i) % 2] and writes the other one.
+  VertexT* queues[2] = {nullptr, nullptr};
+  VertexT* preds[2] = {nullptr, nullptr};
+  int first_buffer = 0;
+  /// One zeroed counter slot per level of the launch (max_levels of them).
+  BfsCounters* level_counters = nullptr;
+  int max_levels = 0;
+  /// Stop once the next edge queue holds at least this many items (two-phase takes over).
+  unsigned long long queue_limit = 0;
+  /// Beamer's top-down -> bottom-up rule, checked after each level when alpha > 0: stop, before
+  /// the level's hub pass, once the arcs out of the vertices it claimed exceed unexplored_arcs /
+  /// alpha, unexplored_arcs being those not yet out of an expanded vertex (as the host loop keeps
+  /// it). The host then runs that level's expansion bottom-up.
+  double alpha = 0.0;
+  unsigned long long unexplored_arcs = 0;
+  /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
+  /// incomplete: hub chunks not copied), else 0.
+  int* switched = nullptr;
+  /// Out: levels run. The ring of per-level slots gets the last level's queue length in that
+  /// level's slot and a zeroed slot for the level after it, as single-level kernels leave them.
+  int* levels_run = nullptr;
+  BfsCounters* ring = nullptr;
+};
+
+/// Contract-expand levels back to back in one cooperative launch, the grid synchronized between
+/// levels, while the edge queue stays small: no host round trip per level, which is what bounds
+/// the level rate of high-diameter graphs (grids, roads). A level with hub lists runs the
+/// edge-balanced hub pass after the barrier (and one more barrier); with alpha > 0 the launch
+/// stops where Beamer's rule turns to bottom-up. Must be launched with
+/// cudaLaunchCooperativeKernel on at most the resident number of blocks.
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_contract_expand_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
+                                      const BfsMultiLevelArgs<VertexT> multi) {
+  using Agent = BfsContractExpandAgent<VertexT, EdgeT, kParents>;
+  __shared__ typename Agent::TempStorage storage;
+  Agent agent(storage);
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+
+  // 1. The history table, once for the whole launch.
+  agent.init();
+  __syncthreads();
+
+  typename HubExpandAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>::TempStorage hub_storage;
+  BfsLevelArgs<VertexT, EdgeT> args = first;
+  int buffer = multi.first_buffer;
+  int levels = 0;
+  int switched = 0;
+  unsigned long long unexplored = multi.unexplored_arcs;
+  unsigned long long next_length = 0;
+  for (;;) {
+    // 2. One level: queue `buffer` -> the other queue, counted in this level's slot.
+    args.level = first.level + levels;
+    args.in_queue = multi.queues[buffer];
+    args.in_preds = multi.preds[buffer];
+    args.out_queue = multi.queues[1 - buffer];
+    args.out_preds = multi.preds[1 - buffer];
+    args.counters = multi.level_counters + levels;
+    agent.process_level(args);
+
+    // 3. Every block's claims, labels and counts are visible before anyone reads them.
+    grid.sync();
+    const unsigned long long claimed = __ldcg(&args.counters->new_vertices);
+    const unsigned long long claimed_arcs = __ldcg(&args.counters->new_degree_sum);
+    const unsigned long long hub_chunks = __ldcg(&args.counters->hub_chunks);
+    next_length = __ldcg(&args.counters->edge_queue_length);
+    ++levels;
+
+    // 4. Beamer's rule on the level just claimed (the same decision in every thread: all read the
+    //    same counts); if it says bottom-up, the level's hub lists are left uncopied.
+    if (multi.alpha > 0.0 && claimed > 0 &&
+        static_cast<double>(claimed_arcs) > static_cast<double>(unexplored) / multi.alpha) {
+      switched = 1;
+      break;
+    }
+    unexplored -= claimed_arcs < unexplored ? claimed_arcs : unexplored;
+
+    // 5. The level's hub lists, spread over every warp of the grid, then a barrier before the
+    //    next level reads the queue (skipped when the level had no hub).
+    if (hub_chunks > 0) {
+      HubExpandAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>(hub_storage, args).run();
+      grid.sync();
+    }
+
+    // 6. Stop when the search ends, the queue outgrows this kernel, or the slots run out.
+    if (claimed == 0 || next_length == 0 || next_length >= multi.queue_limit ||
+        levels == multi.max_levels) {
+      break;
+    }
+    args.in_length = &args.counters->edge_queue_length;
+    buffer = 1 - buffer;
+  }
+
+  // 7. Hand over to the host loop.
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    *multi.levels_run = levels;
+    *multi.switched = switched;
+    multi.ring[(first.level + levels - 1) % kCounterSlots].edge_queue_length = next_length;
+    multi.ring[(first.level + levels) % kCounterSlots] = BfsCounters{};
+  }
+}
+
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>>(args);
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_queue_to_bitmap_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<QueueToBitmapAgent<kBfsBlockThreads, VertexT, EdgeT>>(args);
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_depth_to_bitmap_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<DepthToBitmapAgent<kBfsBlockThreads, VertexT, EdgeT>>(args);
+}
+
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_bitmap_to_queue_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
+  run_agent<BitmapToQueueAgent<kBfsBlockThreads, VertexT, EdgeT>>(args);
+}
+
+}  // namespace frontier::cuda

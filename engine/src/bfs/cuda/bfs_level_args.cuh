@@ -1,0 +1,57 @@
+/// @file bfs_level_args.cuh
+/// @brief The one argument block every BFS kernel takes (by value): graph, labels, queues,
+/// bitmaps and counters of the level being run. Each kernel reads the fields its agent names.
+#pragma once
+
+#include <cstdint>
+
+#include "bfs/cuda/bfs_device_common.cuh"
+#include "graph/cuda/device_graph.cuh"
+
+namespace frontier::cuda {
+
+/// One piece of a hub's adjacency list whose copy into the edge queue was deferred to the
+/// edge-balanced hub pass (bfs_hub.cuh): arcs [begin, end) of `owner` go to out_queue[out ...].
+template <typename VertexT, typename EdgeT>
+struct HubChunk {
+  EdgeT begin;
+  EdgeT end;
+  unsigned long long out;
+  VertexT owner;
+};
+
+template <typename VertexT, typename EdgeT>
+struct BfsLevelArgs {
+  /// Out-arcs (top-down expansion, degrees) and in-arcs (bottom-up parent search).
+  DeviceCsr<VertexT, EdgeT> forward;
+  DeviceCsr<VertexT, EdgeT> reverse;
+  VertexT num_vertices = 0;
+  /// Depth given to the vertices this kernel claims.
+  std::int32_t level = 0;
+
+  /// Labels: depth per vertex (-1 = unvisited), parent per vertex, visited bitmask.
+  std::int32_t* depth = nullptr;
+  VertexT* parent = nullptr;
+  BitmapWord* visited = nullptr;
+
+  /// Input queue (vertices, or edge-queue targets with their predecessors) and its length.
+  const VertexT* in_queue = nullptr;
+  const VertexT* in_preds = nullptr;
+  const unsigned long long* in_length = nullptr;
+  /// Output queue (and predecessors for an edge queue).
+  VertexT* out_queue = nullptr;
+  VertexT* out_preds = nullptr;
+
+  /// Bitmap frontiers of bottom-up levels: the level being expanded, and the one being found.
+  const BitmapWord* frontier_in = nullptr;
+  BitmapWord* frontier_out = nullptr;
+
+  /// Where top-down expansion defers hub lists (see bfs_gather.cuh); null: no deferral.
+  HubChunk<VertexT, EdgeT>* hub_chunks = nullptr;
+
+  /// This level's counter slot, and the next level's (zeroed by this kernel).
+  BfsCounters* counters = nullptr;
+  BfsCounters* next_counters = nullptr;
+};
+
+}  // namespace frontier::cuda

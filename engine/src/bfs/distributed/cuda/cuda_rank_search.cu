@@ -1,0 +1,637 @@
+// cuda_rank_search.cu — one rank of the distributed BFS on its GPU (see cuda_rank_search.cuh and
+// distributed_kernels.cuh; bottom-up levels and the bitmap-to-queue switch run the single-GPU
+// engine's agents, bfs/cuda/bfs_kernels.cuh). Every call only queues work on the rank's stream;
+// the exchange synchronizes.
+
+#include "bfs/distributed/cuda/cuda_rank_search.cuh"
+
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "bfs/cuda/bfs_kernels.cuh"
+#include "bfs/distributed/cuda/distributed_kernels.cuh"
+#include "bfs/distributed/cuda/gathered_bottom_up.cuh"
+#include "bfs/distributed/gathered_bitmap.hpp"
+#include "bfs/distributed/rank_labels.hpp"
+#include "cuda/cuda_check.cuh"
+
+namespace frontier::distributed {
+namespace {
+
+int blocks_for(std::int64_t items) {
+  return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(const RankGraph<VertexT, EdgeT>& slice,
+                                                           bool peer) {
+  using cuda::device_bytes_for;
+  const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
+  const auto local = static_cast<std::uint64_t>(slice.local_vertices());
+  const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
+  const std::uint64_t local_words = bitmap_part_words(slice.distribution.max_local_count());
+  const std::uint64_t common =
+      device_bytes_for<EdgeT>(local + 1) +
+      device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
+      device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
+      device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
+      2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
+      device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
+      device_bytes_for<std::uint32_t>(local_words) +
+      (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
+      device_bytes_for<cuda::BfsCounters>(2);
+  if (peer) {
+    // The gathered bitmaps, the tables of every rank's view, parts and bitmaps, the regions to
+    // touch.
+    return common + kPeerBitmaps * device_bytes_for<std::uint32_t>(p * local_words) +
+           device_bytes_for<PeerView<VertexT>>(p) +
+           device_bytes_for<const void*>(kPeerBitmaps * p) +
+           device_bytes_for<std::uint32_t*>(kPeerBitmaps * p) +
+           device_bytes_for<PeerRegion>((2 + kPeerBitmaps) * p) +
+           device_bytes_for<unsigned long long>(1);
+  }
+  // The receive buffer, the gathered parts and the bottom-up frontier.
+  return common + device_bytes_for<VertexT>(2 * p * local) +
+         device_bytes_for<std::uint32_t>((p + 1) * local_words) +
+         device_bytes_for<std::uint32_t>(local_words);
+}
+
+template <typename VertexT, typename EdgeT>
+CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const RankGraph<VertexT, EdgeT>& slice, int device,
+                                               cudaStream_t stream, bool peer)
+    : device_(device),
+      stream_(stream),
+      peer_(peer),
+      rank_(slice.rank),
+      distribution_(slice.distribution),
+      local_count_(slice.local_vertices()) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  const auto n = static_cast<std::size_t>(distribution_.num_vertices);
+  const auto local = static_cast<std::size_t>(local_count_);
+  const auto p = static_cast<std::size_t>(distribution_.ranks);
+  // 1. The slice, uploaded once.
+  d_offsets_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  d_targets_ = cuda::DeviceBuffer<VertexT>(slice.targets.size());
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_offsets_.data(), slice.offsets.data(),
+                                 (local + 1) * sizeof(EdgeT), cudaMemcpyHostToDevice));
+  if (!slice.targets.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(d_targets_.data(), slice.targets.data(),
+                                   slice.targets.size() * sizeof(VertexT), cudaMemcpyHostToDevice));
+  }
+  // 2. Per-search buffers, sized from the distribution (see the invariants in the kernels).
+  d_depth_ = cuda::DeviceBuffer<std::int32_t>(local);
+  d_parent_ = cuda::DeviceBuffer<VertexT>(local);
+  d_sent_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  d_frontier_ = cuda::DeviceBuffer<VertexT>(local);
+  d_next_ = cuda::DeviceBuffer<VertexT>(local);
+  d_degrees_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  d_scan_ = cuda::DeviceBuffer<EdgeT>(local + 1);
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_scratch_bytes_, d_degrees_.data(),
+                                                    d_scan_.data(),
+                                                    static_cast<std::int64_t>(local + 1), stream_));
+  d_scan_scratch_ =
+      cuda::DeviceBuffer<unsigned char>(std::max<std::size_t>(scan_scratch_bytes_, 1));
+  d_send_ = cuda::DeviceBuffer<VertexT>(2 * n);
+  // Peers read the send counts in place: plain device memory (peer access), not NCCL's.
+  d_level_words_ = SymmetricBuffer<std::int64_t>(2 * p + kLevelCounters, !peer_);
+  bitmap_words_ = bitmap_part_words(distribution_.max_local_count());
+  d_visited_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+  const std::size_t bitmap_bytes = bitmap_words_ * sizeof(std::uint32_t);
+  if (peer_) {
+    // Zero, as PeerView::bitmaps requires of the next one at every level's start (words past a
+    // rank's last local vertex are never written by a bottom-up level).
+    for (auto& gathered : d_gathered_) {
+      gathered = cuda::DeviceBuffer<std::uint32_t>(p * bitmap_words_);
+      FRONTIER_CUDA_CHECK(cudaMemset(gathered.data(), 0, p * bitmap_bytes));
+    }
+    d_peer_views_ = cuda::DeviceBuffer<PeerView<VertexT>>(p);
+    d_part_tables_ = cuda::DeviceBuffer<const void*>(kPeerBitmaps * p);
+    d_gathered_tables_ = cuda::DeviceBuffer<std::uint32_t*>(kPeerBitmaps * p);
+  } else {
+    d_recv_ = cuda::DeviceBuffer<VertexT>(2 * p * local);
+    d_bitmap_ = SymmetricBuffer<std::uint32_t>((p + 1) * bitmap_words_);
+    // Words past the last local vertex are never written by a level: zero them once.
+    d_frontier_bits_ = cuda::DeviceBuffer<std::uint32_t>(bitmap_words_);
+    FRONTIER_CUDA_CHECK(cudaMemset(d_frontier_bits_.data(), 0, bitmap_bytes));
+  }
+  gathered_bits_ = gathered_bitmap_bits(distribution_, bitmap_words_);
+  // Rank r's part starts at bit r * bitmap_words_ * 32 of a gathered bitmap; in a block layout
+  // it holds global ids from rank_offset(r) on, so the parts are in global order when the two
+  // agree for every rank.
+  gathered_is_global_ = p == 1 || distribution_.layout == VertexLayout::Block;
+  for (std::size_t r = 0; r < p && gathered_is_global_; ++r) {
+    gathered_is_global_ =
+        static_cast<std::uint64_t>(distribution_.rank_offset(static_cast<int>(r))) ==
+        r * bitmap_words_ * 32;
+  }
+  // The global frontier of bottom-up levels: from queue parts (several ranks) or rewritten
+  // bitmap parts.
+  if (p > 1 || !gathered_is_global_) {
+    d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
+  }
+  d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
+  send_offsets_.resize(p);
+  for (std::size_t d = 0; d < p; ++d)
+    send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
+  bins_.send = d_send_.data();
+  bins_.send_offsets = send_offsets_;
+  bins_.send_counts = level_words(kSendCounts);
+  bins_.recv = d_recv_.data();
+  bins_.recv_capacity = peer_ ? 0 : static_cast<std::int64_t>(p * local);
+  bins_.recv_counts = level_words(kRecvCounts);
+  cudaDeviceProp properties{};
+  FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
+  grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<WindowRegion> CudaRankSearch<VertexT, EdgeT>::window_regions() const {
+  if (peer_ || !d_bitmap_.from_nccl() || !d_level_words_.from_nccl()) return {};
+  return {d_bitmap_.region(), d_level_words_.region()};
+}
+
+template <typename VertexT, typename EdgeT>
+PeerView<VertexT> CudaRankSearch<VertexT, EdgeT>::peer_view() const {
+  if (!peer_) throw Error("distributed bfs: a rank of the NCCL transport has no peer view");
+  PeerView<VertexT> view{d_send_.data(), level_words(kSendCounts), {}};
+  for (int c = 0; c < kPeerBitmaps; ++c) view.bitmaps[c] = d_gathered_[c].data();
+  return view;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::set_peer_views(std::span<const PeerView<VertexT>> views) {
+  const auto p = static_cast<std::size_t>(distribution_.ranks);
+  if (!peer_ || views.size() != p) {
+    throw Error("distributed bfs: rank " + std::to_string(rank_) + " takes " + std::to_string(p) +
+                " peer views (peer transport), not " + std::to_string(views.size()));
+  }
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_views_.data(), views.data(), p * sizeof(PeerView<VertexT>),
+                                 cudaMemcpyHostToDevice));
+  std::vector<const void*> parts(kPeerBitmaps * p);
+  std::vector<std::uint32_t*> gathered(kPeerBitmaps * p);
+  for (std::size_t c = 0; c < kPeerBitmaps; ++c) {
+    for (std::size_t r = 0; r < p; ++r) {
+      gathered[c * p + r] = views[r].bitmaps[c];
+      parts[c * p + r] = views[r].bitmaps[c] + r * bitmap_words_;
+    }
+  }
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_part_tables_.data(), parts.data(),
+                                 parts.size() * sizeof(const void*), cudaMemcpyHostToDevice));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_gathered_tables_.data(), gathered.data(),
+                                 gathered.size() * sizeof(std::uint32_t*), cudaMemcpyHostToDevice));
+  // What this rank reads or writes of every other: its bin there (pairs of ids at most), the
+  // counts, the gathered bitmaps.
+  const auto bin = static_cast<std::size_t>(distribution_.rank_offset(rank_)) * 2;
+  const std::size_t bin_bytes = static_cast<std::size_t>(local_count_) * 2 * sizeof(VertexT);
+  std::vector<PeerRegion> regions;
+  for (std::size_t r = 0; r < p; ++r) {
+    if (static_cast<int>(r) == rank_) continue;
+    regions.push_back({reinterpret_cast<const unsigned char*>(views[r].send + bin), bin_bytes});
+    regions.push_back(
+        {reinterpret_cast<const unsigned char*>(views[r].send_counts), p * sizeof(std::int64_t)});
+    for (const std::uint32_t* bitmap : views[r].bitmaps) {
+      regions.push_back({reinterpret_cast<const unsigned char*>(bitmap),
+                         p * bitmap_words_ * sizeof(std::uint32_t)});
+    }
+  }
+  peer_regions_ = regions.size();
+  d_peer_regions_ = cuda::DeviceBuffer<PeerRegion>(std::max<std::size_t>(peer_regions_, 1));
+  d_touched_ = cuda::DeviceBuffer<unsigned long long>(1);
+  if (peer_regions_ > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(d_peer_regions_.data(), regions.data(),
+                                   peer_regions_ * sizeof(PeerRegion), cudaMemcpyHostToDevice));
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::touch_peer_pages() {
+  if (peer_regions_ == 0) return;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  constexpr std::size_t kStride = std::size_t{64} << 10;
+  touch_regions_kernel<PeerRegion>
+      <<<grid_blocks_ / kDistributedBlocksPerSm, kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_peer_regions_.data(), static_cast<int>(peer_regions_), kStride, d_touched_.data());
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+FrontierPartsAt CudaRankSearch<VertexT, EdgeT>::frontier_parts(std::size_t part_bytes) const {
+  if (peer_) return {d_part_tables_.data() + current_gathered_ * distribution_.ranks, nullptr, 0};
+  return {nullptr, reinterpret_cast<const unsigned char*>(d_bitmap_.data()), part_bytes};
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::gathered_after(int steps) const {
+  return d_gathered_[(current_gathered_ + steps) % kPeerBitmaps].data();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint32_t* CudaRankSearch<VertexT, EdgeT>::own_part_after(int steps) const {
+  return peer_ ? gathered_after(steps) + static_cast<std::size_t>(rank_) * bitmap_words_
+               : d_frontier_bits_.data();
+}
+
+template <typename VertexT, typename EdgeT>
+CudaRankSearch<VertexT, EdgeT>::~CudaRankSearch() {
+  // The buffers free themselves on this rank's device; a failure here cannot be reported.
+  cudaSetDevice(device_);
+  for (cudaEvent_t event : events_) cudaEventDestroy(event);
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bool time_phases) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  time_phases_ = time_phases;
+  stamps_.clear();
+  if (time_phases_) mark(-1, LevelMark::kSearchStart);
+  words_ = predecessors ? 2 : 1;
+  // Only the bitmaps are reset: the visited bitmap says which depths and parents belong to this
+  // search (the others are left over from earlier searches and never read), so the depth and
+  // parent arrays (12 bytes a vertex with 64-bit ids, against 1/8 byte of bitmap) are not.
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_visited_.data(), 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
+  frontier_size_ = 0;
+  frontier_in_bitmap_ = false;
+  level_bottom_up_ = false;
+  parts_gathered_ = false;
+  // current_gathered_ goes on from the last search, as on every rank (PeerView::bitmaps).
+  if (distribution_.owner(source) == rank_) {
+    start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
+                                                d_visited_.data(), d_frontier_.data(),
+                                                distribution_.local(source), source);
+    FRONTIER_CHECK_LAUNCH();
+    frontier_size_ = 1;
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  level_bottom_up_ = false;
+  // The send counts and the level counters, zeroed in one call (contract() accumulates into
+  // the latter).
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(level_words(kSendCounts), 0,
+                                      (distribution_.ranks + kLevelCounters) * sizeof(std::int64_t),
+                                      stream_));
+  if (frontier_in_bitmap_) {
+    // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
+    frontier_in_bitmap_ = false;
+    if (frontier_size_ > 0) bitmap_to_queue();
+  }
+  if (frontier_size_ == 0) return;
+  // 1. Arc offsets of the frontier.
+  frontier_degrees_kernel<VertexT, EdgeT>
+      <<<blocks_for(frontier_size_ + 1), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, d_offsets_.data(), d_degrees_.data());
+  FRONTIER_CHECK_LAUNCH();
+  std::size_t scratch = scan_scratch_bytes_;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
+                                                    d_degrees_.data(), d_scan_.data(),
+                                                    frontier_size_ + 1, stream_));
+  // 2. Expand, filter and bin.
+  ExpandArgs<VertexT, EdgeT> args{d_frontier_.data(),
+                                  frontier_size_,
+                                  d_scan_.data(),
+                                  d_offsets_.data(),
+                                  d_targets_.data(),
+                                  distribution_,
+                                  rank_,
+                                  d_visited_.data(),
+                                  d_sent_.data(),
+                                  d_send_.data(),
+                                  reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
+                                  static_cast<int>(words_)};
+  expand_bin_kernel<VertexT, EdgeT>
+      <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t* CudaRankSearch<VertexT, EdgeT>::level_words(LevelWords part) const {
+  const std::int64_t p = distribution_.ranks;
+  switch (part) {
+    case kSendCounts:
+      return d_level_words_.data();
+    case kCounters:
+      return d_level_words_.data() + p;
+    case kRecvCounts:
+      return d_level_words_.data() + p + kLevelCounters;
+  }
+  return nullptr;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
+  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  args.num_vertices = local_count_;
+  args.frontier_in = own_part_after(0);
+  args.out_queue = d_frontier_.data();
+  args.counters = d_agent_counters_.data();
+  args.next_counters = d_agent_counters_.data() + 1;
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  const auto words = static_cast<std::int64_t>(cuda::bitmap_words(local_count_));
+  const auto blocks = static_cast<int>(std::min<std::int64_t>(
+      grid_blocks_, (words + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  cuda::bfs_bitmap_to_queue_kernel<VertexT, EdgeT>
+      <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  const ContractTarget<VertexT, EdgeT> target{
+      d_offsets_.data(), static_cast<int>(words_), distribution_,
+      d_depth_.data(),   d_parent_.data(),         d_visited_.data(),
+      d_next_.data(),    level_words(kCounters),   level};
+  if (bins_.in_place) {
+    // The bins stayed at their senders (counts on the device, read there); the level loop's
+    // bound on the items, where known, sizes the grid.
+    const int blocks = bins_.items_bound < 0
+                           ? grid_blocks_
+                           : std::min(grid_blocks_, std::max(1, blocks_for(bins_.items_bound)));
+    contract_in_place_kernel<VertexT, EdgeT>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(d_peer_views_.data(), rank_, target);
+    FRONTIER_CHECK_LAUNCH();
+  } else {
+    // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
+    // the device: every slot is looked at). expand() zeroed the counters.
+    std::int64_t slots = 0;
+    if (bins_.recv_stride > 0) {
+      slots = static_cast<std::int64_t>(distribution_.ranks) * bins_.recv_stride;
+    } else {
+      for (const std::int64_t count : bins_.h_recv_counts) slots += count;
+    }
+    if (slots > 0) {
+      const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
+                                              level_words(kRecvCounts), target};
+      const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
+      contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+      FRONTIER_CHECK_LAUNCH();
+    }
+  }
+  finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
+      level_words(kCounters), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
+      level_words(kSendCounts), distribution_.ranks, rank_);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::build_frontier_part(FrontierPart form,
+                                                         std::size_t part_bytes) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  // The rank's own part: NCCL, the staging part after the gathered ones (all_gather's source);
+  // peer, the part this level's readers read.
+  parts_gathered_ = peer_ && form == FrontierPart::kBitmap && frontier_in_bitmap_;
+  auto* own = peer_ ? reinterpret_cast<unsigned char*>(own_part_after(0))
+                    : reinterpret_cast<unsigned char*>(d_bitmap_.data()) +
+                          static_cast<std::size_t>(distribution_.ranks) * part_bytes;
+  if (form == FrontierPart::kQueue) {
+    if (frontier_in_bitmap_ || queue_part_bytes<VertexT>(frontier_size_) > part_bytes) {
+      throw Error("distributed bfs: rank " + std::to_string(rank_) + "'s frontier of " +
+                  std::to_string(frontier_size_) + " vertices is no queue of a part of " +
+                  std::to_string(part_bytes) + " bytes");
+    }
+    frontier_queue_part_kernel<VertexT>
+        <<<std::max(1, blocks_for(frontier_size_)), kDistributedThreadsPerBlock, 0, stream_>>>(
+            d_frontier_.data(), frontier_size_, own);
+    FRONTIER_CHECK_LAUNCH();
+    return;
+  }
+  auto* words = reinterpret_cast<std::uint32_t*>(own);
+  if (frontier_in_bitmap_) {
+    // The previous level was bottom-up and left its frontier as a bitmap of local ids: already
+    // in every rank's gathered bitmap (peer), or copied into the part (NCCL).
+    if (!peer_) {
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(words, d_frontier_bits_.data(),
+                                          bitmap_words_ * sizeof(std::uint32_t),
+                                          cudaMemcpyDeviceToDevice, stream_));
+    }
+    return;
+  }
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(words, 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
+  if (frontier_size_ == 0) return;
+  frontier_bitmap_kernel<VertexT>
+      <<<blocks_for(frontier_size_), kDistributedThreadsPerBlock, 0, stream_>>>(
+          d_frontier_.data(), frontier_size_, words);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart form,
+                                               std::size_t part_bytes) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  level_bottom_up_ = true;
+  if (local_count_ == 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
+    if (peer_) zero_peer_parts(gathered_after(2));
+    return;
+  }
+  // 1. The frontier in global vertex order: queue parts set in a cleared bitmap; bitmap parts
+  //    rewritten (one rank's part, or block parts of whole words gathered in order, already
+  //    are; so are the gathered bitmaps of the peer transport, read in gathered order).
+  const FrontierPartsAt parts = frontier_parts(part_bytes);
+  const std::uint32_t* frontier = nullptr;
+  bool gathered_order = false;
+  if (form == FrontierPart::kQueue) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
+                                        d_global_bits_.size() * sizeof(std::uint32_t), stream_));
+    const auto part_items =
+        static_cast<std::int64_t>((part_bytes - sizeof(std::int64_t)) / sizeof(VertexT));
+    const std::int64_t slots = static_cast<std::int64_t>(distribution_.ranks) * part_items;
+    const std::size_t shared =
+        (static_cast<std::size_t>(distribution_.ranks) + 1) * sizeof(std::int64_t);
+    queue_parts_to_global_kernel<VertexT>
+        <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock,
+           shared, stream_>>>(parts, distribution_, d_global_bits_.data());
+    FRONTIER_CHECK_LAUNCH();
+    frontier = d_global_bits_.data();
+  } else if (parts_gathered_) {
+    // Every rank's part is in this rank's current gathered bitmap (peer, after a bottom-up
+    // level): read in place where the layout allows, else rewritten from this rank's memory.
+    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) {
+      frontier = gathered_after(0);
+      gathered_order = true;
+    } else {
+      launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
+                        bitmap_words_ * sizeof(std::uint32_t)});
+      frontier = d_global_bits_.data();
+    }
+  } else if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
+    // The gathered buffer (NCCL), or one rank's own part.
+    frontier = peer_ ? own_part_after(0) : d_bitmap_.data();
+  } else {
+    launch_globalize(parts);
+    frontier = d_global_bits_.data();
+  }
+  mark(level, LevelMark::kGlobalized);
+  // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
+  //    (the slice is undirected: out-arcs are in-arcs) for a bit of the frontier and stops at
+  //    the first; its next-frontier and visited words are written whole by one warp.
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  args.forward = {d_offsets_.data(), d_targets_.data()};
+  args.reverse = args.forward;
+  args.num_vertices = local_count_;
+  args.level = level + 1;
+  args.depth = d_depth_.data();
+  args.parent = d_parent_.data();
+  args.visited = d_visited_.data();
+  args.frontier_in = frontier;
+  args.frontier_out = own_part_after(1);
+  args.counters = d_agent_counters_.data();
+  args.next_counters = d_agent_counters_.data() + 1;
+  const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
+  const auto blocks = static_cast<int>(std::min<std::int64_t>(
+      grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  if (peer_) {
+    // Read in gathered order (or global order: mask and shift 0), stored into every rank.
+    const int shift = gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
+    GatheredFrontier gathered;
+    gathered.bits = frontier;
+    gathered.next =
+        d_gathered_tables_.data() + ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
+    gathered.part_bits = bitmap_words_ * 32;
+    gathered.mask = (std::uint64_t{1} << shift) - 1;
+    gathered.shift = shift;
+    gathered.ranks = distribution_.ranks;
+    gathered.rank = rank_;
+    gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+    if (words_ == 2) {
+      gathered_bottom_up_kernel<VertexT, EdgeT, true>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
+    } else {
+      gathered_bottom_up_kernel<VertexT, EdgeT, false>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
+    }
+    FRONTIER_CHECK_LAUNCH();
+    zero_peer_parts(gathered_after(2));
+  } else {
+    if (words_ == 2) {
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    } else {
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+    }
+    FRONTIER_CHECK_LAUNCH();
+  }
+  // 3. Its counters become the level's.
+  bottom_up_counters_kernel<cuda::BfsCounters>
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::zero_peer_parts(std::uint32_t* gathered) {
+  // Before this rank's part, and after it.
+  const std::size_t part_bytes = bitmap_words_ * sizeof(std::uint32_t);
+  const auto before = static_cast<std::size_t>(rank_);
+  const auto after = static_cast<std::size_t>(distribution_.ranks - rank_ - 1);
+  if (before > 0) FRONTIER_CUDA_CHECK(cudaMemsetAsync(gathered, 0, before * part_bytes, stream_));
+  if (after > 0) {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(gathered + (before + 1) * bitmap_words_, 0, after * part_bytes, stream_));
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::launch_globalize(const FrontierPartsAt& parts) {
+  const auto words = static_cast<std::int64_t>(d_global_bits_.size());
+  const bool striped = with_stripe_shift(gathered_bits_.stripe_shift, [&](auto shift) {
+    globalize_striped_kernel<decltype(shift)::value>
+        <<<std::min(grid_blocks_, blocks_for(words)), kDistributedThreadsPerBlock, 0, stream_>>>(
+            parts, static_cast<std::uint64_t>(words), d_global_bits_.data());
+  });
+  if (!striped) {
+    // Any other layout: one vertex per thread, through the distribution.
+    const GlobalizeArgs<VertexT> globalize{gathered_bits_, parts, d_global_bits_.data()};
+    globalize_bitmap_kernel<VertexT><<<std::min(grid_blocks_, blocks_for(words * 32)),
+                                       kDistributedThreadsPerBlock, 0, stream_>>>(globalize);
+  }
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::advance(std::int64_t next_frontier_size) {
+  // A top-down level queued its next frontier in d_next_; a bottom-up one left it in
+  // d_frontier_bits_.
+  if (level_bottom_up_) {
+    frontier_in_bitmap_ = true;
+    if (peer_) current_gathered_ = (current_gathered_ + 1) % kPeerBitmaps;
+  } else {
+    std::swap(d_frontier_, d_next_);
+  }
+  frontier_size_ = next_frontier_size;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::finish() {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::mark(std::int32_t level, LevelMark mark) {
+  if (!time_phases_) return;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  if (stamps_.size() == events_.size()) {
+    cudaEvent_t event = nullptr;
+    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
+    events_.push_back(event);
+  }
+  FRONTIER_CUDA_CHECK(cudaEventRecord(events_[stamps_.size()], stream_));
+  stamps_.push_back({level, mark, 0.0});
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<PhaseStamp> CudaRankSearch<VertexT, EdgeT>::phase_stamps() {
+  if (stamps_.empty()) return {};
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  FRONTIER_CUDA_CHECK(cudaEventSynchronize(events_[stamps_.size() - 1]));
+  for (std::size_t i = 0; i < stamps_.size(); ++i) {
+    float ms = 0.0f;
+    FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[0], events_[i]));
+    stamps_[i].seconds = static_cast<double>(ms) * 1e-3;
+  }
+  return stamps_;
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::gather(std::span<std::int32_t> depth,
+                                            std::span<VertexT> parent) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  const auto local = static_cast<std::size_t>(local_count_);
+  std::vector<std::uint32_t> h_visited(bitmap_words_);
+  if (bitmap_words_ > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_visited.data(), d_visited_.data(),
+                                   bitmap_words_ * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+  }
+  std::vector<std::int32_t> h_depth(local);
+  FRONTIER_CUDA_CHECK(cudaMemcpy(h_depth.data(), d_depth_.data(), local * sizeof(std::int32_t),
+                                 cudaMemcpyDeviceToHost));
+  std::vector<VertexT> h_parent;
+  if (!parent.empty()) {
+    h_parent.resize(local);
+    FRONTIER_CUDA_CHECK(cudaMemcpy(h_parent.data(), d_parent_.data(), local * sizeof(VertexT),
+                                   cudaMemcpyDeviceToHost));
+  }
+  scatter_rank_labels<VertexT>(distribution_, rank_, h_visited, h_depth, h_parent, words_ == 2,
+                               depth, parent);
+}
+
+template class CudaRankSearch<std::int32_t, std::int64_t>;
+template class CudaRankSearch<std::int64_t, std::int64_t>;
+
+}  // namespace frontier::distributed

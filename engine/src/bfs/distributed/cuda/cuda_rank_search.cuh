@@ -1,0 +1,186 @@
+/// @file bfs/distributed/cuda/cuda_rank_search.cuh
+/// @brief One rank of the distributed BFS on its own GPU: the slice resident in device memory,
+/// every per-search buffer allocated once (sized from the distribution: a send buffer of
+/// num_vertices items, a receive buffer of ranks * local_count items, bitmasks, queues), work
+/// queued on the rank's stream. No allocation and no host synchronization inside a level; the
+/// exchange synchronizes twice per large top-down level (bin counts, frontier size) and once per
+/// small top-down level (bounded bins, see exchange.hpp) or bottom-up level (frontier size).
+///
+/// Bottom-up levels run the single-GPU engine's bottom-up agent over the rank's local vertices:
+/// the rank keeps a visited bitmap of its local ids (set with every label), the all-gathered
+/// frontier (rank-major parts, gathered_bitmap.hpp; or queues of local ids after a top-down
+/// level, when they are smaller) is made a bitmap in global vertex order, and the level writes
+/// its next frontier as a bitmap of local ids (no queue appends), which the next bottom-up level
+/// copies into its part of the gathered bitmap and a top-down level turns back into a queue (the
+/// engine's bitmap-to-queue agent).
+///
+/// The visited bitmap is the authority on what a search labelled: a search resets only the
+/// bitmaps (visited and sent), not the depth and parent arrays, and gather() reports a vertex
+/// whose visited bit is clear as unreached (scatter_rank_labels).
+///
+/// Two transports. NCCL: bins arrive in the receive buffer and frontier parts in the gathered
+/// buffer. Peer (every GPU loads and stores the others' memory, PeerExchange): a top-down level's
+/// contract reads its bin of every sender in the sender's send buffer; a bottom-up level after a
+/// top-down one reads every rank's frontier part where the rank built it, and a bottom-up level
+/// stores its next frontier's words straight into every rank's gathered bitmap (three per rank,
+/// in rotation: PeerView::bitmaps), so the next bottom-up level reads the whole frontier in its
+/// own memory, in place (gathered_bottom_up.cuh), with no copy and no barrier before it.
+/// Buffers the peers read are overwritten only after the barrier that ends the level they are
+/// read in (the counters' all-gather), which no rank passes before every rank's reads are done.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "bfs/cuda/bfs_device_common.cuh"
+#include "bfs/distributed/gathered_bitmap.hpp"
+#include "bfs/distributed/rank_search.hpp"
+#include "bfs/distributed/transport/peer_view.hpp"
+#include "bfs/distributed/transport/symmetric_buffer.cuh"
+#include "cuda/device_buffer.cuh"
+#include "frontier/distribution/rank_graph.hpp"
+
+namespace frontier::distributed {
+
+template <typename VertexT, typename EdgeT>
+class CudaRankSearch final : public RankSearch<VertexT> {
+ public:
+  /// Uploads `slice` to GPU `device`; work goes to `stream` (owned by the caller). With `peer`
+  /// the rank reads its peers in place (set_peer_views() before the first search).
+  CudaRankSearch(const RankGraph<VertexT, EdgeT>& slice, int device, cudaStream_t stream,
+                 bool peer);
+  ~CudaRankSearch() override;
+  CudaRankSearch(const CudaRankSearch&) = delete;
+  CudaRankSearch& operator=(const CudaRankSearch&) = delete;
+
+  /// Device bytes a rank of this slice allocates (before CUB's scan scratch).
+  static std::uint64_t device_bytes(const RankGraph<VertexT, EdgeT>& slice, bool peer);
+
+  int rank() const override { return rank_; }
+  void start(VertexT source, bool predecessors, bool time_phases) override;
+  void expand(std::int32_t level) override;
+  RankBins& bins() override { return bins_; }
+  void contract(std::int32_t level) override;
+  void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;
+  /// NCCL: the gathered buffer; peer: the rank's part this level's readers read.
+  void* gathered_bitmap() override {
+    return peer_ ? static_cast<void*>(own_part_after(0)) : d_bitmap_.data();
+  }
+  std::size_t bitmap_words() const override { return bitmap_words_; }
+  void bottom_up(std::int32_t level, FrontierPart form, std::size_t part_bytes) override;
+  std::int64_t* level_counters() override { return level_words(kCounters); }
+  void advance(std::int64_t next_frontier_size) override;
+  void finish() override;
+  void mark(std::int32_t level, LevelMark mark) override;
+  std::vector<PhaseStamp> phase_stamps() override;
+  void gather(std::span<std::int32_t> depth, std::span<VertexT> parent) override;
+  std::size_t item_bytes() const override { return words_ * sizeof(VertexT); }
+  /// The buffers the exchange's all-gathers read and write (the gathered bitmap, the level
+  /// words holding the counters), to be registered as symmetric windows; empty where they are
+  /// not from ncclMemAlloc.
+  std::vector<WindowRegion> window_regions() const;
+  /// Peer transport: what the other ranks read of this one.
+  PeerView<VertexT> peer_view() const;
+  /// Peer transport, setup: every rank's view, by rank (this rank's own included).
+  void set_peer_views(std::span<const PeerView<VertexT>> views);
+  /// Peer transport, before a timed search: queues a read of every 64 KiB of what the search
+  /// may read or write in the peers' memory (this rank's bins there, their counts, their
+  /// gathered bitmaps). After the GPUs sat idle, the first read of each peer page took ~150 us (two
+  /// H100s: one remote load 167 us cold, 11 us after a store to its page, 181 us for 200 other
+  /// pages), which the first levels paid.
+  void touch_peer_pages();
+
+ private:
+  /// Every rank's bitmap part into d_global_bits_ (striped over a power-of-two rank count: a
+  /// word at a time; else vertex by vertex).
+  void launch_globalize(const FrontierPartsAt& parts);
+  /// Where every rank's frontier part of this level is (parts of `part_bytes`): in the gathered
+  /// buffer (NCCL), or each rank's own part of its current gathered bitmap (peer transport).
+  FrontierPartsAt frontier_parts(std::size_t part_bytes) const;
+  /// Peer transport: zeroes the other ranks' parts of this rank's gathered bitmap `gathered`.
+  void zero_peer_parts(std::uint32_t* gathered);
+  /// Peer transport: the rank's gathered bitmap `steps` after the current one in the rotation.
+  std::uint32_t* gathered_after(int steps) const;
+  /// Where the last bottom-up level's frontier is (steps 0) and where this one's goes (steps 1):
+  /// NCCL, d_frontier_bits_ both; peer, the rank's own part of its gathered bitmap that many
+  /// steps on.
+  std::uint32_t* own_part_after(int steps) const;
+  /// The parts of d_level_words_: send counts (ranks), level counters (kLevelCounters), receive
+  /// counts (ranks); the first two are adjacent so that one memset clears them.
+  enum LevelWords { kSendCounts, kCounters, kRecvCounts };
+  std::int64_t* level_words(LevelWords part) const;
+  /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
+  void bitmap_to_queue();
+
+  int device_;
+  cudaStream_t stream_;
+  bool peer_;
+  int rank_;
+  VertexDistribution<VertexT> distribution_;
+  VertexT local_count_;
+  std::size_t words_ = 2;
+  std::int64_t frontier_size_ = 0;
+  /// The current frontier is d_frontier_bits_ (after a bottom-up level), else d_frontier_.
+  bool frontier_in_bitmap_ = false;
+  /// The level being run is bottom-up (set by bottom_up(), read by advance()).
+  bool level_bottom_up_ = false;
+  int grid_blocks_ = 0;
+  cuda::DeviceBuffer<EdgeT> d_offsets_;
+  cuda::DeviceBuffer<VertexT> d_targets_;
+  cuda::DeviceBuffer<std::int32_t> d_depth_;
+  cuda::DeviceBuffer<VertexT> d_parent_;
+  cuda::DeviceBuffer<std::uint32_t> d_sent_;
+  cuda::DeviceBuffer<VertexT> d_frontier_;
+  cuda::DeviceBuffer<VertexT> d_next_;
+  cuda::DeviceBuffer<EdgeT> d_degrees_;
+  cuda::DeviceBuffer<EdgeT> d_scan_;
+  cuda::DeviceBuffer<unsigned char> d_scan_scratch_;
+  std::size_t scan_scratch_bytes_ = 0;
+  cuda::DeviceBuffer<VertexT> d_send_;
+  cuda::DeviceBuffer<VertexT> d_recv_;
+  SymmetricBuffer<std::int64_t> d_level_words_;
+  /// Words of one rank's part of the gathered bitmap (bitmap_part_words).
+  std::size_t bitmap_words_ = 0;
+  SymmetricBuffer<std::uint32_t> d_bitmap_;
+  /// bitmap_words_ words each: local ids labelled so far, and (NCCL) the frontier a bottom-up
+  /// level found.
+  cuda::DeviceBuffer<std::uint32_t> d_visited_;
+  cuda::DeviceBuffer<std::uint32_t> d_frontier_bits_;
+  /// Peer transport: the rank's gathered bitmaps (ranks * bitmap_words_ words each, see
+  /// PeerView::bitmaps), the current one's index (the same on every rank, kept across searches),
+  /// whether every rank's part of this level's frontier is in the current one (after a bottom-up
+  /// level), and every rank's view.
+  cuda::DeviceBuffer<std::uint32_t> d_gathered_[kPeerBitmaps];
+  int current_gathered_ = 0;
+  bool parts_gathered_ = false;
+  cuda::DeviceBuffer<PeerView<VertexT>> d_peer_views_;
+  /// Peer transport: the peers' regions touch_peer_pages() reads (device table) and a word its
+  /// reads are folded into.
+  cuda::DeviceBuffer<PeerRegion> d_peer_regions_;
+  std::size_t peer_regions_ = 0;
+  cuda::DeviceBuffer<unsigned long long> d_touched_;
+  /// Peer transport, by gathered bitmap c (kPeerBitmaps tables of `ranks` entries each): every
+  /// rank's own part of its bitmap c (read in place), and every rank's bitmap c (stored into).
+  cuda::DeviceBuffer<const void*> d_part_tables_;
+  cuda::DeviceBuffer<std::uint32_t*> d_gathered_tables_;
+  /// The gathered frontier in global vertex order ((n + 31) / 32 words; not with one rank, whose
+  /// bitmap part already is in that order).
+  /// gathered_is_global_: a gathered bitmap is in global vertex order (one rank, or block parts
+  /// of whole words in order).
+  cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
+  GatheredBitmapBits<VertexT> gathered_bits_;
+  bool gathered_is_global_ = false;
+  /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
+  cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
+  std::vector<std::int64_t> send_offsets_;
+  RankBins bins_;
+  /// Phase timing: one event per stamp of the search (the pool grows, kept across searches).
+  bool time_phases_ = false;
+  std::vector<cudaEvent_t> events_;
+  std::vector<PhaseStamp> stamps_;
+};
+
+}  // namespace frontier::distributed

@@ -1,0 +1,224 @@
+// distributed_bfs.cpp — DistributedBfs (distributed_bfs.hpp): checks the slices, builds the
+// ranks of the chosen backend (CPU simulation or one GPU per rank) and runs the shared level
+// loop, then gathers every rank's labels into global arrays.
+#include "frontier/distributed_bfs.hpp"
+
+#include <string>
+#include <utility>
+
+#include "bfs/distributed/cpu/cpu_rank_search.hpp"
+#include "bfs/distributed/cpu/host_exchange.hpp"
+#include "bfs/distributed/cuda/cuda_ranks.hpp"
+#include "bfs/distributed/level_loop.hpp"
+#include "frontier/detail/log.hpp"
+#include "frontier/errors.hpp"
+
+namespace frontier {
+
+template <typename VertexT, typename EdgeT>
+struct DistributedBfs<VertexT, EdgeT>::Impl {
+  std::vector<Slice> slices;
+  Device device;
+  /// Ranks of the whole run (more than slices.size() in a multi-process run).
+  int ranks = 0;
+  std::int64_t num_arcs = 0;
+  // CPU simulation.
+  std::vector<std::unique_ptr<distributed::CpuRankSearch<VertexT, EdgeT>>> cpu_ranks;
+  std::vector<distributed::RankSearch<VertexT>*> cpu_rank_pointers;
+  std::unique_ptr<distributed::HostExchange> host_exchange;
+  // GPUs.
+  std::unique_ptr<distributed::CudaRankGroup<VertexT, EdgeT>> cuda;
+};
+
+namespace {
+
+template <typename VertexT, typename EdgeT>
+void check_slices(const std::vector<RankGraph<VertexT, EdgeT>>& slices) {
+  if (slices.empty()) throw InvalidArgument("a distributed graph needs at least one slice");
+  const auto& first = slices.front().distribution;
+  if (first.ranks != static_cast<int>(slices.size())) {
+    throw InvalidArgument("the slices describe " + std::to_string(first.ranks) +
+                          " ranks but there are " + std::to_string(slices.size()));
+  }
+  if (first.num_vertices < 1) throw InvalidArgument("a distributed graph needs vertices");
+  for (std::size_t r = 0; r < slices.size(); ++r) {
+    const auto& d = slices[r].distribution;
+    if (slices[r].rank != static_cast<int>(r) || d.ranks != first.ranks ||
+        d.num_vertices != first.num_vertices || d.layout != first.layout ||
+        slices[r].directed != slices.front().directed) {
+      throw InvalidArgument("slice " + std::to_string(r) +
+                            " does not belong with the others (rank, distribution or direction)");
+    }
+    slices[r].check_invariants();
+  }
+}
+
+}  // namespace
+
+const char* transport_name(GpuTransport transport) {
+  switch (transport) {
+    case GpuTransport::Auto:
+      return "auto";
+    case GpuTransport::Peer:
+      return "peer";
+    case GpuTransport::Nccl:
+      return "nccl";
+  }
+  return "unknown";
+}
+
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const Device& device,
+                                               GpuTransport transport)
+    : impl_(std::make_unique<Impl>()) {
+  check_slices(slices);
+  impl_->slices = std::move(slices);
+  impl_->device = device;
+  impl_->ranks = static_cast<int>(impl_->slices.size());
+  for (const Slice& slice : impl_->slices) impl_->num_arcs += slice.local_arcs();
+  const int p = static_cast<int>(impl_->slices.size());
+  if (device.is_cuda()) {
+    if (static_cast<int>(device.cuda_ids.size()) != p) {
+      throw InvalidArgument(std::to_string(p) + " slices need " + std::to_string(p) +
+                            " GPUs, not " + std::to_string(device.cuda_ids.size()));
+    }
+    impl_->cuda = distributed::make_cuda_rank_group<VertexT, EdgeT>(
+        std::span<const Slice>(impl_->slices), std::span<const int>(device.cuda_ids), transport);
+  } else {
+    for (const Slice& slice : impl_->slices) {
+      impl_->cpu_ranks.push_back(
+          std::make_unique<distributed::CpuRankSearch<VertexT, EdgeT>>(slice));
+      impl_->cpu_rank_pointers.push_back(impl_->cpu_ranks.back().get());
+    }
+    impl_->host_exchange = std::make_unique<distributed::HostExchange>(p);
+  }
+  detail::logger().debug(
+      "distributed bfs: {} {} ranks on the {}, {} vertices", p, layout_name(distribution().layout),
+      device.is_cuda() ? std::string("GPUs (") + transport_name(this->transport()) + " transport)"
+                       : std::string("CPU (simulated)"),
+      distribution().num_vertices);
+}
+
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(Slice own_slice, const ProcessRank& process)
+    : impl_(std::make_unique<Impl>()) {
+  if (process.ranks < 1 || process.rank < 0 || process.rank >= process.ranks ||
+      own_slice.rank != process.rank || own_slice.distribution.ranks != process.ranks) {
+    throw InvalidArgument("process rank " + std::to_string(process.rank) + " of " +
+                          std::to_string(process.ranks) + " does not match its slice (rank " +
+                          std::to_string(own_slice.rank) + " of " +
+                          std::to_string(own_slice.distribution.ranks) + ")");
+  }
+  if (own_slice.distribution.num_vertices < 1) {
+    throw InvalidArgument("a distributed graph needs vertices");
+  }
+  own_slice.check_invariants();
+  if (process.num_arcs < static_cast<std::int64_t>(own_slice.local_arcs())) {
+    throw InvalidArgument("the whole graph cannot have fewer arcs (" +
+                          std::to_string(process.num_arcs) + ") than one rank's slice (" +
+                          std::to_string(own_slice.local_arcs()) + ")");
+  }
+  impl_->device = Device::cuda(process.gpu);
+  impl_->ranks = process.ranks;
+  impl_->slices.push_back(std::move(own_slice));
+  impl_->cuda = distributed::make_cuda_process_rank<VertexT, EdgeT>(impl_->slices.front(), process);
+  impl_->num_arcs = process.num_arcs;
+}
+
+NcclUniqueId make_nccl_unique_id() { return distributed::nccl_unique_id(); }
+
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::~DistributedBfs() = default;
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(DistributedBfs&&) noexcept = default;
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>& DistributedBfs<VertexT, EdgeT>::operator=(
+    DistributedBfs&&) noexcept = default;
+
+template <typename VertexT, typename EdgeT>
+int DistributedBfs<VertexT, EdgeT>::ranks() const noexcept {
+  return impl_->ranks;
+}
+
+template <typename VertexT, typename EdgeT>
+const VertexDistribution<VertexT>& DistributedBfs<VertexT, EdgeT>::distribution() const noexcept {
+  return impl_->slices.front().distribution;
+}
+
+template <typename VertexT, typename EdgeT>
+std::span<const typename DistributedBfs<VertexT, EdgeT>::Slice>
+DistributedBfs<VertexT, EdgeT>::slices() const noexcept {
+  return impl_->slices;
+}
+
+template <typename VertexT, typename EdgeT>
+const Device& DistributedBfs<VertexT, EdgeT>::device() const noexcept {
+  return impl_->device;
+}
+
+template <typename VertexT, typename EdgeT>
+GpuTransport DistributedBfs<VertexT, EdgeT>::transport() const noexcept {
+  return impl_->cuda ? impl_->cuda->transport() : GpuTransport::Auto;
+}
+
+template <typename VertexT, typename EdgeT>
+DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
+    VertexT source, const DistributedBfsOptions& options) {
+  const VertexT n = distribution().num_vertices;
+  if (source < 0 || source >= n) {
+    throw InvalidArgument("source " + std::to_string(source) + " is out of range [0, " +
+                          std::to_string(n) + ")");
+  }
+  if (options.alpha < 1 || options.beta < 1) {
+    throw InvalidArgument("alpha and beta must be at least 1");
+  }
+  if (options.small_level_arcs < 0) {
+    throw InvalidArgument("small_level_arcs must be at least 0, not " +
+                          std::to_string(options.small_level_arcs));
+  }
+  distributed::LevelLoopConfig config;
+  config.predecessors = options.predecessors;
+  config.direction_optimizing = options.direction_optimizing && !impl_->slices.front().directed;
+  config.alpha = options.alpha;
+  config.beta = options.beta;
+  config.num_vertices = n;
+  config.num_arcs = impl_->num_arcs;
+  config.time_phases = options.time_phases;
+  config.small_level_arcs = options.small_level_arcs;
+  if (static_cast<int>(impl_->slices.size()) == impl_->ranks) {
+    // Every rank is here: the source's arcs are known, and level 0 needs no counts round trip.
+    const Slice& owner = impl_->slices[static_cast<std::size_t>(distribution().owner(source))];
+    config.source_rank = owner.rank;
+    config.source_arcs = static_cast<std::int64_t>(owner.degree(distribution().local(source)));
+  }
+  const std::span<distributed::RankSearch<VertexT>* const> ranks =
+      impl_->cuda ? impl_->cuda->ranks()
+                  : std::span<distributed::RankSearch<VertexT>* const>(impl_->cpu_rank_pointers);
+  const distributed::LevelLoopResult loop =
+      impl_->cuda
+          ? impl_->cuda->run(source, config)
+          : distributed::run_level_loop<VertexT>(ranks, *impl_->host_exchange, source, config);
+
+  DistributedBfsResult<VertexT> result;
+  result.bfs.source = source;
+  result.bfs.levels = loop.levels;
+  result.bfs.vertices_reached = loop.vertices_reached;
+  result.bfs.edges_examined = loop.edges_examined;
+  result.bfs.seconds = loop.seconds;
+  result.exchange = loop.exchange;
+  result.bytes_exchanged = loop.bytes_exchanged;
+  result.warm_up_seconds = loop.warm_up_seconds;
+  if (options.gather_labels) {
+    result.bfs.depth.assign(static_cast<std::size_t>(n), kUnreachedDepth);
+    if (options.predecessors) result.bfs.parent.assign(static_cast<std::size_t>(n), -1);
+    for (distributed::RankSearch<VertexT>* rank : ranks) {
+      rank->gather(result.bfs.depth, result.bfs.parent);
+    }
+  }
+  return result;
+}
+
+template class DistributedBfs<std::int32_t, std::int64_t>;
+template class DistributedBfs<std::int64_t, std::int64_t>;
+
+}  // namespace frontier

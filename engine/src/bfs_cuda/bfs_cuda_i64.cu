@@ -1,8 +1,0 @@
-// BfsRunner for 64-bit vertex ids (the definition is bfs_cuda_runner.cuh).
-#include "bfs_cuda_runner.cuh"
-
-namespace frontier::cuda {
-
-template class BfsRunner<std::int64_t, std::int64_t>;
-
-}  // namespace frontier::cuda

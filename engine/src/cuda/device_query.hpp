@@ -1,0 +1,18 @@
+// The CUDA backend's answers behind frontier/device.hpp: defined in device_query.cu, or by
+// no_cuda.cpp in a build without CUDA (no backend, no GPUs).
+#pragma once
+
+#include "frontier/device.hpp"
+
+namespace frontier::cuda {
+
+/// True when this build contains the CUDA backend.
+bool backend_built();
+
+/// Usable GPUs; 0 where no driver or GPU is present (never an error: it means "use the CPU").
+int device_count();
+
+/// @throws CudaError if GPU `id` cannot be queried (or there is no CUDA backend).
+CudaDeviceInfo device_info(int id);
+
+}  // namespace frontier::cuda

@@ -1,0 +1,96 @@
+// Upload of a CsrGraph to one GPU (see device_graph.cuh).
+#include "graph/cuda/device_graph.cuh"
+
+#include <cuda_runtime.h>
+
+#include <utility>
+
+#include "cuda/cuda_check.cuh"
+#include "frontier/errors.hpp"
+
+namespace frontier::cuda {
+
+void require_device_memory(const std::string& what, std::uint64_t bytes_needed) {
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t usable =
+      free_bytes > kDeviceMemoryHeadroom ? free_bytes - kDeviceMemoryHeadroom : 0;
+  if (bytes_needed > usable) {
+    throw OutOfMemory(
+        what + " (keeping " + format_bytes(kDeviceMemoryHeadroom) + " of headroom on the GPU)",
+        bytes_needed, free_bytes);
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes_needed(const CsrGraph<VertexT, EdgeT>& graph) {
+  const std::uint64_t n = static_cast<std::uint64_t>(graph.num_vertices());
+  const std::uint64_t m = static_cast<std::uint64_t>(graph.num_edges());
+  const std::uint64_t one_way = device_bytes_for<EdgeT>(n + 1) + device_bytes_for<VertexT>(m);
+  return graph.directed() ? 2 * one_way : one_way;
+}
+
+template <typename VertexT, typename EdgeT>
+DeviceGraph<VertexT, EdgeT>::DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph)
+    : num_vertices_(graph.num_vertices()),
+      num_edges_(graph.num_edges()),
+      directed_(graph.directed()) {
+  // 1. Check the whole upload against free memory before allocating any of it.
+  require_device_memory("uploading a graph of " + std::to_string(num_vertices_) + " vertices and " +
+                            std::to_string(num_edges_) + " arcs",
+                        bytes_needed(graph));
+  // 2. Forward CSR.
+  const auto upload = [](const auto& host, auto& device) {
+    using T = typename std::decay_t<decltype(host)>::value_type;
+    device = DeviceBuffer<T>(host.size());
+    if (!host.empty()) {
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(device.data(), host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+    }
+  };
+  upload(graph.offsets(), d_offsets_);
+  upload(graph.targets(), d_targets_);
+  // 3. Reverse CSR (in-arcs) for directed graphs; an undirected graph is its own reverse.
+  if (directed_) {
+    const CsrGraph<VertexT, EdgeT>& reverse = graph.reverse();
+    upload(reverse.offsets(), d_reverse_offsets_);
+    upload(reverse.targets(), d_reverse_targets_);
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+DeviceGraph<VertexT, EdgeT>::DeviceGraph(VertexT num_vertices, EdgeT num_edges, bool directed,
+                                         DeviceBuffer<EdgeT> d_offsets,
+                                         DeviceBuffer<VertexT> d_targets,
+                                         DeviceBuffer<EdgeT> d_reverse_offsets,
+                                         DeviceBuffer<VertexT> d_reverse_targets)
+    : num_vertices_(num_vertices),
+      num_edges_(num_edges),
+      directed_(directed),
+      d_offsets_(std::move(d_offsets)),
+      d_targets_(std::move(d_targets)),
+      d_reverse_offsets_(std::move(d_reverse_offsets)),
+      d_reverse_targets_(std::move(d_reverse_targets)) {
+  const auto n = static_cast<std::size_t>(num_vertices);
+  const auto m = static_cast<std::size_t>(num_edges);
+  const bool forward_ok = d_offsets_.size() == n + 1 && d_targets_.size() == m;
+  const bool reverse_ok = directed
+                              ? d_reverse_offsets_.size() == n + 1 && d_reverse_targets_.size() == m
+                              : d_reverse_offsets_.size() == 0;
+  if (!forward_ok || !reverse_ok) {
+    throw InvalidArgument("device CSR arrays disagree with " + std::to_string(n) +
+                          " vertices and " + std::to_string(m) + " arcs");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes() const noexcept {
+  return d_offsets_.bytes() + d_targets_.bytes() + d_reverse_offsets_.bytes() +
+         d_reverse_targets_.bytes();
+}
+
+template class DeviceGraph<std::int32_t, std::int64_t>;
+template class DeviceGraph<std::int64_t, std::int64_t>;
+
+}  // namespace frontier::cuda
