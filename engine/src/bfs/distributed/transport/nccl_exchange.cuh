@@ -26,7 +26,7 @@ struct NcclRankHandle {
 };
 
 /// Bytes every part an all-gather over a symmetric window moves must be a multiple of: NCCL
-/// 2.28.3's symmetric all-gather got parts of sizes that are not a multiple of 8 wrong.
+/// 2.28.3's symmetric all-gather got parts of some other sizes wrong (docs/tuning.md).
 inline constexpr std::size_t kWindowPartBytes = 8;
 
 class NcclExchange final : public Exchange {
