@@ -83,8 +83,8 @@ struct DistributedBfsOptions {
   /// A top-down level on which no rank expands more than this many arcs (nor num_vertices /
   /// ranks) sends each rank's bins at a bound of that rank's arcs to every rank together with
   /// their counts, without reading the counts on the host first (one host synchronization per
-  /// level instead of two, at the price of bins sent whole). 0: never. Must be >= 0. (At
-  /// Graph500 scale 26 on 4 H200s, 2^20 made level 1 slower than 2^15: 0.146 vs 0.117 ms.)
+  /// level instead of two, at the price of bins sent whole). 0: never. Must be >= 0. (Larger
+  /// bounds send larger bins whole: 2^20 made Graph500's level 1 slower than 2^15.)
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
 
@@ -139,8 +139,8 @@ struct DistributedBfsResult {
   /// between the GPUs back up to speed (a few rounds of a level's small messages; the peer
   /// transport also reads every peer page the search may read): after a millisecond or more
   /// without traffic (as between searches, while the host checks results) a level's first
-  /// messages would otherwise take ~15x their warm time for about a millisecond, and the first
-  /// read of each peer page ~150 us.
+  /// messages would otherwise take many times their warm time, and the first read of each peer
+  /// page would be slow.
   BfsResult<VertexT> bfs;
   std::vector<DistributedLevelStats> exchange;
   /// Sum of exchange[i].bytes_exchanged.

@@ -3,8 +3,8 @@
 /// (after CUB's policy structs). Kernels take their compile-time shapes from kSm90BfsPolicy;
 /// the run-time thresholds (hybrid switch, Beamer's alpha/beta) are read by the host loop.
 ///
-/// Why each number (H200 / sm_90: 132 SMs, 2048 resident threads and 228 KB shared memory per
-/// SM, 64 K registers per SM):
+/// Why each number (sm_90 with 132 SMs, 2048 resident threads and 228 KB shared memory per SM,
+/// 64 K registers per SM):
 ///  - 256-thread blocks: eight warps give the CTA-wide gather enough lanes to stream one long
 ///    adjacency list at full width, and 8 blocks of 256 fill an SM's 2048 thread slots when the
 ///    kernels stay at or under 32 registers; at 64 registers 4 blocks still keep 32 warps resident.
@@ -23,8 +23,8 @@
 ///  - hybrid switch at 1.0 x resident threads: below that the fused contract-expand kernel keeps
 ///    every thread busy with one launch per level instead of two (Merrill sec. 6.5).
 ///  - up to 256 such small levels per cooperative launch: a host round trip per level (launch,
-///    counter copy, sync) costs about 20 us on an H200, far more than a small level's work; 256
-///    counter slots are 16 KB to copy back per launch.
+///    counter copy, sync) costs far more than a small level's work; 256 counter slots are 16 KB
+///    to copy back per launch.
 ///  - alpha 15, beta 18: Beamer's rule with the GAP Benchmark Suite's constants, the same as the
 ///    CPU backend, so both backends switch direction at the same levels.
 #pragma once

@@ -136,7 +136,7 @@ __global__ void vertex_records_kernel(const EdgeT* __restrict__ offsets,
 /// record when v's degree is small, else by binary search) and sets its own twin and tour
 /// successor (the arc after v->u in v's cyclic adjacency). Every arc searches for itself, so all
 /// writes land at e (coalesced); random writes at the twin's index would each cost a DRAM sector
-/// write-back, which on the H200 costs more than the second search's reads. Self loops,
+/// write-back, which costs more than the second search's reads. Self loops,
 /// unsorted or duplicate neighbours and a missing v->u are defects.
 template <typename VertexT, typename EdgeT>
 __global__ void twin_successor_kernel(const EdgeT* __restrict__ offsets,

@@ -5,7 +5,7 @@
 /// Every kernel here is a grid-stride loop over edges or vertices with no shared memory and few
 /// registers, so the shape only has to fill the GPU: 256 threads per block reach full occupancy
 /// on sm_90 (8 blocks of 256 = 2048 threads per SM), and a grid capped at 64 blocks per SM (about
-/// 8 resident waves on an H200's 132 SMs) amortizes the block start-up without launching blocks
+/// 8 resident waves on a 132-SM Hopper GPU) amortizes the block start-up without launching blocks
 /// that only test the loop bound.
 #pragma once
 

@@ -83,7 +83,7 @@ __device__ __forceinline__ unsigned valid_bits(std::int64_t w, std::int64_t n) {
 
 /// Items a thread of the per-node check-and-pack kernel handles per round, every load
 /// issued before any use: with one 4-8 byte load per resident thread in flight, a grid of
-/// resident threads keeps too few bytes on the way to reach the H200's bandwidth.
+/// resident threads keeps too few bytes on the way to reach the GPU's DRAM bandwidth.
 inline constexpr int kStreamItems = 4;
 
 /// The first item of this thread in the streaming rounds; item i of a round at `base` is
@@ -377,7 +377,7 @@ __global__ void sublist_offsets_kernel(const VertexT* __restrict__ next_id,
 
 /// Step 7b: fix-up. prefix[v] = (prefix of the sublists before v's sublist) op (local prefix).
 /// One node per thread and round: with kStreamItems nodes (their offset gathers issued
-/// together) it was slower on an H200 (random 2^28: 2.18 vs 2.10 ms; ordered 1.15 vs 0.79).
+/// together) it was slower, its time being the L2 gathers of the sublist offsets.
 template <typename VertexT, typename ValueT, typename OpT>
 __global__ void fix_up_kernel(const ListNode<VertexT, ValueT>* __restrict__ nodes,
                               const SublistOffset<ValueT>* __restrict__ offsets, std::int64_t n,

@@ -11,7 +11,7 @@
 // unchanged) or grows the storage and launches it again (slot ids survive growth, so the bitmap
 // and tallies stay valid).
 // Why this shape: the former single fused CUB scan over all slots (transform-iterator input,
-// scatter-iterator output) ran at about a quarter of the H200's bandwidth: per-item blocked loads
+// scatter-iterator output) ran far below the GPU's bandwidth: per-item blocked loads
 // of a 1-byte state and a value, 64-bit look-back. Here the only pass over every slot is the
 // select kernel's vectorized, coalesced read of states and values; the offsets cover one tally
 // per 2048 slots; the link kernel touches only the bitmap and the selected elements, and writes

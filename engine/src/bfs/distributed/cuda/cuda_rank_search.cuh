@@ -88,9 +88,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void set_peer_views(std::span<const PeerView<VertexT>> views);
   /// Peer transport, before a timed search: queues a read of every 64 KiB of what the search
   /// may read or write in the peers' memory (this rank's bins there, their counts, their
-  /// gathered bitmaps). After the GPUs sat idle, the first read of each peer page took ~150 us (two
-  /// H100s: one remote load 167 us cold, 11 us after a store to its page, 181 us for 200 other
-  /// pages), which the first levels paid.
+  /// gathered bitmaps). After the GPUs sat idle, the first read of each peer page is slow (cold),
+  /// which the first levels would otherwise pay.
   void touch_peer_pages();
 
  private:

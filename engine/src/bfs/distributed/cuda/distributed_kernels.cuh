@@ -18,11 +18,9 @@
 ///    power-of-two rank count, one word at a time); the bottom-up level itself is the engine's
 ///    BottomUpAgent (bfs/cuda/bfs_bottom_up.cuh) run over the rank's local vertices. Reading the
 ///    parts where they arrived through the layout's owner and local arithmetic cost the agent
-///    registers (32 -> 39-46) and a third of its speed on one H200; the peer transport's
-///    gathered_bottom_up.cuh reads a gathered bitmap in place with a mask, a multiply and a
-///    shift (still 32 registers; scale 26 on two H100s, the bottom-up phase with its pushes
-///    and zeroing took 0.474 / 0.185 ms at levels 3 / 4 against 0.458 / 0.159 plus a 0.022 ms
-///    globalize pass before);
+///    registers and much of its speed; the peer transport's gathered_bottom_up.cuh reads a
+///    gathered bitmap in place with a mask, a multiply and a shift (no more registers, and no
+///    globalize pass: about as fast as the pass and the agent together);
 ///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
 ///    level counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin

@@ -8,10 +8,8 @@
 // instead: one synchronization per level. connect(), at setup, makes every connection those steps
 // use; warm_up(), before every search, brings them back up to speed after the idle time between
 // searches. The frontier bitmaps and the counters live in NCCL symmetric windows
-// (register_windows), whose all-gathers run NCCL's symmetric kernels. A first try registered bitmap
-// parts of 1564 and 2084 bytes and got wrong depths on 2 and 4 GPUs; a probe then showed
-// NCCL 2.28.3's symmetric all-gather wrong for exactly such sizes (kWindowPartBytes), so the parts
-// are rounded up.
+// (register_windows), whose all-gathers run NCCL's symmetric kernels. NCCL 2.28.3's symmetric
+// all-gather moves parts of some sizes wrong, so the parts are rounded up to kWindowPartBytes.
 #if FRONTIER_HAVE_NCCL
 
 #include "bfs/distributed/transport/nccl_exchange.cuh"
@@ -30,8 +28,7 @@ namespace {
 constexpr int kMaxReducedCounters = 8;
 // The large message of connect(), to and from every peer.
 constexpr std::size_t kConnectBytes = std::size_t{4} << 20;
-// Rounds of warm_up(): after 100 ms idle a level's communication on 4 H200s took 540 us, then
-// 254 / 114 / 42 / 38 us after 1 / 2 / 4 / 8 such rounds (36 us warm; .dev probe, 2026-11-22).
+// Rounds of warm_up(): fewer leave a cold path slower than warm; more add time and gain little.
 constexpr int kWarmUpRounds = 8;
 
 }  // namespace

@@ -26,8 +26,7 @@ struct NcclRankHandle {
 };
 
 /// Bytes every part an all-gather over a symmetric window moves must be a multiple of: NCCL
-/// 2.28.3's symmetric all-gather got parts of 1564 and 2084 bytes wrong on 2 and 4 H200s, and
-/// 40, 48, 1568, 3128, 3136 and 2 MiB right (.dev sym_check, 2026-11-22).
+/// 2.28.3's symmetric all-gather got parts of some other sizes wrong (docs/tuning.md).
 inline constexpr std::size_t kWindowPartBytes = 8;
 
 class NcclExchange final : public Exchange {
@@ -58,19 +57,19 @@ class NcclExchange final : public Exchange {
   /// Setup, collective like connect() (and before it): registers the exchange's counters and
   /// each local rank's `regions[i]` (from ncclMemAlloc, SymmetricBuffer; every rank passes the
   /// same sizes in the same order) as NCCL symmetric windows, so that the all-gathers over them
-  /// run NCCL's symmetric kernels (2.27 on; on 4 H200s the bitmap's 8 MiB all-gather took 40 us
-  /// instead of 58, the counters' 16 instead of 21). Does nothing without ncclMemAlloc memory.
+  /// run NCCL's symmetric kernels (2.27 on), which are faster than the plain all-gathers. Does
+  /// nothing without ncclMemAlloc memory.
   /// Every part an all-gather over a window moves must be a multiple of kWindowPartBytes.
   void register_windows(std::span<const std::vector<WindowRegion>> regions);
   /// Collective like register_windows(): deregisters the windows (before their memory is freed).
   void release_windows();
   /// Collective over every rank, like connect(), and a barrier: returns once every rank's GPU
-  /// has reached it and the communication paths of a level are up to speed. After about a
-  /// millisecond without traffic NCCL's path comes back slowly (a level's communication takes
-  /// ~15x its time back to back, exchange_latency.hpp) and needs about a millisecond of traffic
-  /// to recover, so this runs a few rounds of a level's small steps (an int64 to and from every
-  /// peer, the counters' all-gather), each waited for: ~1 ms after an idle spell, ~0.3 ms when
-  /// warm. A timed search calls it before its clock starts, as an MPI program's barrier.
+  /// has reached it and the communication paths of a level are up to speed. After a spell
+  /// without traffic NCCL's path comes back slowly (a level's communication takes many times
+  /// its back-to-back time, exchange_latency.hpp) and needs some traffic to recover, so this
+  /// runs a few rounds of a level's small steps (an int64 to and from every peer, the counters'
+  /// all-gather), each waited for. A timed search calls it before its clock starts, as an MPI
+  /// program's barrier.
   void warm_up() override;
 
  private:

@@ -4,19 +4,12 @@
 // barrier's sequence number; 3. the rank waits until every flag in its own mailbox has reached
 // that number; 4. every rank's counters copied out of its mailbox, and (an all-reduce) into the
 // host's mapped copy, the sequence number stored last, which the host polls: no copy queued
-// after the kernel and no stream query per level (one level's communication on two H100s went
-// from 26.8 to 21.7 us back to back, the host's wait before the next level from ~10 to ~3 us).
-// Measured on two H100s
-// (.dev probe, 2026-11-25): such a barrier with the counters' copy to the host took 21 us back to
-// back (an NCCL all-gather of the counters 24-27 us) and 4 MiB stored into the peer 14 us (the
-// NCCL all-gather of 4 MiB a rank 36 us).
-// Graph500 scale 26 on two H100s (frontier_bench_distributed_bfs, 2026-11-25): the first try ran
-// level 0 in 0.283 ms and level 1 in 0.211 (one GPU: 0.093, 0.111), the contract's reads of the
-// peer's bins taking 0.17 ms: the first read of each peer page after the idle time between
-// searches costs ~150 us (a probe: 167 us for one load, 11 us after a store to its page, 181 us
-// for 200 other pages). With every such page read before the clock (touch_peer_pages) and no
-// barrier between two bottom-up levels: levels 0 and 1 in 0.091 and 0.076 ms, 409.7 GTEPS on 2
-// GPUs against 369.4 through NCCL (16 roots, one call; one GPU 249.1 / 245.6).
+// after the kernel and no stream query per level, which shortens both a level's communication
+// and the host's wait before the next level.
+// Why peer memory: such a barrier beats NCCL's all-gather of the counters, and a store into the
+// peer beats NCCL's all-gather of the same bytes. The first read of each peer page after the
+// idle time between searches is slow, so the search reads every such page before its clock
+// starts (touch_peer_pages). The measurements: docs/tuning.md.
 
 #include "bfs/distributed/transport/peer_exchange.cuh"
 

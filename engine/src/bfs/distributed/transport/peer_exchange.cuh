@@ -74,8 +74,8 @@ class PeerExchange final : public Exchange {
   void all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) override;
   void all_reduce_start(std::span<std::int64_t* const> values, int count) override;
   void all_reduce_finish(std::span<std::int64_t> every_rank) override;
-  /// A few barriers carrying counters, each waited for (after an idle spell a barrier through
-  /// peer memory took ~180 us instead of ~20 on two H100s).
+  /// A few barriers carrying counters, each waited for: after an idle spell a barrier through
+  /// peer memory is many times slower than back to back.
   void warm_up() override;
   bool reads_in_place() const override { return true; }
 
