@@ -7,7 +7,7 @@
 // floor, all in the same run. The three final lists must agree, or the benchmark fails
 // (exit 4).
 //
-// Usage: frontier_bench_parallel_list [--n 1000000] [--value-range 10] [--insert-where '>2']
+// Usage: frontier_bench_parallel_list [--nodes 1000000] [--value-range 10] [--insert-where '>2']
 //          [--erase-where even] [--ops insert,insert-before,erase,...] [--device cpu|gpu|auto]
 //          [--trials 3] [--reserve -1] [--seed 1]
 #include <algorithm>
