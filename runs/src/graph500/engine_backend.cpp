@@ -31,6 +31,7 @@
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "graph500/graph500_backend.hpp"
+#include "graph500/graph500_roots.hpp"
 
 namespace frontier::runs {
 namespace {
@@ -113,10 +114,7 @@ class EngineBackend final : public Graph500Backend {
 
   void has_edges(std::span<const VertexId> candidates,
                  std::span<unsigned char> has_edges) override {
-    const Graph& graph = engine_->graph();
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      has_edges[i] = graph.degree(candidates[i]) > 0 ? 1 : 0;
-    }
+    mark_vertices_with_edges(engine_->graph(), candidates, has_edges);
   }
 
   Graph500Search search(VertexId root) override {

@@ -38,8 +38,9 @@ class Graph500Backend {
  public:
   virtual ~Graph500Backend() = default;
 
-  /// Where this process runs, where it differs from the config: result.config.device and
-  /// .ranks, mpi_processes and mpi_rank under MPI.
+  /// Fills what the placement adds to the result: the distributed details on ranks; under MPI
+  /// also this process's GPU and the job's size (result.config.device and .ranks),
+  /// mpi_processes and mpi_rank.
   virtual void place(Graph500Result& /*result*/) const {}
   /// 1. @throws OutOfMemory when the run cannot fit, before anything is allocated.
   virtual void check_memory() const = 0;

@@ -121,7 +121,6 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
   const std::unique_ptr<Graph500Backend> backend = make_backend(config);
   Graph500Result result;
   result.config = config;
-  if (config.placement != Graph500Placement::Engine) result.distributed.emplace();
   backend->place(result);
   const bool reports = result.mpi_rank == 0;
 

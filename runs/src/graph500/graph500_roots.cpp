@@ -50,13 +50,18 @@ std::vector<VertexId> draw_graph500_roots(std::int64_t num_vertices, int count, 
   return roots;
 }
 
+void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> candidates,
+                              std::span<unsigned char> has_edges) {
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    has_edges[i] = graph.degree(candidates[i]) > 0 ? 1 : 0;
+  }
+}
+
 std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::uint64_t seed) {
   return draw_graph500_roots(
       graph.num_vertices(), count, seed,
       [&](std::span<const VertexId> candidates, std::span<unsigned char> has_edges) {
-        for (std::size_t i = 0; i < candidates.size(); ++i) {
-          has_edges[i] = graph.degree(candidates[i]) > 0 ? 1 : 0;
-        }
+        mark_vertices_with_edges(graph, candidates, has_edges);
       });
 }
 

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "frontier/csr_graph.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier::runs {
@@ -15,6 +16,10 @@ namespace frontier::runs {
 /// Sets has_edges[i] to 1 when candidates[i] has degree >= 1, else 0.
 using HasEdges =
     std::function<void(std::span<const VertexId> candidates, std::span<unsigned char> has_edges)>;
+
+/// HasEdges for a graph held whole on the host.
+void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> candidates,
+                              std::span<unsigned char> has_edges);
 
 /// Up to `count` distinct vertices of degree >= 1 among `num_vertices`, drawn as
 /// choose_graph500_roots() draws them; `has_edges` is asked about rounds of candidates, in draw

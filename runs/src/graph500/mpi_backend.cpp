@@ -110,6 +110,7 @@ class MpiBackend final : public Graph500Backend {
   }
 
   void place(Graph500Result& result) const override {
+    result.distributed.emplace();
     result.config.device = Device::cuda(gpu_);
     result.config.ranks = ranks_;
     result.mpi_processes = ranks_;

@@ -39,6 +39,8 @@ class RankBackend final : public Graph500Backend {
     params_.seed = config.seed;
   }
 
+  void place(Graph500Result& result) const override { result.distributed.emplace(); }
+
   void check_memory() const override { check_graph500_memory(config_.scale, config_.edgefactor); }
 
   double generate() override {
