@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500_statistics.hpp"
 
 namespace frontier::cli {
 
@@ -17,7 +17,7 @@ void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
     seconds.push_back(trial.seconds);
     edges.push_back(static_cast<double>(trial.edges));
   }
-  const io::Graph500TepsStatistics teps = io::graph500_teps_statistics(seconds, edges);
+  const runs::Graph500TepsStatistics teps = runs::graph500_teps_statistics(seconds, edges);
   const bool exchanged = !trials.empty() && trials.front().bytes_exchanged >= 0;
   if (json) {
     JsonWriter writer(std::cout);
@@ -52,7 +52,7 @@ void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
   }
   std::printf("%zu search(es) on %s: harmonic mean %.2f MTEPS, median %.3f ms\n", trials.size(),
               where.c_str(), teps.harmonic_mean / 1e6,
-              io::graph500_statistics(seconds).median * 1e3);
+              runs::graph500_statistics(seconds).median * 1e3);
 }
 
 }  // namespace frontier::cli

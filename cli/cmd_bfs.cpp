@@ -13,7 +13,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500.hpp"
 #include "graph_input.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
@@ -101,10 +101,10 @@ int run_bfs(int argc, const char* const* argv) {
     }
     sources.assign(static_cast<std::size_t>(count), static_cast<VertexId>(source));
   } else {
-    sources = io::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
+    sources = runs::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
     if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
   }
-  const partition::DistributedRunConfig distributed = distributed_run_config(result);
+  const DistributedPlacement distributed = distributed_placement(result);
   if (distributed.ranks > 0 || distributed.mpi) {
     if (want_output) {
       throw UsageError(

@@ -2,20 +2,19 @@
 // searches from distinct roots, the official statistics block).
 #include <cstdio>
 #include <iostream>
-#include <optional>
 #include <string>
 
 #include "commands.hpp"
 #include "distributed_cli.hpp"
 #include "frontier/detail/log.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
 
 namespace frontier::cli {
 namespace {
 
-void write_statistics(JsonWriter& json, std::string_view name, const io::Graph500Statistics& s) {
+void write_statistics(JsonWriter& json, std::string_view name, const runs::Graph500Statistics& s) {
   json.begin_object(name)
       .field("min", s.min)
       .field("firstquartile", s.firstquartile)
@@ -27,7 +26,7 @@ void write_statistics(JsonWriter& json, std::string_view name, const io::Graph50
       .end_object();
 }
 
-void print_json(const io::Graph500Result& result) {
+void print_json(const runs::Graph500Result& result) {
   JsonWriter json(std::cout);
   json.begin_object()
       .field("scale", result.config.scale)
@@ -54,7 +53,7 @@ void print_json(const io::Graph500Result& result) {
       .end_object();
   if (result.config.validate) write_statistics(json, "validate", result.validate);
   json.begin_array("runs");
-  for (const io::Graph500Run& run : result.runs) {
+  for (const runs::Graph500Run& run : result.runs) {
     json.begin_object()
         .field("root", static_cast<std::int64_t>(run.root))
         .field("seconds", run.seconds)
@@ -89,7 +88,7 @@ int run_graph500(int argc, const char* const* argv) {
   CommonConfig common;
   if (!parse_options(options, argc, argv, result, common)) return 0;
 
-  io::Graph500Config config;
+  runs::Graph500Config config;
   config.scale = result["scale"].as<int>();
   config.edgefactor = result["edgefactor"].as<int>();
   config.roots = result["roots"].as<int>();
@@ -102,23 +101,19 @@ int run_graph500(int argc, const char* const* argv) {
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 
-  const partition::DistributedRunConfig distributed = distributed_run_config(result);
-  std::optional<io::Graph500Result> distributed_run;
-  if (distributed.ranks > 0 || distributed.mpi) {
-    distributed_run = run_distributed_graph500(config, distributed);
-    if (!distributed_run) return 0;  // an MPI process other than rank 0 prints nothing
-  }
-  const io::Graph500Result run =
-      distributed_run ? *distributed_run
-                      : io::run_graph500(config, [](const io::Graph500Run& r, int total) {
-                          detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}",
-                                                r.index + 1, total, r.root, r.seconds * 1e3, r.teps,
-                                                r.validate_seconds >= 0 ? ", validated" : "");
-                        });
+  place_graph500(distributed_placement(result), config);
+  const runs::Graph500Result run =
+      runs::run_graph500(config, [](const runs::Graph500Run& r, int total) {
+        detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
+                              r.root, r.seconds * 1e3, r.teps,
+                              r.validate_seconds >= 0 ? ", validated" : "");
+      });
+  if (run.mpi_rank != 0) return 0;  // every MPI process holds the figures; process 0 prints them
+  log_distributed_graph500(run);
   if (common.json) {
     print_json(run);
   } else {
-    std::fputs(io::format_graph500_statistics(run).c_str(), stdout);
+    std::fputs(runs::format_graph500_statistics(run).c_str(), stdout);
   }
   return 0;
 }

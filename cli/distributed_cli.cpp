@@ -15,9 +15,8 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/partition/bfs_mpi.hpp"
-#include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
+#include "frontier/runs/mpi_bfs.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
 
@@ -40,9 +39,8 @@ void add_distributed_options(cxxopts::Options& options) {
   // clang-format on
 }
 
-partition::DistributedRunConfig distributed_run_config(const cxxopts::ParseResult& result) {
-  partition::DistributedRunConfig run;
-  run.ranks = 0;
+DistributedPlacement distributed_placement(const cxxopts::ParseResult& result) {
+  DistributedPlacement run;
   const std::string layout = result["layout"].as<std::string>();
   if (layout == "striped") {
     run.layout = VertexLayout::Striped;
@@ -125,16 +123,16 @@ void log_warm_ups(std::vector<double> seconds) {
 
 // The searches of `bfs --distributed`: one process per GPU under mpirun; only process 0 reports.
 DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
-                                 const partition::DistributedRunConfig& run,
+                                 const DistributedPlacement& run,
                                  const DistributedBfsOptions& options, bool validate) {
   const bool directed = graph.directed();
-  const partition::MpiBfsResult mpi = partition::run_bfs_mpi(std::move(graph), sources, run.layout,
-                                                             options, validate, run.transport);
+  const runs::MpiBfsResult mpi =
+      runs::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate, run.transport);
   DistributedTrials out;
   out.balance = mpi.balance;
   out.ranks = mpi.ranks;
   out.report = mpi.rank == 0;
-  for (const partition::MpiBfsSearch& search : mpi.searches) {
+  for (const runs::MpiBfsSearch& search : mpi.searches) {
     BfsTrial trial;
     trial.source = search.source;
     trial.seconds = search.seconds;
@@ -151,7 +149,7 @@ DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sourc
 
 // The searches of `bfs --gpus N | --ranks N`: every rank in this process.
 DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
-                                   const partition::DistributedRunConfig& run,
+                                   const DistributedPlacement& run,
                                    const DistributedBfsOptions& options, bool validate) {
   auto& log = detail::logger();
   const bool directed = graph.directed();
@@ -203,8 +201,8 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
 }  // namespace
 
 int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
-                        const partition::DistributedRunConfig& run, const BfsOptions& bfs,
-                        bool validate, bool json) {
+                        const DistributedPlacement& run, const BfsOptions& bfs, bool validate,
+                        bool json) {
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
   const auto arcs = static_cast<std::int64_t>(graph.num_edges());
   DistributedBfsOptions options;
@@ -235,41 +233,46 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   return 0;
 }
 
-std::optional<io::Graph500Result> run_distributed_graph500(
-    const io::Graph500Config& config, const partition::DistributedRunConfig& run) {
+void place_graph500(const DistributedPlacement& placement, runs::Graph500Config& config) {
+  if (placement.mpi) {
+    config.placement = runs::Graph500Placement::MpiProcesses;
+  } else if (placement.ranks > 0) {
+    config.placement = runs::Graph500Placement::Ranks;
+    config.ranks = placement.ranks;
+    config.device = placement.device;
+  } else {
+    return;
+  }
+  config.layout = placement.layout;
+  config.transport = placement.transport;
+}
+
+void log_distributed_graph500(const runs::Graph500Result& result) {
+  if (!result.distributed) return;
   auto& log = detail::logger();
-  if (run.mpi) {
-    const partition::MpiGraph500Result mpi =
-        partition::run_graph500_mpi(config, run.layout, run.transport);
-    if (mpi.rank != 0) return std::nullopt;
-    log.info("graph500 edge balance over {} {} processes:\n{}", mpi.ranks, layout_name(run.layout),
-             partition::format_edge_balance(mpi.run.balance));
-    log_warm_ups(mpi.run.warm_up_seconds);
-    return mpi.run.graph500;
+  const runs::Graph500Config& config = result.config;
+  const runs::Graph500DistributedDetails& details = *result.distributed;
+  const bool processes = config.placement == runs::Graph500Placement::MpiProcesses;
+  log.info("graph500 edge balance over {} {} {}:\n{}", config.ranks, layout_name(config.layout),
+           processes ? "processes" : "ranks", partition::format_edge_balance(details.balance));
+  if (!processes) {
+    if (!details.search_levels.empty()) {
+      for (const DistributedLevelStats& level : details.search_levels.front()) {
+        log.info(
+            "first search level {}: frontier {}, {} items binned, {} bytes between ranks, "
+            "{:.3f} ms",
+            level.level, level.frontier_vertices, level.items_binned, level.bytes_exchanged,
+            level.seconds * 1e3);
+      }
+    }
+    double bytes = 0.0;
+    for (const std::int64_t b : details.bytes_exchanged) bytes += static_cast<double>(b);
+    if (!details.bytes_exchanged.empty()) {
+      log.info("graph500: {:.1f} MiB between ranks per search on average",
+               bytes / static_cast<double>(details.bytes_exchanged.size()) / (1 << 20));
+    }
   }
-  const partition::DistributedGraph500Result result =
-      partition::run_graph500_distributed(config, run, [](const io::Graph500Run& r, int total) {
-        detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,
-                              r.root, r.seconds * 1e3, r.teps,
-                              r.validate_seconds >= 0 ? ", validated" : "");
-      });
-  log.info("graph500 edge balance over {} {} ranks:\n{}", run.ranks, layout_name(run.layout),
-           partition::format_edge_balance(result.balance));
-  for (const DistributedLevelStats& level : result.first_search_levels) {
-    log.info(
-        "first search level {}: frontier {}, {} items binned, {} bytes between ranks, "
-        "{:.3f} ms",
-        level.level, level.frontier_vertices, level.items_binned, level.bytes_exchanged,
-        level.seconds * 1e3);
-  }
-  double bytes = 0.0;
-  for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
-  if (!result.bytes_exchanged.empty()) {
-    log.info("graph500: {:.1f} MiB between ranks per search on average",
-             bytes / static_cast<double>(result.bytes_exchanged.size()) / (1 << 20));
-  }
-  log_warm_ups(result.warm_up_seconds);
-  return result.graph500;
+  log_warm_ups(details.warm_up_seconds);
 }
 
 }  // namespace frontier::cli

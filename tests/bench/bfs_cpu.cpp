@@ -23,8 +23,8 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
-#include "frontier/io/graph500.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "frontier/runs/graph500.hpp"
 
 namespace {
 
@@ -80,7 +80,7 @@ struct Series {
   std::vector<double> seconds;
   std::vector<double> nedge;
   double harmonic_mean_teps() const {
-    return frontier::io::graph500_teps_statistics(seconds, nedge).harmonic_mean;
+    return frontier::runs::graph500_teps_statistics(seconds, nedge).harmonic_mean;
   }
 };
 
@@ -94,7 +94,7 @@ void run_scale(const BenchConfig& config, int scale) {
   build.symmetrize = true;
   build.remove_self_loops = true;
   const Graph graph = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
-  const std::vector<VertexId> roots = io::choose_graph500_roots(
+  const std::vector<VertexId> roots = runs::choose_graph500_roots(
       graph, config.roots, config.seed + static_cast<std::uint64_t>(scale));
 
   BfsOptions direction_optimizing;

@@ -2,7 +2,7 @@
 // between them): harmonic-mean TEPS per GPU count, the speedup over the same code on one GPU,
 // bytes exchanged between ranks per search; per level, the steady state (the median over every
 // timed search that has the level) and the first timed search (frontier, traffic, time); beside
-// two floors measured in the same run: the single-GPU engine BFS (io::run_graph500 on GPU 0, the
+// two floors measured in the same run: the single-GPU engine BFS (runs::run_graph500 on GPU 0, the
 // whole graph) and GPU 0's copy bandwidth; and, for every count of several GPUs, the
 // communication floor of one level (a small exchange and the counters' all-reduce through
 // NCCL, back to back, after 100 ms idle, as GPUs sit between searches while the host checks
@@ -32,8 +32,7 @@
 
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
-#include "frontier/partition/graph500_distributed.hpp"
+#include "frontier/runs/graph500.hpp"
 #include "support/cuda/device_floors.hpp"
 #include "support/cuda/exchange_latency.hpp"
 
@@ -177,7 +176,7 @@ int main(int argc, char** argv) {
   try {
     const BenchConfig bench = parse(argc, argv);
     const int present = frontier::cuda_device_count();
-    frontier::io::Graph500Config config;
+    frontier::runs::Graph500Config config;
     config.scale = bench.scale;
     config.edgefactor = bench.edgefactor;
     config.roots = bench.roots;
@@ -199,9 +198,9 @@ int main(int argc, char** argv) {
       std::printf("floor: GPU 0 copy bandwidth %.1f GB/s, random 4-byte gathers %.2f G/s\n",
                   floors.copy_bytes_per_second / 1e9, floors.gathers_per_second / 1e9);
       if (bench.single) {
-        frontier::io::Graph500Config single = config;
+        frontier::runs::Graph500Config single = config;
         single.device = frontier::Device::cuda(0);
-        const auto result = frontier::io::run_graph500(single);
+        const auto result = frontier::runs::run_graph500(single);
         single_teps = result.teps.harmonic_mean;
         std::printf("floor: single-GPU engine BFS (%s): harmonic mean %.3f GTEPS\n",
                     frontier::strategy_name(single.bfs.strategy), single_teps / 1e9);
@@ -224,7 +223,8 @@ int main(int argc, char** argv) {
     std::printf("%6s %14s %10s %10s %18s %12s %10s\n", "ranks", "hmean GTEPS", "vs 1 rank",
                 "vs engine", "MiB xchg/search", "construct s", "transport");
     for (const int count : bench.gpus) {
-      frontier::partition::DistributedRunConfig run;
+      frontier::runs::Graph500Config run = config;
+      run.placement = frontier::runs::Graph500Placement::Ranks;
       run.ranks = count;
       run.layout = bench.layout;
       run.time_phases = bench.phases;
@@ -239,19 +239,20 @@ int main(int argc, char** argv) {
         run.device.cuda_ids.clear();
         for (int id = 0; id < count; ++id) run.device.cuda_ids.push_back(id);
       }
-      const auto result = frontier::partition::run_graph500_distributed(config, run);
-      const double teps = result.graph500.teps.harmonic_mean;
+      const frontier::runs::Graph500Result result = frontier::runs::run_graph500(run);
+      const frontier::runs::Graph500DistributedDetails& details = *result.distributed;
+      const double teps = result.teps.harmonic_mean;
       if (count == 1) one_rank_teps = teps;
       double bytes = 0.0;
-      for (const std::int64_t b : result.bytes_exchanged) bytes += static_cast<double>(b);
-      bytes /= static_cast<double>(result.bytes_exchanged.size());
+      for (const std::int64_t b : details.bytes_exchanged) bytes += static_cast<double>(b);
+      bytes /= static_cast<double>(details.bytes_exchanged.size());
       std::printf(
           "%6d %14.3f %10s %10s %18.1f %12.3f %10s\n", count, teps / 1e9,
           one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
           single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
-          bytes / (1 << 20), result.graph500.construction_seconds,
-          present > 0 ? frontier::transport_name(result.transport) : "-");
-      const auto steady = median_levels(result.search_levels);
+          bytes / (1 << 20), result.construction_seconds,
+          present > 0 ? frontier::transport_name(details.transport) : "-");
+      const auto steady = median_levels(details.search_levels);
       std::printf("       per level, median over the searches (searches with the level, ms):");
       for (std::size_t l = 0; l < steady.levels.size(); ++l) {
         std::printf(" [%d: %d, %.3f]", steady.levels[l].level, steady.searches[l],
@@ -259,7 +260,8 @@ int main(int argc, char** argv) {
       }
       std::printf(
           "\n       first search per level (frontier, items binned, MiB between ranks, ms):");
-      for (const auto& level : result.first_search_levels) {
+      const std::vector<frontier::DistributedLevelStats>& first = details.search_levels.front();
+      for (const auto& level : first) {
         std::printf(" [%d: %lld, %lld, %.2f, %.3f]", level.level,
                     static_cast<long long>(level.frontier_vertices),
                     static_cast<long long>(level.items_binned),
@@ -268,10 +270,10 @@ int main(int argc, char** argv) {
       std::printf(
           "\n       edge balance max/mean %.3f; untimed barrier + warm-up before each search: "
           "median %.3f ms\n",
-          result.balance.imbalance, median(result.warm_up_seconds) * 1e3);
+          details.balance.imbalance, median(details.warm_up_seconds) * 1e3);
       if (bench.phases) {
         print_phases(steady.levels, "per level, median over the searches");
-        print_phases(result.first_search_levels, "of the first search");
+        print_phases(first, "of the first search");
       }
     }
     return 0;

@@ -1,18 +1,17 @@
-// Graph500 runs built on the GPU (io/src/graph500/graph500_gpu_graph.cpp): a run whose tuples
-// and CSR are made on the GPU finds the same roots, arc count and per-root nedge as the host-built
-// run of the same seed, validates every tree, and reports its construction as built on the
-// device; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the free bytes
-// before anything is allocated. Skipped without a GPU.
+// Graph500 runs on the GPU (runs/src/graph500/engine_backend.cpp, rank_backend.cpp): a run
+// whose tuples and CSR are made on the GPU finds the same roots, arc count and per-root nedge as
+// the host-built run of the same seed, validates every tree, and reports its construction as
+// built on the device; so does a run on one GPU rank; a size beyond the GPU is OutOfMemory naming
+// graph500_device_bytes() and the free bytes before anything is allocated. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "../../io/src/graph500/graph500_graph.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500.hpp"
 
-namespace frontier::io {
+namespace frontier::runs {
 namespace {
 
 #define FRONTIER_REQUIRE_GPU() \
@@ -67,24 +66,38 @@ TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {
   expect_same_runs(device_built, host_built, "device-built vs host-built on the GPU", true);
 }
 
+TEST(Graph500Gpu, OneGpuRankMatchesTheEngine) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph500Result engine = run_graph500(small_config(Device::cuda(0), true));
+  Graph500Config config = small_config(Device::cuda(0), true);
+  config.placement = Graph500Placement::Ranks;
+  config.ranks = 1;
+  const Graph500Result rank = run_graph500(config);
+  ASSERT_TRUE(rank.distributed.has_value());
+  EXPECT_EQ(rank.distributed->bytes_exchanged.size(), rank.runs.size());
+  expect_same_runs(rank, engine, "one GPU rank vs the engine on the GPU", false);
+}
+
 TEST(Graph500Gpu, TooLargeForTheGpuIsOutOfMemoryBeforeAllocating) {
   FRONTIER_REQUIRE_GPU();
-  Graph500Config config = small_config(Device::cuda(0), true);
-  config.scale = 30;
-  config.edgefactor = 16;
   const std::uint64_t free_before = cuda_device_info(0).free_bytes;
   try {
-    make_graph500_graph_on_device(config);
+    // The check a run built on the GPU makes before it allocates anything.
+    check_graph500_device_memory(30, 16, 0);
     FAIL() << "expected OutOfMemory";
   } catch (const OutOfMemory& error) {
     EXPECT_EQ(error.bytes_needed(), graph500_device_bytes(30, 16));
     EXPECT_LT(error.bytes_free(), error.bytes_needed());
     EXPECT_NE(std::string(error.what()).find("GPU 0"), std::string::npos) << error.what();
   }
+  // A run of that size stops at its sizing step (the host's estimate or the GPU's).
+  Graph500Config config = small_config(Device::cuda(0), true);
+  config.scale = 30;
+  EXPECT_THROW(run_graph500(config), OutOfMemory);
   // Nothing was left allocated.
   const std::uint64_t free_after = cuda_device_info(0).free_bytes;
   EXPECT_GE(free_after + (std::uint64_t{64} << 20), free_before);
 }
 
 }  // namespace
-}  // namespace frontier::io
+}  // namespace frontier::runs

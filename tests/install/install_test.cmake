@@ -26,7 +26,8 @@ endfunction()
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(expected bin/frontier include/frontier/engine.hpp include/frontier/io/read_graph.hpp
                  include/frontier/distribution/striping.hpp
-                 include/frontier/partition/slices.hpp lib/cmake/frontier/frontierConfig.cmake
+                 include/frontier/partition/slices.hpp include/frontier/runs/graph500.hpp
+                 lib/cmake/frontier/frontierConfig.cmake
                  lib/cmake/frontier/frontierConfigVersion.cmake
                  lib/cmake/frontier/frontierTargets.cmake)
   if(NOT EXISTS ${prefix}/${expected})

@@ -28,9 +28,9 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/io/read_graph.hpp"
-#include "frontier/partition/graph500_mpi.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "frontier/runs/mpi_bfs.hpp"
 #include "test_graphs.hpp"
 #include "test_paths.hpp"
 
@@ -423,7 +423,7 @@ std::string statistics_line(const std::string& block, const std::string& key) {
 // counts the MPI processes.
 TEST(DistributedBfsGpu, MpiProcessPerGpu) {
   FRONTIER_SKIP_WITHOUT_TWO_GPUS();
-  if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
+  if (!runs::mpi_built()) GTEST_SKIP() << "built without MPI";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
   int code = -1;
   const std::string single = run_cli("graph500 --gpus 2 --scale 14 --roots 8", code);

@@ -13,7 +13,7 @@
 #include "cli_runner.hpp"
 #include "dataset_manifest.hpp"
 #include "frontier/device.hpp"
-#include "frontier/partition/graph500_mpi.hpp"
+#include "frontier/runs/mpi_bfs.hpp"
 #include "test_paths.hpp"
 
 namespace frontier {
@@ -53,7 +53,7 @@ void expect_same_searches(const std::string& file, const std::string& transport)
 
 TEST(MpiBfsCli, ProcessPerGpuMatchesOneProcess) {
   if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs";
-  if (!partition::mpi_built()) GTEST_SKIP() << "built without MPI";
+  if (!runs::mpi_built()) GTEST_SKIP() << "built without MPI";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
   for (const char* transport : {"peer", "nccl"}) {
     expect_same_searches(test::bundled_dataset("karate.mtx").string(), transport);

@@ -1,7 +1,7 @@
-// Graph500 on ranks simulated on the CPU (partition/graph500_distributed.hpp) against the
-// single-device run (io::run_graph500): the same roots, the same nedge and level count for each,
-// every search validated slice by slice; and `frontier bfs|graph500 --ranks N` from the command
-// line, with its usage errors; the names of the GPU transports.
+// Graph500 on ranks simulated on the CPU (runs::run_graph500 placed on Ranks) against the run on
+// the engine: the same roots, the same nedge and level count for each, every search validated
+// slice by slice; and `frontier bfs|graph500 --ranks N` from the command line, with its usage
+// errors; the names of the GPU transports.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,9 +12,8 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
-#include "frontier/partition/graph500_distributed.hpp"
 #include "frontier/partition/slices.hpp"
+#include "frontier/runs/graph500.hpp"
 #include "test_graphs.hpp"
 #include "test_paths.hpp"
 
@@ -22,22 +21,24 @@ namespace frontier {
 namespace {
 
 TEST(DistributedGraph500, SameRootsAndEdgesAsSingleDevice) {
-  io::Graph500Config config;
+  runs::Graph500Config config;
   config.scale = 11;
   config.edgefactor = 16;
   config.roots = 12;
   config.seed = 7;
   config.device = Device::cpu();
-  const io::Graph500Result single = io::run_graph500(config);
+  const runs::Graph500Result single = runs::run_graph500(config);
+  EXPECT_FALSE(single.distributed.has_value());
   for (const auto layout : {VertexLayout::Striped, VertexLayout::Block}) {
     for (int ranks = 1; ranks <= 4; ++ranks) {
       SCOPED_TRACE(std::to_string(ranks) + " ranks, " + layout_name(layout));
-      partition::DistributedRunConfig run;
-      run.ranks = ranks;
-      run.layout = layout;
-      const partition::DistributedGraph500Result distributed =
-          partition::run_graph500_distributed(config, run);
-      const io::Graph500Result& result = distributed.graph500;
+      runs::Graph500Config on_ranks = config;
+      on_ranks.placement = runs::Graph500Placement::Ranks;
+      on_ranks.ranks = ranks;
+      on_ranks.layout = layout;
+      const runs::Graph500Result result = runs::run_graph500(on_ranks);
+      ASSERT_TRUE(result.distributed.has_value());
+      const runs::Graph500DistributedDetails& distributed = *result.distributed;
       EXPECT_EQ(result.num_vertices, single.num_vertices);
       EXPECT_EQ(result.num_tuples, single.num_tuples);
       EXPECT_EQ(result.num_arcs, single.num_arcs);
@@ -57,29 +58,30 @@ TEST(DistributedGraph500, SameRootsAndEdgesAsSingleDevice) {
       if (ranks > 1) {
         EXPECT_GT(distributed.bytes_exchanged.front(), 0);
       }
-      EXPECT_EQ(distributed.first_search_levels.size(),
+      ASSERT_EQ(distributed.search_levels.size(), single.runs.size());
+      EXPECT_EQ(distributed.search_levels.front().size(),
                 static_cast<std::size_t>(single.runs.front().levels));
-      const std::string block = io::format_graph500_statistics(result);
+      const std::string block = runs::format_graph500_statistics(result);
       EXPECT_NE(block.find("harmonic_mean_TEPS"), std::string::npos);
     }
   }
 }
 
 TEST(DistributedGraph500, BadConfigurationsAreErrors) {
-  io::Graph500Config config;
+  runs::Graph500Config config;
   config.scale = 8;
-  partition::DistributedRunConfig run;
-  run.ranks = 0;
-  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
-  run.ranks = 2;
-  run.device = Device::cuda(0);  // one GPU for two ranks
-  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
-  run.device = Device::cpu();
+  config.placement = runs::Graph500Placement::Ranks;
+  config.ranks = 0;
+  EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
+  config.ranks = 2;
+  config.device = Device::cuda(0);  // one GPU for two ranks
+  EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
+  config.device = Device::cpu();
   config.scale = 31;
-  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+  EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
   config.scale = 8;
   config.roots = 0;
-  EXPECT_THROW(partition::run_graph500_distributed(config, run), InvalidArgument);
+  EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
 }
 
 TEST(DistributedGraph500, CommandLineOnSimulatedRanks) {

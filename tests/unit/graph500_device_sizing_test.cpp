@@ -8,9 +8,9 @@
 
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500.hpp"
 
-namespace frontier::io {
+namespace frontier::runs {
 namespace {
 
 constexpr std::uint64_t kHeadroom = std::uint64_t{256} << 20;
@@ -49,4 +49,4 @@ TEST(Graph500DeviceBytes, GpuRunWithoutAGpuIsACudaError) {
 }
 
 }  // namespace
-}  // namespace frontier::io
+}  // namespace frontier::runs

@@ -1,5 +1,6 @@
-// The Graph500 runner: a small validated run, root choice, nedge counting, the statistics math
-// on hand-made samples, the exact official output block, and the up-front memory check.
+// The Graph500 driver: a small validated run, root choice, nedge counting, the statistics math
+// on hand-made samples, the exact official output block, config errors alike for every
+// placement, and the up-front memory check.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,14 +14,17 @@
 #include <vector>
 
 #include "frontier/csr_builder.hpp"
+#include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "frontier/runs/graph500.hpp"
+#include "frontier/runs/mpi_bfs.hpp"
 
 #include "test_graphs.hpp"
 
-namespace frontier::io {
+namespace frontier::runs {
 namespace {
 
 TEST(Graph500Statistics, OddSampleCount) {
@@ -264,6 +268,25 @@ TEST(Graph500Roots, FewerEligibleVerticesThanRoots) {
   EXPECT_THROW(choose_graph500_roots(graph, 0, 99), InvalidArgument);
 }
 
+// The sampler asks for degrees a round of draws at a time; its roots are those of drawing one
+// vertex at a time (the reference's loop), so a seed keeps naming the same roots.
+TEST(Graph500Roots, RoundsDrawWhatOneDrawAtATimeDraws) {
+  const Graph graph = test::graph500_graph(test::kronecker_params(12, 3));
+  const std::uint64_t seed = 41;
+  for (const int count : {1, 64, 5000}) {
+    std::vector<VertexId> expected;
+    const auto n = static_cast<std::uint64_t>(graph.num_vertices());
+    for (std::uint64_t draw = 0; draw < 4 * n + 1024 && expected.size() < std::size_t(count);
+         ++draw) {
+      const auto v = static_cast<VertexId>(uniform_below(counter_random(seed, draw), n));
+      if (graph.degree(v) == 0) continue;
+      if (std::find(expected.begin(), expected.end(), v) != expected.end()) continue;
+      expected.push_back(v);
+    }
+    EXPECT_EQ(choose_graph500_roots(graph, count, seed), expected) << count << " roots";
+  }
+}
+
 TEST(Graph500Config, RejectsOutOfRangeValues) {
   Graph500Config config;
   config.scale = 0;
@@ -278,6 +301,70 @@ TEST(Graph500Config, RejectsOutOfRangeValues) {
   EXPECT_THROW(run_graph500(config), InvalidArgument);
   config.roots = 4;
   config.bfs.threads = -1;
+  EXPECT_THROW(run_graph500(config), InvalidArgument);
+}
+
+// The driver checks the config before any placement does its own work (MPI_Init included), so
+// every placement reports a bad value with the same error and the same words.
+TEST(Graph500Config, EveryPlacementReportsTheSameErrors) {
+  const auto bad_configs = [] {
+    std::vector<Graph500Config> configs(5);
+    configs[0].scale = 0;
+    configs[1].scale = 31;
+    configs[2].edgefactor = 0;
+    configs[3].roots = 0;
+    configs[4].bfs.threads = -1;
+    return configs;
+  }();
+  for (const Graph500Config& bad : bad_configs) {
+    std::string engine_error;
+    try {
+      run_graph500(bad);
+    } catch (const InvalidArgument& error) {
+      engine_error = error.what();
+    }
+    ASSERT_FALSE(engine_error.empty()) << "the engine accepted a bad config";
+    for (const Graph500Placement placement :
+         {Graph500Placement::Ranks, Graph500Placement::MpiProcesses}) {
+      SCOPED_TRACE(placement_name(placement));
+      Graph500Config config = bad;
+      config.placement = placement;
+      config.ranks = 2;
+      try {
+        run_graph500(config);
+        FAIL() << "no exception for: " << engine_error;
+      } catch (const InvalidArgument& error) {
+        EXPECT_EQ(std::string(error.what()), engine_error);
+      }
+    }
+  }
+}
+
+TEST(Graph500Config, PlacementsCheckTheirDevicesAndRanks) {
+  Graph500Config config;
+  config.scale = 8;
+  config.device = Device::cuda(0);
+  config.device.cuda_ids.push_back(1);  // an engine runs on one GPU
+  EXPECT_THROW(run_graph500(config), InvalidArgument);
+  config.placement = Graph500Placement::Ranks;
+  config.ranks = 3;  // two GPUs for three ranks
+  EXPECT_THROW(run_graph500(config), InvalidArgument);
+  config.device = Device::cpu();
+  config.ranks = 0;
+  EXPECT_THROW(run_graph500(config), InvalidArgument);
+}
+
+TEST(Graph500Config, PlacementNames) {
+  EXPECT_STREQ(placement_name(Graph500Placement::Engine), "engine");
+  EXPECT_STREQ(placement_name(Graph500Placement::Ranks), "ranks");
+  EXPECT_STREQ(placement_name(Graph500Placement::MpiProcesses), "mpi-processes");
+}
+
+TEST(Graph500Config, MpiProcessesWithoutMpiIsAnError) {
+  if (mpi_built()) GTEST_SKIP() << "built with MPI (tests/multi_gpu runs it under mpirun)";
+  Graph500Config config;
+  config.scale = 8;
+  config.placement = Graph500Placement::MpiProcesses;
   EXPECT_THROW(run_graph500(config), InvalidArgument);
 }
 
@@ -302,4 +389,4 @@ TEST(Graph500Memory, EstimateGrowsWithSizeAndTooLargeIsOutOfMemory) {
 }
 
 }  // namespace
-}  // namespace frontier::io
+}  // namespace frontier::runs

@@ -1,7 +1,5 @@
-// bfs_mpi.cpp — BFS on a graph file with one MPI process per GPU (see bfs_mpi.hpp).
-#include "frontier/partition/bfs_mpi.hpp"
-
-#if FRONTIER_HAVE_MPI
+// mpi_bfs.cpp — BFS on a graph file with one MPI process per GPU (see mpi_bfs.hpp).
+#include "frontier/runs/mpi_bfs.hpp"
 
 #include <mpi.h>
 
@@ -12,9 +10,10 @@
 #include "frontier/bfs_validate.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/errors.hpp"
-#include "mpi_support.hpp"
+#include "frontier/partition/slices.hpp"
+#include "mpi/mpi_support.hpp"
 
-namespace frontier::partition {
+namespace frontier::runs {
 namespace {
 
 // Process 0 receives the combined labels: every vertex has one owner, the other processes
@@ -27,6 +26,8 @@ void combine_on_first(std::span<std::int32_t> values, int rank) {
 }
 
 }  // namespace
+
+bool mpi_built() { return true; }
 
 MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexLayout layout,
                          const DistributedBfsOptions& options, bool validate,
@@ -47,7 +48,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   // 1. One GPU per process of a node; this process's slice; process 0 keeps the whole graph.
   const int gpu = mpi::node_gpu(out.rank);
   const VertexDistribution<VertexId> distribution{layout, n, out.ranks};
-  RankGraph<VertexId, EdgeId> own = slice_graph(graph, distribution, out.rank);
+  RankGraph<VertexId, EdgeId> own = partition::slice_graph(graph, distribution, out.rank);
   if (out.rank != 0) graph = Graph();
   // 2. NCCL through MPI; the balance report.
   const ProcessRank process =
@@ -96,20 +97,4 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   return out;
 }
 
-}  // namespace frontier::partition
-
-#else  // !FRONTIER_HAVE_MPI
-
-#include "frontier/errors.hpp"
-
-namespace frontier::partition {
-
-MpiBfsResult run_bfs_mpi(Graph, std::span<const VertexId>, VertexLayout,
-                         const DistributedBfsOptions&, bool, GpuTransport) {
-  throw InvalidArgument(
-      "this build of frontier has no MPI launcher (MPI was not found at build time)");
-}
-
-}  // namespace frontier::partition
-
-#endif
+}  // namespace frontier::runs

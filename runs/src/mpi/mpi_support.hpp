@@ -1,9 +1,8 @@
-// MPI pieces shared by the one-process-per-GPU launchers (graph500_mpi.cpp, bfs_mpi.cpp),
-// compiled only when MPI was found: every MPI call is checked (the world communicator returns
-// errors instead of aborting) and a failure throws frontier::Error naming the call.
+// MPI pieces shared by the one-process-per-GPU launchers (graph500/mpi_backend.cpp,
+// mpi/mpi_bfs.cpp), compiled only when MPI was found: every MPI call is checked (the world
+// communicator returns errors instead of aborting) and a failure throws frontier::Error naming
+// the call.
 #pragma once
-
-#if FRONTIER_HAVE_MPI
 
 #include <cstdint>
 
@@ -11,7 +10,7 @@
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/partition/slices.hpp"
 
-namespace frontier::partition::mpi {
+namespace frontier::runs::mpi {
 
 /// Throws when `code` is not MPI_SUCCESS, with MPI's text for it.
 void check(int code, const char* call);
@@ -44,8 +43,6 @@ int node_gpu(int rank);
 ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTransport transport);
 
 /// Every process's vertex and arc counts, gathered into the balance report (same on all).
-BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own);
+partition::BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own);
 
-}  // namespace frontier::partition::mpi
-
-#endif
+}  // namespace frontier::runs::mpi

@@ -1,7 +1,5 @@
 // mpi_support.cpp — see mpi_support.hpp.
-#include "mpi_support.hpp"
-
-#if FRONTIER_HAVE_MPI
+#include "mpi/mpi_support.hpp"
 
 #include <mpi.h>
 
@@ -11,7 +9,7 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
-namespace frontier::partition::mpi {
+namespace frontier::runs::mpi {
 
 void check(int code, const char* call) {
   if (code != MPI_SUCCESS) {
@@ -109,18 +107,16 @@ ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTrans
   return process;
 }
 
-BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own) {
+partition::BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own) {
   const int ranks = world_size();
   const std::int64_t counts[2] = {static_cast<std::int64_t>(own.local_vertices()),
                                   static_cast<std::int64_t>(own.local_arcs())};
   std::vector<std::int64_t> all(2 * static_cast<std::size_t>(ranks));
   check(MPI_Allgather(counts, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, MPI_COMM_WORLD),
         "MPI_Allgather");
-  std::vector<RankBalance> per_rank;
+  std::vector<partition::RankBalance> per_rank;
   for (int r = 0; r < ranks; ++r) per_rank.push_back({r, all[2 * r], all[2 * r + 1]});
-  return edge_balance(std::move(per_rank));
+  return partition::edge_balance(std::move(per_rank));
 }
 
-}  // namespace frontier::partition::mpi
-
-#endif
+}  // namespace frontier::runs::mpi

@@ -1,4 +1,4 @@
-/// @file bfs_mpi.hpp
+/// @file mpi_bfs.hpp
 /// @brief BFS on a graph file with one process per GPU (`mpirun -np N frontier bfs FILE
 /// --distributed`). MPI only bootstraps NCCL (rank 0 makes the ncclUniqueId, MPI broadcasts it)
 /// and carries tiny host values plus, once per search, the labels that process 0 combines; the
@@ -6,10 +6,10 @@
 /// (DistributedBfs).
 ///
 /// Every process has read the same file and drawn the same sources; each keeps only its own
-/// slice (slice_graph.cpp), except process 0, which also keeps the whole graph to validate the
-/// combined trees with the single-device validator (bfs_validate.hpp: the five Graph500 rules,
-/// directed graphs included) and to count the arcs of each searched component. A search's time
-/// is the slowest process's.
+/// slice (partition::slice_graph), except process 0, which also keeps the whole graph to
+/// validate the combined trees with the single-device validator (bfs_validate.hpp: the five
+/// Graph500 rules, directed graphs included) and to count the arcs of each searched component.
+/// A search's time is the slowest process's.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,11 @@
 #include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/partition/slices.hpp"
 
-namespace frontier::partition {
+namespace frontier::runs {
+
+/// True when this build has the MPI launchers (run_bfs_mpi, and run_graph500 on
+/// Graph500Placement::MpiProcesses).
+bool mpi_built();
 
 /// One search of an MPI run, as every process reports it (arcs and validation from process 0).
 struct MpiBfsSearch {
@@ -39,7 +43,7 @@ struct MpiBfsSearch {
 struct MpiBfsResult {
   int rank = 0;
   int ranks = 1;
-  BalanceReport balance;
+  partition::BalanceReport balance;
   std::vector<MpiBfsSearch> searches;
 };
 
@@ -53,4 +57,4 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
                          const DistributedBfsOptions& options, bool validate,
                          GpuTransport transport = GpuTransport::Auto);
 
-}  // namespace frontier::partition
+}  // namespace frontier::runs

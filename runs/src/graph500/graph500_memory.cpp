@@ -10,15 +10,15 @@
 // allocated.
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <string>
 
 #include "frontier/detail/host_memory.hpp"
+#include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/io/graph500.hpp"
+#include "frontier/runs/graph500.hpp"
 #include "frontier/types.hpp"
 
-namespace frontier::io {
+namespace frontier::runs {
 
 std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
   const std::uint64_t n = std::uint64_t{1} << scale;
@@ -68,4 +68,15 @@ void check_graph500_memory(int scale, int edgefactor) {
   }
 }
 
-}  // namespace frontier::io
+void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
+  const std::uint64_t needed = graph500_device_bytes(scale, edgefactor);
+  const CudaDeviceInfo info = cuda_device_info(device_id);
+  if (needed > info.free_bytes) {
+    throw OutOfMemory("graph500 at scale " + std::to_string(scale) + ", edgefactor " +
+                          std::to_string(edgefactor) + " on GPU " + std::to_string(device_id) +
+                          " (tuples, CSR construction, graph and BFS buffers at the peak)",
+                      needed, info.free_bytes);
+  }
+}
+
+}  // namespace frontier::runs

@@ -1,0 +1,188 @@
+// graph500_driver.cpp — the Graph500 BFS benchmark contract, written once for every placement
+// (after the Graph500 reference, src/main.c, with graph500_backend.hpp as its bfs_custom.c).
+//
+// Steps, kept apart as the benchmark demands:
+//  0. check the config (the same checks and messages for every placement);
+//  1. size the run against free memory (before allocating anything);
+//  2. generate the Kronecker tuples (untimed for the benchmark, reported as graph_generation);
+//  3. kernel 1, timed: build the symmetric CSR (self loops dropped, duplicates kept) and make it
+//     resident where the searches run;
+//  4. choose distinct roots of degree >= 1 from the run's one root stream, degrees answered by
+//     the backend;
+//  5. one untimed warm-up search, then for every root: a search timed from its start until the
+//     parent array is written; nedge counted as the reference validator counts it and
+//     validation of all five rules (timed together as the validation); the progress callback;
+//  6. statistics of time, nedge, TEPS and validation time.
+// Under MPI every process runs these steps in step (the backend's collectives), so every
+// process ends with the same figures; process 0 alone reports progress and warnings.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/random.hpp"
+#include "frontier/runs/graph500.hpp"
+#include "graph500/graph500_backend.hpp"
+#include "graph500/graph500_roots.hpp"
+
+namespace frontier::runs {
+namespace {
+
+// Sub-stream of the user seed that the root sampler draws from ("G500ROOT").
+constexpr std::uint64_t kRootStreamTag = 0x47353030524f4f54ULL;
+// Largest scale whose 2^scale vertices fit VertexId.
+constexpr int kMaxScale = 30;
+
+void check_config(const Graph500Config& config) {
+  if (config.scale < 1 || config.scale > kMaxScale) {
+    throw InvalidArgument("graph500 scale " + std::to_string(config.scale) +
+                          " is out of range [1, " + std::to_string(kMaxScale) +
+                          "] (vertex ids are 32-bit)");
+  }
+  if (config.edgefactor < 1) {
+    throw InvalidArgument("graph500 edgefactor " + std::to_string(config.edgefactor) +
+                          " must be at least 1");
+  }
+  if (config.roots < 1) {
+    throw InvalidArgument("graph500 needs at least one root, not " + std::to_string(config.roots));
+  }
+  check_bfs_options(config.bfs);
+  const Device& device = config.device;
+  switch (config.placement) {
+    case Graph500Placement::Engine:
+      if (device.is_cuda() && device.cuda_ids.size() != 1) {
+        throw InvalidArgument("a Graph500 run on the engine runs on one GPU, not " +
+                              std::to_string(device.cuda_ids.size()) + " (ranks run on several)");
+      }
+      break;
+    case Graph500Placement::Ranks:
+      if (config.ranks < 1) throw InvalidArgument("a distributed run needs at least one rank");
+      if (device.is_cuda() && static_cast<int>(device.cuda_ids.size()) != config.ranks) {
+        throw InvalidArgument(std::to_string(config.ranks) + " ranks need " +
+                              std::to_string(config.ranks) + " GPUs, not " +
+                              std::to_string(device.cuda_ids.size()));
+      }
+      break;
+    case Graph500Placement::MpiProcesses:
+      break;
+  }
+}
+
+std::unique_ptr<Graph500Backend> make_backend(const Graph500Config& config) {
+  switch (config.placement) {
+    case Graph500Placement::Engine:
+      return make_engine_backend(config);
+    case Graph500Placement::Ranks:
+      return make_rank_backend(config);
+    case Graph500Placement::MpiProcesses:
+      return make_mpi_backend(config);
+  }
+  throw InvalidArgument("unknown Graph500 placement");
+}
+
+// Time, nedge, TEPS and validation statistics of the runs.
+void fill_statistics(Graph500Result& result) {
+  std::vector<double> seconds;
+  std::vector<double> nedge;
+  std::vector<double> validate;
+  for (const Graph500Run& run : result.runs) {
+    seconds.push_back(run.seconds);
+    nedge.push_back(static_cast<double>(run.nedge));
+    validate.push_back(run.validate_seconds);
+  }
+  result.time = graph500_statistics(seconds);
+  result.nedge = graph500_statistics(nedge);
+  result.teps = graph500_teps_statistics(seconds, nedge);
+  result.validate = graph500_statistics(validate);
+}
+
+}  // namespace
+
+const char* placement_name(Graph500Placement placement) {
+  switch (placement) {
+    case Graph500Placement::Engine:
+      return "engine";
+    case Graph500Placement::Ranks:
+      return "ranks";
+    case Graph500Placement::MpiProcesses:
+      return "mpi-processes";
+  }
+  return "unknown";
+}
+
+Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress) {
+  auto& log = detail::logger();
+  // 0. The config, then the backend for its placement.
+  check_config(config);
+  const std::unique_ptr<Graph500Backend> backend = make_backend(config);
+  Graph500Result result;
+  result.config = config;
+  backend->place(result);
+  const bool reports = result.mpi_rank == 0;
+
+  // 1. Size the run.
+  backend->check_memory();
+
+  // 2, 3. Generation (not part of the benchmark figures) and kernel 1.
+  result.num_vertices = std::int64_t{1} << config.scale;
+  result.num_tuples = static_cast<std::int64_t>(config.edgefactor) << config.scale;
+  result.generation_seconds = backend->generate();
+  backend->construct(result);
+
+  // 4. Roots.
+  const std::uint64_t root_seed = mix64(counter_random(config.seed, kRootStreamTag));
+  const std::vector<VertexId> roots = draw_graph500_roots(
+      result.num_vertices, config.roots, root_seed,
+      [&](std::span<const VertexId> candidates, std::span<unsigned char> has_edges) {
+        backend->has_edges(candidates, has_edges);
+      });
+  if (roots.empty()) throw InvalidArgument("graph500: the graph has no vertex with an edge");
+  if (static_cast<int>(roots.size()) < config.roots && reports) {
+    log.warn("graph500: only {} of {} roots found with degree >= 1", roots.size(), config.roots);
+  }
+
+  // 5. Searches.
+  backend->search(roots.front());  // warm-up, untimed
+  const int total = static_cast<int>(roots.size());
+  detail::Timer timer;
+  for (int i = 0; i < total; ++i) {
+    Graph500Run run;
+    run.index = i;
+    run.root = roots[i];
+    // The search's own clock: from its start until the parent array is written where the
+    // search runs (host memory on the CPU, device memory on a GPU); copying a GPU's labels back
+    // for validation is not part of it.
+    Graph500Search search = backend->search(run.root);
+    run.seconds = backend->slowest(search.bfs.seconds);
+    run.vertices_reached = search.bfs.vertices_reached;
+    run.levels = static_cast<std::int32_t>(search.bfs.levels.size());
+    if (result.distributed) {
+      Graph500DistributedDetails& details = *result.distributed;
+      details.bytes_exchanged.push_back(search.bytes_exchanged);
+      details.warm_up_seconds.push_back(backend->slowest(search.warm_up_seconds));
+      details.search_levels.push_back(search.exchange);
+    }
+
+    timer.restart();
+    const Graph500Check check = backend->check(search, run.root, config.validate);
+    if (!check.failure.empty()) {
+      throw ValidationError("graph500 BFS " + std::to_string(i) + " from root " +
+                            std::to_string(run.root) + ": " + check.failure);
+    }
+    run.nedge = check.nedge;
+    if (config.validate) run.validate_seconds = backend->slowest(timer.seconds());
+    run.teps = static_cast<double>(run.nedge) / run.seconds;
+    result.runs.push_back(run);
+    if (progress && reports) progress(run, total);
+  }
+
+  // 6. Statistics (the same on every process).
+  fill_statistics(result);
+  return result;
+}
+
+}  // namespace frontier::runs

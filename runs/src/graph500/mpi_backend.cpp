@@ -1,0 +1,224 @@
+// mpi_backend.cpp — a Graph500 run as one process of an MPI job, one process per GPU
+// (graph500_backend.hpp). MPI bootstraps NCCL and carries host values; the searches are
+// DistributedBfs's level loop with the NCCL (or, on one node, peer) exchange, as on ranks in one
+// process. Every MPI call is checked (mpi_support.hpp) and a failure throws.
+//
+// Each process:
+//  - drives the GPU of its rank on its node (more processes than GPUs on a node is an error);
+//  - generates its own tuple range and bins the arcs by owner (untimed; the slowest process's
+//    time is reported);
+//  - kernel 1: the bins go to their owners with MPI_Alltoallv, the owner builds its slice and
+//    makes it resident on its GPU, the processes join in one NCCL communicator (timed from a
+//    barrier, the slowest process's time);
+//  - answers for its own vertices when the root sampler asks about a round of candidates, the
+//    answers combined with MPI_Allreduce;
+//  - after every search combines the label arrays (MPI_Allreduce MAX: every vertex has one owner,
+//    the other entries are -1), validates its own slice, and sums verdicts and arc counts with
+//    the others.
+// Host memory is not sized up front: a process holds one slice, not the whole graph that
+// graph500_memory_bytes() estimates.
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/generators/kronecker.hpp"
+#include "frontier/partition/slices.hpp"
+#include "graph500/graph500_backend.hpp"
+#include "mpi/mpi_support.hpp"
+
+namespace frontier::runs {
+namespace {
+
+// The arcs a process received in kernel 1, packed by sender, with the senders' counts.
+struct ReceivedArcs {
+  std::vector<VertexId> sources;
+  std::vector<VertexId> targets;
+  std::vector<int> counts;
+  std::vector<int> displacements;
+};
+
+// Every process's bins to their owners.
+ReceivedArcs route_arcs(const partition::ArcBins<VertexId>& bins, int ranks) {
+  std::vector<std::int64_t> send_counts(static_cast<std::size_t>(ranks));
+  for (int d = 0; d < ranks; ++d) send_counts[d] = bins.offsets[d + 1] - bins.offsets[d];
+  std::vector<std::int64_t> recv_counts(static_cast<std::size_t>(ranks));
+  mpi::check(MPI_Alltoall(send_counts.data(), 1, MPI_INT64_T, recv_counts.data(), 1, MPI_INT64_T,
+                          MPI_COMM_WORLD),
+             "MPI_Alltoall");
+  // MPI counts and displacements are ints: more arcs per rank need more ranks.
+  const std::int64_t sent = bins.offsets[ranks];
+  std::int64_t received = 0;
+  for (const std::int64_t count : recv_counts) received += count;
+  if (sent > INT_MAX || received > INT_MAX) {
+    throw InvalidArgument("a rank would route " + std::to_string(std::max(sent, received)) +
+                          " arcs, more than MPI's int counts allow; use more processes");
+  }
+  std::vector<int> send_int(static_cast<std::size_t>(ranks));
+  std::vector<int> send_displacements(static_cast<std::size_t>(ranks));
+  ReceivedArcs out;
+  out.counts.resize(static_cast<std::size_t>(ranks));
+  out.displacements.resize(static_cast<std::size_t>(ranks));
+  int send_at = 0;
+  int recv_at = 0;
+  for (int r = 0; r < ranks; ++r) {
+    send_int[r] = static_cast<int>(send_counts[r]);
+    send_displacements[r] = send_at;
+    send_at += send_int[r];
+    out.counts[r] = static_cast<int>(recv_counts[r]);
+    out.displacements[r] = recv_at;
+    recv_at += out.counts[r];
+  }
+  out.sources.resize(static_cast<std::size_t>(received));
+  out.targets.resize(static_cast<std::size_t>(received));
+  mpi::check(MPI_Alltoallv(bins.sources.data(), send_int.data(), send_displacements.data(),
+                           MPI_INT32_T, out.sources.data(), out.counts.data(),
+                           out.displacements.data(), MPI_INT32_T, MPI_COMM_WORLD),
+             "MPI_Alltoallv");
+  mpi::check(MPI_Alltoallv(bins.targets.data(), send_int.data(), send_displacements.data(),
+                           MPI_INT32_T, out.targets.data(), out.counts.data(),
+                           out.displacements.data(), MPI_INT32_T, MPI_COMM_WORLD),
+             "MPI_Alltoallv");
+  return out;
+}
+
+class MpiBackend final : public Graph500Backend {
+ public:
+  explicit MpiBackend(const Graph500Config& config)
+      : config_(config),
+        rank_(mpi::world_rank()),
+        ranks_(mpi::world_size()),
+        gpu_(mpi::node_gpu(rank_)),
+        distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
+                      ranks_},
+        options_(distributed_search_options(config)) {
+    params_.scale = config.scale;
+    params_.edgefactor = config.edgefactor;
+    params_.seed = config.seed;
+  }
+
+  void place(Graph500Result& result) const override {
+    result.distributed.emplace();
+    result.config.device = Device::cuda(gpu_);
+    result.config.ranks = ranks_;
+    result.mpi_processes = ranks_;
+    result.mpi_rank = rank_;
+  }
+
+  void check_memory() const override {}
+
+  double generate() override {
+    detail::Timer timer;
+    bins_ = partition::generate_kronecker_arcs(params_, distribution_, rank_);
+    return mpi::max_over_ranks(timer.seconds());
+  }
+
+  void construct(Graph500Result& result) override {
+    mpi::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    detail::Timer timer;
+    ReceivedArcs received = route_arcs(bins_, ranks_);
+    bins_ = partition::ArcBins<VertexId>();
+    std::vector<partition::ArcSpan<VertexId>> spans;
+    for (int s = 0; s < ranks_; ++s) {
+      const auto at = static_cast<std::size_t>(received.displacements[s]);
+      const auto count = static_cast<std::size_t>(received.counts[s]);
+      spans.push_back({std::span<const VertexId>(received.sources.data() + at, count),
+                       std::span<const VertexId>(received.targets.data() + at, count)});
+    }
+    RankGraph<VertexId, EdgeId> own = partition::build_rank_graph<VertexId, EdgeId>(
+        distribution_, rank_, std::span<const partition::ArcSpan<VertexId>>(spans), false);
+    received = ReceivedArcs();
+    const ProcessRank process = mpi::join(
+        rank_, ranks_, gpu_, static_cast<std::int64_t>(own.local_arcs()), config_.transport);
+    Graph500DistributedDetails& details = *result.distributed;
+    details.balance = mpi::gather_edge_balance(own);
+    search_.emplace(std::move(own), process);
+    result.construction_seconds = mpi::max_over_ranks(timer.seconds());
+    result.num_arcs = process.num_arcs;
+    details.transport = search_->transport();
+    if (rank_ == 0) {
+      detail::logger().info(
+          "graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f}, {} "
+          "transport)",
+          ranks_, result.num_arcs, result.construction_seconds, details.balance.imbalance,
+          transport_name(details.transport));
+    }
+  }
+
+  void has_edges(std::span<const VertexId> candidates,
+                 std::span<unsigned char> has_edges) override {
+    const RankGraph<VertexId, EdgeId>& own = search_->slices().front();
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const VertexId v = candidates[i];
+      has_edges[i] =
+          distribution_.owner(v) == own.rank && own.degree(distribution_.local(v)) > 0 ? 1 : 0;
+    }
+    mpi::check(MPI_Allreduce(MPI_IN_PLACE, has_edges.data(), static_cast<int>(has_edges.size()),
+                             MPI_UNSIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD),
+               "MPI_Allreduce");
+  }
+
+  Graph500Search search(VertexId root) override { return search_->run(root, options_); }
+
+  Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
+    // Every vertex has one owner; the others hold -1, so a maximum combines the arrays.
+    const auto n = static_cast<int>(distribution_.num_vertices);
+    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.depth.data(), n, MPI_INT32_T, MPI_MAX,
+                             MPI_COMM_WORLD),
+               "MPI_Allreduce");
+    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.parent.data(), n, MPI_INT32_T, MPI_MAX,
+                             MPI_COMM_WORLD),
+               "MPI_Allreduce");
+    Graph500Check check;
+    std::int64_t arcs = 0;
+    if (validate) {
+      const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
+          search_->slices(), root, search.bfs.parent, search.bfs.depth, &arcs);
+      if (mpi::sum_over_ranks(failure.empty() ? 0 : 1) > 0) {
+        check.failure = failure.empty() ? "another process found a broken tree" : failure;
+        return check;
+      }
+      arcs = mpi::sum_over_ranks(arcs);
+    } else {
+      arcs = mpi::sum_over_ranks(partition::reached_arcs(search_->slices(), search.bfs.depth));
+    }
+    check.nedge = arcs / 2;
+    return check;
+  }
+
+  double slowest(double seconds) override { return mpi::max_over_ranks(seconds); }
+
+ private:
+  // Declared first, so that MPI outlives the NCCL communicator the search holds.
+  mpi::Scope scope_;
+  Graph500Config config_;
+  int rank_ = 0;
+  int ranks_ = 1;
+  int gpu_ = 0;
+  VertexDistribution<VertexId> distribution_;
+  DistributedBfsOptions options_;
+  KroneckerParams params_;
+  /// This process's generated arcs, binned by owner, until construction routes them.
+  partition::ArcBins<VertexId> bins_;
+  std::optional<DistributedBfs<VertexId, EdgeId>> search_;
+};
+
+}  // namespace
+
+std::unique_ptr<Graph500Backend> make_mpi_backend(const Graph500Config& config) {
+  return std::make_unique<MpiBackend>(config);
+}
+
+}  // namespace frontier::runs

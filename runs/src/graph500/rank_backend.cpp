@@ -1,0 +1,139 @@
+// rank_backend.cpp — a Graph500 run on ranks in this process, simulated on the CPU or one per GPU
+// (graph500_backend.hpp), every rank doing what a process of an MPI run does, with the bins moved
+// through memory:
+//  1. size the run against host memory (the whole graph's estimate bounds the ranks together);
+//  2. generation: every rank generates and bins the arcs of its own tuple range (untimed);
+//  3. kernel 1, timed: the bins reach their owners, every owner builds its CSR slice, and the
+//     slices become resident (DistributedBfs: on the GPUs, or in the simulated ranks);
+//  4. degrees for the root sampler read from the owners' slices;
+//  5. searches by DistributedBfs (timed by its own clock, until every rank's labels are final),
+//     validation slice by slice (validate_distributed_bfs); nedge is half the arcs whose tail
+//     was reached.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontier/detail/log.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/generators/kronecker.hpp"
+#include "frontier/partition/slices.hpp"
+#include "graph500/graph500_backend.hpp"
+
+namespace frontier::runs {
+namespace {
+
+class RankBackend final : public Graph500Backend {
+ public:
+  explicit RankBackend(const Graph500Config& config)
+      : config_(config),
+        distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
+                      config.ranks},
+        options_(distributed_search_options(config)) {
+    params_.scale = config.scale;
+    params_.edgefactor = config.edgefactor;
+    params_.seed = config.seed;
+  }
+
+  void place(Graph500Result& result) const override { result.distributed.emplace(); }
+
+  void check_memory() const override { check_graph500_memory(config_.scale, config_.edgefactor); }
+
+  double generate() override {
+    detail::Timer timer;
+    for (int rank = 0; rank < config_.ranks; ++rank) {
+      sent_.push_back(partition::generate_kronecker_arcs(params_, distribution_, rank));
+    }
+    const double seconds = timer.seconds();
+    detail::logger().info("graph500: {} ranks generated {} tuples on {} vertices in {:.3f} s",
+                          config_.ranks,
+                          static_cast<std::int64_t>(config_.edgefactor) << config_.scale,
+                          distribution_.num_vertices, seconds);
+    return seconds;
+  }
+
+  void construct(Graph500Result& result) override {
+    detail::Timer timer;
+    std::vector<RankGraph<VertexId, EdgeId>> slices;
+    for (int rank = 0; rank < config_.ranks; ++rank) {
+      std::vector<partition::ArcSpan<VertexId>> received;
+      for (const partition::ArcBins<VertexId>& bins : sent_) {
+        received.push_back({bins.sources_for(rank), bins.targets_for(rank)});
+      }
+      slices.push_back(partition::build_rank_graph<VertexId, EdgeId>(
+          distribution_, rank, std::span<const partition::ArcSpan<VertexId>>(received), false));
+    }
+    sent_.clear();
+    sent_.shrink_to_fit();
+    search_.emplace(std::move(slices), config_.device, config_.transport);
+    result.construction_seconds = timer.seconds();
+    Graph500DistributedDetails& details = *result.distributed;
+    details.transport = search_->transport();
+    details.balance = partition::edge_balance(search_->slices());
+    for (const partition::RankBalance& rank : details.balance.per_rank) {
+      result.num_arcs += rank.arcs;
+    }
+    detail::logger().info(
+        "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
+        result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
+        config_.device.is_cuda()
+            ? std::string(", ") + transport_name(details.transport) + " transport"
+            : std::string());
+  }
+
+  void has_edges(std::span<const VertexId> candidates,
+                 std::span<unsigned char> has_edges) override {
+    const auto slices = search_->slices();
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const VertexId v = candidates[i];
+      has_edges[i] = slices[distribution_.owner(v)].degree(distribution_.local(v)) > 0 ? 1 : 0;
+    }
+  }
+
+  Graph500Search search(VertexId root) override { return search_->run(root, options_); }
+
+  Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
+    Graph500Check check;
+    std::int64_t arcs = 0;
+    if (validate) {
+      check.failure = validate_distributed_bfs<VertexId, EdgeId>(
+          search_->slices(), root, search.bfs.parent, search.bfs.depth, &arcs);
+    } else {
+      arcs = partition::reached_arcs(search_->slices(), search.bfs.depth);
+    }
+    check.nedge = arcs / 2;
+    return check;
+  }
+
+ private:
+  Graph500Config config_;
+  VertexDistribution<VertexId> distribution_;
+  DistributedBfsOptions options_;
+  KroneckerParams params_;
+  /// Every rank's generated arcs, binned by owner, until construction routes them.
+  std::vector<partition::ArcBins<VertexId>> sent_;
+  std::optional<DistributedBfs<VertexId, EdgeId>> search_;
+};
+
+}  // namespace
+
+DistributedBfsOptions distributed_search_options(const Graph500Config& config) {
+  DistributedBfsOptions options;
+  options.predecessors = true;
+  options.direction_optimizing = config.bfs.strategy == BfsStrategy::DirectionOptimizing;
+  options.alpha = config.bfs.alpha;
+  options.beta = config.bfs.beta;
+  options.time_phases = config.time_phases;
+  options.small_level_arcs = config.small_level_arcs;
+  return options;
+}
+
+std::unique_ptr<Graph500Backend> make_rank_backend(const Graph500Config& config) {
+  return std::make_unique<RankBackend>(config);
+}
+
+}  // namespace frontier::runs
