@@ -35,7 +35,11 @@
 #include "bfs/cuda/bfs_kernels.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/device_memory.hpp"
+#include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
+#include "cuda/pinned_buffer.cuh"
+#include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/device_graph.cuh"
@@ -43,39 +47,6 @@
 namespace frontier::cuda {
 
 namespace {
-
-/// A CUDA stream owned by the runner.
-class Stream {
- public:
-  Stream() { FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~Stream() {
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  cudaStream_t get() const noexcept { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
-/// Page-locked host memory for counter read-backs.
-template <typename T>
-class PinnedBuffer {
- public:
-  explicit PinnedBuffer(std::size_t count) {
-    FRONTIER_CUDA_CHECK(cudaMallocHost(&data_, sizeof(T) * std::max<std::size_t>(1, count)));
-  }
-  ~PinnedBuffer() {
-    if (data_ != nullptr) cudaFreeHost(data_);
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  T* get() const noexcept { return data_; }
-
- private:
-  T* data_ = nullptr;
-};
 
 /// Blocks of `kernel` (with kBfsBlockThreads threads) that fit on one SM at once.
 int blocks_per_sm(const void* kernel) {
@@ -231,17 +202,16 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// Grid for `kernel` over `items` work items (one per thread), capped at one resident wave.
   template <typename Kernel>
   int grid_for(Kernel* kernel, std::uint64_t items) {
-    const std::uint64_t tiles = (items + kBfsBlockThreads - 1) / kBfsBlockThreads;
-    return static_cast<int>(
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>(tiles, resident_blocks(kernel))));
+    return capped_grid(items, kBfsBlockThreads,
+                       static_cast<std::uint64_t>(resident_blocks(kernel)));
   }
 
   /// Copies counter slot `slot` to the host and waits for it (the one sync of a level).
   BfsCounters read_counters(int slot) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.data() + slot,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.data(), d_counters.data() + slot,
                                         sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    return *h_counters.get();
+    return *h_counters.data();
   }
 
   Args base_args() const {
@@ -428,20 +398,20 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
             reinterpret_cast<const void*>(fused_levels_kernel),
             dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
         FRONTIER_CHECK_LAUNCH();
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.get(), d_launch_counters.data(),
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.data(), d_launch_counters.data(),
                                             launch_slots() * sizeof(BfsCounters),
                                             cudaMemcpyDeviceToHost, s));
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(),
+        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.data(), d_levels_run.data(),
                                             2 * sizeof(int), cudaMemcpyDeviceToHost, s));
         FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
-        const int levels_run = std::max(1, h_levels_run.get()[0]);
-        const bool switched = h_levels_run.get()[1] != 0;
+        const int levels_run = std::max(1, h_levels_run.data()[0]);
+        const bool switched = h_levels_run.data()[1] != 0;
         ++stats.multi_level_launches;
         // The launch's time is shared evenly by its levels.
         const double seconds = level_timer.seconds() / levels_run;
         bool finished = false;
         for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
-          const BfsCounters& c = h_launch_counters.get()[i];
+          const BfsCounters& c = h_launch_counters.data()[i];
           if (c.new_vertices == 0) {
             finished = true;
             break;
@@ -468,7 +438,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
         // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
         //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
         //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
-        const BfsCounters& c = h_launch_counters.get()[levels_run - 1];
+        const BfsCounters& c = h_launch_counters.data()[levels_run - 1];
         level += levels_run - 1;
         count_top_down(c);
         stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);

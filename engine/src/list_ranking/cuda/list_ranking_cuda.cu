@@ -38,8 +38,12 @@
 #include <vector>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "cuda/device_pool.hpp"
+#include "cuda/device_scope.cuh"
+#include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
+#include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
@@ -56,32 +60,10 @@ namespace {
 
 constexpr int kBlockThreads = 256;
 constexpr unsigned long long kNone = ULLONG_MAX;
-/// Kept free beside every sized allocation (allocator granularity, CUB's temporaries).
-constexpr std::uint64_t kHeadroomBytes = std::uint64_t{64} << 20;
 
-/// Makes GPU `id` current for a scope and restores the previous one (never throws on exit).
-class DeviceScope {
- public:
-  explicit DeviceScope(int id) {
-    FRONTIER_CUDA_CHECK(cudaGetDevice(&previous_));
-    FRONTIER_CUDA_CHECK(cudaSetDevice(id));
-  }
-  DeviceScope(const DeviceScope&) = delete;
-  DeviceScope& operator=(const DeviceScope&) = delete;
-  ~DeviceScope() {
-    if (cudaSetDevice(previous_) != cudaSuccess) cudaGetLastError();
-  }
-
- private:
-  int previous_ = 0;
-};
-
+/// Refuses `bytes` of pool memory that do not fit (device_memory.hpp).
 void require_free(std::uint64_t bytes, const std::string& what) {
-  const std::uint64_t free_bytes = pool_free_bytes();
-  if (bytes + kHeadroomBytes > free_bytes) {
-    throw OutOfMemory(what + " (with " + format_bytes(kHeadroomBytes) + " headroom)",
-                      bytes + kHeadroomBytes, free_bytes);
-  }
+  require_device_memory(what, bytes, pool_free_bytes());
 }
 
 /// Kernel times by CUDA events, recorded only while debug logging is on (the events cost
@@ -91,24 +73,18 @@ class KernelTimes {
   KernelTimes(bool enabled, cudaStream_t stream) : enabled_(enabled), stream_(stream) {}
   KernelTimes(const KernelTimes&) = delete;
   KernelTimes& operator=(const KernelTimes&) = delete;
-  ~KernelTimes() {
-    for (auto& mark : marks_) {
-      if (cudaEventDestroy(mark.second) != cudaSuccess) cudaGetLastError();
-    }
-  }
   /// Marks the stream; the time between consecutive marks is named by the later mark.
   void mark(const char* name) {
     if (!enabled_) return;
-    cudaEvent_t event = nullptr;
-    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
-    marks_.emplace_back(name, event);
-    FRONTIER_CUDA_CHECK(cudaEventRecord(event, stream_));
+    marks_.emplace_back(name, Event());
+    FRONTIER_CUDA_CHECK(cudaEventRecord(marks_.back().second.get(), stream_));
   }
   std::string report() const {
     std::string text;
     for (std::size_t i = 1; i < marks_.size(); ++i) {
       float ms = 0.0f;
-      FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, marks_[i - 1].second, marks_[i].second));
+      FRONTIER_CUDA_CHECK(
+          cudaEventElapsedTime(&ms, marks_[i - 1].second.get(), marks_[i].second.get()));
       text += std::string(i == 1 ? "" : ", ") + marks_[i].first + " " + std::to_string(ms) + " ms";
     }
     return text;
@@ -118,7 +94,7 @@ class KernelTimes {
  private:
   bool enabled_;
   cudaStream_t stream_;
-  std::vector<std::pair<const char*, cudaEvent_t>> marks_;
+  std::vector<std::pair<const char*, Event>> marks_;
 };
 
 struct Context {
@@ -132,10 +108,9 @@ struct Context {
   bool staged_allowed = true;
 
   int stream_grid(std::int64_t items) const {
-    const std::int64_t blocks = (items + policy.block_threads - 1) / policy.block_threads;
-    const std::int64_t cap =
-        static_cast<std::int64_t>(multiprocessors) * policy.stream_blocks_per_sm;
-    return static_cast<int>(std::max<std::int64_t>(1, std::min(blocks, cap)));
+    return capped_grid(static_cast<std::uint64_t>(items),
+                       static_cast<std::uint64_t>(policy.block_threads),
+                       static_cast<std::uint64_t>(multiprocessors) * policy.stream_blocks_per_sm);
   }
   /// The grid of a per-node kernel that takes kStreamItems items per thread and round.
   int per_node_grid(std::int64_t items) const {
@@ -252,7 +227,7 @@ StagedWalkPlan staged_walk_plan(const ValueT* d_values, std::int64_t n, std::int
   plan = plan_staged_walk(n, sublists, random_splitters, static_cast<int>(sizeof(ValueT)),
                           static_cast<std::int64_t>(fitting_blocks) * ctx.multiprocessors,
                           ctx.policy, limits);
-  if (plan.usable && plan.bytes + kHeadroomBytes > pool_free_bytes()) {
+  if (plan.usable && !fits_device_memory(plan.bytes, pool_free_bytes())) {
     plan.usable = false;
     plan.reason = "needs " + format_bytes(plan.bytes) + " more device memory";
   }
@@ -752,7 +727,7 @@ ListRankingStats list_rank_device(const VertexT* d_successor, VertexT* d_rank, s
       d_successor, nullptr, d_rank, n, ListOp::Sum, seed, stream, algorithm, 0, -1);
   if (n > 0) {
     const auto cuda_stream = static_cast<cudaStream_t>(stream);
-    const int blocks = static_cast<int>(std::min<std::int64_t>((n + 255) / 256, 4096));
+    const int blocks = capped_grid(static_cast<std::uint64_t>(n), 256, 4096);
     counts_to_ranks_kernel<<<blocks, 256, 0, cuda_stream>>>(d_rank, n);
     FRONTIER_CHECK_LAUNCH();
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(cuda_stream));

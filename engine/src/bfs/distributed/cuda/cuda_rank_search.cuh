@@ -41,6 +41,7 @@
 #include "bfs/distributed/transport/peer_view.hpp"
 #include "bfs/distributed/transport/symmetric_buffer.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/stream.cuh"
 #include "frontier/distribution/rank_graph.hpp"
 
 namespace frontier::distributed {
@@ -114,7 +115,6 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::int64_t* level_words(LevelWords part) const;
   /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
   void bitmap_to_queue();
-
   int device_;
   cudaStream_t stream_;
   bool peer_;
@@ -179,7 +179,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   RankBins bins_;
   /// Phase timing: one event per stamp of the search (the pool grows, kept across searches).
   bool time_phases_ = false;
-  std::vector<cudaEvent_t> events_;
+  std::vector<cuda::Event> events_;
   std::vector<PhaseStamp> stamps_;
 };
 
