@@ -444,12 +444,24 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     if (peer_) zero_peer_parts(gathered_after(2));
     return;
   }
+  // 1. The frontier every rank's part makes, where this level reads it.
+  const BottomUpFrontier frontier = global_frontier(form, part_bytes);
+  mark(level, LevelMark::kGlobalized);
+  // 2. The engine's bottom-up agent over the local vertices.
+  launch_bottom_up_agent(level, frontier);
+  // 3. Its counters become the level's.
+  bottom_up_counters_kernel<cuda::BfsCounters>
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+auto CudaRankSearch<VertexT, EdgeT>::global_frontier(FrontierPart form, std::size_t part_bytes)
+    -> BottomUpFrontier {
   // 1. The frontier in global vertex order: queue parts set in a cleared bitmap; bitmap parts
   //    rewritten (one rank's part, or block parts of whole words gathered in order, already
   //    are; so are the gathered bitmaps of the peer transport, read in gathered order).
   const FrontierPartsAt parts = frontier_parts(part_bytes);
-  const std::uint32_t* frontier = nullptr;
-  bool gathered_order = false;
   if (form == FrontierPart::kQueue) {
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
                                         d_global_bits_.size() * sizeof(std::uint32_t), stream_));
@@ -462,26 +474,27 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
         <<<capped_blocks_for(slots, grid_blocks_), kDistributedThreadsPerBlock, shared, stream_>>>(
             parts, distribution_, d_global_bits_.data());
     FRONTIER_CHECK_LAUNCH();
-    frontier = d_global_bits_.data();
-  } else if (parts_gathered_) {
+    return {d_global_bits_.data(), false};
+  }
+  if (parts_gathered_) {
     // Every rank's part is in this rank's current gathered bitmap (peer, after a bottom-up
     // level): read in place where the layout allows, else rewritten from this rank's memory.
-    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) {
-      frontier = gathered_after(0);
-      gathered_order = true;
-    } else {
-      launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
-                        bitmap_words_ * sizeof(std::uint32_t)});
-      frontier = d_global_bits_.data();
-    }
-  } else if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
-    // The gathered buffer (NCCL), or one rank's own part.
-    frontier = peer_ ? own_part_after(0) : d_bitmap_.data();
-  } else {
-    launch_globalize(parts);
-    frontier = d_global_bits_.data();
+    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) return {gathered_after(0), true};
+    launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
+                      bitmap_words_ * sizeof(std::uint32_t)});
+    return {d_global_bits_.data(), false};
   }
-  mark(level, LevelMark::kGlobalized);
+  if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
+    // The gathered buffer (NCCL), or one rank's own part.
+    return {peer_ ? own_part_after(0) : d_bitmap_.data(), false};
+  }
+  launch_globalize(parts);
+  return {d_global_bits_.data(), false};
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
+                                                            const BottomUpFrontier& frontier) {
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
   //    (the slice is undirected: out-arcs are in-arcs) for a bit of the frontier and stops at
   //    the first; its next-frontier and visited words are written whole by one warp.
@@ -495,7 +508,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   args.depth = d_depth_.data();
   args.parent = d_parent_.data();
   args.visited = d_visited_.data();
-  args.frontier_in = frontier;
+  args.frontier_in = frontier.bits;
   args.frontier_out = own_part_after(1);
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
@@ -503,18 +516,7 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
       cuda::capped_grid(static_cast<std::uint64_t>(cuda::bitmap_words(local_count_)) * 32,
                         cuda::kBfsBlockThreads, static_cast<std::uint64_t>(grid_blocks_));
   if (peer_) {
-    // Read in gathered order (or global order: mask and shift 0), stored into every rank.
-    const int shift = gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
-    GatheredFrontier gathered;
-    gathered.bits = frontier;
-    gathered.next =
-        d_gathered_tables_.data() + ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
-    gathered.part_bits = bitmap_words_ * 32;
-    gathered.mask = (std::uint64_t{1} << shift) - 1;
-    gathered.shift = shift;
-    gathered.ranks = distribution_.ranks;
-    gathered.rank = rank_;
-    gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+    const GatheredFrontier gathered = gathered_frontier(frontier);
     if (words_ == 2) {
       gathered_bottom_up_kernel<VertexT, EdgeT, true>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
@@ -534,10 +536,24 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     }
     FRONTIER_CHECK_LAUNCH();
   }
-  // 3. Its counters become the level's.
-  bottom_up_counters_kernel<cuda::BfsCounters>
-      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
-  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+GatheredFrontier CudaRankSearch<VertexT, EdgeT>::gathered_frontier(
+    const BottomUpFrontier& frontier) const {
+  // Read in gathered order (or global order: mask and shift 0), stored into every rank.
+  const int shift = frontier.gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
+  GatheredFrontier gathered;
+  gathered.bits = frontier.bits;
+  gathered.next =
+      d_gathered_tables_.data() + ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
+  gathered.part_bits = bitmap_words_ * 32;
+  gathered.mask = (std::uint64_t{1} << shift) - 1;
+  gathered.shift = shift;
+  gathered.ranks = distribution_.ranks;
+  gathered.rank = rank_;
+  gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+  return gathered;
 }
 
 template <typename VertexT, typename EdgeT>
