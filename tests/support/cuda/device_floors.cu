@@ -11,8 +11,8 @@
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/device_memory.hpp"
 #include "frontier/random.hpp"
-#include "graph/cuda/device_graph.cuh"
 
 namespace frontier::cuda {
 namespace {

@@ -35,7 +35,11 @@
 #include "bfs/cuda/bfs_kernels.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/device_memory.hpp"
+#include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
+#include "cuda/pinned_buffer.cuh"
+#include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/device_graph.cuh"
@@ -43,39 +47,6 @@
 namespace frontier::cuda {
 
 namespace {
-
-/// A CUDA stream owned by the runner.
-class Stream {
- public:
-  Stream() { FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~Stream() {
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
-  }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  cudaStream_t get() const noexcept { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
-/// Page-locked host memory for counter read-backs.
-template <typename T>
-class PinnedBuffer {
- public:
-  explicit PinnedBuffer(std::size_t count) {
-    FRONTIER_CUDA_CHECK(cudaMallocHost(&data_, sizeof(T) * std::max<std::size_t>(1, count)));
-  }
-  ~PinnedBuffer() {
-    if (data_ != nullptr) cudaFreeHost(data_);
-  }
-  PinnedBuffer(const PinnedBuffer&) = delete;
-  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
-  T* get() const noexcept { return data_; }
-
- private:
-  T* data_ = nullptr;
-};
 
 /// Blocks of `kernel` (with kBfsBlockThreads threads) that fit on one SM at once.
 int blocks_per_sm(const void* kernel) {
@@ -231,17 +202,16 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// Grid for `kernel` over `items` work items (one per thread), capped at one resident wave.
   template <typename Kernel>
   int grid_for(Kernel* kernel, std::uint64_t items) {
-    const std::uint64_t tiles = (items + kBfsBlockThreads - 1) / kBfsBlockThreads;
-    return static_cast<int>(
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>(tiles, resident_blocks(kernel))));
+    return capped_grid(items, kBfsBlockThreads,
+                       static_cast<std::uint64_t>(resident_blocks(kernel)));
   }
 
   /// Copies counter slot `slot` to the host and waits for it (the one sync of a level).
   BfsCounters read_counters(int slot) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.get(), d_counters.data() + slot,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.data(), d_counters.data() + slot,
                                         sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    return *h_counters.get();
+    return *h_counters.data();
   }
 
   Args base_args() const {
@@ -291,6 +261,79 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   template <bool kParents, typename FinishLevel>
   void queue_and_bitmap_levels(const BfsCudaOptions& options, const BfsCudaPolicy& policy,
                                const FinishLevel& finish_level);
+
+  /// What queue_and_bitmap_levels fixed for the search, what one level hands the next (E(L) or
+  /// frontier(L), see the file comment) and the level L being run.
+  struct QueueLevels {
+    QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
+                std::uint64_t resident_threads, std::uint64_t num_arcs)
+        : strategy(strategy_in),
+          policy(policy_in),
+          n(n_in),
+          words(bitmap_words(n_in)),
+          may_go_bottom_up(strategy_in == BfsCudaStrategy::DirectionOptimizing ||
+                           strategy_in == BfsCudaStrategy::BottomUp),
+          hybrid(strategy_in == BfsCudaStrategy::Hybrid ||
+                 strategy_in == BfsCudaStrategy::DirectionOptimizing),
+          fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
+          unexplored_arcs(num_arcs) {}
+
+    // Fixed for the search.
+    BfsCudaStrategy strategy;
+    const BfsCudaPolicy& policy;
+    std::uint64_t n;
+    std::uint64_t words;
+    bool may_go_bottom_up;
+    bool hybrid;
+    /// Edge queues shorter than this are small (hybrid strategies: contract-expand levels).
+    double fused_limit;
+
+    // Handed from level to level.
+    bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
+    int edge_buffer = 0;                  // which edge queue holds E(L)
+    int frontier_buffer = 0;              // which bitmap holds frontier(L)
+    std::uint64_t edge_length = 1;        // |E(L)|
+    std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
+    std::uint64_t previous_frontier = 0;  // n(L - 1)
+    std::uint64_t unexplored_arcs;
+
+    // Of the level L being run.
+    std::int32_t level = 0;
+    detail::Timer level_timer;
+    double earlier_seconds = 0.0;  // of a level begun in a multi-level launch, finished bottom-up
+    Args args;
+    BfsLevelStats record;
+  };
+
+  /// How a top-down step of queue_and_bitmap_levels ended: level L goes on to its bottom-up
+  /// step (if it switched) and its record; a multi-level launch recorded its levels itself; or
+  /// the frontier is empty.
+  enum class StepEnd { kGoOn, kLevelsRecorded, kSearchDone };
+
+  /// 2. Top-down from the edge queue E(L): one of the three steps below.
+  template <bool kParents, typename FinishLevel>
+  StepEnd top_down_step(QueueLevels& loop, const FinishLevel& finish_level);
+  /// 2a. Small queue: contract-expand levels back to back in one cooperative launch, recorded as
+  /// they ran; or, where Beamer's rule stopped it, level L switched to a bitmap frontier.
+  template <bool kParents, typename FinishLevel>
+  StepEnd multi_level_step(QueueLevels& loop, const FinishLevel& finish_level);
+  /// 2b. Fused contract-expand, one launch: E(L) -> E(L + 1).
+  template <bool kParents>
+  StepEnd fused_step(QueueLevels& loop);
+  /// 2c-2f. Two-phase: E(L) -> V(L), then V(L) -> E(L + 1) or, bottom-up, V(L) -> frontier(L).
+  template <bool kParents>
+  StepEnd two_phase_step(QueueLevels& loop);
+  /// After 2b or 2f expanded level L (launched with `expanded`, counted `c`): its hub pass, its
+  /// counts, |E(L + 1)| and level L's record.
+  template <bool kParents>
+  void finish_expansion(QueueLevels& loop, const Args& expanded, const BfsCounters& c);
+  /// 3. Bitmap frontier(L): back to top-down (frontier(L) -> V(L) -> E(L + 1)) when it is small
+  /// and shrinking (Beamer's beta).
+  template <bool kParents>
+  void back_to_top_down_step(QueueLevels& loop);
+  /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1).
+  template <bool kParents>
+  void bottom_up_step(QueueLevels& loop);
 
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
@@ -363,267 +406,302 @@ template <bool kParents, typename FinishLevel>
 void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptions& options,
                                                               const BfsCudaPolicy& policy,
                                                               const FinishLevel& finish_level) {
-  const cudaStream_t s = stream.get();
-  const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
-  const std::uint64_t words = bitmap_words(n);
-  const BfsCudaStrategy strategy = options.strategy;
-  const bool may_go_bottom_up =
-      strategy == BfsCudaStrategy::DirectionOptimizing || strategy == BfsCudaStrategy::BottomUp;
-  const bool hybrid =
-      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
-  const double fused_limit = policy.fused_queue_factor * static_cast<double>(resident_threads);
-  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
-  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
-  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
-  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
-  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
-  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
-  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
-  const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
+  QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
+                   resident_threads, static_cast<std::uint64_t>(num_edges));
+  for (loop.level = 0;; ++loop.level) {
+    loop.level_timer.restart();
+    loop.earlier_seconds = 0.0;
+    loop.args = base_args();
+    loop.args.counters = slot_ptr(loop.level);
+    loop.args.next_counters = slot_ptr(loop.level + 1);
+    loop.record = BfsLevelStats{};
+    loop.record.level = loop.level;
+    loop.record.direction = BfsDirection::TopDown;
 
-  bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
-  int edge_buffer = 0;                  // which edge queue holds E(L)
-  int frontier_buffer = 0;              // which bitmap holds frontier(L)
-  std::uint64_t edge_length = 1;        // |E(L)|
-  std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
-  std::uint64_t previous_frontier = 0;  // n(L - 1)
-  std::uint64_t unexplored_arcs = static_cast<std::uint64_t>(num_edges);
-  for (std::int32_t level = 0;; ++level) {
-    detail::Timer level_timer;
-    double earlier_seconds = 0.0;  // of a level begun in a multi-level launch, finished bottom-up
-    Args args = base_args();
-    args.counters = slot_ptr(level);
-    args.next_counters = slot_ptr(level + 1);
-    BfsLevelStats record;
-    record.level = level;
-    record.direction = BfsDirection::TopDown;
-
-    if (!in_bitmap) {
-      if (edge_length == 0) break;
-      args.level = level;
-      args.in_queue = d_edge_queue[edge_buffer].data();
-      args.in_preds = d_edge_preds[edge_buffer].data();
-      args.in_length = &slot_ptr(level + kCounterSlots - 1)->edge_queue_length;
-      const bool small = static_cast<double>(edge_length) < fused_limit;
-      if (hybrid && small && cooperative_launch) {
-        // 2a. Small queue: contract-expand levels back to back in one cooperative launch.
-        BfsMultiLevelArgs<VertexT> multi;
-        for (int b = 0; b < 2; ++b) {
-          multi.queues[b] = d_edge_queue[b].data();
-          multi.preds[b] = d_edge_preds[b].data();
-        }
-        multi.first_buffer = edge_buffer;
-        multi.level_counters = d_launch_counters.data();
-        multi.max_levels = launch_slots();
-        multi.queue_limit = static_cast<unsigned long long>(fused_limit);
-        multi.alpha = strategy == BfsCudaStrategy::DirectionOptimizing ? policy.alpha : 0.0;
-        multi.unexplored_arcs = unexplored_arcs;
-        multi.switched = d_levels_run.data() + 1;
-        multi.levels_run = d_levels_run.data();
-        multi.ring = d_counters.data();
-        FRONTIER_CUDA_CHECK(
-            cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
-        void* kernel_args[] = {&args, &multi};
-        FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
-            reinterpret_cast<const void*>(fused_levels_kernel),
-            dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
-        FRONTIER_CHECK_LAUNCH();
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.get(), d_launch_counters.data(),
-                                            launch_slots() * sizeof(BfsCounters),
-                                            cudaMemcpyDeviceToHost, s));
-        FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.get(), d_levels_run.data(),
-                                            2 * sizeof(int), cudaMemcpyDeviceToHost, s));
-        FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
-        const int levels_run = std::max(1, h_levels_run.get()[0]);
-        const bool switched = h_levels_run.get()[1] != 0;
-        ++stats.multi_level_launches;
-        // The launch's time is shared evenly by its levels.
-        const double seconds = level_timer.seconds() / levels_run;
-        bool finished = false;
-        for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
-          const BfsCounters& c = h_launch_counters.get()[i];
-          if (c.new_vertices == 0) {
-            finished = true;
-            break;
-          }
-          count_top_down(c);
-          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
-          stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
-          ++stats.fused_levels;
-          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-          record.level = level + i;
-          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
-          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
-          record.seconds = seconds;
-          finish_level(record);
-          previous_frontier = c.new_vertices;
-          edge_length = c.edge_queue_length;
-        }
-        if (finished) break;
-        if (!switched) {
-          edge_buffer = (edge_buffer + levels_run) % 2;
-          level += levels_run - 1;
-          continue;
-        }
-        // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
-        //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
-        //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
-        const BfsCounters& c = h_launch_counters.get()[levels_run - 1];
-        level += levels_run - 1;
-        count_top_down(c);
-        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
-        ++stats.fused_levels;
-        ++stats.in_launch_switches;
-        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-        Args convert = base_args();
-        convert.level = level;
-        convert.frontier_out = d_frontier[frontier_buffer].data();
-        depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, words * kBitmapWordBits),
-                                 kBfsBlockThreads, 0, s>>>(convert);
-        FRONTIER_CHECK_LAUNCH();
-        in_bitmap = true;
-        frontier_size = c.new_vertices;
-        previous_frontier = 0;
-        record.level = level;
-        earlier_seconds = seconds;
-        level_timer.restart();
-      }
-      const bool fused = strategy == BfsCudaStrategy::ContractExpand || (hybrid && small);
-      if (in_bitmap) {
-        // The launch above switched to bottom-up: step 4 expands level L.
-      } else if (fused) {
-        // 2b. Fused contract-expand, one launch: E(L) -> E(L + 1) in the other edge buffer.
-        args.out_queue = d_edge_queue[1 - edge_buffer].data();
-        args.out_preds = d_edge_preds[1 - edge_buffer].data();
-        fused_kernel<<<grid_for(fused_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
-        FRONTIER_CHECK_LAUNCH();
-        const BfsCounters c = read_counters(level % kCounterSlots);
-        if (c.new_vertices == 0) break;
-        launch_hub_pass<kParents>(args, c);
-        count_top_down(c);
-        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
-        ++stats.fused_levels;
-        edge_buffer = 1 - edge_buffer;
-        edge_length = c.edge_queue_length;
-        unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-        record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
-        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
-        previous_frontier = c.new_vertices;
-      } else {
-        // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
-        args.out_queue = d_vertex_queue.data();
-        contract_kernel<<<grid_for(contract_kernel, edge_length), kBfsBlockThreads, 0, s>>>(args);
-        FRONTIER_CHECK_LAUNCH();
-        std::uint64_t vertex_length = n;  // an upper bound until counted
-        if (may_go_bottom_up) {
-          // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
-          const BfsCounters c = read_counters(level % kCounterSlots);
-          if (c.new_vertices == 0) break;
-          vertex_length = c.vertex_queue_length;
-          const bool bottom_up = strategy == BfsCudaStrategy::BottomUp ||
-                                 static_cast<double>(c.new_degree_sum) >
-                                     static_cast<double>(unexplored_arcs) / policy.alpha;
-          if (bottom_up) {
-            // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 below is level L's expansion.
-            FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[frontier_buffer].data(), 0,
-                                                words * sizeof(BitmapWord), s));
-            Args convert = args;
-            convert.in_queue = d_vertex_queue.data();
-            convert.in_length = &slot_ptr(level)->vertex_queue_length;
-            convert.frontier_out = d_frontier[frontier_buffer].data();
-            to_bitmap_kernel<<<grid_for(to_bitmap_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
-                convert);
-            FRONTIER_CHECK_LAUNCH();
-            count_top_down(c);
-            unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-            in_bitmap = true;
-            frontier_size = c.new_vertices;
-            previous_frontier = 0;
-          }
-        }
-        if (!in_bitmap) {
-          // 2f. Two-phase, expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
-          Args expand = args;
-          expand.in_queue = d_vertex_queue.data();
-          expand.in_length = &slot_ptr(level)->vertex_queue_length;
-          expand.out_queue = d_edge_queue[edge_buffer].data();
-          expand.out_preds = d_edge_preds[edge_buffer].data();
-          expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(expand);
-          FRONTIER_CHECK_LAUNCH();
-          const BfsCounters c = read_counters(level % kCounterSlots);
-          if (c.new_vertices == 0) break;
-          launch_hub_pass<kParents>(expand, c);
-          count_top_down(c);
-          stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
-          ++stats.two_phase_levels;
-          edge_length = c.edge_queue_length;
-          unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-          record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
-          record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
-          previous_frontier = c.new_vertices;
-        }
-      }
+    if (!loop.in_bitmap) {
+      // 2. Edge queue E(L): top-down, or switched to bottom-up.
+      const StepEnd end = top_down_step<kParents>(loop, finish_level);
+      if (end == StepEnd::kSearchDone) break;
+      if (end == StepEnd::kLevelsRecorded) continue;
     } else {
-      // 3. Bitmap frontier(L): back to top-down when it is small and shrinking (Beamer's beta).
-      const bool back_to_top_down =
-          strategy != BfsCudaStrategy::BottomUp && frontier_size < previous_frontier &&
-          static_cast<double>(frontier_size) < static_cast<double>(n) / policy.beta;
-      if (back_to_top_down) {
-        // 3a. frontier(L) -> V(L) -> E(L + 1).
-        Args convert = args;
-        convert.frontier_in = d_frontier[frontier_buffer].data();
-        convert.out_queue = d_vertex_queue.data();
-        to_queue_kernel<<<grid_for(to_queue_kernel, words), kBfsBlockThreads, 0, s>>>(convert);
-        FRONTIER_CHECK_LAUNCH();
-        Args expand = args;
-        expand.in_queue = d_vertex_queue.data();
-        expand.in_length = &slot_ptr(level)->vertex_queue_length;
-        expand.out_queue = d_edge_queue[edge_buffer].data();
-        expand.out_preds = d_edge_preds[edge_buffer].data();
-        expand_kernel<<<grid_for(expand_kernel, frontier_size), kBfsBlockThreads, 0, s>>>(expand);
-        FRONTIER_CHECK_LAUNCH();
-        const BfsCounters c = read_counters(level % kCounterSlots);
-        launch_hub_pass<kParents>(expand, c);
-        in_bitmap = false;
-        edge_length = c.edge_queue_length;
-        stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
-        ++stats.two_phase_levels;
-        record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
-        record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
-        previous_frontier = frontier_size;
-      }
+      // 3. Bitmap frontier(L): bottom-up, or back to top-down.
+      back_to_top_down_step<kParents>(loop);
     }
-
-    if (in_bitmap) {
-      // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
-      Args step = base_args();
-      step.level = level + 1;
-      step.frontier_in = d_frontier[frontier_buffer].data();
-      step.frontier_out = d_frontier[1 - frontier_buffer].data();
-      step.counters = slot_ptr(level + 1);
-      step.next_counters = slot_ptr(level + 2);
-      bottom_up_kernel<<<grid_for(bottom_up_kernel, words * kWarpThreads), kBfsBlockThreads, 0,
-                         s>>>(step);
-      FRONTIER_CHECK_LAUNCH();
-      const BfsCounters c = read_counters((level + 1) % kCounterSlots);
-      record.direction = BfsDirection::BottomUp;
-      record.frontier_vertices = static_cast<std::int64_t>(frontier_size);
-      record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
-      stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
-      stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
-      stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
-      ++stats.bottom_up_levels;
-      unexplored_arcs -= std::min<std::uint64_t>(unexplored_arcs, c.new_degree_sum);
-      frontier_buffer = 1 - frontier_buffer;
-      previous_frontier = frontier_size;
-      frontier_size = c.new_vertices;
-    }
+    // 4. Bottom-up step L + 1 (level L's expansion).
+    if (loop.in_bitmap) bottom_up_step<kParents>(loop);
 
     // 5. Record level L.
-    record.seconds = earlier_seconds + level_timer.seconds();
-    finish_level(record);
-    if (in_bitmap && frontier_size == 0) break;
+    loop.record.seconds = loop.earlier_seconds + loop.level_timer.seconds();
+    finish_level(loop.record);
+    if (loop.in_bitmap && loop.frontier_size == 0) break;
   }
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
+                                                    const FinishLevel& finish_level) -> StepEnd {
+  if (loop.edge_length == 0) return StepEnd::kSearchDone;
+  Args& args = loop.args;
+  args.level = loop.level;
+  args.in_queue = d_edge_queue[loop.edge_buffer].data();
+  args.in_preds = d_edge_preds[loop.edge_buffer].data();
+  args.in_length = &slot_ptr(loop.level + kCounterSlots - 1)->edge_queue_length;
+  const bool small = static_cast<double>(loop.edge_length) < loop.fused_limit;
+  if (loop.hybrid && small && cooperative_launch) {
+    const StepEnd end = multi_level_step<kParents>(loop, finish_level);
+    if (end != StepEnd::kGoOn) return end;
+  }
+  const bool fused = loop.strategy == BfsCudaStrategy::ContractExpand || (loop.hybrid && small);
+  if (loop.in_bitmap) {
+    // The launch above switched to bottom-up: step 4 expands level L.
+    return StepEnd::kGoOn;
+  }
+  return fused ? fused_step<kParents>(loop) : two_phase_step<kParents>(loop);
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents, typename FinishLevel>
+auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
+                                                       const FinishLevel& finish_level) -> StepEnd {
+  const cudaStream_t s = stream.get();
+  const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
+  BfsLevelStats& record = loop.record;
+  // 2a. Small queue: contract-expand levels back to back in one cooperative launch.
+  BfsMultiLevelArgs<VertexT> multi;
+  for (int b = 0; b < 2; ++b) {
+    multi.queues[b] = d_edge_queue[b].data();
+    multi.preds[b] = d_edge_preds[b].data();
+  }
+  multi.first_buffer = loop.edge_buffer;
+  multi.level_counters = d_launch_counters.data();
+  multi.max_levels = launch_slots();
+  multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
+  multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
+  multi.unexplored_arcs = loop.unexplored_arcs;
+  multi.switched = d_levels_run.data() + 1;
+  multi.levels_run = d_levels_run.data();
+  multi.ring = d_counters.data();
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
+  void* kernel_args[] = {&loop.args, &multi};
+  FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
+      reinterpret_cast<const void*>(fused_levels_kernel),
+      dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.data(), d_launch_counters.data(),
+                                      launch_slots() * sizeof(BfsCounters), cudaMemcpyDeviceToHost,
+                                      s));
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.data(), d_levels_run.data(), 2 * sizeof(int),
+                                      cudaMemcpyDeviceToHost, s));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+  const int levels_run = std::max(1, h_levels_run.data()[0]);
+  const bool switched = h_levels_run.data()[1] != 0;
+  ++stats.multi_level_launches;
+  // The launch's time is shared evenly by its levels.
+  const double seconds = loop.level_timer.seconds() / levels_run;
+  bool finished = false;
+  for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
+    const BfsCounters& c = h_launch_counters.data()[i];
+    if (c.new_vertices == 0) {
+      finished = true;
+      break;
+    }
+    count_top_down(c);
+    stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+    stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
+    ++stats.fused_levels;
+    loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+    record.level = loop.level + i;
+    record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+    record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+    record.seconds = seconds;
+    finish_level(record);
+    loop.previous_frontier = c.new_vertices;
+    loop.edge_length = c.edge_queue_length;
+  }
+  if (finished) return StepEnd::kSearchDone;
+  if (!switched) {
+    loop.edge_buffer = (loop.edge_buffer + levels_run) % 2;
+    loop.level += levels_run - 1;
+    return StepEnd::kLevelsRecorded;
+  }
+  // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
+  //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
+  //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
+  const BfsCounters& c = h_launch_counters.data()[levels_run - 1];
+  loop.level += levels_run - 1;
+  count_top_down(c);
+  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
+  ++stats.fused_levels;
+  ++stats.in_launch_switches;
+  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+  Args convert = base_args();
+  convert.level = loop.level;
+  convert.frontier_out = d_frontier[loop.frontier_buffer].data();
+  depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, loop.words * kBitmapWordBits),
+                           kBfsBlockThreads, 0, s>>>(convert);
+  FRONTIER_CHECK_LAUNCH();
+  loop.in_bitmap = true;
+  loop.frontier_size = c.new_vertices;
+  loop.previous_frontier = 0;
+  record.level = loop.level;
+  loop.earlier_seconds = seconds;
+  loop.level_timer.restart();
+  return StepEnd::kGoOn;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+auto BfsRunner<VertexT, EdgeT>::Impl::fused_step(QueueLevels& loop) -> StepEnd {
+  // 2b. Fused contract-expand, one launch: E(L) -> E(L + 1) in the other edge buffer.
+  const auto fused_kernel = bfs_contract_expand_kernel<VertexT, EdgeT, kParents>;
+  Args& args = loop.args;
+  args.out_queue = d_edge_queue[1 - loop.edge_buffer].data();
+  args.out_preds = d_edge_preds[1 - loop.edge_buffer].data();
+  fused_kernel<<<grid_for(fused_kernel, loop.edge_length), kBfsBlockThreads, 0, stream.get()>>>(
+      args);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  if (c.new_vertices == 0) return StepEnd::kSearchDone;
+  finish_expansion<kParents>(loop, args, c);
+  ++stats.fused_levels;
+  loop.edge_buffer = 1 - loop.edge_buffer;
+  return StepEnd::kGoOn;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+auto BfsRunner<VertexT, EdgeT>::Impl::two_phase_step(QueueLevels& loop) -> StepEnd {
+  const cudaStream_t s = stream.get();
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
+  Args& args = loop.args;
+  // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
+  args.out_queue = d_vertex_queue.data();
+  contract_kernel<<<grid_for(contract_kernel, loop.edge_length), kBfsBlockThreads, 0, s>>>(args);
+  FRONTIER_CHECK_LAUNCH();
+  std::uint64_t vertex_length = loop.n;  // an upper bound until counted
+  if (loop.may_go_bottom_up) {
+    // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
+    const BfsCounters c = read_counters(loop.level % kCounterSlots);
+    if (c.new_vertices == 0) return StepEnd::kSearchDone;
+    vertex_length = c.vertex_queue_length;
+    const bool bottom_up = loop.strategy == BfsCudaStrategy::BottomUp ||
+                           static_cast<double>(c.new_degree_sum) >
+                               static_cast<double>(loop.unexplored_arcs) / loop.policy.alpha;
+    if (bottom_up) {
+      // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 below is level L's expansion.
+      FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[loop.frontier_buffer].data(), 0,
+                                          loop.words * sizeof(BitmapWord), s));
+      Args convert = args;
+      convert.in_queue = d_vertex_queue.data();
+      convert.in_length = &slot_ptr(loop.level)->vertex_queue_length;
+      convert.frontier_out = d_frontier[loop.frontier_buffer].data();
+      to_bitmap_kernel<<<grid_for(to_bitmap_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
+          convert);
+      FRONTIER_CHECK_LAUNCH();
+      count_top_down(c);
+      loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+      loop.in_bitmap = true;
+      loop.frontier_size = c.new_vertices;
+      loop.previous_frontier = 0;
+      return StepEnd::kGoOn;
+    }
+  }
+  // 2f. Two-phase, expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
+  Args expand = args;
+  expand.in_queue = d_vertex_queue.data();
+  expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
+  expand.out_queue = d_edge_queue[loop.edge_buffer].data();
+  expand.out_preds = d_edge_preds[loop.edge_buffer].data();
+  expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(expand);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  if (c.new_vertices == 0) return StepEnd::kSearchDone;
+  finish_expansion<kParents>(loop, expand, c);
+  ++stats.two_phase_levels;
+  return StepEnd::kGoOn;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+void BfsRunner<VertexT, EdgeT>::Impl::finish_expansion(QueueLevels& loop, const Args& expanded,
+                                                       const BfsCounters& c) {
+  launch_hub_pass<kParents>(expanded, c);
+  count_top_down(c);
+  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+  loop.edge_length = c.edge_queue_length;
+  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+  loop.record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
+  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+  loop.previous_frontier = c.new_vertices;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
+  const bool back_to_top_down =
+      loop.strategy != BfsCudaStrategy::BottomUp && loop.frontier_size < loop.previous_frontier &&
+      static_cast<double>(loop.frontier_size) < static_cast<double>(loop.n) / loop.policy.beta;
+  if (!back_to_top_down) return;
+  const cudaStream_t s = stream.get();
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
+  // 3a. frontier(L) -> V(L) -> E(L + 1).
+  Args convert = loop.args;
+  convert.frontier_in = d_frontier[loop.frontier_buffer].data();
+  convert.out_queue = d_vertex_queue.data();
+  to_queue_kernel<<<grid_for(to_queue_kernel, loop.words), kBfsBlockThreads, 0, s>>>(convert);
+  FRONTIER_CHECK_LAUNCH();
+  Args expand = loop.args;
+  expand.in_queue = d_vertex_queue.data();
+  expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
+  expand.out_queue = d_edge_queue[loop.edge_buffer].data();
+  expand.out_preds = d_edge_preds[loop.edge_buffer].data();
+  expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(expand);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  launch_hub_pass<kParents>(expand, c);
+  loop.in_bitmap = false;
+  loop.edge_length = c.edge_queue_length;
+  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+  ++stats.two_phase_levels;
+  loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
+  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+  loop.previous_frontier = loop.frontier_size;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
+  const cudaStream_t s = stream.get();
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+  // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
+  Args step = base_args();
+  step.level = loop.level + 1;
+  step.frontier_in = d_frontier[loop.frontier_buffer].data();
+  step.frontier_out = d_frontier[1 - loop.frontier_buffer].data();
+  step.counters = slot_ptr(loop.level + 1);
+  step.next_counters = slot_ptr(loop.level + 2);
+  bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
+                     s>>>(step);
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters c = read_counters((loop.level + 1) % kCounterSlots);
+  BfsLevelStats& record = loop.record;
+  record.direction = BfsDirection::BottomUp;
+  record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
+  record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
+  stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
+  stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+  stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+  ++stats.bottom_up_levels;
+  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+  loop.frontier_buffer = 1 - loop.frontier_buffer;
+  loop.previous_frontier = loop.frontier_size;
+  loop.frontier_size = c.new_vertices;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontier/detail/log.hpp"
@@ -109,190 +110,260 @@ LevelLoopResult merge_thread_loops(std::vector<LevelLoopResult> loops, double se
   return merged;
 }
 
+namespace {
+
+/// One search of the level loop: the state carried from level to level, and one function per
+/// step of a level (run() reads as the loop; the steps as in level_loop.hpp).
 template <typename VertexT>
-LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
-                               VertexT source, const LevelLoopConfig& config) {
-  auto& log = detail::logger();
-  LevelLoopResult result;
-  const detail::Timer search_timer;
-  const bool timed = config.time_phases;
-  HostPhases host(timed);
-  // Stamps every local rank's `mark` of `level` (phase timing only).
-  const auto mark_all = [&](std::int32_t level, LevelMark mark) {
-    if (!timed) return;
-    for (RankSearch<VertexT>* rank : ranks) rank->mark(level, mark);
-  };
-  for (RankSearch<VertexT>* rank : ranks) rank->start(source, config.predecessors, timed);
-  std::vector<RankBins*> bins(ranks.size());
-  std::vector<void*> bitmaps(ranks.size());
-  std::vector<std::int64_t*> counters(ranks.size());
-  // Every rank's counters of the level just ended, and the arcs each rank expands next (its
-  // frontier's out-arcs; on level 0 the source's, where known).
-  std::vector<std::int64_t> every_rank(static_cast<std::size_t>(exchange.ranks()) * kLevelCounters);
-  std::vector<std::int64_t> rank_arcs(static_cast<std::size_t>(exchange.ranks()), 0);
-  bool rank_arcs_known =
-      config.source_arcs >= 0 && config.source_rank >= 0 && config.source_rank < exchange.ranks();
-  if (rank_arcs_known) rank_arcs[static_cast<std::size_t>(config.source_rank)] = config.source_arcs;
-  std::vector<std::int64_t> no_bound;
-  std::vector<DistributedPhaseSeconds> host_phases;
-  const std::size_t item_bytes = ranks.empty() ? 0 : ranks.front()->item_bytes();
-  const std::size_t bitmap_bytes =
-      ranks.empty() ? 0 : ranks.front()->bitmap_words() * sizeof(std::uint32_t);
-  const auto p = static_cast<std::int64_t>(exchange.ranks());
-  std::int64_t frontier = 1;  // the source
-  std::int64_t previous_frontier = 0;
-  // Beamer's rule (as the CPU backend and GAP): go bottom-up when the arcs out of the frontier
-  // (scout) exceed the arcs still unexplored over alpha; come back when the frontier shrinks
-  // below n / beta.
-  std::int64_t scout = 0;
-  std::int64_t unexplored = config.num_arcs;
-  bool bottom_up = false;
-  bool previous_bottom_up = false;
-  // The largest frontier of any rank (known past level 0).
-  std::int64_t largest_frontier = 1;
-  result.vertices_reached = 1;
-  for (std::int32_t level = 0; frontier > 0; ++level) {
-    const detail::Timer level_timer;
-    if (config.direction_optimizing) {
-      if (!bottom_up && scout > unexplored / config.alpha) {
-        bottom_up = true;
-      } else if (bottom_up && frontier < previous_frontier &&
-                 frontier <= config.num_vertices / config.beta) {
-        bottom_up = false;
-      }
+class LevelLoop {
+ public:
+  LevelLoop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
+            const LevelLoopConfig& config)
+      : ranks_(ranks),
+        exchange_(exchange),
+        config_(config),
+        timed_(config.time_phases),
+        host_(config.time_phases),
+        bins_(ranks.size()),
+        bitmaps_(ranks.size()),
+        counters_(ranks.size()),
+        every_rank_(static_cast<std::size_t>(exchange.ranks()) * kLevelCounters),
+        rank_arcs_(static_cast<std::size_t>(exchange.ranks()), 0),
+        p_(static_cast<std::int64_t>(exchange.ranks())),
+        unexplored_(config.num_arcs) {
+    rank_arcs_known_ =
+        config.source_arcs >= 0 && config.source_rank >= 0 && config.source_rank < exchange.ranks();
+    if (rank_arcs_known_) {
+      rank_arcs_[static_cast<std::size_t>(config.source_rank)] = config.source_arcs;
     }
-    host.end(&DistributedPhaseSeconds::idle);
-    std::int64_t gathered_bytes = 0;
-    if (bottom_up) {
-      // Bottom-up: 1. frontier parts; 2. all-gathered; 3. unvisited vertices look for parents.
-      // A frontier still in queues (after a top-down level) travels as them where the largest
-      // queue part is small enough (several ranks only: one rank's bitmap part is already the
-      // frontier in global order).
-      const std::size_t queue_bytes = queue_part_bytes<VertexT>(largest_frontier);
-      const FrontierPart form =
-          p > 1 && level > 0 && !previous_bottom_up && queue_bytes <= bitmap_bytes &&
-                  static_cast<double>(queue_bytes) <=
-                      config.queue_part_share * static_cast<double>(bitmap_bytes)
-              ? FrontierPart::kQueue
-              : FrontierPart::kBitmap;
-      const std::size_t part_bytes = form == FrontierPart::kQueue ? queue_bytes : bitmap_bytes;
-      for (std::size_t i = 0; i < ranks.size(); ++i) {
-        if (timed) ranks[i]->mark(level, LevelMark::kBegin);
-        ranks[i]->build_frontier_part(form, part_bytes);
-        if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
-        bitmaps[i] = ranks[i]->gathered_bitmap();
+  }
+
+  LevelLoopResult run(VertexT source) {
+    for (RankSearch<VertexT>* rank : ranks_) rank->start(source, config_.predecessors, timed_);
+    // What a rank sends depends on the search (start() chose predecessors or not).
+    item_bytes_ = ranks_.empty() ? 0 : ranks_.front()->item_bytes();
+    bitmap_bytes_ = ranks_.empty() ? 0 : ranks_.front()->bitmap_words() * sizeof(std::uint32_t);
+    result_.vertices_reached = 1;
+    for (std::int32_t level = 0; frontier_ > 0; ++level) {
+      const detail::Timer level_timer;
+      // 1-4. The level in the direction Beamer's rule picks.
+      choose_direction();
+      host_.end(&DistributedPhaseSeconds::idle);
+      std::int64_t gathered_bytes = 0;
+      if (bottom_up_) {
+        gathered_bytes = bottom_up_level(level);
+      } else {
+        top_down_level(level);
       }
-      host.end(&DistributedPhaseSeconds::expand);
-      // After a bottom-up level every rank's bitmap part was complete before the all-reduce
-      // that ended it: ranks that read parts in place go straight on.
-      if (!(exchange.reads_in_place() && previous_bottom_up && form == FrontierPart::kBitmap)) {
-        exchange.all_gather(bitmaps, part_bytes);
-      }
-      mark_all(level, LevelMark::kExchanged);
-      host.end(&DistributedPhaseSeconds::exchange);
-      for (std::size_t i = 0; i < ranks.size(); ++i) {
-        ranks[i]->bottom_up(level, form, part_bytes);
-        if (timed) ranks[i]->mark(level, LevelMark::kContracted);
-        counters[i] = ranks[i]->level_counters();
-      }
-      host.end(&DistributedPhaseSeconds::contract);
-      gathered_bytes = p * (p - 1) * static_cast<std::int64_t>(part_bytes);
-    } else {
-      unexplored -= scout;
-      // Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
-      // owners (on a small level, each rank's bins bounded by the arcs it expands); 4. contract
-      // into the next frontiers. The bound also stays within every rank's send and receive
-      // room: n / p <= local_count(d).
-      const std::int64_t small_limit = std::min(config.small_level_arcs, config.num_vertices / p);
-      const bool small = rank_arcs_known && small_limit >= 1 &&
-                         *std::max_element(rank_arcs.begin(), rank_arcs.end()) <= small_limit;
-      const std::span<const std::int64_t> bin_capacity = small ? rank_arcs : no_bound;
-      // No rank receives more items than all ranks expand arcs.
-      std::int64_t items_bound = -1;
-      if (rank_arcs_known) {
-        items_bound = 0;
-        for (const std::int64_t arcs : rank_arcs) items_bound += arcs;
-      }
-      for (std::size_t i = 0; i < ranks.size(); ++i) {
-        if (timed) ranks[i]->mark(level, LevelMark::kBegin);
-        ranks[i]->expand(level);
-        if (timed) ranks[i]->mark(level, LevelMark::kExpanded);
-        bins[i] = &ranks[i]->bins();
-        bins[i]->items_bound = items_bound;
-      }
-      host.end(&DistributedPhaseSeconds::expand);
-      exchange.exchange_bins(bins, item_bytes, bin_capacity);
-      mark_all(level, LevelMark::kExchanged);
-      host.end(&DistributedPhaseSeconds::exchange);
-      for (std::size_t i = 0; i < ranks.size(); ++i) {
-        ranks[i]->contract(level);
-        if (timed) ranks[i]->mark(level, LevelMark::kContracted);
-        counters[i] = ranks[i]->level_counters();
-      }
-      host.end(&DistributedPhaseSeconds::contract);
+      // 5. Global sums; 6. the level's record.
+      const std::vector<std::int64_t> totals = reduce_level(level);
+      finish_level(level, totals, gathered_bytes, level_timer.seconds());
     }
-    // 5. Global sums: next frontier size (the termination test), its arcs and the traffic.
-    exchange.all_reduce_start(counters, kLevelCounters);
+    for (RankSearch<VertexT>* rank : ranks_) rank->finish();
+    result_.seconds = search_timer_.seconds();
+    if (timed_) collect_phases();
+    return std::move(result_);
+  }
+
+ private:
+  /// Beamer's rule (as the CPU backend and GAP): go bottom-up when the arcs out of the frontier
+  /// (scout) exceed the arcs still unexplored over alpha; come back when the frontier shrinks
+  /// below n / beta.
+  void choose_direction() {
+    if (!config_.direction_optimizing) return;
+    if (!bottom_up_ && scout_ > unexplored_ / config_.alpha) {
+      bottom_up_ = true;
+    } else if (bottom_up_ && frontier_ < previous_frontier_ &&
+               frontier_ <= config_.num_vertices / config_.beta) {
+      bottom_up_ = false;
+    }
+  }
+
+  /// Bottom-up: 1. frontier parts; 2. all-gathered; 3. unvisited vertices look for parents.
+  /// Returns the bytes the all-gather moves between ranks.
+  std::int64_t bottom_up_level(std::int32_t level) {
+    // A frontier still in queues (after a top-down level) travels as them where the largest
+    // queue part is small enough (several ranks only: one rank's bitmap part is already the
+    // frontier in global order).
+    const std::size_t queue_bytes = queue_part_bytes<VertexT>(largest_frontier_);
+    const FrontierPart form =
+        p_ > 1 && level > 0 && !previous_bottom_up_ && queue_bytes <= bitmap_bytes_ &&
+                static_cast<double>(queue_bytes) <=
+                    config_.queue_part_share * static_cast<double>(bitmap_bytes_)
+            ? FrontierPart::kQueue
+            : FrontierPart::kBitmap;
+    const std::size_t part_bytes = form == FrontierPart::kQueue ? queue_bytes : bitmap_bytes_;
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      if (timed_) ranks_[i]->mark(level, LevelMark::kBegin);
+      ranks_[i]->build_frontier_part(form, part_bytes);
+      if (timed_) ranks_[i]->mark(level, LevelMark::kExpanded);
+      bitmaps_[i] = ranks_[i]->gathered_bitmap();
+    }
+    host_.end(&DistributedPhaseSeconds::expand);
+    // After a bottom-up level every rank's bitmap part was complete before the all-reduce
+    // that ended it: ranks that read parts in place go straight on.
+    if (!(exchange_.reads_in_place() && previous_bottom_up_ && form == FrontierPart::kBitmap)) {
+      exchange_.all_gather(bitmaps_, part_bytes);
+    }
+    mark_all(level, LevelMark::kExchanged);
+    host_.end(&DistributedPhaseSeconds::exchange);
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      ranks_[i]->bottom_up(level, form, part_bytes);
+      if (timed_) ranks_[i]->mark(level, LevelMark::kContracted);
+      counters_[i] = ranks_[i]->level_counters();
+    }
+    host_.end(&DistributedPhaseSeconds::contract);
+    return p_ * (p_ - 1) * static_cast<std::int64_t>(part_bytes);
+  }
+
+  /// Top-down: 1-2. expand, filter and bin on every local rank; 3. counts then bins to their
+  /// owners (on a small level, each rank's bins bounded by the arcs it expands); 4. contract
+  /// into the next frontiers.
+  void top_down_level(std::int32_t level) {
+    unexplored_ -= scout_;
+    // The bound also stays within every rank's send and receive room: n / p <= local_count(d).
+    const std::int64_t small_limit = std::min(config_.small_level_arcs, config_.num_vertices / p_);
+    const bool small = rank_arcs_known_ && small_limit >= 1 &&
+                       *std::max_element(rank_arcs_.begin(), rank_arcs_.end()) <= small_limit;
+    const std::span<const std::int64_t> bin_capacity = small ? rank_arcs_ : no_bound_;
+    // No rank receives more items than all ranks expand arcs.
+    std::int64_t items_bound = -1;
+    if (rank_arcs_known_) {
+      items_bound = 0;
+      for (const std::int64_t arcs : rank_arcs_) items_bound += arcs;
+    }
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      if (timed_) ranks_[i]->mark(level, LevelMark::kBegin);
+      ranks_[i]->expand(level);
+      if (timed_) ranks_[i]->mark(level, LevelMark::kExpanded);
+      bins_[i] = &ranks_[i]->bins();
+      bins_[i]->items_bound = items_bound;
+    }
+    host_.end(&DistributedPhaseSeconds::expand);
+    exchange_.exchange_bins(bins_, item_bytes_, bin_capacity);
+    mark_all(level, LevelMark::kExchanged);
+    host_.end(&DistributedPhaseSeconds::exchange);
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      ranks_[i]->contract(level);
+      if (timed_) ranks_[i]->mark(level, LevelMark::kContracted);
+      counters_[i] = ranks_[i]->level_counters();
+    }
+    host_.end(&DistributedPhaseSeconds::contract);
+  }
+
+  /// 5. Global sums: next frontier size (the termination test), its arcs and the traffic; every
+  /// rank's arcs to expand next and the largest frontier part; every local rank advances.
+  std::vector<std::int64_t> reduce_level(std::int32_t level) {
+    exchange_.all_reduce_start(counters_, kLevelCounters);
     mark_all(level, LevelMark::kReduced);
-    exchange.all_reduce_finish(every_rank);
+    exchange_.all_reduce_finish(every_rank_);
     std::vector<std::int64_t> totals(kLevelCounters, 0);
-    largest_frontier = 0;
-    for (std::size_t r = 0; r < rank_arcs.size(); ++r) {
-      const std::int64_t* counted = every_rank.data() + r * kLevelCounters;
+    largest_frontier_ = 0;
+    for (std::size_t r = 0; r < rank_arcs_.size(); ++r) {
+      const std::int64_t* counted = every_rank_.data() + r * kLevelCounters;
       for (int k = 0; k < kLevelCounters; ++k) totals[k] += counted[k];
-      rank_arcs[r] = counted[kFrontierArcs];
-      largest_frontier = std::max(largest_frontier, counted[kNextFrontier]);
+      rank_arcs_[r] = counted[kFrontierArcs];
+      largest_frontier_ = std::max(largest_frontier_, counted[kNextFrontier]);
     }
-    rank_arcs_known = true;
-    for (RankSearch<VertexT>* rank : ranks) {
+    rank_arcs_known_ = true;
+    for (RankSearch<VertexT>* rank : ranks_) {
       rank->advance(
-          every_rank[static_cast<std::size_t>(rank->rank()) * kLevelCounters + kNextFrontier]);
+          every_rank_[static_cast<std::size_t>(rank->rank()) * kLevelCounters + kNextFrontier]);
     }
-    host.end(&DistributedPhaseSeconds::reduce);
-    if (timed) host_phases.push_back(host.take());
-    const double seconds = level_timer.seconds();
+    host_.end(&DistributedPhaseSeconds::reduce);
+    if (timed_) host_phases_.push_back(host_.take());
+    return totals;
+  }
+
+  /// 6. The level's records (BFS and traffic) into the result; the next level's frontier.
+  void finish_level(std::int32_t level, const std::vector<std::int64_t>& totals,
+                    std::int64_t gathered_bytes, double seconds) {
     BfsLevelStats stats;
     stats.level = level;
-    stats.direction = bottom_up ? BfsDirection::BottomUp : BfsDirection::TopDown;
-    stats.frontier_vertices = frontier;
+    stats.direction = bottom_up_ ? BfsDirection::BottomUp : BfsDirection::TopDown;
+    stats.frontier_vertices = frontier_;
     stats.edges_examined = totals[kEdgesExamined];
     stats.seconds = seconds;
-    result.levels.push_back(stats);
+    result_.levels.push_back(stats);
     DistributedLevelStats traffic;
     traffic.level = level;
-    traffic.frontier_vertices = frontier;
+    traffic.frontier_vertices = frontier_;
     traffic.items_binned = totals[kItemsBinned];
     traffic.bytes_exchanged =
-        totals[kItemsSentAway] * static_cast<std::int64_t>(item_bytes) + gathered_bytes;
+        totals[kItemsSentAway] * static_cast<std::int64_t>(item_bytes_) + gathered_bytes;
     traffic.seconds = seconds;
-    result.exchange.push_back(traffic);
-    result.edges_examined += stats.edges_examined;
-    result.bytes_exchanged += traffic.bytes_exchanged;
-    log.debug(
+    result_.exchange.push_back(traffic);
+    result_.edges_examined += stats.edges_examined;
+    result_.bytes_exchanged += traffic.bytes_exchanged;
+    log_.debug(
         "distributed bfs level {} {}: frontier {}, {} arcs examined, {} items binned, {} "
         "bytes between ranks, {:.3f} ms",
-        level, bottom_up ? "bottom-up" : "top-down", frontier, stats.edges_examined,
+        level, bottom_up_ ? "bottom-up" : "top-down", frontier_, stats.edges_examined,
         traffic.items_binned, traffic.bytes_exchanged, seconds * 1e3);
-    previous_frontier = frontier;
-    previous_bottom_up = bottom_up;
-    frontier = totals[kNextFrontier];
-    scout = totals[kFrontierArcs];
-    result.vertices_reached += frontier;
+    previous_frontier_ = frontier_;
+    previous_bottom_up_ = bottom_up_;
+    frontier_ = totals[kNextFrontier];
+    scout_ = totals[kFrontierArcs];
+    result_.vertices_reached += frontier_;
   }
-  for (RankSearch<VertexT>* rank : ranks) rank->finish();
-  result.seconds = search_timer.seconds();
-  if (timed) {
-    // The host's phases, then every rank's from its own stamps (final after finish()).
-    const std::size_t levels = result.exchange.size();
-    for (std::size_t l = 0; l < levels; ++l) result.exchange[l].phases.push_back(host_phases[l]);
-    for (RankSearch<VertexT>* rank : ranks) {
+
+  /// The host's phases, then every rank's from its own stamps (final after finish()).
+  void collect_phases() {
+    const std::size_t levels = result_.exchange.size();
+    for (std::size_t l = 0; l < levels; ++l) result_.exchange[l].phases.push_back(host_phases_[l]);
+    for (RankSearch<VertexT>* rank : ranks_) {
       const std::vector<PhaseStamp> stamps = rank->phase_stamps();
       const std::vector<DistributedPhaseSeconds> phases =
           phases_from_stamps(rank->rank(), stamps, levels);
-      for (std::size_t l = 0; l < levels; ++l) result.exchange[l].phases.push_back(phases[l]);
+      for (std::size_t l = 0; l < levels; ++l) result_.exchange[l].phases.push_back(phases[l]);
     }
   }
-  return result;
+
+  /// Stamps every local rank's `mark` of `level` (phase timing only).
+  void mark_all(std::int32_t level, LevelMark mark) {
+    if (!timed_) return;
+    for (RankSearch<VertexT>* rank : ranks_) rank->mark(level, mark);
+  }
+
+  const detail::Timer search_timer_;
+  spdlog::logger& log_ = detail::logger();
+  std::span<RankSearch<VertexT>* const> ranks_;
+  Exchange& exchange_;
+  const LevelLoopConfig& config_;
+  const bool timed_;
+  HostPhases host_;
+  LevelLoopResult result_;
+  std::vector<RankBins*> bins_;
+  std::vector<void*> bitmaps_;
+  std::vector<std::int64_t*> counters_;
+  /// Every rank's counters of the level just ended, and the arcs each rank expands next (its
+  /// frontier's out-arcs; on level 0 the source's, where known).
+  std::vector<std::int64_t> every_rank_;
+  std::vector<std::int64_t> rank_arcs_;
+  bool rank_arcs_known_ = false;
+  std::vector<std::int64_t> no_bound_;
+  std::vector<DistributedPhaseSeconds> host_phases_;
+  /// Bytes of one binned item and of one rank's bitmap part (set once the ranks started).
+  std::size_t item_bytes_ = 0;
+  std::size_t bitmap_bytes_ = 0;
+  const std::int64_t p_;
+  std::int64_t frontier_ = 1;  // the source
+  std::int64_t previous_frontier_ = 0;
+  /// Beamer's inputs: the arcs out of the frontier and those not yet explored.
+  std::int64_t scout_ = 0;
+  std::int64_t unexplored_;
+  bool bottom_up_ = false;
+  bool previous_bottom_up_ = false;
+  /// The largest frontier of any rank (known past level 0).
+  std::int64_t largest_frontier_ = 1;
+};
+
+}  // namespace
+
+template <typename VertexT>
+LevelLoopResult run_level_loop(std::span<RankSearch<VertexT>* const> ranks, Exchange& exchange,
+                               VertexT source, const LevelLoopConfig& config) {
+  return LevelLoop<VertexT>(ranks, exchange, config).run(source);
 }
 
 template LevelLoopResult run_level_loop(std::span<RankSearch<std::int32_t>* const>, Exchange&,

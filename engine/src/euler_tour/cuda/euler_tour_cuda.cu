@@ -36,7 +36,9 @@
 #include <vector>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "cuda/device_pool.hpp"
+#include "cuda/launch_sizing.hpp"
 #include "euler_tour/cuda/euler_tour_kernels.cuh"
 #include "euler_tour/euler_tour_backend.hpp"
 #include "euler_tour/euler_tour_checks.hpp"
@@ -81,8 +83,9 @@ struct Launcher {
   int max_blocks = 1;
 
   int blocks(std::int64_t items) const {
-    const std::int64_t needed = (items + policy.threads_per_block - 1) / policy.threads_per_block;
-    return static_cast<int>(std::clamp<std::int64_t>(needed, 1, max_blocks));
+    return capped_grid(static_cast<std::uint64_t>(items),
+                       static_cast<std::uint64_t>(policy.threads_per_block),
+                       static_cast<std::uint64_t>(max_blocks));
   }
 };
 
@@ -183,10 +186,8 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                n * v_bytes +            // roots
                                n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
                                temp_bytes + 2 * sizeof(int);
-  const std::uint64_t free_bytes = pool_free_bytes();
-  if (needed > free_bytes) {
-    throw OutOfMemory("euler_tour_ops on GPU " + std::to_string(device), needed, free_bytes);
-  }
+  require_device_memory("euler_tour_ops on GPU " + std::to_string(device), needed,
+                        pool_free_bytes());
   require_ids_fit<VertexT>(m, "arcs");
 
   Launcher launch;

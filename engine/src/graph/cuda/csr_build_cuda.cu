@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/csr_build_kernels.cuh"
 #include "graph/cuda/device_edge_storage.cuh"

@@ -4,9 +4,9 @@
 #include <utility>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/device_edge_storage.cuh"
-#include "graph/cuda/device_graph.cuh"
 #include "graph/cuda/device_graph_build.hpp"
 
 namespace frontier::cuda {

@@ -6,22 +6,10 @@
 #include <utility>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::cuda {
-
-void require_device_memory(const std::string& what, std::uint64_t bytes_needed) {
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::uint64_t usable =
-      free_bytes > kDeviceMemoryHeadroom ? free_bytes - kDeviceMemoryHeadroom : 0;
-  if (bytes_needed > usable) {
-    throw OutOfMemory(
-        what + " (keeping " + format_bytes(kDeviceMemoryHeadroom) + " of headroom on the GPU)",
-        bytes_needed, free_bytes);
-  }
-}
 
 template <typename VertexT, typename EdgeT>
 std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes_needed(const CsrGraph<VertexT, EdgeT>& graph) {

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "cuda/device_buffer.cuh"
 #include "frontier/csr_graph.hpp"
@@ -21,13 +20,6 @@ struct DeviceCsr {
   const EdgeT* offsets = nullptr;
   const VertexT* targets = nullptr;
 };
-
-/// Throws OutOfMemory naming `what`, `bytes_needed` and the free bytes on the current device when
-/// the first exceeds the second less kDeviceMemoryHeadroom. @throws CudaError if the query fails.
-void require_device_memory(const std::string& what, std::uint64_t bytes_needed);
-
-/// Device memory left free for the CUDA runtime, kernels' local memory and other users.
-inline constexpr std::uint64_t kDeviceMemoryHeadroom = std::uint64_t{256} << 20;
 
 template <typename VertexT, typename EdgeT>
 class DeviceGraph {

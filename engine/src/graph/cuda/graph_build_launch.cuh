@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/launch_sizing.hpp"
 #include "graph/cuda/graph_build_tuning.hpp"
 
 namespace frontier::cuda {
@@ -22,11 +23,9 @@ inline int graph_build_grid(std::uint64_t items,
   FRONTIER_CUDA_CHECK(cudaGetDevice(&device));
   FRONTIER_CUDA_CHECK(
       cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  const std::uint64_t threads = static_cast<std::uint64_t>(policy.block_threads);
-  const std::uint64_t tiles = (items + threads - 1) / threads;
-  const std::uint64_t cap =
-      static_cast<std::uint64_t>(std::max(1, multiprocessors)) * policy.max_blocks_per_sm;
-  return static_cast<int>(std::max<std::uint64_t>(1, std::min(tiles, cap)));
+  return capped_grid(
+      items, static_cast<std::uint64_t>(policy.block_threads),
+      static_cast<std::uint64_t>(std::max(1, multiprocessors)) * policy.max_blocks_per_sm);
 }
 
 }  // namespace frontier::cuda

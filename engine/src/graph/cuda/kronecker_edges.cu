@@ -7,9 +7,9 @@
 #include <string>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/device_edge_storage.cuh"
-#include "graph/cuda/device_graph.cuh"
 #include "graph/cuda/device_graph_build.hpp"
 #include "graph/cuda/graph_build_launch.cuh"
 #include "graph/cuda/kronecker_edges.cuh"

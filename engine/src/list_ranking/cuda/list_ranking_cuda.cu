@@ -38,8 +38,12 @@
 #include <vector>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
 #include "cuda/device_pool.hpp"
+#include "cuda/device_scope.cuh"
+#include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
+#include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
@@ -56,32 +60,10 @@ namespace {
 
 constexpr int kBlockThreads = 256;
 constexpr unsigned long long kNone = ULLONG_MAX;
-/// Kept free beside every sized allocation (allocator granularity, CUB's temporaries).
-constexpr std::uint64_t kHeadroomBytes = std::uint64_t{64} << 20;
 
-/// Makes GPU `id` current for a scope and restores the previous one (never throws on exit).
-class DeviceScope {
- public:
-  explicit DeviceScope(int id) {
-    FRONTIER_CUDA_CHECK(cudaGetDevice(&previous_));
-    FRONTIER_CUDA_CHECK(cudaSetDevice(id));
-  }
-  DeviceScope(const DeviceScope&) = delete;
-  DeviceScope& operator=(const DeviceScope&) = delete;
-  ~DeviceScope() {
-    if (cudaSetDevice(previous_) != cudaSuccess) cudaGetLastError();
-  }
-
- private:
-  int previous_ = 0;
-};
-
+/// Refuses `bytes` of pool memory that do not fit (device_memory.hpp).
 void require_free(std::uint64_t bytes, const std::string& what) {
-  const std::uint64_t free_bytes = pool_free_bytes();
-  if (bytes + kHeadroomBytes > free_bytes) {
-    throw OutOfMemory(what + " (with " + format_bytes(kHeadroomBytes) + " headroom)",
-                      bytes + kHeadroomBytes, free_bytes);
-  }
+  require_device_memory(what, bytes, pool_free_bytes());
 }
 
 /// Kernel times by CUDA events, recorded only while debug logging is on (the events cost
@@ -91,24 +73,18 @@ class KernelTimes {
   KernelTimes(bool enabled, cudaStream_t stream) : enabled_(enabled), stream_(stream) {}
   KernelTimes(const KernelTimes&) = delete;
   KernelTimes& operator=(const KernelTimes&) = delete;
-  ~KernelTimes() {
-    for (auto& mark : marks_) {
-      if (cudaEventDestroy(mark.second) != cudaSuccess) cudaGetLastError();
-    }
-  }
   /// Marks the stream; the time between consecutive marks is named by the later mark.
   void mark(const char* name) {
     if (!enabled_) return;
-    cudaEvent_t event = nullptr;
-    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
-    marks_.emplace_back(name, event);
-    FRONTIER_CUDA_CHECK(cudaEventRecord(event, stream_));
+    marks_.emplace_back(name, Event());
+    FRONTIER_CUDA_CHECK(cudaEventRecord(marks_.back().second.get(), stream_));
   }
   std::string report() const {
     std::string text;
     for (std::size_t i = 1; i < marks_.size(); ++i) {
       float ms = 0.0f;
-      FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, marks_[i - 1].second, marks_[i].second));
+      FRONTIER_CUDA_CHECK(
+          cudaEventElapsedTime(&ms, marks_[i - 1].second.get(), marks_[i].second.get()));
       text += std::string(i == 1 ? "" : ", ") + marks_[i].first + " " + std::to_string(ms) + " ms";
     }
     return text;
@@ -118,7 +94,7 @@ class KernelTimes {
  private:
   bool enabled_;
   cudaStream_t stream_;
-  std::vector<std::pair<const char*, cudaEvent_t>> marks_;
+  std::vector<std::pair<const char*, Event>> marks_;
 };
 
 struct Context {
@@ -132,10 +108,9 @@ struct Context {
   bool staged_allowed = true;
 
   int stream_grid(std::int64_t items) const {
-    const std::int64_t blocks = (items + policy.block_threads - 1) / policy.block_threads;
-    const std::int64_t cap =
-        static_cast<std::int64_t>(multiprocessors) * policy.stream_blocks_per_sm;
-    return static_cast<int>(std::max<std::int64_t>(1, std::min(blocks, cap)));
+    return capped_grid(static_cast<std::uint64_t>(items),
+                       static_cast<std::uint64_t>(policy.block_threads),
+                       static_cast<std::uint64_t>(multiprocessors) * policy.stream_blocks_per_sm);
   }
   /// The grid of a per-node kernel that takes kStreamItems items per thread and round.
   int per_node_grid(std::int64_t items) const {
@@ -252,7 +227,7 @@ StagedWalkPlan staged_walk_plan(const ValueT* d_values, std::int64_t n, std::int
   plan = plan_staged_walk(n, sublists, random_splitters, static_cast<int>(sizeof(ValueT)),
                           static_cast<std::int64_t>(fitting_blocks) * ctx.multiprocessors,
                           ctx.policy, limits);
-  if (plan.usable && plan.bytes + kHeadroomBytes > pool_free_bytes()) {
+  if (plan.usable && !fits_device_memory(plan.bytes, pool_free_bytes())) {
     plan.usable = false;
     plan.reason = "needs " + format_bytes(plan.bytes) + " more device memory";
   }
@@ -260,8 +235,475 @@ StagedWalkPlan staged_walk_plan(const ValueT* d_values, std::int64_t n, std::int
   return plan;
 }
 
-/// One level. Returns false only at level 0 when the staged walk's result was discarded (the
-/// caller then runs the level again with the in-place walk); deeper levels always finish.
+template <typename VertexT, typename ValueT, typename OpT>
+bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix,
+                std::int64_t n, OpT op, int level, Context& ctx);
+
+/// One level on the GPU (steps 1-6 of the file comment), the splitter list ranked by the next
+/// level. Holds the level's device arrays, each taken from the pool once its size is known and
+/// returned as soon as no later step reads it (before going deeper where possible), and what
+/// one step hands the next.
+template <typename VertexT, typename ValueT, typename OpT>
+class LevelOnDevice {
+ public:
+  LevelOnDevice(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix,
+                std::int64_t n, OpT op, int level, Context& ctx)
+      : d_successor_(d_successor),
+        d_values_(d_values),
+        d_prefix_(d_prefix),
+        n_(n),
+        op_(op),
+        level_(level),
+        ctx_(ctx),
+        stream_(ctx.stream),
+        words_((n + 31) / 32),
+        times_(debug_enabled(), ctx.stream),
+        where_("list prefix on the GPU, level " + std::to_string(level) + " (" + std::to_string(n) +
+               " nodes)") {}
+
+  /// Returns false only at level 0 when the staged walk's result was discarded (the caller then
+  /// runs the level again with the in-place walk); deeper levels always finish.
+  bool run() {
+    // 1-3. Check, pack, splitters, splitter ids.
+    allocate_node_arrays();
+    pack_and_pick_random_splitters();
+    mark_heads();
+    count_sublists();
+    // 4. Walks, staged or in place, and their checks.
+    allocate_sublist_arrays();
+    list_splitters();
+    if (plan_.usable) {
+      staged_walk();
+    } else {
+      in_place_walk();
+    }
+    if (!walks_cover_the_level()) return false;
+    number_next_level();
+    // 5. The splitter list minus its heads, ranked one level deeper.
+    rank_splitter_list();
+    // 6. Fix-up.
+    times_.mark("deeper levels");
+    return plan_.usable ? staged_fix_up() : fix_up();
+  }
+
+ private:
+  using Node = ListNode<VertexT, ValueT>;
+
+  /// 1-3: every per-node and per-word array, sized first.
+  void allocate_node_arrays() {
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+        nullptr, word_scan_bytes_, static_cast<VertexT*>(nullptr), static_cast<VertexT*>(nullptr),
+        static_cast<std::int64_t>(words_ + 1), stream_));
+    require_free(n_ * sizeof(Node) + 2 * words_ * sizeof(unsigned) +
+                     2 * (words_ + 1) * sizeof(VertexT) + word_scan_bytes_ +
+                     sizeof(ListLevelCounters),
+                 where_);
+    nodes_ = PoolArray<Node>(n_, stream_);
+    has_predecessor_ = PoolArray<unsigned>(words_, stream_);
+    is_splitter_ = PoolArray<unsigned>(words_, stream_);
+    word_count_ = PoolArray<VertexT>(words_ + 1, stream_);
+    word_offset_ = PoolArray<VertexT>(words_ + 1, stream_);
+    word_scan_temp_ = PoolArray<unsigned char>(word_scan_bytes_, stream_);
+    counters_ = PoolArray<ListLevelCounters>(1, stream_);
+    reset_counters(counters_.get(), stream_);
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(has_predecessor_.get(), 0, words_ * sizeof(unsigned), stream_));
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter_.get(), 0, words_ * sizeof(unsigned), stream_));
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(word_count_.get() + words_, 0, sizeof(VertexT), stream_));
+  }
+
+  /// The exact check marks every node's predecessor with an atomic (~2^28 of them at the top
+  /// level, as costly as a pointer chase). A single list (one tail) skips it: its head follows
+  /// from the sum of successors, and the walks verify the structure afterwards.
+  void mark_predecessors() {
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(has_predecessor_.get(), 0, words_ * sizeof(unsigned), stream_));
+    mark_predecessors_kernel<<<ctx_.stream_grid(n_), ctx_.policy.block_threads, 0, stream_>>>(
+        d_successor_, n_, has_predecessor_.get());
+    FRONTIER_CHECK_LAUNCH();
+  }
+
+  /// 1-2: check the successors and pack the nodes; mark the random splitters.
+  void pack_and_pick_random_splitters() {
+    times_.mark("start");
+    check_and_pack_kernel<<<ctx_.per_node_grid(n_), ctx_.policy.block_threads, 0, stream_>>>(
+        d_successor_, d_values_, n_, nodes_.get(),
+        try_single_list() ? nullptr : has_predecessor_.get(), counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("check_and_pack");
+    random_splitters_ =
+        level_ == 0 && ctx_.top_random_splitters > 0
+            ? ctx_.top_random_splitters
+            : std::max<std::int64_t>(1, n_ / (level_ == 0 ? ctx_.policy.nodes_per_sublist
+                                                          : ctx_.policy.deeper_nodes_per_sublist));
+    const std::uint64_t level_seed = mix64(ctx_.seed + static_cast<std::uint64_t>(level_));
+    mark_random_splitters_kernel<<<ctx_.stream_grid(random_splitters_), ctx_.policy.block_threads,
+                                   0, stream_>>>(n_, random_splitters_, level_seed,
+                                                 is_splitter_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("random_splitters");
+  }
+
+  bool try_single_list() const { return level_ == 0; }
+
+  /// 2-3: every head becomes a splitter (the one head of a single list, found from the sum of
+  /// successors; else the nodes without a predecessor); splitter ids by a scan of per-word counts.
+  void mark_heads() {
+    if (try_single_list()) {
+      checked_ = read_scalar(counters_.get(), stream_);
+      if (checked_.first_out_of_range == kNone && checked_.tails == 1) {
+        // Sum of all ids minus the sum of successors (mod 2^64) is the head, if one list.
+        const auto count = static_cast<std::uint64_t>(n_);
+        const std::uint64_t all_ids =
+            count % 2 == 0 ? (count / 2) * (count - 1) : count * ((count - 1) / 2);
+        const std::uint64_t head = all_ids - checked_.successor_sum;
+        if (head < count) {
+          single_list_ = true;
+          mark_node_kernel<<<1, 1, 0, stream_>>>(static_cast<std::int64_t>(head),
+                                                 is_splitter_.get());
+          FRONTIER_CHECK_LAUNCH();
+        }
+      }
+      if (!single_list_) mark_predecessors();
+    }
+    merge_heads_kernel<VertexT, kBlockThreads>
+        <<<ctx_.stream_grid(words_), kBlockThreads, 0, stream_>>>(
+            single_list_ ? nullptr : has_predecessor_.get(), is_splitter_.get(), n_, words_,
+            word_count_.get(), counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("merge_heads");
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+        word_scan_temp_.get(), word_scan_bytes_, word_count_.get(), word_offset_.get(),
+        static_cast<std::int64_t>(words_ + 1), stream_));
+    times_.mark("word_scan");
+  }
+
+  /// 3: the splitter count, and the check's errors (none to find on a single list).
+  void count_sublists() {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&checked_, counters_.get(), sizeof(checked_),
+                                        cudaMemcpyDeviceToHost, stream_));
+    sublists_ = static_cast<std::int64_t>(read_scalar(word_offset_.get() + words_, stream_));
+    if (single_list_) {
+      checked_.heads = 1;
+    } else {
+      throw_structure_errors(checked_, d_successor_, n_, is_splitter_.get(), counters_.get(),
+                             level_, ctx_);
+    }
+    if (level_ == 0) {
+      ctx_.stats->lists = static_cast<std::int64_t>(checked_.heads);
+      ctx_.stats->sublists = sublists_;
+      ctx_.stats->check_seconds = phase_.seconds();
+      phase_.restart();
+    }
+  }
+
+  /// 4: the sublist arrays, sized now that the splitter count is known.
+  void allocate_sublist_arrays() {
+    FRONTIER_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(nullptr, id_scan_bytes_, static_cast<VertexT*>(nullptr),
+                                      static_cast<VertexT*>(nullptr), sublists_ + 1, stream_));
+    require_free((sublists_ + 1) * (4 * sizeof(VertexT) + sizeof(ValueT)) + id_scan_bytes_, where_);
+    splitter_node_ = PoolArray<VertexT>(sublists_, stream_);
+    sublist_next_ = PoolArray<VertexT>(sublists_, stream_);
+    sublist_total_ = PoolArray<ValueT>(sublists_, stream_);
+    joins_next_level_ = PoolArray<VertexT>(sublists_ + 1, stream_);
+    next_id_ = PoolArray<VertexT>(sublists_ + 1, stream_);
+    id_scan_temp_ = PoolArray<unsigned char>(id_scan_bytes_, stream_);
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(joins_next_level_.get(), 0, (sublists_ + 1) * sizeof(VertexT), stream_));
+    times_.mark("host: checks, allocation");
+  }
+
+  /// 4: each splitter's node and first link; then which walk this level takes.
+  void list_splitters() {
+    list_splitters_kernel<<<ctx_.stream_grid(words_), ctx_.policy.block_threads, 0, stream_>>>(
+        is_splitter_.get(), word_offset_.get(), words_, nodes_.get(), splitter_node_.get(),
+        sublist_next_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("list_splitters");
+    plan_ = staged_walk_plan<VertexT, ValueT, OpT>(
+        d_values_, n_, sublists_, random_splitters_,
+        static_cast<std::int64_t>(checked_.local_successors), level_, ctx_);
+    if (level_ == 0) ctx_.stats->gpu_walk = plan_.usable ? ListWalk::Staged : ListWalk::InPlace;
+  }
+
+  /// 4'. The staged read-only walk: records by bucket, the same sublist totals and links.
+  void staged_walk() {
+    staged_records_ = PoolArray<unsigned long long>(plan_.buckets * plan_.region, stream_);
+    staged_region_used_ = PoolArray<unsigned>(StagedWalk::kBuckets, stream_);
+    staged_window_used_ = PoolArray<unsigned>(plan_.windows, stream_);
+    staged_counters_ = PoolArray<StagedWalkCounters>(1, stream_);
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(staged_region_used_.get(), 0,
+                                        StagedWalk::kBuckets * sizeof(unsigned), stream_));
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(staged_window_used_.get(), 0, plan_.windows * sizeof(unsigned), stream_));
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(staged_counters_.get(), 0, sizeof(StagedWalkCounters), stream_));
+    staged_walk_kernel<StagedWalk, Node, VertexT, ValueT>
+        <<<static_cast<int>(plan_.blocks), StagedWalk::kBlockThreads, StagedWalk::kSharedBytes,
+           stream_>>>(nodes_.get(), splitter_node_.get(), sublist_next_.get(), sublist_total_.get(),
+                      static_cast<int>(sublists_), static_cast<int>(plan_.chunk), plan_.low_bits,
+                      plan_.sublist_bits, static_cast<unsigned>(plan_.max_steps),
+                      staged_records_.get(), static_cast<unsigned>(plan_.region),
+                      static_cast<unsigned>(ctx_.policy.staged_walk_segment),
+                      staged_region_used_.get(), staged_counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("staged_walk");
+  }
+
+  /// 4. Warp-balanced sequential walks in place.
+  void in_place_walk() {
+    // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
+    // (64-bit instantiations hold fewer than 2048 threads per SM).
+    int fitting_blocks = 0;
+    FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &fitting_blocks, walk_sublists_kernel<VertexT, ValueT, OpT>, ctx_.policy.block_threads, 0));
+    const std::int64_t blocks_per_sm =
+        std::max(1, std::min(fitting_blocks, ctx_.policy.walk_blocks_per_sm));
+    const std::int64_t resident_warps = static_cast<std::int64_t>(ctx_.multiprocessors) *
+                                        blocks_per_sm * (ctx_.policy.block_threads / 32);
+    const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists_));
+    const std::int64_t chunk = (sublists_ + warps - 1) / warps;
+    const std::int64_t used_warps = (sublists_ + chunk - 1) / chunk;
+    const std::int64_t warps_per_block = ctx_.policy.block_threads / 32;
+    const auto blocks = static_cast<int>((used_warps + warps_per_block - 1) / warps_per_block);
+    walk_sublists_kernel<<<blocks, ctx_.policy.block_threads, 0, stream_>>>(
+        nodes_.get(), splitter_node_.get(), sublist_next_.get(), sublist_total_.get(), sublists_,
+        chunk, op_, counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("walk");
+  }
+
+  /// 4: the sublists that join the next level and their ids; whether the walks covered every
+  /// node exactly once. Returns false when a staged walk must run again in place; throws the
+  /// structural error (or the cycle) the walks found.
+  bool walks_cover_the_level() {
+    mark_joins_kernel<<<ctx_.stream_grid(sublists_), ctx_.policy.block_threads, 0, stream_>>>(
+        sublist_next_.get(), sublists_, joins_next_level_.get(), counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(id_scan_temp_.get(), id_scan_bytes_,
+                                                      joins_next_level_.get(), next_id_.get(),
+                                                      sublists_ + 1, stream_));
+    times_.mark("id_scan");
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&checked_, counters_.get(), sizeof(checked_),
+                                        cudaMemcpyDeviceToHost, stream_));
+    next_n_ = static_cast<std::int64_t>(read_scalar(next_id_.get() + sublists_, stream_));
+    const bool walks_consistent = checked_.anomalies == 0 &&
+                                  checked_.linked == static_cast<unsigned long long>(next_n_) &&
+                                  static_cast<std::int64_t>(checked_.covered) <= n_;
+    // One list has exactly one sublist that ends at its tail. Two walks that passed a node with
+    // two predecessors in lockstep (neither saw the other's marks) end at the same place: at one
+    // splitter (links outnumber joins) or at the tail (two sublists end there).
+    const bool one_tail_sublist = sublists_ - static_cast<std::int64_t>(checked_.linked) == 1;
+    if (plan_.usable) {
+      // The staged walk cannot mark nodes: a node reached twice is walked twice, and both walks
+      // end where the first ends (at one splitter: fewer joins than links; or at the tail, which
+      // the fast path allows one sublist). So it is exact iff it recorded n nodes, no bound or
+      // flag was hit and the links are consistent; anything else runs the level again in place.
+      const StagedWalkCounters staged = read_scalar(staged_counters_.get(), stream_);
+      if (staged.flags != 0 || staged.records != static_cast<unsigned long long>(n_) ||
+          !walks_consistent || (single_list_ && !one_tail_sublist)) {
+        log_debug(where_ + ": staged walk discarded (flags " + std::to_string(staged.flags) +
+                  ", records " + std::to_string(staged.records) + "); in-place walk instead");
+        return false;
+      }
+      checked_.covered = staged.records;
+    }
+    if (single_list_ && (!walks_consistent || !one_tail_sublist ||
+                         static_cast<std::int64_t>(checked_.covered) != n_)) {
+      // Not one valid list after all: the exact check names the fault (or it is a cycle).
+      mark_predecessors();
+      merge_heads_kernel<VertexT, kBlockThreads>
+          <<<ctx_.stream_grid(words_), kBlockThreads, 0, stream_>>>(
+              has_predecessor_.get(), nullptr, n_, words_, nullptr, counters_.get());
+      FRONTIER_CHECK_LAUNCH();
+      ListLevelCounters exact = read_scalar(counters_.get(), stream_);
+      throw_structure_errors(exact, d_successor_, n_, is_splitter_.get(), counters_.get(), level_,
+                             ctx_);
+    }
+    if (!walks_consistent || static_cast<std::int64_t>(checked_.covered) != n_) {
+      throw ValidationError(
+          "list prefix: the successors contain a cycle: the sublists cover only " +
+          std::to_string(checked_.covered) + " of " + std::to_string(n_) + " nodes" +
+          (level_ == 0 ? std::string{}
+                       : " of the splitter list at GPU level " + std::to_string(level_)));
+    }
+    if (level_ == 0) {
+      ctx_.stats->walk_seconds = phase_.seconds();
+      phase_.restart();
+    }
+    times_.mark("host: coverage");
+    return true;
+  }
+
+  /// 4: the next level's ids; the per-node scratch of this level, no longer needed, goes back
+  /// to the pool before going deeper.
+  void number_next_level() {
+    finish_next_ids_kernel<<<ctx_.stream_grid(sublists_), ctx_.policy.block_threads, 0, stream_>>>(
+        joins_next_level_.get(), next_id_.get(), sublists_);
+    FRONTIER_CHECK_LAUNCH();
+    log_debug(where_ + ": " + std::to_string(checked_.heads) + " heads, " +
+              std::to_string(sublists_) + " sublists, " + std::to_string(next_n_) + " join level " +
+              std::to_string(level_ + 1));
+    has_predecessor_ = {};
+    is_splitter_ = {};
+    word_count_ = {};
+    word_offset_ = {};
+    word_scan_temp_ = {};
+    splitter_node_ = {};
+  }
+
+  /// 5. Rank the splitter list minus its heads, valued by each predecessor sublist's total.
+  void rank_splitter_list() {
+    require_free(next_n_ * (sizeof(VertexT) + 2 * sizeof(ValueT)), where_);
+    next_successor_ = PoolArray<VertexT>(next_n_, stream_);
+    next_values_ = PoolArray<ValueT>(next_n_, stream_);
+    next_prefix_ = PoolArray<ValueT>(next_n_, stream_);
+    build_next_level_kernel<<<ctx_.stream_grid(sublists_), ctx_.policy.block_threads, 0, stream_>>>(
+        sublist_next_.get(), sublist_total_.get(), next_id_.get(), sublists_, next_successor_.get(),
+        next_values_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("next_ids+build_next_level");
+    sublist_next_ = {};
+    sublist_total_ = {};
+    joins_next_level_ = {};
+    try {
+      // Deeper levels never stage, so they always finish.
+      static_cast<void>(rank_level(next_successor_.get(),
+                                   static_cast<const ValueT*>(next_values_.get()),
+                                   next_prefix_.get(), next_n_, op_, level_ + 1, ctx_));
+    } catch (const ValidationError&) {
+      throw ValidationError(
+          "list prefix: the successors contain a cycle (through splitters; "
+          "found while ranking the splitter list of GPU level " +
+          std::to_string(level_) + ")");
+    }
+    if (ctx_.stats->levels == 0) ctx_.stats->levels = level_ + 1;
+    if (level_ == 0) {
+      ctx_.stats->splitter_seconds = phase_.seconds();
+      phase_.restart();
+    }
+  }
+
+  /// 6'. Split the records into windows (in the packed nodes, no longer read), then one block
+  ///     per window writes prefix = offset + local. Exact windows or the level runs again.
+  bool staged_fix_up() {
+    require_free(sublists_ * sizeof(ValueT), where_);
+    PoolArray<ValueT> offsets(sublists_, stream_);
+    staged_offsets_kernel<<<ctx_.stream_grid(sublists_), ctx_.policy.block_threads, 0, stream_>>>(
+        next_id_.get(), next_prefix_.get(), sublists_, offsets.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("offsets");
+    auto* by_window = reinterpret_cast<unsigned long long*>(nodes_.get());
+    const std::size_t split_shared =
+        std::size_t{kStagedTile} * sizeof(unsigned long long) +
+        3 * (std::size_t{1} << (plan_.low_bits - plan_.window_bits)) * sizeof(unsigned);
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_split_kernel,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(split_shared)));
+    const dim3 split_grid(static_cast<unsigned>((plan_.region + kStagedTile - 1) / kStagedTile),
+                          static_cast<unsigned>(plan_.buckets));
+    staged_split_kernel<<<split_grid, kStagedSplitThreads, split_shared, stream_>>>(
+        staged_records_.get(), static_cast<unsigned>(plan_.region), staged_region_used_.get(),
+        plan_.low_bits, plan_.window_bits, n_, plan_.windows, by_window, staged_window_used_.get(),
+        staged_counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("split");
+    const std::size_t window_shared = (std::size_t{1} << plan_.window_bits) * sizeof(ValueT);
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_window_kernel<ValueT>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(window_shared)));
+    staged_window_kernel<ValueT>
+        <<<static_cast<unsigned>(plan_.windows), kStagedWindowThreads, window_shared, stream_>>>(
+            by_window, staged_window_used_.get(), n_, plan_.low_bits, plan_.sublist_bits,
+            plan_.window_bits, offsets.get(), d_prefix_, staged_counters_.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("window_scatter");
+    const StagedWalkCounters scattered = read_scalar(staged_counters_.get(), stream_);
+    if (scattered.flags != 0 || scattered.bad_windows != 0 ||
+        scattered.window_records != static_cast<unsigned long long>(n_)) {
+      log_debug(where_ + ": staged scatter discarded (flags " + std::to_string(scattered.flags) +
+                ", bad windows " + std::to_string(scattered.bad_windows) +
+                "); in-place walk instead");
+      return false;
+    }
+    if (level_ == 0) ctx_.stats->fixup_seconds = phase_.seconds();
+    if (times_.enabled()) log_debug(where_ + " GPU timeline: " + times_.report());
+    return true;
+  }
+
+  /// 6. Fix-up: one offset per sublist, then one gather per node.
+  bool fix_up() {
+    require_free(sublists_ * sizeof(SublistOffset<ValueT>), where_);
+    PoolArray<SublistOffset<ValueT>> offsets(sublists_, stream_);
+    sublist_offsets_kernel<<<ctx_.stream_grid(sublists_), ctx_.policy.block_threads, 0, stream_>>>(
+        next_id_.get(), next_prefix_.get(), sublists_, offsets.get());
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("offsets");
+    fix_up_kernel<<<ctx_.stream_grid(n_), ctx_.policy.block_threads, 0, stream_>>>(
+        nodes_.get(), offsets.get(), n_, op_, d_prefix_);
+    FRONTIER_CHECK_LAUNCH();
+    times_.mark("fix_up");
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (level_ == 0) ctx_.stats->fixup_seconds = phase_.seconds();
+    if (times_.enabled()) log_debug(where_ + " GPU timeline: " + times_.report());
+    return true;
+  }
+
+  const VertexT* d_successor_;
+  const ValueT* d_values_;
+  ValueT* d_prefix_;
+  std::int64_t n_;
+  OpT op_;
+  int level_;
+  Context& ctx_;
+  cudaStream_t stream_;
+  std::int64_t words_;
+  /// Host time of the level-0 phases (ListRankingStats), restarted at each phase's end.
+  frontier::detail::Timer phase_;
+  KernelTimes times_;
+  std::string where_;
+
+  // Handed from step to step.
+  std::size_t word_scan_bytes_ = 0;
+  std::size_t id_scan_bytes_ = 0;
+  std::int64_t random_splitters_ = 0;
+  ListLevelCounters checked_{};
+  bool single_list_ = false;
+  std::int64_t sublists_ = 0;
+  StagedWalkPlan plan_;
+  /// Nodes of the next level (sublists that join it).
+  std::int64_t next_n_ = 0;
+
+  // 1-3: per node and per word.
+  PoolArray<Node> nodes_;
+  PoolArray<unsigned> has_predecessor_;
+  PoolArray<unsigned> is_splitter_;
+  PoolArray<VertexT> word_count_;
+  PoolArray<VertexT> word_offset_;
+  PoolArray<unsigned char> word_scan_temp_;
+  PoolArray<ListLevelCounters> counters_;
+  // 4: per sublist.
+  PoolArray<VertexT> splitter_node_;
+  PoolArray<VertexT> sublist_next_;
+  PoolArray<ValueT> sublist_total_;
+  PoolArray<VertexT> joins_next_level_;
+  PoolArray<VertexT> next_id_;
+  PoolArray<unsigned char> id_scan_temp_;
+  // 4': the staged walk's.
+  PoolArray<unsigned long long> staged_records_;
+  PoolArray<unsigned> staged_region_used_;
+  PoolArray<unsigned> staged_window_used_;
+  PoolArray<StagedWalkCounters> staged_counters_;
+  // 5: the next level.
+  PoolArray<VertexT> next_successor_;
+  PoolArray<ValueT> next_values_;
+  PoolArray<ValueT> next_prefix_;
+};
+
+/// One level: the host's sequential walk below host_rank_below nodes, else on the GPU
+/// (LevelOnDevice). Returns false only at level 0 when the staged walk's result was discarded
+/// (the caller then runs the level again with the in-place walk); deeper levels always finish.
 template <typename VertexT, typename ValueT, typename OpT>
 bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_prefix,
                 std::int64_t n, OpT op, int level, Context& ctx) {
@@ -272,333 +714,8 @@ bool rank_level(const VertexT* d_successor, const ValueT* d_values, ValueT* d_pr
     ctx.stats->levels = level + 1;
     return true;
   }
-  using Node = ListNode<VertexT, ValueT>;
-  const cudaStream_t stream = ctx.stream;
-  const std::int64_t words = (n + 31) / 32;
-  frontier::detail::Timer phase;
-  KernelTimes times(debug_enabled(), stream);
-  const std::string where = "list prefix on the GPU, level " + std::to_string(level) + " (" +
-                            std::to_string(n) + " nodes)";
-
-  // 1-3. Check, pack, splitters, splitter ids. Size everything first.
-  std::size_t word_scan_bytes = 0;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
-      nullptr, word_scan_bytes, static_cast<VertexT*>(nullptr), static_cast<VertexT*>(nullptr),
-      static_cast<std::int64_t>(words + 1), stream));
-  require_free(n * sizeof(Node) + 2 * words * sizeof(unsigned) + 2 * (words + 1) * sizeof(VertexT) +
-                   word_scan_bytes + sizeof(ListLevelCounters),
-               where);
-  PoolArray<Node> nodes(n, stream);
-  PoolArray<unsigned> has_predecessor(words, stream);
-  PoolArray<unsigned> is_splitter(words, stream);
-  PoolArray<VertexT> word_count(words + 1, stream);
-  PoolArray<VertexT> word_offset(words + 1, stream);
-  PoolArray<unsigned char> word_scan_temp(word_scan_bytes, stream);
-  PoolArray<ListLevelCounters> counters(1, stream);
-  reset_counters(counters.get(), stream);
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(is_splitter.get(), 0, words * sizeof(unsigned), stream));
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(word_count.get() + words, 0, sizeof(VertexT), stream));
-
-  // The exact check marks every node's predecessor with an atomic (~2^28 of them at the top
-  // level, as costly as a pointer chase). A single list (one tail) skips it: its head follows
-  // from the sum of successors, and the walks verify the structure afterwards.
-  const auto mark_predecessors = [&] {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(has_predecessor.get(), 0, words * sizeof(unsigned), stream));
-    mark_predecessors_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
-        d_successor, n, has_predecessor.get());
-    FRONTIER_CHECK_LAUNCH();
-  };
-  const bool try_single_list = level == 0;
-  times.mark("start");
-  check_and_pack_kernel<<<ctx.per_node_grid(n), ctx.policy.block_threads, 0, stream>>>(
-      d_successor, d_values, n, nodes.get(), try_single_list ? nullptr : has_predecessor.get(),
-      counters.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("check_and_pack");
-  const std::int64_t random_splitters =
-      level == 0 && ctx.top_random_splitters > 0
-          ? ctx.top_random_splitters
-          : std::max<std::int64_t>(1, n / (level == 0 ? ctx.policy.nodes_per_sublist
-                                                      : ctx.policy.deeper_nodes_per_sublist));
-  const std::uint64_t level_seed = mix64(ctx.seed + static_cast<std::uint64_t>(level));
-  mark_random_splitters_kernel<<<ctx.stream_grid(random_splitters), ctx.policy.block_threads, 0,
-                                 stream>>>(n, random_splitters, level_seed, is_splitter.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("random_splitters");
-  ListLevelCounters checked{};
-  bool single_list = false;
-  if (try_single_list) {
-    checked = read_scalar(counters.get(), stream);
-    if (checked.first_out_of_range == kNone && checked.tails == 1) {
-      // Sum of all ids minus the sum of successors (mod 2^64) is the head, if one list.
-      const auto count = static_cast<std::uint64_t>(n);
-      const std::uint64_t all_ids =
-          count % 2 == 0 ? (count / 2) * (count - 1) : count * ((count - 1) / 2);
-      const std::uint64_t head = all_ids - checked.successor_sum;
-      if (head < count) {
-        single_list = true;
-        mark_node_kernel<<<1, 1, 0, stream>>>(static_cast<std::int64_t>(head), is_splitter.get());
-        FRONTIER_CHECK_LAUNCH();
-      }
-    }
-    if (!single_list) mark_predecessors();
-  }
-  merge_heads_kernel<VertexT, kBlockThreads><<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(
-      single_list ? nullptr : has_predecessor.get(), is_splitter.get(), n, words, word_count.get(),
-      counters.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("merge_heads");
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(word_scan_temp.get(), word_scan_bytes,
-                                                    word_count.get(), word_offset.get(),
-                                                    static_cast<std::int64_t>(words + 1), stream));
-  times.mark("word_scan");
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
-  const auto sublists = static_cast<std::int64_t>(read_scalar(word_offset.get() + words, stream));
-  if (single_list) {
-    checked.heads = 1;
-  } else {
-    throw_structure_errors(checked, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
-  }
-  if (level == 0) {
-    ctx.stats->lists = static_cast<std::int64_t>(checked.heads);
-    ctx.stats->sublists = sublists;
-    ctx.stats->check_seconds = phase.seconds();
-    phase.restart();
-  }
-
-  // 4. Walks. Sublist arrays sized now that the splitter count is known.
-  std::size_t id_scan_bytes = 0;
-  FRONTIER_CUDA_CHECK(
-      cub::DeviceScan::ExclusiveSum(nullptr, id_scan_bytes, static_cast<VertexT*>(nullptr),
-                                    static_cast<VertexT*>(nullptr), sublists + 1, stream));
-  require_free((sublists + 1) * (4 * sizeof(VertexT) + sizeof(ValueT)) + id_scan_bytes, where);
-  PoolArray<VertexT> splitter_node(sublists, stream);
-  PoolArray<VertexT> sublist_next(sublists, stream);
-  PoolArray<ValueT> sublist_total(sublists, stream);
-  PoolArray<VertexT> joins_next_level(sublists + 1, stream);
-  PoolArray<VertexT> next_id(sublists + 1, stream);
-  PoolArray<unsigned char> id_scan_temp(id_scan_bytes, stream);
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(joins_next_level.get(), 0, (sublists + 1) * sizeof(VertexT), stream));
-  times.mark("host: checks, allocation");
-  list_splitters_kernel<<<ctx.stream_grid(words), ctx.policy.block_threads, 0, stream>>>(
-      is_splitter.get(), word_offset.get(), words, nodes.get(), splitter_node.get(),
-      sublist_next.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("list_splitters");
-  const StagedWalkPlan plan = staged_walk_plan<VertexT, ValueT, OpT>(
-      d_values, n, sublists, random_splitters, static_cast<std::int64_t>(checked.local_successors),
-      level, ctx);
-  PoolArray<unsigned long long> staged_records;
-  PoolArray<unsigned> staged_region_used;
-  PoolArray<unsigned> staged_window_used;
-  PoolArray<StagedWalkCounters> staged_counters;
-  if (level == 0) ctx.stats->gpu_walk = plan.usable ? ListWalk::Staged : ListWalk::InPlace;
-  if (plan.usable) {
-    // 4'. The staged read-only walk: records by bucket, the same sublist totals and links.
-    staged_records = PoolArray<unsigned long long>(plan.buckets * plan.region, stream);
-    staged_region_used = PoolArray<unsigned>(StagedWalk::kBuckets, stream);
-    staged_window_used = PoolArray<unsigned>(plan.windows, stream);
-    staged_counters = PoolArray<StagedWalkCounters>(1, stream);
-    FRONTIER_CUDA_CHECK(cudaMemsetAsync(staged_region_used.get(), 0,
-                                        StagedWalk::kBuckets * sizeof(unsigned), stream));
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(staged_window_used.get(), 0, plan.windows * sizeof(unsigned), stream));
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(staged_counters.get(), 0, sizeof(StagedWalkCounters), stream));
-    staged_walk_kernel<StagedWalk, Node, VertexT, ValueT>
-        <<<static_cast<int>(plan.blocks), StagedWalk::kBlockThreads, StagedWalk::kSharedBytes,
-           stream>>>(nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(),
-                     static_cast<int>(sublists), static_cast<int>(plan.chunk), plan.low_bits,
-                     plan.sublist_bits, static_cast<unsigned>(plan.max_steps), staged_records.get(),
-                     static_cast<unsigned>(plan.region),
-                     static_cast<unsigned>(ctx.policy.staged_walk_segment),
-                     staged_region_used.get(), staged_counters.get());
-    FRONTIER_CHECK_LAUNCH();
-    times.mark("staged_walk");
-  } else {
-    // One wave: as many blocks per SM as the policy asks and the kernel's registers allow
-    // (64-bit instantiations hold fewer than 2048 threads per SM).
-    int fitting_blocks = 0;
-    FRONTIER_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &fitting_blocks, walk_sublists_kernel<VertexT, ValueT, OpT>, ctx.policy.block_threads, 0));
-    const std::int64_t blocks_per_sm =
-        std::max(1, std::min(fitting_blocks, ctx.policy.walk_blocks_per_sm));
-    const std::int64_t resident_warps = static_cast<std::int64_t>(ctx.multiprocessors) *
-                                        blocks_per_sm * (ctx.policy.block_threads / 32);
-    const std::int64_t warps = std::max<std::int64_t>(1, std::min(resident_warps, sublists));
-    const std::int64_t chunk = (sublists + warps - 1) / warps;
-    const std::int64_t used_warps = (sublists + chunk - 1) / chunk;
-    const std::int64_t warps_per_block = ctx.policy.block_threads / 32;
-    const auto blocks = static_cast<int>((used_warps + warps_per_block - 1) / warps_per_block);
-    walk_sublists_kernel<<<blocks, ctx.policy.block_threads, 0, stream>>>(
-        nodes.get(), splitter_node.get(), sublist_next.get(), sublist_total.get(), sublists, chunk,
-        op, counters.get());
-    FRONTIER_CHECK_LAUNCH();
-    times.mark("walk");
-  }
-  mark_joins_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
-      sublist_next.get(), sublists, joins_next_level.get(), counters.get());
-  FRONTIER_CHECK_LAUNCH();
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(id_scan_temp.get(), id_scan_bytes,
-                                                    joins_next_level.get(), next_id.get(),
-                                                    sublists + 1, stream));
-  times.mark("id_scan");
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpyAsync(&checked, counters.get(), sizeof(checked), cudaMemcpyDeviceToHost, stream));
-  const auto next_n = static_cast<std::int64_t>(read_scalar(next_id.get() + sublists, stream));
-  const bool walks_consistent = checked.anomalies == 0 &&
-                                checked.linked == static_cast<unsigned long long>(next_n) &&
-                                static_cast<std::int64_t>(checked.covered) <= n;
-  // One list has exactly one sublist that ends at its tail. Two walks that passed a node with
-  // two predecessors in lockstep (neither saw the other's marks) end at the same place: at one
-  // splitter (links outnumber joins) or at the tail (two sublists end there).
-  const bool one_tail_sublist = sublists - static_cast<std::int64_t>(checked.linked) == 1;
-  if (plan.usable) {
-    // The staged walk cannot mark nodes: a node reached twice is walked twice, and both walks
-    // end where the first ends (at one splitter: fewer joins than links; or at the tail, which
-    // the fast path allows one sublist). So it is exact iff it recorded n nodes, no bound or
-    // flag was hit and the links are consistent; anything else runs the level again in place.
-    const StagedWalkCounters staged = read_scalar(staged_counters.get(), stream);
-    if (staged.flags != 0 || staged.records != static_cast<unsigned long long>(n) ||
-        !walks_consistent || (single_list && !one_tail_sublist)) {
-      log_debug(where + ": staged walk discarded (flags " + std::to_string(staged.flags) +
-                ", records " + std::to_string(staged.records) + "); in-place walk instead");
-      return false;
-    }
-    checked.covered = staged.records;
-  }
-  if (single_list &&
-      (!walks_consistent || !one_tail_sublist || static_cast<std::int64_t>(checked.covered) != n)) {
-    // Not one valid list after all: the exact check names the fault (or it is a cycle).
-    mark_predecessors();
-    merge_heads_kernel<VertexT, kBlockThreads>
-        <<<ctx.stream_grid(words), kBlockThreads, 0, stream>>>(has_predecessor.get(), nullptr, n,
-                                                               words, nullptr, counters.get());
-    FRONTIER_CHECK_LAUNCH();
-    ListLevelCounters exact = read_scalar(counters.get(), stream);
-    throw_structure_errors(exact, d_successor, n, is_splitter.get(), counters.get(), level, ctx);
-  }
-  if (!walks_consistent || static_cast<std::int64_t>(checked.covered) != n) {
-    throw ValidationError("list prefix: the successors contain a cycle: the sublists cover only " +
-                          std::to_string(checked.covered) + " of " + std::to_string(n) + " nodes" +
-                          (level == 0
-                               ? std::string{}
-                               : " of the splitter list at GPU level " + std::to_string(level)));
-  }
-  if (level == 0) {
-    ctx.stats->walk_seconds = phase.seconds();
-    phase.restart();
-  }
-  times.mark("host: coverage");
-  finish_next_ids_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
-      joins_next_level.get(), next_id.get(), sublists);
-  FRONTIER_CHECK_LAUNCH();
-  log_debug(where + ": " + std::to_string(checked.heads) + " heads, " + std::to_string(sublists) +
-            " sublists, " + std::to_string(next_n) + " join level " + std::to_string(level + 1));
-  // The per-node scratch of this level is no longer needed; free it before going deeper.
-  has_predecessor = {};
-  is_splitter = {};
-  word_count = {};
-  word_offset = {};
-  word_scan_temp = {};
-  splitter_node = {};
-
-  // 5. Rank the splitter list minus its heads.
-  require_free(next_n * (sizeof(VertexT) + 2 * sizeof(ValueT)), where);
-  PoolArray<VertexT> next_successor(next_n, stream);
-  PoolArray<ValueT> next_values(next_n, stream);
-  PoolArray<ValueT> next_prefix(next_n, stream);
-  build_next_level_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
-      sublist_next.get(), sublist_total.get(), next_id.get(), sublists, next_successor.get(),
-      next_values.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("next_ids+build_next_level");
-  sublist_next = {};
-  sublist_total = {};
-  joins_next_level = {};
-  try {
-    // Deeper levels never stage, so they always finish.
-    static_cast<void>(rank_level(next_successor.get(),
-                                 static_cast<const ValueT*>(next_values.get()), next_prefix.get(),
-                                 next_n, op, level + 1, ctx));
-  } catch (const ValidationError&) {
-    throw ValidationError(
-        "list prefix: the successors contain a cycle (through splitters; "
-        "found while ranking the splitter list of GPU level " +
-        std::to_string(level) + ")");
-  }
-  if (ctx.stats->levels == 0) ctx.stats->levels = level + 1;
-  if (level == 0) {
-    ctx.stats->splitter_seconds = phase.seconds();
-    phase.restart();
-  }
-
-  times.mark("deeper levels");
-  if (plan.usable) {
-    // 6'. Split the records into windows (in the packed nodes, no longer read), then one block
-    //     per window writes prefix = offset + local. Exact windows or the level runs again.
-    require_free(sublists * sizeof(ValueT), where);
-    PoolArray<ValueT> offsets(sublists, stream);
-    staged_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
-        next_id.get(), next_prefix.get(), sublists, offsets.get());
-    FRONTIER_CHECK_LAUNCH();
-    times.mark("offsets");
-    auto* by_window = reinterpret_cast<unsigned long long*>(nodes.get());
-    const std::size_t split_shared =
-        std::size_t{kStagedTile} * sizeof(unsigned long long) +
-        3 * (std::size_t{1} << (plan.low_bits - plan.window_bits)) * sizeof(unsigned);
-    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_split_kernel,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             static_cast<int>(split_shared)));
-    const dim3 split_grid(static_cast<unsigned>((plan.region + kStagedTile - 1) / kStagedTile),
-                          static_cast<unsigned>(plan.buckets));
-    staged_split_kernel<<<split_grid, kStagedSplitThreads, split_shared, stream>>>(
-        staged_records.get(), static_cast<unsigned>(plan.region), staged_region_used.get(),
-        plan.low_bits, plan.window_bits, n, plan.windows, by_window, staged_window_used.get(),
-        staged_counters.get());
-    FRONTIER_CHECK_LAUNCH();
-    times.mark("split");
-    const std::size_t window_shared = (std::size_t{1} << plan.window_bits) * sizeof(ValueT);
-    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(staged_window_kernel<ValueT>,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             static_cast<int>(window_shared)));
-    staged_window_kernel<ValueT>
-        <<<static_cast<unsigned>(plan.windows), kStagedWindowThreads, window_shared, stream>>>(
-            by_window, staged_window_used.get(), n, plan.low_bits, plan.sublist_bits,
-            plan.window_bits, offsets.get(), d_prefix, staged_counters.get());
-    FRONTIER_CHECK_LAUNCH();
-    times.mark("window_scatter");
-    const StagedWalkCounters scattered = read_scalar(staged_counters.get(), stream);
-    if (scattered.flags != 0 || scattered.bad_windows != 0 ||
-        scattered.window_records != static_cast<unsigned long long>(n)) {
-      log_debug(where + ": staged scatter discarded (flags " + std::to_string(scattered.flags) +
-                ", bad windows " + std::to_string(scattered.bad_windows) +
-                "); in-place walk instead");
-      return false;
-    }
-    if (level == 0) ctx.stats->fixup_seconds = phase.seconds();
-    if (times.enabled()) log_debug(where + " GPU timeline: " + times.report());
-    return true;
-  }
-  // 6. Fix-up: one offset per sublist, then one gather per node.
-  require_free(sublists * sizeof(SublistOffset<ValueT>), where);
-  PoolArray<SublistOffset<ValueT>> offsets(sublists, stream);
-  sublist_offsets_kernel<<<ctx.stream_grid(sublists), ctx.policy.block_threads, 0, stream>>>(
-      next_id.get(), next_prefix.get(), sublists, offsets.get());
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("offsets");
-  fix_up_kernel<<<ctx.stream_grid(n), ctx.policy.block_threads, 0, stream>>>(
-      nodes.get(), offsets.get(), n, op, d_prefix);
-  FRONTIER_CHECK_LAUNCH();
-  times.mark("fix_up");
-  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
-  if (level == 0) ctx.stats->fixup_seconds = phase.seconds();
-  if (times.enabled()) log_debug(where + " GPU timeline: " + times.report());
-  return true;
+  LevelOnDevice<VertexT, ValueT, OpT> on_device(d_successor, d_values, d_prefix, n, op, level, ctx);
+  return on_device.run();
 }
 
 template <typename VertexT, typename ValueT, typename OpT>
@@ -752,7 +869,7 @@ ListRankingStats list_rank_device(const VertexT* d_successor, VertexT* d_rank, s
       d_successor, nullptr, d_rank, n, ListOp::Sum, seed, stream, algorithm, 0, -1);
   if (n > 0) {
     const auto cuda_stream = static_cast<cudaStream_t>(stream);
-    const int blocks = static_cast<int>(std::min<std::int64_t>((n + 255) / 256, 4096));
+    const int blocks = capped_grid(static_cast<std::uint64_t>(n), 256, 4096);
     counts_to_ranks_kernel<<<blocks, 256, 0, cuda_stream>>>(d_rank, n);
     FRONTIER_CHECK_LAUNCH();
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(cuda_stream));

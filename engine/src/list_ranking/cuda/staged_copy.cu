@@ -15,6 +15,8 @@
 #include <string>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/pinned_buffer.cuh"
+#include "cuda/stream.cuh"
 #include "frontier/errors.hpp"
 
 namespace frontier::cuda {
@@ -23,43 +25,22 @@ namespace {
 /// The two pinned buffers, allocated on first use (portable: usable from every GPU).
 struct Staging {
   std::mutex mutex;
-  unsigned char* buffer[2] = {nullptr, nullptr};
+  PinnedBuffer<unsigned char> buffer[2];
 
   void ensure() {
     for (auto& b : buffer) {
-      if (b == nullptr) {
-        FRONTIER_CUDA_CHECK(
-            cudaHostAlloc(reinterpret_cast<void**>(&b), kStagingChunkBytes, cudaHostAllocPortable));
-      }
+      if (b.data() == nullptr)
+        b = PinnedBuffer<unsigned char>(kStagingChunkBytes, cudaHostAllocPortable);
     }
   }
 };
 
 Staging& staging() {
-  static Staging instance;
-  return instance;
+  // Never destroyed: freeing pinned memory during static destruction could outlive the CUDA
+  // runtime.
+  static Staging* const instance = new Staging;
+  return *instance;
 }
-
-/// Events of one copy, one per buffer; destroyed on scope exit (never throws).
-class BufferEvents {
- public:
-  BufferEvents() {
-    for (auto& event : events_) {
-      FRONTIER_CUDA_CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
-    }
-  }
-  BufferEvents(const BufferEvents&) = delete;
-  BufferEvents& operator=(const BufferEvents&) = delete;
-  ~BufferEvents() {
-    for (auto& event : events_) {
-      if (event != nullptr && cudaEventDestroy(event) != cudaSuccess) cudaGetLastError();
-    }
-  }
-  cudaEvent_t operator[](std::size_t i) const { return events_[i]; }
-
- private:
-  cudaEvent_t events_[2] = {nullptr, nullptr};
-};
 
 /// memcpy by all OpenMP threads, in slices of at least 1 MiB.
 void parallel_memcpy(void* dst, const void* src, std::size_t bytes) {
@@ -96,7 +77,8 @@ void copy_to_device(void* d_dst, const void* h_src, std::size_t bytes, void* str
   Staging& s = staging();
   const std::lock_guard<std::mutex> lock(s.mutex);
   s.ensure();
-  const BufferEvents done;
+  // One event per buffer: when its last DMA has finished.
+  const Event done[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
   const auto* src = static_cast<const unsigned char*>(h_src);
   auto* dst = static_cast<unsigned char*>(d_dst);
   const std::size_t chunks = (bytes + chunk_bytes - 1) / chunk_bytes;
@@ -105,12 +87,12 @@ void copy_to_device(void* d_dst, const void* h_src, std::size_t bytes, void* str
     const std::size_t offset = i * chunk_bytes;
     const std::size_t length = std::min(chunk_bytes, bytes - offset);
     // 1. The buffer is free once the DMA of chunk i - 2 has finished.
-    if (i >= 2) FRONTIER_CUDA_CHECK(cudaEventSynchronize(done[b]));
+    if (i >= 2) FRONTIER_CUDA_CHECK(cudaEventSynchronize(done[b].get()));
     // 2. Host threads fill it; 3. the DMA engine takes it.
-    parallel_memcpy(s.buffer[b], src + offset, length);
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpyAsync(dst + offset, s.buffer[b], length, cudaMemcpyHostToDevice, cuda_stream));
-    FRONTIER_CUDA_CHECK(cudaEventRecord(done[b], cuda_stream));
+    parallel_memcpy(s.buffer[b].data(), src + offset, length);
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(dst + offset, s.buffer[b].data(), length,
+                                        cudaMemcpyHostToDevice, cuda_stream));
+    FRONTIER_CUDA_CHECK(cudaEventRecord(done[b].get(), cuda_stream));
   }
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(cuda_stream));
 }
@@ -128,16 +110,17 @@ void copy_to_host(void* h_dst, const void* d_src, std::size_t bytes, void* strea
   Staging& s = staging();
   const std::lock_guard<std::mutex> lock(s.mutex);
   s.ensure();
-  const BufferEvents done;
+  // One event per buffer: when its last DMA has finished.
+  const Event done[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
   const auto* src = static_cast<const unsigned char*>(d_src);
   auto* dst = static_cast<unsigned char*>(h_dst);
   const std::size_t chunks = (bytes + chunk_bytes - 1) / chunk_bytes;
   const auto queue = [&](std::size_t i) {
     const std::size_t offset = i * chunk_bytes;
     const std::size_t length = std::min(chunk_bytes, bytes - offset);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(s.buffer[i % 2], src + offset, length,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(s.buffer[i % 2].data(), src + offset, length,
                                         cudaMemcpyDeviceToHost, cuda_stream));
-    FRONTIER_CUDA_CHECK(cudaEventRecord(done[i % 2], cuda_stream));
+    FRONTIER_CUDA_CHECK(cudaEventRecord(done[i % 2].get(), cuda_stream));
   };
   queue(0);
   for (std::size_t i = 0; i < chunks; ++i) {
@@ -146,8 +129,8 @@ void copy_to_host(void* h_dst, const void* d_src, std::size_t bytes, void* strea
     // 1. The next chunk's DMA goes into the other buffer, emptied by the previous iteration.
     if (i + 1 < chunks) queue(i + 1);
     // 2. Wait for this chunk, 3. host threads copy it out.
-    FRONTIER_CUDA_CHECK(cudaEventSynchronize(done[i % 2]));
-    parallel_memcpy(dst + offset, s.buffer[i % 2], length);
+    FRONTIER_CUDA_CHECK(cudaEventSynchronize(done[i % 2].get()));
+    parallel_memcpy(dst + offset, s.buffer[i % 2].data(), length);
   }
 }
 

@@ -37,7 +37,7 @@ template <typename T, typename Pred, typename Count, typename Value>
 std::int64_t insert_if(ParallelList<T>& list, ListPosition position, Pred pred, Count count,
                        Value value) {
   CudaListStorage<T>& storage = cuda_storage(list);
-  const ListDeviceScope scope(storage.device_id());
+  const DeviceScope scope(storage.device_id());
   return storage.insert_if(position, pred, count, value);
 }
 
@@ -45,7 +45,7 @@ std::int64_t insert_if(ParallelList<T>& list, ListPosition position, Pred pred, 
 template <typename T, typename Pred>
 std::int64_t erase_if(ParallelList<T>& list, Pred pred) {
   CudaListStorage<T>& storage = cuda_storage(list);
-  const ListDeviceScope scope(storage.device_id());
+  const DeviceScope scope(storage.device_id());
   return storage.erase_if(pred);
 }
 

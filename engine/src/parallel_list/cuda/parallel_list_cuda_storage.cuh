@@ -46,7 +46,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cub/device/device_scan.cuh>
-#include <memory>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -54,6 +53,10 @@
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/device_memory.hpp"
+#include "cuda/device_scope.cuh"
+#include "cuda/launch_sizing.hpp"
+#include "cuda/pinned_buffer.cuh"
 #include "frontier/errors.hpp"
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
 #include "parallel_list/cuda/parallel_list_kernels.cuh"
@@ -62,21 +65,6 @@
 #include "parallel_list/parallel_list_backend.hpp"
 
 namespace frontier::cuda {
-
-/// Makes GPU `id` current for the lifetime of the scope.
-class ListDeviceScope {
- public:
-  explicit ListDeviceScope(int id) {
-    FRONTIER_CUDA_CHECK(cudaGetDevice(&previous_));
-    if (previous_ != id) FRONTIER_CUDA_CHECK(cudaSetDevice(id));
-  }
-  ~ListDeviceScope() { cudaSetDevice(previous_); }
-  ListDeviceScope(const ListDeviceScope&) = delete;
-  ListDeviceScope& operator=(const ListDeviceScope&) = delete;
-
- private:
-  int previous_ = 0;
-};
 
 /// Scalars the kernels of one operation hand back to the host.
 struct ListScalars {
@@ -90,18 +78,13 @@ struct ListScalars {
   CountTally tally;
 };
 
-/// Frees pinned host memory.
-struct PinnedDeleter {
-  void operator()(void* pointer) const { cudaFreeHost(pointer); }
-};
-
 template <typename T>
 class CudaListStorage final : public detail::ParallelListBackend<T> {
  public:
   CudaListStorage(std::span<const T> values, const ParallelListOptions& options)
       : options_(options),
         device_id_(options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front()) {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     const auto n = static_cast<std::int64_t>(values.size());
     const std::int64_t slots = 1 + n + options.reserve;
     if (slots > detail::kMaxListSlots) {
@@ -114,9 +97,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
         cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device_id_));
     max_blocks_ = std::max(1, multiprocessors * policy_.blocks_per_sm);
     h_scalars_ = make_pinned_scalars();
-    void* mapped = nullptr;
-    FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&mapped, h_scalars_.get(), 0));
-    mapped_scalars_ = static_cast<ListScalars*>(mapped);
+    mapped_scalars_ = h_scalars_.device_pointer();
     allocate_storage(slots, 0);
     // Elements at slots 1..n in order (built on the host, one copy per array); the free stack
     // holds the fresh slots slots-1 down to n+1.
@@ -148,7 +129,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   std::int64_t insert_where(ListPosition position, const Predicate<T>& where,
                             std::span<const T> values) override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     const auto k = static_cast<std::int64_t>(values.size());
     // A run of one value travels in the launch; longer runs are copied to the device.
     if (k > 1) {
@@ -161,7 +142,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   std::int64_t insert_counts(ListPosition position, std::span<const std::int64_t> counts,
                              std::span<const T> values, std::int64_t total) override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     ensure_index();
     const std::int64_t n = size_;
     // 1. Counts and values to the device; offsets by a scan over the list positions.
@@ -183,7 +164,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   std::int64_t append(std::span<const T> values) override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     const auto total = static_cast<std::int64_t>(values.size());
     ensure_buffer(run_, total);
     copy_to_device(run_.data(), values.data(), total);
@@ -202,7 +183,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   std::int64_t erase_where(const Predicate<T>& where) override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     return erase_if(where);
   }
 
@@ -216,7 +197,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   T at(std::int64_t i) override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     ensure_index();
     ListSlot slot = 0;
     copy_to_host(&slot, order_.data() + i, 1);
@@ -226,7 +207,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   std::vector<T> to_vector() override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     ensure_index();
     std::vector<T> result(static_cast<std::size_t>(size_));
     if (size_ == 0) return result;
@@ -239,13 +220,13 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   void rebuild_index() override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     ensure_index();
   }
   bool index_valid() const override { return index_valid_; }
 
   detail::ListHostView<T> host_view() override {
-    const ListDeviceScope scope(device_id_);
+    const DeviceScope scope(device_id_);
     if (!mirror_valid_) {
       h_value_.resize(static_cast<std::size_t>(slots_));
       h_next_.resize(static_cast<std::size_t>(slots_));
@@ -279,7 +260,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
     // The link kernel writes the whole tally straight into the pinned host scalars.
     launch_insert_link(position, link, true);
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
-    const CountTally all = h_scalars_->tally;
+    const CountTally all = h_scalars_.data()->tally;
     if (all.negative > 0) {
       throw InvalidArgument(
           "parallel list insert: the count functor returned a negative count for " +
@@ -325,10 +306,10 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
                        tallies_.data(), selected.sums, next_.data(), erased, policy_.max_walk_hops,
                        &mapped_scalars_->unfinished, &mapped_scalars_->total);
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
-    const std::int64_t total = h_scalars_->total;
+    const std::int64_t total = h_scalars_.data()->total;
     if (total == 0) return 0;
     // 3. Runs longer than the walk (rare: erase-all, long selected stretches) by pointer jumping.
-    if (h_scalars_->unfinished != 0) relink_long_runs(erased, total, tiles * kListTileSlots);
+    if (h_scalars_.data()->unfinished != 0) relink_long_runs(erased, total, tiles * kListTileSlots);
     free_count_ += total;
     size_ -= total;
     changed();
@@ -346,8 +327,9 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   static cudaStream_t stream() { return nullptr; }
 
   int grid(std::int64_t work) const {
-    const std::int64_t blocks = (work + policy_.block_threads - 1) / policy_.block_threads;
-    return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, max_blocks_));
+    return capped_grid(static_cast<std::uint64_t>(work),
+                       static_cast<std::uint64_t>(policy_.block_threads),
+                       static_cast<std::uint64_t>(max_blocks_));
   }
 
   template <typename U>
@@ -395,11 +377,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   }
 
   static void require_free(std::uint64_t bytes, const std::string& what) {
-    std::size_t free_bytes = 0;
-    std::size_t total_bytes = 0;
-    FRONTIER_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    if (bytes > free_bytes)
-      throw OutOfMemory("parallel list on the GPU: " + what, bytes, free_bytes);
+    require_device_memory("parallel list on the GPU: " + what, bytes);
   }
 
   /// (Re)allocates the per-slot arrays and the selection scratch for `slots` slots (in whole
@@ -515,16 +493,13 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
 
   /// Pinned host scalars, mapped into the device's address space (mapped_scalars_), so that a
   /// kernel can hand its totals back without a copy.
-  static std::unique_ptr<ListScalars, PinnedDeleter> make_pinned_scalars() {
-    void* pointer = nullptr;
-    FRONTIER_CUDA_CHECK(
-        cudaHostAlloc(&pointer, sizeof(ListScalars), cudaHostAllocMapped | cudaHostAllocPortable));
-    return std::unique_ptr<ListScalars, PinnedDeleter>(static_cast<ListScalars*>(pointer));
+  static PinnedBuffer<ListScalars> make_pinned_scalars() {
+    return PinnedBuffer<ListScalars>(1, cudaHostAllocMapped | cudaHostAllocPortable);
   }
 
   /// Copies the device scalars to the pinned host copy and waits for the stream.
   void read_scalars() {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_scalars_.get(), d_scalars_.data(), sizeof(ListScalars),
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_scalars_.data(), d_scalars_.data(), sizeof(ListScalars),
                                         cudaMemcpyDeviceToHost, stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream()));
   }
@@ -596,7 +571,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
           erased, total, bitmap_.data(), jump_.data(), policy_.max_hops_per_round, d_unfinished());
       FRONTIER_CHECK_LAUNCH();
       read_scalars();
-      unfinished = h_scalars_->unfinished;
+      unfinished = h_scalars_.data()->unfinished;
     }
     erase_relink_kernel<<<grid(slots), policy_.block_threads, 0, stream()>>>(
         owners_.data(), bitmap_.data(), slots, jump_.data(), next_.data());
@@ -692,7 +667,7 @@ class CudaListStorage final : public detail::ParallelListBackend<T> {
   DeviceBuffer<ListSlot> jump_;
   /// Totals and flags the kernels hand back, and their pinned host copy.
   DeviceBuffer<ListScalars> d_scalars_;
-  std::unique_ptr<ListScalars, PinnedDeleter> h_scalars_;
+  PinnedBuffer<ListScalars> h_scalars_;
   /// The device's address of h_scalars_ (mapped pinned memory): insert and erase kernels write
   /// their totals and flags there, read by the host after the operation's one synchronization.
   ListScalars* mapped_scalars_ = nullptr;

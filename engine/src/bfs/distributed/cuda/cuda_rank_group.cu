@@ -32,14 +32,17 @@
 #include "bfs/distributed/transport/nccl_exchange.cuh"
 #include "bfs/distributed/transport/peer_exchange.cuh"
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_memory.hpp"
+#include "cuda/stream.cuh"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::distributed {
 namespace {
 
-// Head room left on every GPU for NCCL's own buffers and CUB's scan scratch.
-constexpr std::uint64_t kNcclReserveBytes = 512ULL << 20;
+// Device memory of NCCL's own buffers on every GPU, counted beside the rank's (CUB's scan scratch
+// and the rest are the headroom's, device_memory.hpp).
+constexpr std::uint64_t kNcclBufferBytes = 256ULL << 20;
 
 using Clock = std::chrono::steady_clock;
 
@@ -98,9 +101,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
       FRONTIER_NCCL_CHECK(
           ncclCommInitRank(&comms_[0], slice.distribution.ranks, unique, slice.rank));
-      cudaStream_t stream = nullptr;
-      FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-      streams_.push_back(stream);
+      const cudaStream_t stream = streams_.emplace_back().get();
       const int p = slice.distribution.ranks;
       transport_ = resolve_process_transport(process.transport, process.one_node, gpu, slice.rank,
                                              p, comms_[0], stream);
@@ -131,14 +132,11 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
 
   // A rank must fit its GPU before anything is allocated.
   static void check_memory(const RankGraph<VertexT, EdgeT>& slice, int gpu, bool peer) {
-    const CudaDeviceInfo info = cuda_device_info(gpu);
-    const std::uint64_t needed =
-        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice, peer) + kNcclReserveBytes;
-    if (needed > info.free_bytes) {
-      throw OutOfMemory("rank " + std::to_string(slice.rank) + " of the distributed graph on GPU " +
-                            std::to_string(gpu),
-                        needed, info.free_bytes);
-    }
+    cuda::require_device_memory(
+        "rank " + std::to_string(slice.rank) + " of the distributed graph on GPU " +
+            std::to_string(gpu),
+        CudaRankSearch<VertexT, EdgeT>::device_bytes(slice, peer) + kNcclBufferBytes,
+        cuda_device_info(gpu).free_bytes);
   }
 
   std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
@@ -216,23 +214,21 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     for (int r = 0; r < p; ++r) {
       FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
-      cudaStream_t stream = nullptr;
-      FRONTIER_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-      streams_.push_back(stream);
+      streams_.emplace_back();
     }
     threads_ = std::make_unique<RankThreads>(p);
     for (int r = 0; r < p; ++r) {
-      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r],
-                                                                           streams_[r], peer()));
+      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
+          slices[r], devices_[r], streams_[r].get(), peer()));
       pointers_.push_back(searches_.back().get());
       if (peer()) {
-        auto exchange =
-            std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r], &threads_->failed());
+        auto exchange = std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r].get(),
+                                                       &threads_->failed());
         peer_exchanges_.push_back(exchange.get());
         exchanges_.push_back(std::move(exchange));
       } else {
         add_nccl_exchange(std::make_unique<NcclExchange>(
-            p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r]}},
+            p, std::vector<NcclRankHandle>{{r, devices_[r], comms_[r], streams_[r].get()}},
             &threads_->failed()));
       }
     }
@@ -309,7 +305,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       if (!aborted_ && !comms_.empty() && comms_[0] != nullptr && !streams_.empty()) {
         try {
           cudaSetDevice(devices_[0]);
-          process_barrier(comms_[0], streams_[0]);
+          process_barrier(comms_[0], streams_[0].get());
         } catch (...) {
           // Nothing more can be lined up; the buffers are freed next.
         }
@@ -325,7 +321,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     }
     for (std::size_t r = 0; r < streams_.size(); ++r) {
       cudaSetDevice(devices_[r]);
-      cudaStreamDestroy(streams_[r]);
+      streams_[r].destroy();
     }
     comms_.clear();
     streams_.clear();
@@ -334,7 +330,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
 
   std::vector<int> devices_;
   std::vector<ncclComm_t> comms_;
-  std::vector<cudaStream_t> streams_;
+  std::vector<cuda::Stream> streams_;
   std::vector<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> searches_;
   std::vector<RankSearch<VertexT>*> pointers_;
   GpuTransport transport_ = GpuTransport::Nccl;

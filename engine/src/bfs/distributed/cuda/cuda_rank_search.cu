@@ -17,12 +17,21 @@
 #include "bfs/distributed/gathered_bitmap.hpp"
 #include "bfs/distributed/rank_labels.hpp"
 #include "cuda/cuda_check.cuh"
+#include "cuda/launch_sizing.hpp"
 
 namespace frontier::distributed {
 namespace {
 
+/// Blocks of the distributed kernels that give each of `items` items its own thread.
 int blocks_for(std::int64_t items) {
-  return static_cast<int>((items + kDistributedThreadsPerBlock - 1) / kDistributedThreadsPerBlock);
+  return static_cast<int>(
+      cuda::blocks_covering(static_cast<std::uint64_t>(items), kDistributedThreadsPerBlock));
+}
+
+/// The grid of a distributed kernel over `items` items, one per thread, capped at `max_blocks`.
+int capped_blocks_for(std::int64_t items, int max_blocks) {
+  return cuda::capped_grid(static_cast<std::uint64_t>(items), kDistributedThreadsPerBlock,
+                           static_cast<std::uint64_t>(max_blocks));
 }
 
 }  // namespace
@@ -239,9 +248,9 @@ std::uint32_t* CudaRankSearch<VertexT, EdgeT>::own_part_after(int steps) const {
 
 template <typename VertexT, typename EdgeT>
 CudaRankSearch<VertexT, EdgeT>::~CudaRankSearch() {
-  // The buffers free themselves on this rank's device; a failure here cannot be reported.
+  // The buffers and events free themselves on this rank's device; a failure here cannot be
+  // reported.
   cudaSetDevice(device_);
-  for (cudaEvent_t event : events_) cudaEventDestroy(event);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -338,9 +347,8 @@ void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
   args.next_counters = d_agent_counters_.data() + 1;
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
-  const auto words = static_cast<std::int64_t>(cuda::bitmap_words(local_count_));
-  const auto blocks = static_cast<int>(std::min<std::int64_t>(
-      grid_blocks_, (words + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  const int blocks = cuda::capped_grid(cuda::bitmap_words(local_count_), cuda::kBfsBlockThreads,
+                                       static_cast<std::uint64_t>(grid_blocks_));
   cuda::bfs_bitmap_to_queue_kernel<VertexT, EdgeT>
       <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
@@ -356,9 +364,8 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   if (bins_.in_place) {
     // The bins stayed at their senders (counts on the device, read there); the level loop's
     // bound on the items, where known, sizes the grid.
-    const int blocks = bins_.items_bound < 0
-                           ? grid_blocks_
-                           : std::min(grid_blocks_, std::max(1, blocks_for(bins_.items_bound)));
+    const int blocks =
+        bins_.items_bound < 0 ? grid_blocks_ : capped_blocks_for(bins_.items_bound, grid_blocks_);
     contract_in_place_kernel<VertexT, EdgeT>
         <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(d_peer_views_.data(), rank_, target);
     FRONTIER_CHECK_LAUNCH();
@@ -374,7 +381,7 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
     if (slots > 0) {
       const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
                                               level_words(kRecvCounts), target};
-      const int blocks = std::min(grid_blocks_, std::max(1, blocks_for(slots)));
+      const int blocks = capped_blocks_for(slots, grid_blocks_);
       contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
       FRONTIER_CHECK_LAUNCH();
     }
@@ -437,12 +444,24 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     if (peer_) zero_peer_parts(gathered_after(2));
     return;
   }
+  // 1. The frontier every rank's part makes, where this level reads it.
+  const BottomUpFrontier frontier = global_frontier(form, part_bytes);
+  mark(level, LevelMark::kGlobalized);
+  // 2. The engine's bottom-up agent over the local vertices.
+  launch_bottom_up_agent(level, frontier);
+  // 3. Its counters become the level's.
+  bottom_up_counters_kernel<cuda::BfsCounters>
+      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+auto CudaRankSearch<VertexT, EdgeT>::global_frontier(FrontierPart form, std::size_t part_bytes)
+    -> BottomUpFrontier {
   // 1. The frontier in global vertex order: queue parts set in a cleared bitmap; bitmap parts
   //    rewritten (one rank's part, or block parts of whole words gathered in order, already
   //    are; so are the gathered bitmaps of the peer transport, read in gathered order).
   const FrontierPartsAt parts = frontier_parts(part_bytes);
-  const std::uint32_t* frontier = nullptr;
-  bool gathered_order = false;
   if (form == FrontierPart::kQueue) {
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_global_bits_.data(), 0,
                                         d_global_bits_.size() * sizeof(std::uint32_t), stream_));
@@ -452,29 +471,30 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     const std::size_t shared =
         (static_cast<std::size_t>(distribution_.ranks) + 1) * sizeof(std::int64_t);
     queue_parts_to_global_kernel<VertexT>
-        <<<std::min(grid_blocks_, std::max(1, blocks_for(slots))), kDistributedThreadsPerBlock,
-           shared, stream_>>>(parts, distribution_, d_global_bits_.data());
+        <<<capped_blocks_for(slots, grid_blocks_), kDistributedThreadsPerBlock, shared, stream_>>>(
+            parts, distribution_, d_global_bits_.data());
     FRONTIER_CHECK_LAUNCH();
-    frontier = d_global_bits_.data();
-  } else if (parts_gathered_) {
+    return {d_global_bits_.data(), false};
+  }
+  if (parts_gathered_) {
     // Every rank's part is in this rank's current gathered bitmap (peer, after a bottom-up
     // level): read in place where the layout allows, else rewritten from this rank's memory.
-    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) {
-      frontier = gathered_after(0);
-      gathered_order = true;
-    } else {
-      launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
-                        bitmap_words_ * sizeof(std::uint32_t)});
-      frontier = d_global_bits_.data();
-    }
-  } else if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
-    // The gathered buffer (NCCL), or one rank's own part.
-    frontier = peer_ ? own_part_after(0) : d_bitmap_.data();
-  } else {
-    launch_globalize(parts);
-    frontier = d_global_bits_.data();
+    if (gathered_is_global_ || gathered_bits_.stripe_shift >= 0) return {gathered_after(0), true};
+    launch_globalize({nullptr, reinterpret_cast<const unsigned char*>(gathered_after(0)),
+                      bitmap_words_ * sizeof(std::uint32_t)});
+    return {d_global_bits_.data(), false};
   }
-  mark(level, LevelMark::kGlobalized);
+  if (gathered_is_global_ && (!peer_ || distribution_.ranks == 1)) {
+    // The gathered buffer (NCCL), or one rank's own part.
+    return {peer_ ? own_part_after(0) : d_bitmap_.data(), false};
+  }
+  launch_globalize(parts);
+  return {d_global_bits_.data(), false};
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
+                                                            const BottomUpFrontier& frontier) {
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
   //    (the slice is undirected: out-arcs are in-arcs) for a bit of the frontier and stops at
   //    the first; its next-frontier and visited words are written whole by one warp.
@@ -488,26 +508,15 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   args.depth = d_depth_.data();
   args.parent = d_parent_.data();
   args.visited = d_visited_.data();
-  args.frontier_in = frontier;
+  args.frontier_in = frontier.bits;
   args.frontier_out = own_part_after(1);
   args.counters = d_agent_counters_.data();
   args.next_counters = d_agent_counters_.data() + 1;
-  const auto threads = static_cast<std::int64_t>(cuda::bitmap_words(local_count_)) * 32;
-  const auto blocks = static_cast<int>(std::min<std::int64_t>(
-      grid_blocks_, (threads + cuda::kBfsBlockThreads - 1) / cuda::kBfsBlockThreads));
+  const int blocks =
+      cuda::capped_grid(static_cast<std::uint64_t>(cuda::bitmap_words(local_count_)) * 32,
+                        cuda::kBfsBlockThreads, static_cast<std::uint64_t>(grid_blocks_));
   if (peer_) {
-    // Read in gathered order (or global order: mask and shift 0), stored into every rank.
-    const int shift = gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
-    GatheredFrontier gathered;
-    gathered.bits = frontier;
-    gathered.next =
-        d_gathered_tables_.data() + ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
-    gathered.part_bits = bitmap_words_ * 32;
-    gathered.mask = (std::uint64_t{1} << shift) - 1;
-    gathered.shift = shift;
-    gathered.ranks = distribution_.ranks;
-    gathered.rank = rank_;
-    gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+    const GatheredFrontier gathered = gathered_frontier(frontier);
     if (words_ == 2) {
       gathered_bottom_up_kernel<VertexT, EdgeT, true>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
@@ -527,10 +536,24 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
     }
     FRONTIER_CHECK_LAUNCH();
   }
-  // 3. Its counters become the level's.
-  bottom_up_counters_kernel<cuda::BfsCounters>
-      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
-  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+GatheredFrontier CudaRankSearch<VertexT, EdgeT>::gathered_frontier(
+    const BottomUpFrontier& frontier) const {
+  // Read in gathered order (or global order: mask and shift 0), stored into every rank.
+  const int shift = frontier.gathered_order ? std::max(gathered_bits_.stripe_shift, 0) : 0;
+  GatheredFrontier gathered;
+  gathered.bits = frontier.bits;
+  gathered.next =
+      d_gathered_tables_.data() + ((current_gathered_ + 1) % kPeerBitmaps) * distribution_.ranks;
+  gathered.part_bits = bitmap_words_ * 32;
+  gathered.mask = (std::uint64_t{1} << shift) - 1;
+  gathered.shift = shift;
+  gathered.ranks = distribution_.ranks;
+  gathered.rank = rank_;
+  gathered.own_word = static_cast<std::uint64_t>(rank_) * bitmap_words_;
+  return gathered;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -551,14 +574,15 @@ void CudaRankSearch<VertexT, EdgeT>::launch_globalize(const FrontierPartsAt& par
   const auto words = static_cast<std::int64_t>(d_global_bits_.size());
   const bool striped = with_stripe_shift(gathered_bits_.stripe_shift, [&](auto shift) {
     globalize_striped_kernel<decltype(shift)::value>
-        <<<std::min(grid_blocks_, blocks_for(words)), kDistributedThreadsPerBlock, 0, stream_>>>(
+        <<<capped_blocks_for(words, grid_blocks_), kDistributedThreadsPerBlock, 0, stream_>>>(
             parts, static_cast<std::uint64_t>(words), d_global_bits_.data());
   });
   if (!striped) {
     // Any other layout: one vertex per thread, through the distribution.
     const GlobalizeArgs<VertexT> globalize{gathered_bits_, parts, d_global_bits_.data()};
-    globalize_bitmap_kernel<VertexT><<<std::min(grid_blocks_, blocks_for(words * 32)),
-                                       kDistributedThreadsPerBlock, 0, stream_>>>(globalize);
+    globalize_bitmap_kernel<VertexT>
+        <<<capped_blocks_for(words * 32, grid_blocks_), kDistributedThreadsPerBlock, 0, stream_>>>(
+            globalize);
   }
   FRONTIER_CHECK_LAUNCH();
 }
@@ -586,12 +610,8 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::mark(std::int32_t level, LevelMark mark) {
   if (!time_phases_) return;
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  if (stamps_.size() == events_.size()) {
-    cudaEvent_t event = nullptr;
-    FRONTIER_CUDA_CHECK(cudaEventCreate(&event));
-    events_.push_back(event);
-  }
-  FRONTIER_CUDA_CHECK(cudaEventRecord(events_[stamps_.size()], stream_));
+  if (stamps_.size() == events_.size()) events_.emplace_back();
+  FRONTIER_CUDA_CHECK(cudaEventRecord(events_[stamps_.size()].get(), stream_));
   stamps_.push_back({level, mark, 0.0});
 }
 
@@ -599,10 +619,10 @@ template <typename VertexT, typename EdgeT>
 std::vector<PhaseStamp> CudaRankSearch<VertexT, EdgeT>::phase_stamps() {
   if (stamps_.empty()) return {};
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  FRONTIER_CUDA_CHECK(cudaEventSynchronize(events_[stamps_.size() - 1]));
+  FRONTIER_CUDA_CHECK(cudaEventSynchronize(events_[stamps_.size() - 1].get()));
   for (std::size_t i = 0; i < stamps_.size(); ++i) {
     float ms = 0.0f;
-    FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[0], events_[i]));
+    FRONTIER_CUDA_CHECK(cudaEventElapsedTime(&ms, events_[0].get(), events_[i].get()));
     stamps_[i].seconds = static_cast<double>(ms) * 1e-3;
   }
   return stamps_;

@@ -41,9 +41,12 @@
 #include "bfs/distributed/transport/peer_view.hpp"
 #include "bfs/distributed/transport/symmetric_buffer.cuh"
 #include "cuda/device_buffer.cuh"
+#include "cuda/stream.cuh"
 #include "frontier/distribution/rank_graph.hpp"
 
 namespace frontier::distributed {
+
+struct GatheredFrontier;
 
 template <typename VertexT, typename EdgeT>
 class CudaRankSearch final : public RankSearch<VertexT> {
@@ -113,6 +116,19 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::int64_t* level_words(LevelWords part) const;
   /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
   void bitmap_to_queue();
+  /// Where a bottom-up level reads the frontier: a bitmap in global vertex order, or this rank's
+  /// gathered bitmap in gathered order (peer transport, read in place).
+  struct BottomUpFrontier {
+    const std::uint32_t* bits = nullptr;
+    bool gathered_order = false;
+  };
+  /// Bottom-up step 1: the frontier every rank's part makes, globalized where it must be.
+  BottomUpFrontier global_frontier(FrontierPart form, std::size_t part_bytes);
+  /// Bottom-up step 2: the engine's bottom-up agent over the local vertices, reading `frontier`
+  /// and writing the next frontier (peer transport: into every rank's next gathered bitmap).
+  void launch_bottom_up_agent(std::int32_t level, const BottomUpFrontier& frontier);
+  /// Peer transport: how the agent reads `frontier` and stores the next one into every rank.
+  GatheredFrontier gathered_frontier(const BottomUpFrontier& frontier) const;
 
   int device_;
   cudaStream_t stream_;
@@ -178,7 +194,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   RankBins bins_;
   /// Phase timing: one event per stamp of the search (the pool grows, kept across searches).
   bool time_phases_ = false;
-  std::vector<cudaEvent_t> events_;
+  std::vector<cuda::Event> events_;
   std::vector<PhaseStamp> stamps_;
 };
 

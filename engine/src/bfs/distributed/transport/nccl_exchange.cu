@@ -43,11 +43,7 @@ NcclExchange::NcclExchange(int ranks, std::vector<NcclRankHandle> local,
     static_assert(
         sizeof(std::int64_t) % kWindowPartBytes == 0 && kFrontierPartLine % kWindowPartBytes == 0,
         "counters and frontier parts are parts a window can all-gather");
-    std::int64_t* pinned = nullptr;
-    FRONTIER_CUDA_CHECK(cudaMallocHost(
-        &pinned,
-        sizeof(std::int64_t) * static_cast<std::size_t>(ranks_) * (2 + kMaxReducedCounters)));
-    h_pinned_.push_back(pinned);
+    h_pinned_.emplace_back(static_cast<std::size_t>(ranks_) * (2 + kMaxReducedCounters));
   }
 }
 
@@ -55,7 +51,7 @@ NcclExchange::~NcclExchange() {
   for (std::size_t i = 0; i < local_.size(); ++i) {
     cudaSetDevice(local_[i].device);
     d_totals_[i] = SymmetricBuffer<std::int64_t>();
-    if (i < h_pinned_.size()) cudaFreeHost(h_pinned_[i]);
+    if (i < h_pinned_.size()) h_pinned_[i] = cuda::PinnedBuffer<std::int64_t>();
   }
 }
 
@@ -131,18 +127,18 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i], bins[i]->send_counts,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i].data(), bins[i]->send_counts,
                                         sizeof(std::int64_t) * p, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i] + p, bins[i]->recv_counts,
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i].data() + p, bins[i]->recv_counts,
                                         sizeof(std::int64_t) * p, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
   for (std::size_t i = 0; i < local_.size(); ++i) {
     wait(i);
     bins[i]->recv_stride = 0;
-    bins[i]->h_send_counts.assign(h_pinned_[i], h_pinned_[i] + p);
-    bins[i]->h_recv_counts.assign(h_pinned_[i] + p, h_pinned_[i] + 2 * p);
+    bins[i]->h_send_counts.assign(h_pinned_[i].data(), h_pinned_[i].data() + p);
+    bins[i]->h_recv_counts.assign(h_pinned_[i].data() + p, h_pinned_[i].data() + 2 * p);
     std::int64_t received = 0;
     for (const std::int64_t count : bins[i]->h_recv_counts) received += count;
     if (received > bins[i]->recv_capacity) {
@@ -213,7 +209,7 @@ void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   FRONTIER_NCCL_CHECK(ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i] + 2 * p, d_totals_[i].data(),
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i].data() + 2 * p, d_totals_[i].data(),
                                         sizeof(std::int64_t) * p * count, cudaMemcpyDeviceToHost,
                                         local_[i].stream));
   }
@@ -223,7 +219,7 @@ void NcclExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
   const std::size_t p = static_cast<std::size_t>(ranks_);
   // Every local rank's copy holds every rank's counters: wait for all, read the first.
   for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
-  const std::int64_t* gathered = h_pinned_.front() + 2 * p;
+  const std::int64_t* gathered = h_pinned_.front().data() + 2 * p;
   std::copy(gathered, gathered + p * static_cast<std::size_t>(reduce_count_), every_rank.begin());
 }
 

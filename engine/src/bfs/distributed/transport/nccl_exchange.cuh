@@ -14,6 +14,7 @@
 
 #include "bfs/distributed/exchange.hpp"
 #include "bfs/distributed/transport/symmetric_buffer.cuh"
+#include "cuda/pinned_buffer.cuh"
 
 namespace frontier::distributed {
 
@@ -91,7 +92,7 @@ class NcclExchange final : public Exchange {
   std::vector<std::size_t> window_ranks_;
 #endif
   /// Per local rank, pinned: send counts, receive counts, counters and their totals.
-  std::vector<std::int64_t*> h_pinned_;
+  std::vector<cuda::PinnedBuffer<std::int64_t>> h_pinned_;
   /// Counters per rank of the all-reduce in flight.
   int reduce_count_ = 0;
 };

@@ -13,6 +13,7 @@
 
 #include "bfs/distributed/transport/peer_exchange.cuh"
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 
@@ -191,19 +192,17 @@ PeerExchange::PeerExchange(int ranks, int rank, int device, cudaStream_t stream,
   d_gathered_ = cuda::DeviceBuffer<std::int64_t>(gathered_words);
   FRONTIER_CUDA_CHECK(cudaMemset(d_gathered_.data(), 0, gathered_words * sizeof(std::int64_t)));
   // The host's copy, one word longer (the sequence number), written by the GPU in place.
-  FRONTIER_CUDA_CHECK(cudaHostAlloc(&h_gathered_, (gathered_words + 1) * sizeof(std::int64_t),
-                                    cudaHostAllocMapped));
-  for (std::size_t i = 0; i <= gathered_words; ++i) h_gathered_[i] = 0;
-  FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&d_host_gathered_, h_gathered_, 0));
-  FRONTIER_CUDA_CHECK(cudaHostAlloc(&h_abandon_, sizeof(int), cudaHostAllocMapped));
-  *h_abandon_ = 0;
-  FRONTIER_CUDA_CHECK(cudaHostGetDevicePointer(&d_abandon_, h_abandon_, 0));
+  h_gathered_ = cuda::PinnedBuffer<std::int64_t>(gathered_words + 1, cudaHostAllocMapped);
+  std::fill(h_gathered_.data(), h_gathered_.data() + gathered_words + 1, 0);
+  d_host_gathered_ = h_gathered_.device_pointer();
+  h_abandon_ = cuda::PinnedBuffer<int>(1, cudaHostAllocMapped);
+  *h_abandon_.data() = 0;
+  d_abandon_ = h_abandon_.device_pointer();
 }
 
 PeerExchange::~PeerExchange() {
+  // The buffers free themselves on this rank's device.
   cudaSetDevice(device_);
-  if (h_gathered_ != nullptr) cudaFreeHost(h_gathered_);
-  if (h_abandon_ != nullptr) cudaFreeHost(h_abandon_);
 }
 
 void PeerExchange::set_mailboxes(std::span<std::uint64_t* const> boxes) {
@@ -262,7 +261,7 @@ void PeerExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
   wait_for_host_copy();
   check_barriers();
   const std::size_t values = static_cast<std::size_t>(ranks_) * reduce_count_;
-  std::copy(h_gathered_, h_gathered_ + values, every_rank.begin());
+  std::copy(h_gathered_.data(), h_gathered_.data() + values, every_rank.begin());
 }
 
 void PeerExchange::warm_up() {
@@ -280,7 +279,7 @@ void PeerExchange::warm_up() {
 void PeerExchange::wait_for_host_copy() const {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   const volatile std::int64_t* posted =
-      h_gathered_ + static_cast<std::size_t>(ranks_) * kPeerCounters + 1;
+      h_gathered_.data() + static_cast<std::size_t>(ranks_) * kPeerCounters + 1;
   // The word is polled on every pass; the stream (a failed kernel never posts) now and then.
   constexpr std::uint64_t kPollsPerQuery = 256;
   for (std::uint64_t polls = 0;; ++polls) {
@@ -298,7 +297,7 @@ void PeerExchange::wait_for_host_copy() const {
     }
     if (abandon_ != nullptr && abandon_->load(std::memory_order_relaxed)) {
       // Release this GPU's barrier, which would otherwise wait for the failed rank.
-      *reinterpret_cast<volatile int*>(h_abandon_) = 1;
+      *reinterpret_cast<volatile int*>(h_abandon_.data()) = 1;
       throw Error("distributed bfs: rank " + std::to_string(rank_) +
                   " gave up its search: another rank failed");
     }
@@ -306,7 +305,7 @@ void PeerExchange::wait_for_host_copy() const {
 }
 
 void PeerExchange::check_barriers() const {
-  const std::int64_t status = h_gathered_[static_cast<std::size_t>(ranks_) * kPeerCounters];
+  const std::int64_t status = h_gathered_.data()[static_cast<std::size_t>(ranks_) * kPeerCounters];
   if (status == 0) return;
   const std::int64_t why = status >> 32;
   const std::int64_t peer = status & 0xffffffff;

@@ -30,6 +30,7 @@
 
 #include "bfs/distributed/exchange.hpp"
 #include "cuda/device_buffer.cuh"
+#include "cuda/pinned_buffer.cuh"
 #include "frontier/distributed_bfs.hpp"
 
 namespace frontier::distributed {
@@ -101,11 +102,11 @@ class PeerExchange final : public Exchange {
   /// barrier status (0, or why it stopped waiting); and the host's copy (mapped, with the
   /// sequence number of the barrier that posted it after them), at its host and device address.
   cuda::DeviceBuffer<std::int64_t> d_gathered_;
-  std::int64_t* h_gathered_ = nullptr;
+  cuda::PinnedBuffer<std::int64_t> h_gathered_;
   std::int64_t* d_host_gathered_ = nullptr;
   std::uint64_t posted_sequence_ = 0;
   /// Mapped host word the GPU's barriers poll: set once this rank's search is abandoned.
-  int* h_abandon_ = nullptr;
+  cuda::PinnedBuffer<int> h_abandon_;
   int* d_abandon_ = nullptr;
   std::uint64_t sequence_ = 0;
   std::uint64_t reductions_ = 0;
