@@ -68,6 +68,8 @@ template <typename VertexT, typename EdgeT>
 struct BfsRunner<VertexT, EdgeT>::Impl {
   using Args = BfsLevelArgs<VertexT, EdgeT>;
 
+  /// The runner's GPU. Declared first: its initializer makes the GPU current, so every member
+  /// below (the stream above all) is created on it.
   int device_id = 0;
   VertexT num_vertices = 0;
   EdgeT num_edges = 0;
@@ -145,8 +147,14 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   Impl(int device, VertexT n, EdgeT m)
-      : device_id(device), num_vertices(n), num_edges(m), h_launch_counters(launch_slots()) {
-    FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+      : device_id(made_current(device)),
+        num_vertices(n),
+        num_edges(m),
+        h_launch_counters(launch_slots()) {}
+
+  static int made_current(int device) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(device));
+    return device;
   }
 
   void allocate_workspace() {
