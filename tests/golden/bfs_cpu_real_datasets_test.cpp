@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

@@ -21,7 +21,6 @@
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
-#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
@@ -31,7 +30,9 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {
@@ -40,9 +41,6 @@ using cuda::BfsCudaOptions;
 using cuda::BfsCudaStrategy;
 using TestGraph = CsrGraph<VertexId, EdgeId>;
 using Runner = cuda::BfsRunner<VertexId, EdgeId>;
-
-#define FRONTIER_REQUIRE_GPU() \
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
 
 constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
                                               BfsCudaStrategy::TwoPhase,

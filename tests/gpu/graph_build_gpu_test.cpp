@@ -24,13 +24,11 @@
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "graph/cuda/device_graph_build.hpp"
-#include "test_graphs.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {
-
-#define FRONTIER_REQUIRE_GPU() \
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
 
 template <typename VertexT>
 void expect_same_edges(const EdgeList<VertexT>& device, const EdgeList<VertexT>& host,

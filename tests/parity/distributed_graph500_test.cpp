@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph500.hpp"
 #include "frontier/partition/graph500_distributed.hpp"
 #include "frontier/partition/slices.hpp"
-#include "test_graphs.hpp"
-#include "test_paths.hpp"
+#include "support/cli_runner.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

@@ -18,7 +18,7 @@
 #include "frontier/io/graph500.hpp"
 #include "frontier/reference_bfs.hpp"
 
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier::io {
 namespace {
