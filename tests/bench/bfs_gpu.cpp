@@ -35,7 +35,6 @@
 #include <vector>
 
 #include "bfs/cuda/bfs_cuda.hpp"
-#include "dataset_manifest.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
@@ -45,6 +44,7 @@
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "support/cuda/device_floors.hpp"
+#include "support/dataset_manifest.hpp"
 
 namespace {
 
@@ -291,7 +291,7 @@ void run_graph(const std::string& name, const std::function<Graph()>& make,
   bench_graph(name, graph, settings, gathers_per_second, rows);
 }
 
-void print_table(const std::vector<Row>& rows, const frontier::cuda::DeviceFloors& floors) {
+void print_table(const std::vector<Row>& rows, const frontier::test::DeviceFloors& floors) {
   std::printf(
       "\n| graph | strategy | GTEPS | ms | us/level | levels | arcs/s / gathers/s | redundant | "
       "pass-through | depths |\n|---|---|---|---|---|---|---|---|---|---|\n");
@@ -318,7 +318,7 @@ std::string json_string(const std::string& text) {
   return quoted + "\"";
 }
 
-void print_json(const std::vector<Row>& rows, const frontier::cuda::DeviceFloors& floors,
+void print_json(const std::vector<Row>& rows, const frontier::test::DeviceFloors& floors,
                 const std::string& device) {
   std::printf("{\"device\": %s, \"copy_bytes_per_second\": %.6g, \"gathers_per_second\": %.6g,\n",
               json_string(device).c_str(), floors.copy_bytes_per_second, floors.gathers_per_second);
@@ -360,8 +360,8 @@ int main(int argc, char** argv) {
 
     // 1. Floors, measured now on this device.
     const std::uint64_t floor_bytes = settings.floor_mib << 20;
-    const frontier::cuda::DeviceFloors floors =
-        frontier::cuda::measure_device_floors(0, floor_bytes, 2 * floor_bytes, 10);
+    const frontier::test::DeviceFloors floors =
+        frontier::test::measure_device_floors(0, floor_bytes, 2 * floor_bytes, 10);
     std::fprintf(out,
                  "floor: copy kernel %.3f TB/s (read + write, %.0f MiB), random 4-byte gathers "
                  "%.2f G/s (table %.0f MiB)\n",

@@ -194,7 +194,7 @@ int main(int argc, char** argv) {
     // Floors, same run: GPU 0's copy bandwidth and the single-GPU engine on the whole graph.
     double single_teps = 0.0;
     if (present > 0) {
-      const auto floors = frontier::cuda::measure_device_floors(0, 1ULL << 30, 1ULL << 30, 3);
+      const auto floors = frontier::test::measure_device_floors(0, 1ULL << 30, 1ULL << 30, 3);
       std::printf("floor: GPU 0 copy bandwidth %.1f GB/s, random 4-byte gathers %.2f G/s\n",
                   floors.copy_bytes_per_second / 1e9, floors.gathers_per_second / 1e9);
       if (bench.single) {
@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
       for (const int count : bench.gpus) {
         if (count < 2 || count > present) continue;
         const auto latency =
-            frontier::distributed::measure_exchange_latency(count, 9, 100, bench.transport);
+            frontier::test::measure_exchange_latency(count, 9, 100, bench.transport);
         std::printf(
             "floor: one level's communication on %d GPUs (small exchange + all-reduce, %s "
             "transport): %.1f us back to back, %.1f us after %d ms idle, %.1f us after that idle "

@@ -75,7 +75,7 @@ double time_list_rank(const std::vector<VertexId>& successor, const frontier::De
 /// `repetitions` after a warm-up: the floor of the device-resident part of euler_tour_ops.
 double time_list_rank_resident(const std::vector<VertexId>& successor, int repetitions) {
   std::vector<VertexId> prefix(successor.size());
-  return frontier::cuda::time_list_prefix_resident<VertexId, VertexId>(
+  return frontier::test::time_list_prefix_resident<VertexId, VertexId>(
              successor, {}, frontier::ListOp::Sum, prefix,
              frontier::ListRankingAlgorithm::HelmanJaja, repetitions, 1, 0)
       .best_seconds;

@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
   }
   try {
     constexpr std::uint64_t kFloorBytes = std::uint64_t{1} << 30;
-    const frontier::cuda::DeviceFloors floors =
-        frontier::cuda::measure_device_floors(0, kFloorBytes, kFloorBytes, args.repetitions);
+    const frontier::test::DeviceFloors floors =
+        frontier::test::measure_device_floors(0, kFloorBytes, kFloorBytes, args.repetitions);
     const double copy = floors.copy_bytes_per_second;
     std::printf("copy floor: %.1f GB/s (read + write, %llu MiB copy)\n", copy / 1e9,
                 static_cast<unsigned long long>(floors.copy_bytes >> 20));

@@ -22,8 +22,8 @@
 #include "frontier/device.hpp"
 #include "frontier/list_ranking.hpp"
 #include "frontier/log.hpp"
-#include "parity/list_ranking_lists.hpp"
 #include "support/cuda/list_ranking_bench_support.hpp"
+#include "support/list_ranking_lists.hpp"
 
 namespace {
 
@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
         for (const std::int64_t threads : {std::int64_t{1} << 16, std::int64_t{1} << 18,
                                            std::int64_t{1} << 20, std::int64_t{1} << 22}) {
           const double seconds =
-              frontier::cuda::time_pointer_chase<Vertex>(successor, head, threads, repeats);
+              frontier::test::time_pointer_chase<Vertex>(successor, head, threads, repeats);
           std::fprintf(stderr, "[%s] pointer chase, %lld threads: %.3f ms\n", shape.c_str(),
                        static_cast<long long>(threads), seconds * 1e3);
           if (floor == 0 || seconds < floor) floor = seconds;
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
         const auto gpu_run = [&](const std::string& name, ListRankingAlgorithm algorithm, bool rank,
                                  std::int64_t random_splitters, int runs) {
           std::fill(prefix.begin(), prefix.end(), Value{-7});
-          const auto timing = frontier::cuda::time_list_prefix_resident<Vertex, Value>(
+          const auto timing = frontier::test::time_list_prefix_resident<Vertex, Value>(
               successor, rank ? std::span<const Value>() : std::span<const Value>(values),
               ListOp::Sum, prefix, algorithm, runs, 1, random_splitters);
           bool ok = true;
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
           frontier::set_log_level(frontier::LogLevel::Info);
           std::fprintf(stderr, "[random] cudaMalloc+cudaFree of %lld bytes: %.3f ms\n",
                        static_cast<long long>(n * 8),
-                       frontier::cuda::time_device_allocation(n * 8, 3) * 1e3);
+                       frontier::test::time_device_allocation(n * 8, 3) * 1e3);
         }
         gpu_run("gpu wei-jaja prefix-sum", ListRankingAlgorithm::HelmanJaja, false, 0, repeats);
         gpu_run("gpu wei-jaja rank", ListRankingAlgorithm::HelmanJaja, true, 0, repeats);

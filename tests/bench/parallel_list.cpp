@@ -33,7 +33,7 @@
 namespace frontier {
 namespace {
 
-using cuda::ListBenchOp;
+using test::ListBenchOp;
 using Value = std::int32_t;
 
 struct ListBenchConfig {
@@ -298,10 +298,10 @@ int run(int argc, char** argv) {
   ArrayRun array;
   double floor = 0.0;
   if (gpu) {
-    cuda::ArrayOpsTiming timing = cuda::time_array_ops_device(values, config.ops, config.trials);
+    test::ArrayOpsTiming timing = test::time_array_ops_device(values, config.ops, config.trials);
     array.seconds = timing.best_seconds;
     array.result = std::move(timing.result);
-    floor = cuda::time_device_copy(config.n * static_cast<std::int64_t>(sizeof(Value)),
+    floor = test::time_device_copy(config.n * static_cast<std::int64_t>(sizeof(Value)),
                                    std::max(config.trials, 3));
   } else {
     array = run_array_cpu(values, config.ops, reference.max_size, config.trials);

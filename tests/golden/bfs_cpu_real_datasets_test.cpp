@@ -4,39 +4,20 @@
 // hub. Directed files (SNAP, DIMACS9) exercise bottom-up steps over in-arcs.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
-#include "frontier/bfs_validate.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/bfs_checks.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {
-
-// The vertex of largest out-degree (the smallest such id).
-VertexId hub_of(const Graph& graph) {
-  VertexId hub = 0;
-  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-    if (graph.degree(v) > graph.degree(hub)) hub = v;
-  }
-  return hub;
-}
-
-std::vector<VertexId> sources_of(const Graph& graph) {
-  const VertexId n = graph.num_vertices();
-  std::vector<VertexId> sources = {0, n / 3, n - 1, hub_of(graph)};
-  std::sort(sources.begin(), sources.end());
-  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
-  return sources;
-}
 
 TEST(BfsCpuRealDatasets, EveryDatasetMatchesReference) {
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
@@ -59,20 +40,14 @@ TEST(BfsCpuRealDatasets, EveryDatasetMatchesReference) {
     const io::LoadedGraph loaded = io::read_graph(folder / name);
     const Graph& graph = loaded.graph;
     ASSERT_GT(graph.num_vertices(), 0);
-    const VertexId hub = hub_of(graph);
-    for (VertexId source : sources_of(graph)) {
+    const VertexId hub = test::highest_degree_vertex(graph);
+    for (VertexId source : test::spread_sources(graph)) {
       SCOPED_TRACE("source " + std::to_string(source));
       const BfsResult<VertexId> expected = reference_bfs(graph, source);
       for (const BfsOptions& options : settings) {
         if (options.strategy == BfsStrategy::BottomUp && source != hub) continue;
         SCOPED_TRACE(strategy_name(options.strategy));
-        const BfsResult<VertexId> actual = bfs(graph, source, options);
-        ASSERT_EQ(actual.depth, expected.depth);
-        EXPECT_EQ(actual.vertices_reached, expected.vertices_reached);
-        const BfsValidation validation = validate_bfs_tree<VertexId, EdgeId>(
-            graph, source, std::span<const VertexId>(actual.parent),
-            std::span<const std::int32_t>(actual.depth));
-        EXPECT_TRUE(validation.valid) << validation.failure;
+        test::expect_bfs_matches_reference(graph, bfs(graph, source, options), expected, true);
       }
     }
   }

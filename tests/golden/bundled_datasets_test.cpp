@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "frontier/io/read_graph.hpp"
-#include "test_paths.hpp"
-#include "unit/loader_test_files.hpp"
+#include "support/csr_expectations.hpp"
+#include "support/temp_files.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier::io {
 namespace {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "frontier/io/read_graph.hpp"
-#include "test_paths.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier::io {
 namespace {

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "boost_bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
+#include "support/boost_bfs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {

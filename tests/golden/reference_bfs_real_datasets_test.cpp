@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "boost_bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph_format.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/boost_bfs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

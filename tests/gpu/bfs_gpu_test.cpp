@@ -1,27 +1,25 @@
-// CUDA BFS (frontier::cuda::BfsRunner) against the sequential oracle, for every strategy
-// (hybrid, two-phase, contract-expand, expand-contract, direction-optimizing, bottom-up), with
-// and without predecessors: depths equal reference_bfs exactly, parents pass the Graph500 rules,
-// per-level frontier sizes equal the oracle's level populations, and the work counters obey the
-// exact-claim invariants (each reached vertex claimed once; top-down edge queues hold exactly the
-// out-arcs of the reached vertices; the edge-balanced hub pass copies exactly the lists of hub
-// size). Graphs: Kronecker (undirected and directed), uniform random, 2D and 3D grids, path,
-// star, gather- and hub-threshold boundaries, hubs at several levels, disconnected, directed,
-// isolated source, n = 1, 64-bit vertex ids, and the real datasets when present. Skipped without
-// a GPU.
+// The CUDA BFS runner (frontier::cuda::BfsRunner, the backend behind frontier::bfs and Engine on
+// a GPU) against the sequential oracle, for every strategy (hybrid, two-phase, contract-expand,
+// expand-contract, direction-optimizing, bottom-up), with and without predecessors: what every
+// backend owes the oracle (support/bfs_checks.hpp; the same searches through the public API on
+// every backend are parity/bfs_backends_test.cpp), and what only the runner's statistics show:
+// the work counters obey the exact-claim invariants (each reached vertex claimed once; top-down
+// edge queues hold exactly the out-arcs of the reached vertices; the edge-balanced hub pass
+// copies exactly the lists of hub size), and each strategy runs the steps it names. Graphs:
+// Kronecker (undirected and directed), uniform random, 2D and 3D grids, path, star, gather- and
+// hub-threshold boundaries, hubs at several levels, disconnected, directed, isolated source,
+// n = 1, 64-bit vertex ids, and the real datasets when present. Skipped without a GPU.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
-#include "dataset_manifest.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
@@ -29,9 +27,12 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/generators.hpp"
 #include "frontier/io/read_graph.hpp"
-#include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/bfs_checks.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {
@@ -41,9 +42,6 @@ using cuda::BfsCudaStrategy;
 using TestGraph = CsrGraph<VertexId, EdgeId>;
 using Runner = cuda::BfsRunner<VertexId, EdgeId>;
 
-#define FRONTIER_REQUIRE_GPU() \
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
-
 constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
                                               BfsCudaStrategy::TwoPhase,
                                               BfsCudaStrategy::ContractExpand,
@@ -52,91 +50,6 @@ constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
                                               BfsCudaStrategy::BottomUp};
 
 constexpr int kHubThreshold = cuda::kSm90BfsPolicy.hub_threshold;
-
-template <typename VertexT>
-EdgeList<VertexT> edge_list(VertexT n, const std::vector<std::pair<VertexT, VertexT>>& pairs,
-                            bool directed) {
-  EdgeList<VertexT> edges;
-  edges.num_vertices = n;
-  edges.directed = directed;
-  for (auto [u, v] : pairs) {
-    edges.sources.push_back(u);
-    edges.targets.push_back(v);
-  }
-  return edges;
-}
-
-TestGraph undirected(const EdgeList<VertexId>& edges) {
-  CsrBuildOptions options;
-  options.symmetrize = true;
-  return build_csr<VertexId, EdgeId>(edges, options);
-}
-
-TestGraph directed(const EdgeList<VertexId>& edges) {
-  EdgeList<VertexId> copy = edges;
-  copy.directed = true;
-  return build_csr<VertexId, EdgeId>(copy);
-}
-
-TestGraph kronecker(int scale, int edgefactor, std::uint64_t seed) {
-  KroneckerParams params;
-  params.scale = scale;
-  params.edgefactor = edgefactor;
-  params.seed = seed;
-  return undirected(io::generate_kronecker<VertexId>(params));
-}
-
-TestGraph uniform(VertexId n, std::int64_t m, std::uint64_t seed) {
-  UniformParams params;
-  params.num_vertices = n;
-  params.num_edges = m;
-  params.seed = seed;
-  return undirected(io::generate_uniform<VertexId>(params));
-}
-
-// A directed random graph: m arcs drawn with counter_random from stream `seed`.
-TestGraph random_directed(VertexId n, std::int64_t m, std::uint64_t seed) {
-  EdgeList<VertexId> edges;
-  edges.num_vertices = n;
-  edges.directed = true;
-  for (std::int64_t i = 0; i < m; ++i) {
-    edges.sources.push_back(static_cast<VertexId>(uniform_below(counter_random(seed, 2 * i), n)));
-    edges.targets.push_back(
-        static_cast<VertexId>(uniform_below(counter_random(seed, 2 * i + 1), n)));
-  }
-  return build_csr<VertexId, EdgeId>(edges);
-}
-
-TestGraph path(VertexId n) {
-  std::vector<std::pair<VertexId, VertexId>> pairs;
-  for (VertexId v = 0; v + 1 < n; ++v) pairs.emplace_back(v, v + 1);
-  return undirected(edge_list(n, pairs, false));
-}
-
-TestGraph star(VertexId leaves) {
-  std::vector<std::pair<VertexId, VertexId>> pairs;
-  for (VertexId v = 1; v <= leaves; ++v) pairs.emplace_back(0, v);
-  return undirected(edge_list(leaves + 1, pairs, false));
-}
-
-// Source 0 joined to hubs whose leaf counts straddle the gather thresholds (warp 32, CTA 256),
-// so one tile of the level-1 frontier mixes scan, warp and CTA gathering.
-TestGraph gather_boundaries() {
-  const std::vector<VertexId> leaf_counts = {0,  1,   2,   31,  32,   33,   63,   64,
-                                             65, 255, 256, 257, 1000, 4097, 70001};
-  std::vector<std::pair<VertexId, VertexId>> pairs;
-  VertexId next = 1 + static_cast<VertexId>(leaf_counts.size());
-  for (std::size_t h = 0; h < leaf_counts.size(); ++h) {
-    const VertexId hub = 1 + static_cast<VertexId>(h);
-    pairs.emplace_back(0, hub);
-    for (VertexId k = 0; k < leaf_counts[h]; ++k) pairs.emplace_back(hub, next++);
-  }
-  // Leaves of neighbouring hubs share some neighbours at depth 3, so level 3 sees duplicates.
-  const VertexId first_leaf = 1 + static_cast<VertexId>(leaf_counts.size());
-  const VertexId shared = next++;
-  for (VertexId v = first_leaf; v < shared; v += 7) pairs.emplace_back(v, shared);
-  return undirected(edge_list(next, pairs, false));
-}
 
 // Hubs at several levels: source 0 joined to hubs whose degrees straddle the hub threshold and
 // the chunk size (threshold - 1, threshold, threshold + 1, 9 chunks + 1, 100003); their leaves
@@ -160,47 +73,7 @@ TestGraph hub_levels() {
   }
   for (VertexId k = 0; k < pool; k += 13) pairs.emplace_back(first_leaf + k, deep_hub);
   for (VertexId k = 0; k < 10000; ++k) pairs.emplace_back(deep_hub, first_fresh + k);
-  return undirected(edge_list(first_fresh + 10000, pairs, false));
-}
-
-// Three Kronecker components side by side plus isolated vertices at the end.
-TestGraph disconnected() {
-  EdgeList<VertexId> edges;
-  const int scale = 9;
-  const VertexId block = VertexId{1} << scale;
-  edges.num_vertices = 3 * block + 5;
-  edges.directed = false;
-  for (int c = 0; c < 3; ++c) {
-    KroneckerParams params;
-    params.scale = scale;
-    params.edgefactor = 4;
-    params.seed = 40 + c;
-    const auto part = io::generate_kronecker<VertexId>(params);
-    for (std::size_t i = 0; i < part.size(); ++i) {
-      edges.sources.push_back(part.sources[i] + c * block);
-      edges.targets.push_back(part.targets[i] + c * block);
-    }
-  }
-  return undirected(edges);
-}
-
-VertexId highest_degree(const TestGraph& graph) {
-  VertexId best = 0;
-  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-    if (graph.degree(v) > graph.degree(best)) best = v;
-  }
-  return best;
-}
-
-// Sources: 0, the last vertex, the highest-degree vertex and a counter-random one.
-std::vector<VertexId> sources_of(const TestGraph& graph, std::uint64_t seed) {
-  const VertexId n = graph.num_vertices();
-  std::vector<VertexId> sources = {
-      0, n - 1, highest_degree(graph),
-      static_cast<VertexId>(uniform_below(counter_random(seed, 0), static_cast<std::uint64_t>(n)))};
-  std::sort(sources.begin(), sources.end());
-  sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
-  return sources;
+  return test::graph_from_pairs(first_fresh + 10000, pairs, false);
 }
 
 // One search checked against the oracle `expected`; returns the result for further checks.
@@ -218,41 +91,12 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
   BfsResult<VertexT> actual = runner.run(source, options);
   const cuda::BfsCudaRunStats stats = runner.last_run_stats();
 
-  // 1. Depths exactly as the oracle's.
-  EXPECT_EQ(actual.source, source);
-  EXPECT_EQ(actual.depth, expected.depth);
-  EXPECT_EQ(actual.vertices_reached, expected.vertices_reached);
-
-  // 2. Parents: a valid BFS tree (Graph500 rules), or none when not asked for.
-  if (predecessors) {
-    EXPECT_EQ(actual.parent.size(), static_cast<std::size_t>(graph.num_vertices()));
-    const BfsValidation validation =
-        validate_bfs_tree<VertexT, EdgeId>(graph, source, std::span<const VertexT>(actual.parent),
-                                           std::span<const std::int32_t>(actual.depth));
-    EXPECT_TRUE(validation.valid) << validation.failure;
-  } else {
-    EXPECT_TRUE(actual.parent.empty());
-  }
-
-  // 3. Levels: one record per depth, with the oracle's population of that depth.
-  std::vector<std::int64_t> population;
-  std::int64_t logical_arcs = 0;
-  for (VertexT v = 0; v < graph.num_vertices(); ++v) {
-    const std::int32_t d = expected.depth[v];
-    if (d < 0) continue;
-    if (population.size() <= static_cast<std::size_t>(d)) population.resize(d + 1, 0);
-    ++population[d];
-    logical_arcs += graph.degree(v);
-  }
-  EXPECT_EQ(actual.levels.size(), population.size());
-  std::int64_t examined = 0;
-  for (std::size_t level = 0; level < std::min(actual.levels.size(), population.size()); ++level) {
-    EXPECT_EQ(actual.levels[level].level, static_cast<std::int32_t>(level));
-    EXPECT_EQ(actual.levels[level].frontier_vertices, population[level]) << "level " << level;
-    EXPECT_GE(actual.levels[level].seconds, 0.0);
-    examined += actual.levels[level].edges_examined;
-  }
-  EXPECT_EQ(actual.edges_examined, examined);
+  // 1-3. Depths, parents and level populations as every backend owes the oracle.
+  test::expect_bfs_matches_reference(graph, actual, expected, predecessors);
+  const std::int64_t levels =
+      static_cast<std::int64_t>(test::depth_populations(expected.depth).size());
+  const std::int64_t logical_arcs =
+      reached_arcs(graph, std::span<const std::int32_t>(expected.depth));
 
   // 4. Work counters: every reached vertex claimed once; a top-down level's edge queue holds
   //    exactly the out-arcs of the frontier it expands.
@@ -275,7 +119,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     EXPECT_EQ(stats.fused_levels, 0);
     EXPECT_EQ(stats.two_phase_levels, 0);
     EXPECT_EQ(stats.multi_level_launches, 0);
-    EXPECT_EQ(stats.expand_contract_levels, static_cast<int>(population.size()));
+    EXPECT_EQ(stats.expand_contract_levels, levels);
   } else {
     EXPECT_EQ(stats.expand_contract_levels, 0);
   }
@@ -327,45 +171,44 @@ class BfsGpuGraphs : public ::testing::TestWithParam<GraphCase> {};
 TEST_P(BfsGpuGraphs, EveryStrategyMatchesReference) {
   FRONTIER_REQUIRE_GPU();
   const TestGraph graph = GetParam().make();
-  check_graph(graph, sources_of(graph, 17));
+  check_graph(graph, test::spread_sources(graph));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Graphs, BfsGpuGraphs,
     ::testing::Values(
-        GraphCase{"kronecker_s10_ef16", [] { return kronecker(10, 16, 1); }},
-        GraphCase{"kronecker_s15_ef8", [] { return kronecker(15, 8, 7); }},
+        GraphCase{"kronecker_s10_ef16",
+                  [] { return test::kronecker_graph(test::kronecker_params(10, 1)); }},
+        GraphCase{"kronecker_s15_ef8",
+                  [] { return test::kronecker_graph(test::kronecker_params(15, 7, 8)); }},
         GraphCase{"kronecker_directed_s12",
-                  [] {
-                    KroneckerParams params;
-                    params.scale = 12;
-                    params.seed = 3;
-                    return directed(io::generate_kronecker<VertexId>(params));
-                  }},
-        GraphCase{"uniform_sparse_disconnected", [] { return uniform(20000, 12000, 5); }},
-        GraphCase{"uniform_dense", [] { return uniform(3000, 60000, 9); }},
-        GraphCase{"random_directed", [] { return random_directed(5000, 15000, 11); }},
+                  [] { return test::kronecker_graph(test::kronecker_params(12, 3), true); }},
+        GraphCase{"uniform_sparse_disconnected",
+                  [] { return test::uniform_graph(20000, 12000, 5); }},
+        GraphCase{"uniform_dense", [] { return test::uniform_graph(3000, 60000, 9); }},
+        GraphCase{"random_directed", [] { return test::random_directed_graph(5000, 15000, 11); }},
         GraphCase{"grid_2d_60x70",
-                  [] { return undirected(io::generate_grid_2d<VertexId>(60, 70)); }},
+                  [] { return test::undirected_graph(io::generate_grid_2d<VertexId>(60, 70)); }},
         GraphCase{"grid_2d_1x300",
-                  [] { return undirected(io::generate_grid_2d<VertexId>(1, 300)); }},
-        GraphCase{"grid_3d_17x19x23",
-                  [] { return undirected(io::generate_grid_3d<VertexId>(17, 19, 23)); }},
-        GraphCase{"path_1500", [] { return path(1500); }},
-        GraphCase{"star_5000", [] { return star(5000); }},
-        GraphCase{"gather_boundaries", [] { return gather_boundaries(); }},
+                  [] { return test::undirected_graph(io::generate_grid_2d<VertexId>(1, 300)); }},
+        GraphCase{
+            "grid_3d_17x19x23",
+            [] { return test::undirected_graph(io::generate_grid_3d<VertexId>(17, 19, 23)); }},
+        GraphCase{"path_1500", [] { return test::path_graph(1500); }},
+        GraphCase{"star_5000", [] { return test::star_graph(5000); }},
+        GraphCase{"gather_boundaries", test::gather_boundaries},
         GraphCase{"hub_levels", [] { return hub_levels(); }},
-        GraphCase{"star_100000", [] { return star(100000); }},
-        GraphCase{"disconnected", [] { return disconnected(); }}),
+        GraphCase{"star_100000", [] { return test::star_graph(100000); }},
+        GraphCase{"disconnected", [] { return test::disconnected_kronecker(3, 9, 40, 5); }}),
     [](const ::testing::TestParamInfo<GraphCase>& info) { return info.param.name; });
 
 // Large enough that the edge queue outgrows the resident thread count: the hybrid then runs both
 // fused and two-phase levels, and Beamer's rule switches direction both ways.
 TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = kronecker(18, 16, 21);
+  const TestGraph graph = test::kronecker_graph(test::kronecker_params(18, 21));
   Runner runner(graph);
-  const VertexId source = highest_degree(graph);
+  const VertexId source = test::highest_degree_vertex(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   for (BfsCudaStrategy strategy : kAllStrategies) {
     check_search(graph, runner, source, expected, strategy, true);
@@ -401,7 +244,7 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
 // launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at the latest.
 TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = uniform(3000, 24000, 23);
+  const TestGraph graph = test::uniform_graph(3000, 24000, 23);
   Runner runner(graph);
   for (VertexId source : {VertexId{0}, VertexId{1500}}) {
     const BfsResult<VertexId> expected = reference_bfs(graph, source);
@@ -418,7 +261,7 @@ TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
 // Expand-contract on a long path: one launch per level, vertex queues of one item.
 TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = path(700);
+  const TestGraph graph = test::path_graph(700);
   Runner runner(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{350});
   check_search(graph, runner, VertexId{350}, expected, BfsCudaStrategy::ExpandContract, true);
@@ -431,7 +274,7 @@ TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
 TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   FRONTIER_REQUIRE_GPU();
   const VertexId n = 1500;
-  const TestGraph graph = path(n);
+  const TestGraph graph = test::path_graph(n);
   Runner runner(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
   check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
@@ -452,13 +295,13 @@ TEST(BfsGpu, DirectedGraphUsesInArcsBottomUp) {
   for (VertexId v = 0; v + 1 < 200; ++v) pairs.emplace_back(v, v + 1);
   pairs.emplace_back(150, 20);
   pairs.emplace_back(199, 0);
-  const TestGraph graph = build_csr<VertexId, EdgeId>(edge_list<VertexId>(200, pairs, true));
+  const TestGraph graph = test::graph_from_pairs<VertexId>(200, pairs, true);
   check_graph(graph, {0, 100, 199});
 }
 
 TEST(BfsGpu, IsolatedSourceReachesOnlyItself) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = undirected(edge_list<VertexId>(6, {{0, 1}, {1, 2}, {3, 4}}, false));
+  const TestGraph graph = test::graph_from_pairs<VertexId>(6, {{0, 1}, {1, 2}, {3, 4}}, false);
   Runner runner(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{5});
   for (BfsCudaStrategy strategy : kAllStrategies) {
@@ -474,21 +317,18 @@ TEST(BfsGpu, IsolatedSourceReachesOnlyItself) {
 
 TEST(BfsGpu, SingleVertexWithAndWithoutSelfLoop) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph alone = undirected(edge_list<VertexId>(1, {}, false));
+  const TestGraph alone = test::graph_from_pairs<VertexId>(1, {}, false);
   check_graph(alone, {0});
-  const TestGraph loop = directed(edge_list<VertexId>(1, {{0, 0}, {0, 0}}, true));
+  const TestGraph loop = test::graph_from_pairs<VertexId>(1, {{0, 0}, {0, 0}}, true);
   check_graph(loop, {0});
 }
 
 TEST(BfsGpu, SixtyFourBitVertexIds) {
   FRONTIER_REQUIRE_GPU();
-  KroneckerParams params;
-  params.scale = 11;
-  params.seed = 5;
   CsrBuildOptions options;
   options.symmetrize = true;
-  const auto graph =
-      build_csr<std::int64_t, EdgeId>(io::generate_kronecker<std::int64_t>(params), options);
+  const auto graph = build_csr<std::int64_t, EdgeId>(
+      io::generate_kronecker<std::int64_t>(test::kronecker_params(11, 5)), options);
   cuda::BfsRunner<std::int64_t, EdgeId> runner(graph);
   for (std::int64_t source : {std::int64_t{0}, std::int64_t{2047}}) {
     const BfsResult<std::int64_t> expected = reference_bfs(graph, source);
@@ -498,20 +338,9 @@ TEST(BfsGpu, SixtyFourBitVertexIds) {
   }
 }
 
-TEST(BfsGpu, RepeatedSearchesOnOneRunnerStayIndependent) {
-  FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = uniform(4000, 3000, 13);  // many components
-  Runner runner(graph);
-  BfsCudaOptions options;
-  for (VertexId source : {VertexId{0}, VertexId{3999}, VertexId{0}, VertexId{1234}}) {
-    const BfsResult<VertexId> result = runner.run(source, options);
-    EXPECT_EQ(result.depth, reference_bfs(graph, source).depth) << "source " << source;
-  }
-}
-
 TEST(BfsGpu, LabelsStayOnDeviceWhenNotCopied) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = kronecker(10, 8, 2);
+  const TestGraph graph = test::kronecker_graph(test::kronecker_params(10, 2, 8));
   Runner runner(graph);
   BfsCudaOptions options;
   options.copy_labels = false;
@@ -523,48 +352,18 @@ TEST(BfsGpu, LabelsStayOnDeviceWhenNotCopied) {
 
 TEST(BfsGpu, SourceOutOfRangeIsInvalidArgument) {
   FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = path(10);
+  const TestGraph graph = test::path_graph(10);
   Runner runner(graph);
   EXPECT_THROW(runner.run(-1), InvalidArgument);
   EXPECT_THROW(runner.run(10), InvalidArgument);
-  const TestGraph empty = undirected(edge_list<VertexId>(0, {}, false));
+  const TestGraph empty = test::graph_from_pairs<VertexId>(0, {}, false);
   Runner empty_runner(empty);
   EXPECT_THROW(empty_runner.run(0), InvalidArgument);
 }
 
 TEST(BfsGpu, BadDeviceIdIsCudaError) {
   FRONTIER_REQUIRE_GPU();
-  EXPECT_THROW(Runner(path(4), cuda_device_count()), CudaError);
-}
-
-// frontier::bfs with Device::cuda() reaches this backend, for each public strategy.
-TEST(BfsGpu, PublicEntryPointDispatchesToGpu) {
-  FRONTIER_REQUIRE_GPU();
-  const TestGraph graph = kronecker(12, 16, 4);
-  const VertexId source = highest_degree(graph);
-  const BfsResult<VertexId> expected = reference_bfs(graph, source);
-  for (BfsStrategy strategy : {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown,
-                               BfsStrategy::BottomUp, BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
-                               BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
-    BfsOptions options;
-    options.device = Device::cuda(0);
-    options.strategy = strategy;
-    const BfsResult<VertexId> actual = bfs(graph, source, options);
-    EXPECT_EQ(actual.depth, expected.depth) << strategy_name(strategy);
-    const BfsValidation validation =
-        validate_bfs_tree<VertexId, EdgeId>(graph, source, std::span<const VertexId>(actual.parent),
-                                            std::span<const std::int32_t>(actual.depth));
-    EXPECT_TRUE(validation.valid) << validation.failure;
-    if (strategy == BfsStrategy::BottomUp) {
-      for (const BfsLevelStats& level : actual.levels) {
-        EXPECT_EQ(level.direction, BfsDirection::BottomUp);
-      }
-    }
-  }
-  BfsOptions two_gpus;
-  two_gpus.device = Device::cuda(0);
-  two_gpus.device.cuda_ids.push_back(1);
-  EXPECT_THROW(bfs(graph, source, two_gpus), InvalidArgument);
+  EXPECT_THROW(Runner(test::path_graph(4), cuda_device_count()), CudaError);
 }
 
 TEST(BfsGpu, RealDatasetsMatchReference) {
@@ -578,7 +377,7 @@ TEST(BfsGpu, RealDatasetsMatchReference) {
     const io::LoadedGraph loaded = io::read_graph(folder / name);
     const TestGraph& graph = loaded.graph;
     ASSERT_GT(graph.num_vertices(), 0);
-    check_graph(graph, sources_of(graph, 3));
+    check_graph(graph, test::spread_sources(graph));
   }
 }
 

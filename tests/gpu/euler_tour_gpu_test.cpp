@@ -15,16 +15,15 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/euler_tour.hpp"
-#include "parity/euler_tour_reference.hpp"
+#include "support/euler_tour_reference.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier::test {
 namespace {
 
 class EulerTourGpu : public ::testing::Test {
  protected:
-  void SetUp() override {
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU";
-  }
+  void SetUp() override { FRONTIER_REQUIRE_GPU(); }
 
   static EulerTourOptions gpu(ListRankingAlgorithm algorithm = ListRankingAlgorithm::Auto) {
     EulerTourOptions options;

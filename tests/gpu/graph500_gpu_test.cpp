@@ -10,12 +10,10 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/runs/graph500.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier::runs {
 namespace {
-
-#define FRONTIER_REQUIRE_GPU() \
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
 
 Graph500Config small_config(Device device, bool build_on_device) {
   Graph500Config config;

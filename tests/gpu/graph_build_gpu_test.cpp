@@ -24,13 +24,11 @@
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "graph/cuda/device_graph_build.hpp"
-#include "test_graphs.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {
-
-#define FRONTIER_REQUIRE_GPU() \
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA GPU"
 
 template <typename VertexT>
 void expect_same_edges(const EdgeList<VertexT>& device, const EdgeList<VertexT>& host,
@@ -50,14 +48,6 @@ void expect_same_csr(const CsrGraph<VertexT, EdgeId>& device, const CsrGraph<Ver
   ASSERT_EQ(device.num_edges(), host.num_edges()) << what;
   EXPECT_TRUE(device.offsets() == host.offsets()) << what << ": offsets differ";
   EXPECT_TRUE(device.targets() == host.targets()) << what << ": neighbours differ";
-}
-
-KroneckerParams kronecker(int scale, int edgefactor, std::uint64_t seed) {
-  KroneckerParams params;
-  params.scale = scale;
-  params.edgefactor = edgefactor;
-  params.seed = seed;
-  return params;
 }
 
 std::string describe(const KroneckerParams& p) {
@@ -109,21 +99,22 @@ TEST(KroneckerOnDevice, WholeListsEqualHostGenerator) {
   std::vector<KroneckerParams> cases;
   for (int scale : {0, 1, 2, 5, 9, 12, 16}) {
     for (std::uint64_t seed : {1ULL, 7ULL, 0xdeadbeefcafef00dULL}) {
-      cases.push_back(kronecker(scale, 16, seed));
+      cases.push_back(test::kronecker_params(scale, seed, 16));
     }
   }
-  KroneckerParams unscrambled = kronecker(11, 8, 3);
+  KroneckerParams unscrambled = test::kronecker_params(11, 3, 8);
   unscrambled.scramble = false;
   cases.push_back(unscrambled);
-  KroneckerParams uniform = kronecker(10, 4, 5);
+  KroneckerParams uniform = test::kronecker_params(10, 5, 4);
   uniform.a = uniform.b = uniform.c = 0.25;
   cases.push_back(uniform);
-  KroneckerParams corner = kronecker(7, 3, 9);  // every edge in quadrant A: (0, 0) unscrambled
+  KroneckerParams corner =
+      test::kronecker_params(7, 9, 3);  // every edge in quadrant A: (0, 0) unscrambled
   corner.a = 1.0;
   corner.b = corner.c = 0.0;
   cases.push_back(corner);
-  cases.push_back(kronecker(13, 1, 11));  // odd scale, edgefactor 1
-  cases.push_back(kronecker(4, 0, 2));    // no edges at all
+  cases.push_back(test::kronecker_params(13, 11, 1));  // odd scale, edgefactor 1
+  cases.push_back(test::kronecker_params(4, 2, 0));    // no edges at all
   for (const KroneckerParams& params : cases) {
     const EdgeList<VertexId> host = io::generate_kronecker<VertexId>(params);
     const EdgeList<VertexId> device =
@@ -134,7 +125,7 @@ TEST(KroneckerOnDevice, WholeListsEqualHostGenerator) {
 
 TEST(KroneckerOnDevice, SlicesEqualHostSlicesAndConcatenateToTheWhole) {
   FRONTIER_REQUIRE_GPU();
-  const KroneckerParams params = kronecker(12, 16, 42);
+  const KroneckerParams params = test::kronecker_params(12, 42, 16);
   const std::uint64_t total = kronecker_edge_count(params);
   const EdgeList<VertexId> whole = io::generate_kronecker<VertexId>(params);
   // Uneven cuts, including empty slices and one at the very end.
@@ -161,7 +152,7 @@ TEST(KroneckerOnDevice, SlicesEqualHostSlicesAndConcatenateToTheWhole) {
 TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {
   FRONTIER_REQUIRE_GPU();
   for (int scale : {3, 14, 33}) {
-    const KroneckerParams params = kronecker(scale, 16, 123);
+    const KroneckerParams params = test::kronecker_params(scale, 123, 16);
     // Scale 33 has 2^37 tuples: take slices near the start and the end.
     const std::uint64_t total = kronecker_edge_count(params);
     const std::uint64_t count = std::min<std::uint64_t>(total, 100000);
@@ -176,15 +167,15 @@ TEST(KroneckerOnDevice, SixtyFourBitIdsEqualHostGenerator) {
 
 TEST(KroneckerOnDevice, RejectsWhatTheHostGeneratorRejects) {
   FRONTIER_REQUIRE_GPU();
-  const KroneckerParams params = kronecker(10, 16, 1);
+  const KroneckerParams params = test::kronecker_params(10, 1, 16);
   const std::uint64_t total = kronecker_edge_count(params);
   EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(params, total + 1, 0), InvalidArgument);
   EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(params, 10, total), InvalidArgument);
-  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(kronecker(31, 1, 1), 0, 1),
+  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(test::kronecker_params(31, 1, 1), 0, 1),
                InvalidArgument);
-  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(kronecker(-1, 1, 1), 0, 1),
+  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(test::kronecker_params(-1, 1, 1), 0, 1),
                InvalidArgument);
-  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(kronecker(5, -2, 1), 0, 1),
+  EXPECT_THROW(cuda::generate_kronecker_on_device<VertexId>(test::kronecker_params(5, 1, -2), 0, 1),
                InvalidArgument);
   KroneckerParams bad = params;
   bad.a = 0.9;
@@ -198,7 +189,7 @@ TEST(KroneckerOnDevice, RejectsWhatTheHostGeneratorRejects) {
 TEST(KroneckerOnDevice, TooLargeIsOutOfMemoryWithBytesNeededAndFree) {
   FRONTIER_REQUIRE_GPU();
   // Scale 30, edgefactor 64: 2^36 tuples, 512 GiB of ids; nothing is allocated.
-  const KroneckerParams params = kronecker(30, 64, 1);
+  const KroneckerParams params = test::kronecker_params(30, 1, 64);
   try {
     cuda::generate_kronecker_on_device<VertexId>(params, 0, kAllEdges);
     FAIL() << "expected OutOfMemory";
@@ -209,7 +200,7 @@ TEST(KroneckerOnDevice, TooLargeIsOutOfMemoryWithBytesNeededAndFree) {
     EXPECT_NE(std::string(error.what()).find("generating"), std::string::npos) << error.what();
   }
   // The GPU is still usable afterwards.
-  const KroneckerParams small = kronecker(6, 4, 1);
+  const KroneckerParams small = test::kronecker_params(6, 1, 4);
   expect_same_edges(cuda::generate_kronecker_on_device<VertexId>(small, 0, kAllEdges).to_host(),
                     io::generate_kronecker<VertexId>(small), "after OutOfMemory");
 }
@@ -224,7 +215,7 @@ TEST(CsrOnDevice, KroneckerGraph500BuildEqualsHost) {
   graph500.remove_self_loops = true;
   for (int scale : {1, 4, 10, 14, 17}) {
     for (std::uint64_t seed : {1ULL, 99ULL}) {
-      const KroneckerParams params = kronecker(scale, 16, seed);
+      const KroneckerParams params = test::kronecker_params(scale, seed, 16);
       const EdgeList<VertexId> host_edges = io::generate_kronecker<VertexId>(params);
       const CsrGraph<VertexId, EdgeId> host = build_csr<VertexId, EdgeId>(host_edges, graph500);
       const cuda::DeviceEdgeList<VertexId> d_edges =
@@ -238,7 +229,7 @@ TEST(CsrOnDevice, KroneckerGraph500BuildEqualsHost) {
 TEST(CsrOnDevice, KroneckerEveryOptionEqualsHost) {
   FRONTIER_REQUIRE_GPU();
   for (bool directed : {false, true}) {
-    EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(kronecker(11, 16, 5));
+    EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(test::kronecker_params(11, 5, 16));
     edges.directed = directed;
     for (const CsrBuildOptions& options : all_build_options()) {
       expect_device_build_matches(edges, options,
@@ -297,7 +288,8 @@ TEST(CsrOnDevice, DenseRandomListsFullOfDuplicatesEqualHost) {
 
 TEST(CsrOnDevice, SixtyFourBitIdsEqualHost) {
   FRONTIER_REQUIRE_GPU();
-  EdgeList<std::int64_t> edges = io::generate_kronecker<std::int64_t>(kronecker(12, 8, 3));
+  EdgeList<std::int64_t> edges =
+      io::generate_kronecker<std::int64_t>(test::kronecker_params(12, 3, 8));
   for (const CsrBuildOptions& options : all_build_options()) {
     expect_device_build_matches(edges, options, "kronecker 12, 64-bit ids");
   }
@@ -305,7 +297,8 @@ TEST(CsrOnDevice, SixtyFourBitIdsEqualHost) {
 
 TEST(CsrOnDevice, UnsortedBuildHasTheHostDegreesAndNeighbourMultisets) {
   FRONTIER_REQUIRE_GPU();
-  const EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(kronecker(10, 16, 8));
+  const EdgeList<VertexId> edges =
+      io::generate_kronecker<VertexId>(test::kronecker_params(10, 8, 16));
   CsrBuildOptions unsorted;
   unsorted.symmetrize = true;
   unsorted.sort_neighbors = false;
@@ -411,7 +404,8 @@ TEST(BfsRunnerAdoption, DeviceBuiltKroneckerGivesReferenceDepths) {
   CsrBuildOptions graph500;
   graph500.symmetrize = true;
   graph500.remove_self_loops = true;
-  const EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(kronecker(14, 16, 2));
+  const EdgeList<VertexId> edges =
+      io::generate_kronecker<VertexId>(test::kronecker_params(14, 2, 16));
   const CsrGraph<VertexId, EdgeId> host = build_csr<VertexId, EdgeId>(edges, graph500);
   std::vector<VertexId> sources;
   for (VertexId v = 0; v < host.num_vertices() && sources.size() < 4; v += 97) {
@@ -422,7 +416,7 @@ TEST(BfsRunnerAdoption, DeviceBuiltKroneckerGivesReferenceDepths) {
 
 TEST(BfsRunnerAdoption, DeviceBuiltDirectedGraphUsesItsDeviceReverse) {
   FRONTIER_REQUIRE_GPU();
-  EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(kronecker(12, 8, 4));
+  EdgeList<VertexId> edges = io::generate_kronecker<VertexId>(test::kronecker_params(12, 4, 8));
   edges.directed = true;
   expect_adopted_bfs_matches_reference(edges, CsrBuildOptions{}, std::vector<VertexId>{0, 5, 77});
 }

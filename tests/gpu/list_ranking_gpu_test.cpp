@@ -16,7 +16,8 @@
 #include "frontier/errors.hpp"
 #include "frontier/list_ranking.hpp"
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
-#include "parity/list_ranking_lists.hpp"
+#include "support/list_ranking_lists.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier {
 namespace {
@@ -25,9 +26,7 @@ using test::ListShape;
 
 class ListRankingGpu : public ::testing::Test {
  protected:
-  void SetUp() override {
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no usable CUDA GPU";
-  }
+  void SetUp() override { FRONTIER_REQUIRE_GPU(); }
   static ListRankingOptions gpu(ListRankingAlgorithm algorithm = ListRankingAlgorithm::HelmanJaja,
                                 std::int64_t sublists = 0, std::uint64_t seed = 1) {
     ListRankingOptions options;

@@ -22,17 +22,16 @@
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
 #include "parallel_list/cuda/parallel_list_tuning.hpp"
-#include "parity/parallel_list_model.hpp"
 #include "support/cuda/parallel_list_functor_probe.hpp"
+#include "support/parallel_list_model.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier {
 namespace {
 
 class ParallelListGpu : public ::testing::Test {
  protected:
-  void SetUp() override {
-    if (cuda_device_count() == 0) GTEST_SKIP() << "no usable CUDA GPU";
-  }
+  void SetUp() override { FRONTIER_REQUIRE_GPU(); }
   static ParallelListOptions gpu() {
     ParallelListOptions options;
     options.device = Device::cuda(0);
@@ -146,7 +145,7 @@ TEST_F(ParallelListGpu, SameResultsAsTheCpuOnALargeRandomSequence) {
   EXPECT_EQ(iterated, expected);
 }
 
-/// What cuda::insert_shifted_counts inserts into `model`: e - shift values e * 1000 + j after or
+/// What test::insert_shifted_counts inserts into `model`: e - shift values e * 1000 + j after or
 /// before every element e >= min_selected (the counts must not be negative). Returns the total.
 std::int64_t model_shifted_counts(test::ListModel<std::int64_t>& model, ListPosition position,
                                   std::int64_t min_selected, std::int64_t shift) {
@@ -171,18 +170,18 @@ TEST_F(ParallelListGpu, DeviceFunctorCountsVaryPerElementAcrossTilesAndGrowth) {
   test::ListModel<std::int64_t> model(values);
   const std::int64_t first = model_shifted_counts(model, ListPosition::After, 40, 38);
   ASSERT_GT(first, 0);
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 40, 38), first);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::After, 40, 38), first);
   EXPECT_EQ(list.counters().grows, 1);
   EXPECT_EQ(list.to_vector(), model.to_vector());
   // A functor erase frees slots; the next functor insert (before, selecting only the new values
   // 63021..63024, with 1..4 values each) reuses them.
   const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
-  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
+  EXPECT_EQ(test::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::int64_t second = model_shifted_counts(model, ListPosition::Before, 63021, 63020);
   ASSERT_GT(second, 0);
   ASSERT_LE(second, list.free_slots());
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 63021, 63020), second);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::Before, 63021, 63020), second);
   EXPECT_EQ(list.counters().grows, 1);
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::vector<std::int64_t> iterated(list.begin(), list.end());
@@ -200,13 +199,13 @@ TEST_F(ParallelListGpu, DeviceFunctorCountsBeforeNeighboursInOneBitmapWord) {
   ParallelList<std::int64_t> list(values, gpu());
   test::ListModel<std::int64_t> model(values);
   const std::int64_t inserted = model_shifted_counts(model, ListPosition::Before, 1, 0);
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 1, 0), inserted);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::Before, 1, 0), inserted);
   EXPECT_EQ(list.counters().grows, 1);
   EXPECT_EQ(list.to_vector(), model.to_vector());
   // Erase every e with e % 1000 == 1: the initial 1s and the second values 2001 and 3001 of the
   // runs placed before the 2s and 3s.
   const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
-  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
+  EXPECT_EQ(test::erase_remainder(list, 1000, 1), model.erase(ends_in_one));
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::vector<std::int64_t> iterated(list.begin(), list.end());
   EXPECT_EQ(iterated, model.to_vector());
@@ -222,9 +221,9 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountsAndTooManyValuesLeaveTheListU
   const std::int64_t capacity = list.capacity();
   const std::int64_t free_slots = list.free_slots();
   // Elements 0..9 would get negative counts (the others positive ones).
-  EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::After, 0, 10), InvalidArgument);
+  EXPECT_THROW(test::insert_shifted_counts(list, ListPosition::After, 0, 10), InvalidArgument);
   // Every element would get more than 2^31 values: more than 32-bit slots can hold.
-  EXPECT_THROW(cuda::insert_shifted_counts(list, ListPosition::Before, 0, -(std::int64_t{1} << 31)),
+  EXPECT_THROW(test::insert_shifted_counts(list, ListPosition::Before, 0, -(std::int64_t{1} << 31)),
                InvalidArgument);
   EXPECT_EQ(list.to_vector(), before);
   EXPECT_EQ(list.size(), static_cast<std::int64_t>(before.size()));
@@ -232,10 +231,10 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountsAndTooManyValuesLeaveTheListU
   EXPECT_EQ(list.free_slots(), free_slots);
   EXPECT_EQ(list.counters().grows, 0);
   // The list still works: counts of zero select nothing, small counts insert.
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 64, 0), 0);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::After, 64, 0), 0);
   test::ListModel<std::int64_t> model(before);
   const std::int64_t expected = model_shifted_counts(model, ListPosition::After, 62, 61);
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 62, 61), expected);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::After, 62, 61), expected);
   EXPECT_EQ(list.to_vector(), model.to_vector());
 }
 
@@ -300,16 +299,16 @@ TEST_F(ParallelListGpu, DeviceFunctorChainsLongerThanATileBlock) {
   ParallelList<std::int64_t> list(values, gpu());
   test::ListModel<std::int64_t> model(values);
   const std::int64_t after = model_shifted_counts(model, ListPosition::After, 41, 40);
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 41, 40), after);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::After, 41, 40), after);
   EXPECT_EQ(list.counters().grows, 1);
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const auto ends_in_one = [](std::int64_t e) { return e % 1000 == 1; };
   const std::int64_t erased = model.erase(ends_in_one);
   ASSERT_GT(erased, 0);
-  EXPECT_EQ(cuda::erase_remainder(list, 1000, 1), erased);
+  EXPECT_EQ(test::erase_remainder(list, 1000, 1), erased);
   const std::int64_t before = model_shifted_counts(model, ListPosition::Before, 5004700, 5004400);
   ASSERT_GT(before, list.free_slots());
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 5004700, 5004400), before);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::Before, 5004700, 5004400), before);
   EXPECT_EQ(list.counters().grows, 2);
   EXPECT_EQ(list.capacity(), list.size() + list.free_slots());
   EXPECT_EQ(list.to_vector(), model.to_vector());
@@ -331,7 +330,7 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountInTheLastTileLeavesTheListUnch
   const std::int64_t free_slots = list.free_slots();
   for (const ListPosition position : {ListPosition::After, ListPosition::Before}) {
     // Counts 100 - 99 = 1 for every element but the 5 (5 - 99 < 0).
-    EXPECT_THROW(cuda::insert_shifted_counts(list, position, 0, 99), InvalidArgument);
+    EXPECT_THROW(test::insert_shifted_counts(list, position, 0, 99), InvalidArgument);
     EXPECT_EQ(list.to_vector(), values);
     EXPECT_EQ(list.free_slots(), free_slots);
   }
@@ -340,12 +339,12 @@ TEST_F(ParallelListGpu, DeviceFunctorNegativeCountInTheLastTileLeavesTheListUnch
   // every new value (more than the free slots: linked after a growth).
   test::ListModel<std::int64_t> model(values);
   const std::int64_t after = model_shifted_counts(model, ListPosition::After, 50, 98);
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::After, 50, 98), after);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::After, 50, 98), after);
   EXPECT_EQ(list.counters().grows, 0);
   EXPECT_EQ(list.to_vector(), model.to_vector());
   const std::int64_t before = model_shifted_counts(model, ListPosition::Before, 100000, 99999);
   ASSERT_GT(before, list.free_slots());
-  EXPECT_EQ(cuda::insert_shifted_counts(list, ListPosition::Before, 100000, 99999), before);
+  EXPECT_EQ(test::insert_shifted_counts(list, ListPosition::Before, 100000, 99999), before);
   EXPECT_EQ(list.counters().grows, 1);
   EXPECT_EQ(list.to_vector(), model.to_vector());
 }
@@ -400,8 +399,8 @@ TEST_F(ParallelListGpu, InsertsAndErasesAroundTileSumGroupSizes) {
 
 TEST_F(ParallelListGpu, DeviceFunctorsNeedAListOnTheGpu) {
   ParallelList<std::int64_t> on_cpu(std::vector<std::int64_t>{1, 2, 3});
-  EXPECT_THROW(cuda::insert_shifted_counts(on_cpu, ListPosition::After, 0, 0), InvalidArgument);
-  EXPECT_THROW(cuda::erase_remainder(on_cpu, 2, 0), InvalidArgument);
+  EXPECT_THROW(test::insert_shifted_counts(on_cpu, ListPosition::After, 0, 0), InvalidArgument);
+  EXPECT_THROW(test::erase_remainder(on_cpu, 2, 0), InvalidArgument);
   EXPECT_EQ(on_cpu.size(), 3);
 }
 

@@ -20,7 +20,6 @@
 #include <string>
 #include <vector>
 
-#include "dataset_manifest.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/device.hpp"
@@ -31,8 +30,9 @@
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "frontier/runs/mpi_bfs.hpp"
-#include "test_graphs.hpp"
-#include "test_paths.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
-#include "dataset_manifest.hpp"
 #include "frontier/device.hpp"
 #include "frontier/runs/mpi_bfs.hpp"
-#include "test_paths.hpp"
+#include "support/cli_runner.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "dataset_manifest.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
 #include "frontier/distributed_bfs.hpp"
@@ -22,8 +21,9 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
-#include "test_paths.hpp"
+#include "support/dataset_manifest.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

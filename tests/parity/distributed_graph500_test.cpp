@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/runs/graph500.hpp"
-#include "test_graphs.hpp"
-#include "test_paths.hpp"
+#include "support/cli_runner.hpp"
+#include "support/test_graphs.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {

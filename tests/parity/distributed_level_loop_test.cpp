@@ -29,7 +29,7 @@
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {

@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "euler_tour_reference.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/euler_tour.hpp"
 #include "frontier/io/generate_tree.hpp"
 #include "frontier/io/generate_uniform.hpp"
 #include "frontier/reference_bfs.hpp"
+#include "support/euler_tour_reference.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier::test {
 namespace {
@@ -63,9 +64,7 @@ CsrGraph<VertexId, EdgeId> raw_graph(const std::vector<std::vector<VertexId>>& a
 class EulerTourParity : public ::testing::TestWithParam<DeviceKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == DeviceKind::Cuda && cuda_device_count() == 0) {
-      GTEST_SKIP() << "no CUDA GPU";
-    }
+    if (GetParam() == DeviceKind::Cuda) FRONTIER_REQUIRE_GPU();
   }
 
   EulerTourOptions options(ListRankingAlgorithm algorithm = ListRankingAlgorithm::Auto) const {

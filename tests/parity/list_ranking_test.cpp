@@ -15,7 +15,8 @@
 #include "frontier/errors.hpp"
 #include "frontier/list_prefix_generic.hpp"
 #include "frontier/list_ranking.hpp"
-#include "list_ranking_lists.hpp"
+#include "support/list_ranking_lists.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier {
 namespace {
@@ -32,9 +33,7 @@ using Param = std::tuple<DeviceKind, ListRankingAlgorithm>;
 class ListRankingParity : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
-    if (std::get<0>(GetParam()) == DeviceKind::Cuda && cuda_device_count() == 0) {
-      GTEST_SKIP() << "no usable CUDA GPU";
-    }
+    if (std::get<0>(GetParam()) == DeviceKind::Cuda) FRONTIER_REQUIRE_GPU();
   }
 
   ListRankingOptions options(std::uint64_t seed = 1, std::int64_t sublists = 0) const {
@@ -244,7 +243,7 @@ TEST(ListRankingDevice, GpuWithoutUsableGpuIsCudaError) {
 }
 
 TEST(ListRankingDevice, SequentialOnGpuIsInvalidArgument) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no usable CUDA GPU";
+  FRONTIER_REQUIRE_GPU();
   const std::vector<std::int32_t> successor = {1, -1};
   ListRankingOptions options;
   options.device = Device::cuda(0);

@@ -19,7 +19,8 @@
 #include "frontier/parallel_list.hpp"
 #include "frontier/random.hpp"
 #include "parallel_list/cuda/parallel_list_tuning.hpp"
-#include "parallel_list_model.hpp"
+#include "support/parallel_list_model.hpp"
+#include "support/require_gpu.hpp"
 
 namespace frontier {
 namespace {
@@ -29,9 +30,7 @@ using test::ListModel;
 class ParallelListParity : public ::testing::TestWithParam<DeviceKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == DeviceKind::Cuda && cuda_device_count() == 0) {
-      GTEST_SKIP() << "no usable CUDA GPU";
-    }
+    if (GetParam() == DeviceKind::Cuda) FRONTIER_REQUIRE_GPU();
   }
 
   ParallelListOptions options(std::int64_t reserve = 0) const {

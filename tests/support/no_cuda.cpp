@@ -10,7 +10,7 @@
 #include "support/cuda/parallel_list_bench_support.hpp"
 #include "support/cuda/parallel_list_functor_probe.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 namespace {
 
 [[noreturn]] void no_cuda() {
@@ -58,8 +58,6 @@ std::int64_t insert_shifted_counts(ParallelList<std::int64_t>&, ListPosition, st
   no_cuda();
 }
 
-std::int64_t erase_remainder(ParallelList<std::int64_t>&, std::int64_t, std::int64_t) {
-  no_cuda();
-}
+std::int64_t erase_remainder(ParallelList<std::int64_t>&, std::int64_t, std::int64_t) { no_cuda(); }
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

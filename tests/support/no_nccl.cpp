@@ -4,14 +4,15 @@
 #include "frontier/errors.hpp"
 #include "support/cuda/exchange_latency.hpp"
 
-namespace frontier::distributed {
+namespace frontier::test {
 
 ExchangeLatency measure_exchange_latency(int, int, int, GpuTransport) {
   if (!cuda_built()) {
     throw CudaError(
         "this build of frontier has no CUDA backend (nvcc was not found at build time)");
   }
-  throw CudaError("this build of frontier has no multi-GPU backend (NCCL was not found at build time)");
+  throw CudaError(
+      "this build of frontier has no multi-GPU backend (NCCL was not found at build time)");
 }
 
-}  // namespace frontier::distributed
+}  // namespace frontier::test

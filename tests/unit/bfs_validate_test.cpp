@@ -13,7 +13,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {

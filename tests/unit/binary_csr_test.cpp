@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 #include <omp.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -15,7 +14,9 @@
 #include <vector>
 
 #include "frontier/errors.hpp"
-#include "test_graphs.hpp"
+#include "support/csr_expectations.hpp"
+#include "support/temp_files.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier::io {
 namespace {
@@ -35,14 +36,6 @@ constexpr std::size_t kHeaderBytes = 64;
 
 class BinaryCsr : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() /
-           ("frontier_binary_csr_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   fs::path file(const std::string& name) const { return dir_ / name; }
 
   static std::vector<unsigned char> load(const fs::path& path) {
@@ -79,16 +72,8 @@ class BinaryCsr : public ::testing::Test {
     }
   }
 
-  fs::path dir_;
+  test::TempDir dir_;
 };
-
-void expect_same(const Graph& a, const Graph& b) {
-  EXPECT_EQ(a.num_vertices(), b.num_vertices());
-  EXPECT_EQ(a.directed(), b.directed());
-  EXPECT_EQ(a.offsets(), b.offsets());
-  EXPECT_EQ(a.targets(), b.targets());
-  EXPECT_EQ(a.weights(), b.weights());
-}
 
 Graph small_graph(bool directed, bool weighted) {
   auto edges = test::edge_list<std::int32_t>(5, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 4}}, directed);
@@ -118,7 +103,7 @@ TEST_F(BinaryCsr, RoundTripsEveryKind) {
       EXPECT_EQ(fs::file_size(path),
                 kHeaderBytes + 6 * sizeof(EdgeId) + graph.targets().size() * (weighted ? 8 : 4));
       const Graph loaded = read_binary_csr(path);
-      expect_same(graph, loaded);
+      test::expect_same_graph(graph, loaded);
       EXPECT_EQ(loaded.has_weights(), weighted);
     }
   }
@@ -134,14 +119,14 @@ TEST_F(BinaryCsr, RoundTripsEmptyAndSingleVertexGraphs) {
 
   const Graph one({0, 0}, {}, {}, true);
   write_binary_csr(one, file("one.fcsr"));
-  expect_same(one, read_binary_csr(file("one.fcsr")));
+  test::expect_same_graph(one, read_binary_csr(file("one.fcsr")));
 }
 
 TEST_F(BinaryCsr, RoundTripsLargeGraphsSpanningManyHashBlocks) {
   for (const bool weighted : {false, true}) {
     const Graph graph = random_graph(weighted);
     write_binary_csr(graph, file("large.fcsr"));
-    expect_same(graph, read_binary_csr(file("large.fcsr")));
+    test::expect_same_graph(graph, read_binary_csr(file("large.fcsr")));
   }
 }
 
@@ -298,7 +283,7 @@ TEST_F(BinaryCsr, InvalidCsrFoundInAnyBlockAndAcrossBlockEdges) {
   const auto untouched = [](auto&) {};
   const Graph intact = make([](auto&, auto&) {});
   write_binary_csr(intact, file("intact.fcsr"));
-  expect_same(intact, read_binary_csr(file("intact.fcsr")));
+  test::expect_same_graph(intact, read_binary_csr(file("intact.fcsr")));
   // Decrease exactly across the first block edge: offsets[32767] = 32767 > offsets[32768].
   expect_rejected(make([&](auto& offsets, auto&) { offsets[kPerBlock] = kPerBlock - 2; }),
                   untouched, "offsets decrease at vertex 32767");

@@ -6,8 +6,9 @@
 #include <fstream>
 #include <string>
 
-#include "cli_runner.hpp"
-#include "test_paths.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
+#include "support/test_paths.hpp"
 
 namespace {
 
@@ -15,18 +16,9 @@ using frontier::test::CliRun;
 
 class CliTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ =
-        std::filesystem::temp_directory_path() /
-        ("frontier_cli_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   static CliRun run(const std::string& arguments) { return frontier::test::run_cli(arguments); }
 
-  std::filesystem::path dir_;
+  frontier::test::TempDir dir_;
 };
 
 TEST_F(CliTest, NoArgumentsIsAUsageError) {
@@ -120,9 +112,9 @@ TEST_F(CliTest, GenerateKroneckerIsDeterministic) {
   const auto second = dir_ / "b.el";
   ASSERT_EQ(run("generate kronecker --scale 8 --seed 7 -o " + first.string()).exit_code, 0);
   ASSERT_EQ(run("generate kronecker --scale 8 --seed 7 -o " + second.string()).exit_code, 0);
-  const std::string a = frontier::test::read_text_file(first);
+  const std::string a = frontier::test::read_file(first);
   EXPECT_FALSE(a.empty());
-  EXPECT_EQ(a, frontier::test::read_text_file(second));
+  EXPECT_EQ(a, frontier::test::read_file(second));
 }
 
 }  // namespace
@@ -147,7 +139,7 @@ TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
   const std::string karate = frontier::test::bundled_dataset("karate.mtx").string();
   ASSERT_EQ(run("bfs --device cpu --source 0 --output " + output.string() + " " + karate).exit_code,
             0);
-  const std::string text = frontier::test::read_text_file(output);
+  const std::string text = frontier::test::read_file(output);
   EXPECT_NE(text.find("\n0 0 0\n"), std::string::npos) << text;  // the source: depth 0, parent 0
   EXPECT_NE(text.find("\n33 2 "), std::string::npos) << text;    // vertex 34 is two hops from 1
   const CliRun bad = run("bfs --device cpu --source 34 " + karate);
@@ -209,7 +201,7 @@ TEST_F(CliTest, EulerWritesTreeValuesOfAPath) {
   const CliRun result =
       run("euler --device cpu --root 1 --output " + output.string() + " " + path_file.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(frontier::test::read_text_file(output),
+  EXPECT_EQ(frontier::test::read_file(output),
             "# vertex parent depth preorder postorder subtree_size\n"
             "0 1 1 1 0 1\n"
             "1 1 0 0 3 4\n"

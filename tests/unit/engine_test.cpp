@@ -1,9 +1,9 @@
 // Engine: a resident graph answering many BFS queries, equal to the free function; checks on
-// construction; the device dispatch.
+// construction; the device dispatch. Searches on every backend, repeated and concurrent ones
+// included, are in parity/bfs_backends_test.cpp.
 #include <gtest/gtest.h>
 
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "frontier/csr_builder.hpp"
@@ -32,24 +32,6 @@ TEST(Engine, AnswersManyQueriesLikeTheOracle) {
   for (VertexId source = 0; source < 2048; source += 97) {
     EXPECT_EQ(engine.bfs(source).depth, reference_bfs(engine.graph(), source).depth)
         << "source " << source;
-  }
-}
-
-TEST(Engine, DirectedGraphQueriesAndConcurrentCallers) {
-  const Engine engine(kronecker_graph(10, true));
-  ASSERT_TRUE(engine.graph().directed());
-  std::vector<std::vector<std::int32_t>> depths(4);
-  std::vector<std::thread> callers;
-  for (int t = 0; t < 4; ++t) {
-    callers.emplace_back([&, t] {
-      BfsOptions options;
-      options.threads = 1;
-      depths[t] = engine.bfs(static_cast<VertexId>(t * 5), options).depth;
-    });
-  }
-  for (auto& caller : callers) caller.join();
-  for (int t = 0; t < 4; ++t) {
-    EXPECT_EQ(depths[t], reference_bfs(engine.graph(), static_cast<VertexId>(t * 5)).depth);
   }
 }
 

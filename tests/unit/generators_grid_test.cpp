@@ -10,7 +10,7 @@
 
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_grid.hpp"
-#include "generators_test_support.hpp"
+#include "support/generator_checks.hpp"
 
 namespace frontier {
 namespace {

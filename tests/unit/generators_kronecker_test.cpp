@@ -13,7 +13,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/io/generate_kronecker.hpp"
-#include "generators_test_support.hpp"
+#include "support/generator_checks.hpp"
 
 namespace frontier {
 namespace {

@@ -9,7 +9,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_uniform.hpp"
 #include "frontier/random.hpp"
-#include "generators_test_support.hpp"
+#include "support/generator_checks.hpp"
 
 namespace frontier {
 namespace {

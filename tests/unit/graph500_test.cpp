@@ -22,7 +22,7 @@
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/mpi_bfs.hpp"
 
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier::runs {
 namespace {

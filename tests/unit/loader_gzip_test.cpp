@@ -8,8 +8,10 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
-#include "loader_test_files.hpp"
-#include "test_paths.hpp"
+#include "support/csr_expectations.hpp"
+#include "support/gzip_stored.hpp"
+#include "support/temp_files.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier::io {
 namespace {

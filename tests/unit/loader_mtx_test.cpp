@@ -10,7 +10,8 @@
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
-#include "loader_test_files.hpp"
+#include "support/csr_expectations.hpp"
+#include "support/temp_files.hpp"
 
 namespace frontier::io {
 namespace {

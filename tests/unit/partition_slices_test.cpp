@@ -15,7 +15,7 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier::partition {
 namespace {

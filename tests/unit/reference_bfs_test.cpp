@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "frontier/errors.hpp"
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {

@@ -14,7 +14,7 @@
 #include "cuda/device_memory.hpp"
 #include "frontier/random.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 namespace {
 
 constexpr int kFloorBlockThreads = 256;
@@ -84,17 +84,18 @@ DeviceFloors measure_device_floors(int device_id, std::uint64_t copy_bytes,
   std::uint64_t table_entries = 1;
   while (table_entries * 2 * sizeof(unsigned) <= gather_table_bytes) table_entries *= 2;
   const std::uint64_t gather_threads = std::uint64_t{1} << 24;
-  require_device_memory("device floor measurement", 2 * device_bytes_for<int4>(words) +
-                                                        device_bytes_for<unsigned>(table_entries) +
-                                                        device_bytes_for<unsigned>(gather_threads));
+  cuda::require_device_memory("device floor measurement",
+                              2 * cuda::device_bytes_for<int4>(words) +
+                                  cuda::device_bytes_for<unsigned>(table_entries) +
+                                  cuda::device_bytes_for<unsigned>(gather_threads));
   DeviceFloors floors;
   floors.copy_bytes = words * sizeof(int4);
   floors.gather_table_bytes = table_entries * sizeof(unsigned);
 
   // 2. Copy bandwidth (read + write).
   {
-    DeviceBuffer<int4> source(words);
-    DeviceBuffer<int4> target(words);
+    cuda::DeviceBuffer<int4> source(words);
+    cuda::DeviceBuffer<int4> target(words);
     FRONTIER_CUDA_CHECK(cudaMemset(source.data(), 1, words * sizeof(int4)));
     const float ms = best_milliseconds(repetitions, [&] {
       copy_kernel<<<grid, kFloorBlockThreads>>>(source.data(), target.data(), words);
@@ -105,8 +106,8 @@ DeviceFloors measure_device_floors(int device_id, std::uint64_t copy_bytes,
 
   // 3. Random gathers.
   {
-    DeviceBuffer<unsigned> table(table_entries);
-    DeviceBuffer<unsigned> sums(gather_threads);
+    cuda::DeviceBuffer<unsigned> table(table_entries);
+    cuda::DeviceBuffer<unsigned> sums(gather_threads);
     FRONTIER_CUDA_CHECK(cudaMemset(table.data(), 1, table_entries * sizeof(unsigned)));
     const int blocks = static_cast<int>(gather_threads / kFloorBlockThreads);
     const float ms = best_milliseconds(repetitions, [&] {
@@ -120,4 +121,4 @@ DeviceFloors measure_device_floors(int device_id, std::uint64_t copy_bytes,
   return floors;
 }
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

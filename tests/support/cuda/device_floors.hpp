@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace frontier::cuda {
+namespace frontier::test {
 
 struct DeviceFloors {
   /// Grid-stride 16-byte copy kernel, bytes read + bytes written per second.
@@ -24,4 +24,4 @@ struct DeviceFloors {
 DeviceFloors measure_device_floors(int device_id, std::uint64_t copy_bytes,
                                    std::uint64_t gather_table_bytes, int repetitions);
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

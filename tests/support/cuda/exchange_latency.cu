@@ -28,7 +28,16 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 
-namespace frontier::distributed {
+namespace frontier::test {
+
+using distributed::Exchange;
+using distributed::kLevelCounters;
+using distributed::NcclExchange;
+using distributed::NcclRankHandle;
+using distributed::PeerExchange;
+using distributed::RankBins;
+using distributed::RankThreads;
+
 namespace {
 
 constexpr std::int64_t kBinItems = 8;
@@ -81,10 +90,10 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   const auto p = static_cast<std::size_t>(gpus);
   std::vector<int> devices(p);
   std::iota(devices.begin(), devices.end(), 0);
-  const bool peer = resolve_transport(transport, devices) == GpuTransport::Peer;
+  const bool peer = distributed::resolve_transport(transport, devices) == GpuTransport::Peer;
   NcclHandles handles;
   if (peer) {
-    enable_peer_access(devices);
+    distributed::enable_peer_access(devices);
   } else {
     handles.comms.assign(p, nullptr);
     FRONTIER_NCCL_CHECK(ncclCommInitAll(handles.comms.data(), gpus, devices.data()));
@@ -193,4 +202,4 @@ ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_mil
   return latency;
 }
 
-}  // namespace frontier::distributed
+}  // namespace frontier::test

@@ -17,7 +17,7 @@
 
 #include "frontier/distributed_bfs.hpp"
 
-namespace frontier::distributed {
+namespace frontier::test {
 
 struct ExchangeLatency {
   int gpus = 0;
@@ -38,4 +38,4 @@ struct ExchangeLatency {
 ExchangeLatency measure_exchange_latency(int gpus, int repetitions, int idle_milliseconds,
                                          GpuTransport transport);
 
-}  // namespace frontier::distributed
+}  // namespace frontier::test

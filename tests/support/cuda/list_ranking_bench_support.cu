@@ -13,7 +13,7 @@
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
 #include "support/cuda/list_ranking_bench_support.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 namespace {
 
 template <typename T>
@@ -83,9 +83,9 @@ ResidentTiming time_list_prefix_resident(std::span<const VertexT> successor,
   for (int r = 0; r <= repeats; ++r) {
     FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
     const frontier::detail::Timer timer;
-    const ListRankingStats stats =
-        list_prefix_device<VertexT, ValueT>(d_successor.get(), d_values.get(), d_prefix.get(), n,
-                                            op, seed, nullptr, algorithm, random_splitters);
+    const ListRankingStats stats = cuda::list_prefix_device<VertexT, ValueT>(
+        d_successor.get(), d_values.get(), d_prefix.get(), n, op, seed, nullptr, algorithm,
+        random_splitters);
     const double seconds = timer.seconds();
     if (r > 0) runs.emplace_back(seconds, stats);  // run 0 warms up
   }
@@ -165,4 +165,4 @@ template double time_pointer_chase<std::int32_t>(std::span<const std::int32_t>, 
 template double time_pointer_chase<std::int64_t>(std::span<const std::int64_t>, std::int64_t,
                                                  std::int64_t, int);
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

@@ -8,7 +8,7 @@
 
 #include "frontier/list_ranking.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 
 struct ResidentTiming {
   double best_seconds = 0.0;
@@ -39,4 +39,4 @@ double time_pointer_chase(std::span<const VertexT> successor, VertexT head, std:
 /// allocates its workspace pays for it.
 double time_device_allocation(std::uint64_t bytes, int repeats);
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

@@ -24,7 +24,12 @@
 #include "parallel_list/cuda/parallel_list_scan_sink.cuh"
 #include "support/cuda/parallel_list_bench_support.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
+
+using cuda::DeviceBuffer;
+using cuda::PackedSum;
+using cuda::ScanSinkIterator;
+
 namespace {
 
 struct PinnedFree {
@@ -214,4 +219,4 @@ double time_device_copy(std::int64_t bytes, int trials) {
   return best;
 }
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

@@ -11,7 +11,7 @@
 
 #include "frontier/parallel_list.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 
 /// One bulk operation of a benchmark sequence.
 struct ListBenchOp {
@@ -38,4 +38,4 @@ ArrayOpsTiming time_array_ops_device(std::span<const std::int32_t> values,
 /// Best seconds of a device-to-device copy of `bytes` bytes on GPU 0 (the bandwidth floor).
 double time_device_copy(std::int64_t bytes, int trials);
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

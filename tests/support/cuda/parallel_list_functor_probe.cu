@@ -3,7 +3,7 @@
 #include "parallel_list/cuda/parallel_list_cuda.cuh"
 #include "support/cuda/parallel_list_functor_probe.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 namespace {
 
 struct AtLeast {
@@ -30,12 +30,12 @@ struct Remainder {
 
 std::int64_t insert_shifted_counts(ParallelList<std::int64_t>& list, ListPosition position,
                                    std::int64_t min_selected, std::int64_t count_shift) {
-  return insert_if(list, position, AtLeast{min_selected}, Shifted{count_shift}, Numbered{});
+  return cuda::insert_if(list, position, AtLeast{min_selected}, Shifted{count_shift}, Numbered{});
 }
 
 std::int64_t erase_remainder(ParallelList<std::int64_t>& list, std::int64_t modulus,
                              std::int64_t remainder) {
-  return erase_if(list, Remainder{modulus, remainder});
+  return cuda::erase_if(list, Remainder{modulus, remainder});
 }
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

@@ -9,7 +9,7 @@
 
 #include "frontier/parallel_list.hpp"
 
-namespace frontier::cuda {
+namespace frontier::test {
 
 /// frontier::cuda::insert_if on a list on the GPU with device functors: every element e with
 /// e >= min_selected gets e - count_shift values (a negative count is rejected), the j-th of
@@ -23,4 +23,4 @@ std::int64_t insert_shifted_counts(ParallelList<std::int64_t>& list, ListPositio
 std::int64_t erase_remainder(ParallelList<std::int64_t>& list, std::int64_t modulus,
                              std::int64_t remainder);
 
-}  // namespace frontier::cuda
+}  // namespace frontier::test

@@ -9,9 +9,9 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "support/temp_files.hpp"
 
 namespace frontier::test {
 
@@ -22,13 +22,6 @@ struct CliRun {
   /// stdout then stderr, for messages on failure and searches in either.
   std::string output() const { return out + err; }
 };
-
-inline std::string read_text_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// Runs `launcher FRONTIER_CLI_PATH arguments` through the shell.
 inline CliRun run_cli(const std::string& arguments, const std::string& launcher = "") {
@@ -43,8 +36,8 @@ inline CliRun run_cli(const std::string& arguments, const std::string& launcher 
   const int status = std::system(command.c_str());
   CliRun result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = read_text_file(out);
-  result.err = read_text_file(err);
+  result.out = read_file(out);
+  result.err = read_file(err);
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return result;
