@@ -9,14 +9,9 @@
 // or more are present).
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
-
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <span>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,7 +25,9 @@
 #include "frontier/partition/slices.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "frontier/runs/mpi_bfs.hpp"
+#include "support/cli_runner.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 #include "support/test_paths.hpp"
 
@@ -67,9 +64,6 @@ std::vector<GpuTransport> transports(int count) {
   if (probe.transport() == GpuTransport::Peer) out.push_back(GpuTransport::Peer);
   return out;
 }
-
-#define FRONTIER_SKIP_WITHOUT_TWO_GPUS() \
-  if (cuda_device_count() < 2) GTEST_SKIP() << "fewer than 2 CUDA GPUs"
 
 // Returns the number of bottom-up levels the search ran.
 int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
@@ -138,7 +132,7 @@ void for_each_backend_pair(const Graph& graph, Check check) {
 }
 
 TEST(DistributedBfsGpu, RandomGraphs) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   for (const bool directed : {false, true}) {
     for (const VertexId n : {1, 2, 1000, 50000}) {
       SCOPED_TRACE("n " + std::to_string(n) + (directed ? " directed" : " undirected"));
@@ -164,7 +158,7 @@ TEST(DistributedBfsGpu, RandomGraphs) {
 }
 
 TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   const KroneckerParams params = test::kronecker_params(16, 5);
   const Graph whole = test::graph500_graph(params);
   for (const int count : gpu_counts()) {
@@ -189,7 +183,7 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
 // same frontiers, same items binned (the filter passes each vertex once per rank either way),
 // same arcs examined (bottom-up scans stop at the same first frontier neighbour).
 TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   CsrBuildOptions options;
   options.symmetrize = true;
   const Graph graph = build_csr<VertexId, EdgeId>(
@@ -212,7 +206,7 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
 // NCCL when asked for; both give the same levels, traffic and depths on a Kronecker graph, and
 // a DistributedBfs of each kind can live beside the other.
 TEST(DistributedBfsGpu, TransportsAgree) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   const std::vector<GpuTransport> kinds = transports(2);
   if (kinds.size() < 2) GTEST_SKIP() << "GPUs 0 and 1 have no peer access";
   const KroneckerParams params = test::kronecker_params(14, 9);
@@ -240,7 +234,7 @@ TEST(DistributedBfsGpu, TransportsAgree) {
 // that path on this graph) and set them in a global bitmap on the GPU; same levels, bytes and
 // arcs as the CPU simulation, the oracle's depths, valid parents; 1-4 GPUs, both layouts.
 TEST(DistributedBfsGpu, QueueFrontierPartsAsCpuSimulation) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   const Graph graph = test::hub_graph(20000, 8, 7);
   for_each_backend_pair(graph, [&](auto& cpu, auto& gpu) {
     for (const VertexId source : {VertexId{0}, VertexId{1}, VertexId{19999}}) {
@@ -256,7 +250,7 @@ TEST(DistributedBfsGpu, QueueFrontierPartsAsCpuSimulation) {
 // layouts (block ownership and 1 GPU take the gathered bitmap's general path), with and without
 // parents.
 TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   const KroneckerParams params = test::kronecker_params(15, 12);
   const Graph graph = test::graph500_graph(params);
   for_each_backend_pair(graph, [&](auto& cpu, auto& gpu) {
@@ -297,7 +291,7 @@ TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
 // first stored into every rank's gathered bitmap, in gathered order (striped) or rewritten from
 // this rank's memory (block parts of 25001 and 25000 vertices, not whole words).
 TEST(DistributedBfsGpu, BottomUpAfterBottomUpAsCpuSimulation) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   constexpr VertexId kVertices = 50001;
   CsrBuildOptions options;
   options.symmetrize = true;
@@ -331,7 +325,7 @@ TEST(DistributedBfsGpu, BottomUpAfterBottomUpAsCpuSimulation) {
 }
 
 TEST(DistributedBfsGpu, RealDatasets) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   if (!test::real_datasets_available()) GTEST_SKIP() << "no real datasets folder";
   const auto folder = test::real_datasets_dir();
   for (const std::string& name : test::manifest_datasets(folder)) {
@@ -354,7 +348,7 @@ TEST(DistributedBfsGpu, RealDatasets) {
 }
 
 TEST(DistributedBfsGpu, BadDeviceListsAreErrors) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   const Graph graph = test::graph_from_pairs<VertexId>(4, {{0, 1}, {2, 3}}, false);
   Device twice = gpus(2);
   twice.cuda_ids[1] = 0;
@@ -372,25 +366,16 @@ TEST(DistributedBfsGpu, BadDeviceListsAreErrors) {
 }
 
 // The command line: `frontier bfs --gpus 2 --validate` and `frontier graph500 --gpus 2`.
-std::string run_cli_with_launcher(const std::string& launcher, const std::string& arguments,
-                                  int& exit_code) {
-  const auto out = std::filesystem::temp_directory_path() / "frontier_multi_gpu_cli.txt";
-  const std::string command = launcher + std::string(FRONTIER_CLI_PATH) + " " + arguments + " >" +
-                              out.string() + " 2>&1 </dev/null";
-  const int status = std::system(command.c_str());
-  exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(out);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string run_cli(const std::string& arguments, int& exit_code) {
-  return run_cli_with_launcher("", arguments, exit_code);
+// The command's stdout followed by its stderr; its exit code goes to `exit_code`.
+std::string run_cli(const std::string& arguments, int& exit_code,
+                    const std::string& launcher = "") {
+  const test::CliRun run = test::run_cli(arguments, launcher);
+  exit_code = run.exit_code;
+  return run.output();
 }
 
 TEST(DistributedBfsGpu, CommandLine) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   int code = -1;
   const std::string bfs = run_cli(
       "bfs " + test::bundled_dataset("karate.mtx").string() + " --gpus 2 --sources 4 --validate",
@@ -422,7 +407,7 @@ std::string statistics_line(const std::string& block, const std::string& key) {
 // the same roots, so the same nedge figures, as the single-process run on 2 GPUs; the block
 // counts the MPI processes.
 TEST(DistributedBfsGpu, MpiProcessPerGpu) {
-  FRONTIER_SKIP_WITHOUT_TWO_GPUS();
+  FRONTIER_REQUIRE_GPUS(2);
   if (!runs::mpi_built()) GTEST_SKIP() << "built without MPI";
   if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
   int code = -1;
@@ -431,9 +416,9 @@ TEST(DistributedBfsGpu, MpiProcessPerGpu) {
   // Auto takes peer (CUDA IPC) for processes of one node whose GPUs reach each other.
   for (const std::string transport : {"auto", "peer", "nccl"}) {
     SCOPED_TRACE(transport);
-    const std::string mpi = run_cli_with_launcher(
-        "mpirun --allow-run-as-root --oversubscribe -np 2 ",
-        "graph500 --distributed --scale 14 --roots 8 --transport " + transport, code);
+    const std::string mpi =
+        run_cli("graph500 --distributed --scale 14 --roots 8 --transport " + transport, code,
+                "mpirun --allow-run-as-root --oversubscribe -np 2 ");
     ASSERT_EQ(code, 0) << mpi;
     const std::string used = transport == "nccl" ? "nccl" : "peer";
     EXPECT_NE(mpi.find(used + " transport)"), std::string::npos) << mpi;
