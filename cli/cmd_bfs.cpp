@@ -148,7 +148,7 @@ int run_bfs(int argc, const char* const* argv) {
         .field("device", device)
         .field("strategy", strategy_name(bfs_options.strategy))
         .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
-        .field("arcs", static_cast<std::int64_t>(engine.graph().num_edges()));
+        .field("arcs", static_cast<std::int64_t>(engine.graph().num_arcs()));
   };
   print_bfs_trials(trials, common.json, header,
                    device + " (" + strategy_name(bfs_options.strategy) + ")");

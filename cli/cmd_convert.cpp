@@ -38,20 +38,20 @@ int run_convert(int argc, const char* const* argv) {
   io::write_graph(loaded.graph, output, to);
   const double write_seconds = timer.seconds();
   detail::logger().info("wrote {} ({} vertices, {} arcs) in {:.3f} s", output,
-                        loaded.graph.num_vertices(), loaded.graph.num_edges(), write_seconds);
+                        loaded.graph.num_vertices(), loaded.graph.num_arcs(), write_seconds);
   if (common.json) {
     JsonWriter(std::cout)
         .begin_object()
         .field("input", input)
         .field("output", output)
         .field("vertices", static_cast<std::int64_t>(loaded.graph.num_vertices()))
-        .field("arcs", static_cast<std::int64_t>(loaded.graph.num_edges()))
+        .field("arcs", static_cast<std::int64_t>(loaded.graph.num_arcs()))
         .field("read_seconds", loaded.info.seconds)
         .field("write_seconds", write_seconds)
         .end_object();
   } else {
     std::cout << output << ": " << loaded.graph.num_vertices() << " vertices, "
-              << loaded.graph.num_edges() << " arcs\n";
+              << loaded.graph.num_arcs() << " arcs\n";
   }
   return 0;
 }

@@ -59,7 +59,7 @@ Forest load_forest(const cxxopts::ParseResult& result) {
   return forest;
 }
 
-void write_values(const std::string& path, const TreeOpsResult<VertexId>& tree) {
+void write_values(const std::string& path, const RootedForest<VertexId>& tree) {
   std::ofstream out(path);
   if (!out) throw IoError(path, 0, "cannot open for writing");
   out << "# vertex parent depth preorder postorder subtree_size\n";
@@ -96,7 +96,7 @@ int run_euler(int argc, const char* const* argv) {
   const Forest forest = load_forest(result);
   EulerTourOptions euler;
   euler.device = parse_device(result["device"].as<std::string>());
-  const TreeOpsResult<VertexId> tree =
+  const RootedForest<VertexId> tree =
       euler_tour_ops<VertexId, EdgeId>(forest.graph, forest.roots, euler);
   if (result.count("output") > 0) write_values(result["output"].as<std::string>(), tree);
 

@@ -104,14 +104,14 @@ int run_generate(int argc, const char* const* argv) {
         .field("kind", kind)
         .field("output", output)
         .field("vertices", static_cast<std::int64_t>(graph.num_vertices()))
-        .field("arcs", static_cast<std::int64_t>(graph.num_edges()))
+        .field("arcs", static_cast<std::int64_t>(graph.num_arcs()))
         .field("tuples", static_cast<std::uint64_t>(edges.size()))
         .field("generate_seconds", generate_seconds)
         .field("build_seconds", build_seconds)
         .field("write_seconds", write_seconds)
         .end_object();
   } else {
-    std::cout << output << ": " << graph.num_vertices() << " vertices, " << graph.num_edges()
+    std::cout << output << ": " << graph.num_vertices() << " vertices, " << graph.num_arcs()
               << " arcs (" << kind << ")\n";
   }
   return 0;

@@ -204,7 +204,7 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
                         const DistributedPlacement& run, const BfsOptions& bfs, bool validate,
                         bool json) {
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
-  const auto arcs = static_cast<std::int64_t>(graph.num_edges());
+  const auto arcs = static_cast<std::int64_t>(graph.num_arcs());
   DistributedBfsOptions options;
   options.predecessors = bfs.predecessors || validate;
   options.gather_labels = true;

@@ -40,7 +40,7 @@ Engine::Engine(Graph graph, Device device)
     graph_->reverse();
   }
   detail::logger().debug("engine: graph with {} vertices and {} arcs resident on the {}",
-                         graph_->num_vertices(), graph_->num_edges(),
+                         graph_->num_vertices(), graph_->num_arcs(),
                          device_.is_cuda() ? "GPU" : "CPU");
 }
 
@@ -87,7 +87,7 @@ DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
   auto state = std::make_shared<detail::EngineResidentState>(std::move(resident));
   const double search_buffers_seconds = timer.seconds();
   detail::logger().debug("engine: graph with {} vertices and {} arcs built and resident on GPU {}",
-                         graph->num_vertices(), graph->num_edges(), device_id);
+                         graph->num_vertices(), graph->num_arcs(), device_id);
   return DeviceBuiltGraph{
       std::move(tuples),      Engine(std::move(graph), device, std::move(state)),
       generation_seconds,     csr_build_seconds,

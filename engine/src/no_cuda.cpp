@@ -101,7 +101,7 @@ VertexT ResidentGraph<VertexT, EdgeT>::num_vertices() const noexcept {
   return 0;
 }
 template <typename VertexT, typename EdgeT>
-EdgeT ResidentGraph<VertexT, EdgeT>::num_edges() const noexcept {
+EdgeT ResidentGraph<VertexT, EdgeT>::num_arcs() const noexcept {
   return 0;
 }
 template <typename VertexT, typename EdgeT>
@@ -195,7 +195,7 @@ VertexT BfsRunner<VertexT, EdgeT>::num_vertices() const {
 }
 
 template <typename VertexT, typename EdgeT>
-EdgeT BfsRunner<VertexT, EdgeT>::num_edges() const {
+EdgeT BfsRunner<VertexT, EdgeT>::num_arcs() const {
   return 0;
 }
 
@@ -255,14 +255,14 @@ template ListRankingStats list_rank_device<std::int64_t>(const std::int64_t*, st
                                                          ListRankingAlgorithm);
 
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>,
                                       const EulerTourOptions&) {
   no_cuda();
 }
-template TreeOpsResult<std::int32_t> euler_tour_ops(const CsrGraph<std::int32_t, std::int64_t>&,
+template RootedForest<std::int32_t> euler_tour_ops(const CsrGraph<std::int32_t, std::int64_t>&,
                                                     std::span<const std::int32_t>,
                                                     const EulerTourOptions&);
-template TreeOpsResult<std::int64_t> euler_tour_ops(const CsrGraph<std::int64_t, std::int64_t>&,
+template RootedForest<std::int64_t> euler_tour_ops(const CsrGraph<std::int64_t, std::int64_t>&,
                                                     std::span<const std::int64_t>,
                                                     const EulerTourOptions&);
 

@@ -320,7 +320,7 @@ void write_binary_csr(const Graph& graph, const std::filesystem::path& path) {
   Header header;
   header.flags = (graph.directed() ? kFlagDirected : 0) | (graph.has_weights() ? kFlagWeighted : 0);
   header.num_vertices = static_cast<std::uint64_t>(graph.num_vertices());
-  header.num_arcs = static_cast<std::uint64_t>(graph.num_edges());
+  header.num_arcs = static_cast<std::uint64_t>(graph.num_arcs());
   header.checksum = compute_checksum(header, graph);
 
   std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -49,11 +49,11 @@ EdgeList<VertexId> arcs_of(const Graph& graph) {
   edges.num_vertices = graph.num_vertices();
   edges.directed = graph.directed();
   const std::int64_t n = graph.num_vertices();
-  edges.sources.resize(static_cast<std::size_t>(graph.num_edges()));
+  edges.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
   edges.targets = graph.targets();
   edges.weights = graph.weights();
   const auto& offsets = graph.offsets();
-  const bool parallel = frontier::detail::worth_threads(graph.num_edges());
+  const bool parallel = frontier::detail::worth_threads(graph.num_arcs());
 #pragma omp parallel for schedule(dynamic, 1024) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
     for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e)
@@ -101,7 +101,7 @@ EdgeList<VertexId> read_edge_list(const std::filesystem::path& path, const ReadO
   if (info.format == GraphFormat::BinaryCsr) {
     Graph graph = read_binary_csr(path);
     info.declared_vertices = static_cast<std::uint64_t>(graph.num_vertices());
-    info.declared_edges = static_cast<std::uint64_t>(graph.num_edges());
+    info.declared_edges = static_cast<std::uint64_t>(graph.num_arcs());
     info.variant = graph.directed() ? "directed" : "undirected";
     info.bytes = std::filesystem::file_size(path);
     edges = arcs_of(graph);
@@ -130,7 +130,7 @@ LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& opt
     info.path = path.string();
     info.format = format;
     info.declared_vertices = static_cast<std::uint64_t>(loaded.graph.num_vertices());
-    info.declared_edges = static_cast<std::uint64_t>(loaded.graph.num_edges());
+    info.declared_edges = static_cast<std::uint64_t>(loaded.graph.num_arcs());
     info.variant = loaded.graph.directed() ? "directed" : "undirected";
     info.bytes = std::filesystem::file_size(path);
     if (reshape) {
@@ -153,7 +153,7 @@ LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& opt
     loaded.graph = build_csr<VertexId, EdgeId>(edges, build);
   }
   loaded.info.seconds = timer.seconds();
-  log_read(loaded.info, loaded.graph.num_vertices(), loaded.graph.num_edges());
+  log_read(loaded.info, loaded.graph.num_vertices(), loaded.graph.num_arcs());
   return loaded;
 }
 

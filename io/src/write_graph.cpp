@@ -87,7 +87,7 @@ template <typename Keep>
 std::uint64_t count_arcs(const Graph& graph, Keep&& keep) {
   const std::int64_t n = graph.num_vertices();
   std::uint64_t count = 0;
-  const bool parallel = detail::worth_threads(graph.num_edges());
+  const bool parallel = detail::worth_threads(graph.num_arcs());
 #pragma omp parallel for reduction(+ : count) schedule(dynamic, 4096) if (parallel)
   for (std::int64_t u = 0; u < n; ++u) {
     for (VertexId v : graph.neighbors(static_cast<VertexId>(u))) {
@@ -156,7 +156,7 @@ void write_dimacs9(const Graph& graph, TextSink& sink, const std::string& name) 
   header += "\np sp ";
   append_uint(header, static_cast<std::uint64_t>(graph.num_vertices()));
   header += ' ';
-  append_uint(header, static_cast<std::uint64_t>(graph.num_edges()));
+  append_uint(header, static_cast<std::uint64_t>(graph.num_arcs()));
   header += '\n';
   sink.write(header);
   write_vertices(graph, sink, "writing " + name, [&](VertexId u, std::string& out) {
@@ -187,7 +187,7 @@ void write_metis(const Graph& graph, TextSink& sink, const std::string& name) {
     throw InvalidArgument("METIS graphs cannot have self loops, but this graph has " +
                           std::to_string(loops) + " (remove them first)");
   }
-  const std::uint64_t arcs = static_cast<std::uint64_t>(graph.num_edges());
+  const std::uint64_t arcs = static_cast<std::uint64_t>(graph.num_arcs());
   if (arcs % 2 != 0) {
     throw InvalidArgument(
         "an undirected graph must store every edge as two arcs, but this one "

@@ -130,7 +130,7 @@ void run_scale(const BenchConfig& config, int scale) {
   const double classic_teps = classic.harmonic_mean_teps();
   const double oracle_teps = oracle.harmonic_mean_teps();
   std::printf("%5d %10d %12lld %5zu %14.4g %14.4g %14.4g %9.2f %9.2f\n", scale,
-              graph.num_vertices(), static_cast<long long>(graph.num_edges()), roots.size(),
+              graph.num_vertices(), static_cast<long long>(graph.num_arcs()), roots.size(),
               adaptive_teps, classic_teps, oracle_teps, adaptive_teps / oracle_teps,
               classic_teps / oracle_teps);
   std::fflush(stdout);

@@ -176,7 +176,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
   frontier::cuda::BfsRunner<VertexId, EdgeId> runner(graph);
   std::fprintf(out, "%s: %lld vertices, %lld arcs, %zu roots, upload %.2f s, %.2f GiB on device\n",
                name.c_str(), static_cast<long long>(graph.num_vertices()),
-               static_cast<long long>(graph.num_edges()), roots.size(), timer.seconds(),
+               static_cast<long long>(graph.num_arcs()), roots.size(), timer.seconds(),
                static_cast<double>(runner.device_bytes()) / (1u << 30));
   frontier::BfsResult<VertexId> expected;
   if (settings.check) {
@@ -193,7 +193,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     row.graph = name;
     row.strategy = frontier::cuda::strategy_name(strategy);
     row.vertices = static_cast<long long>(graph.num_vertices());
-    row.arcs = static_cast<long long>(graph.num_edges());
+    row.arcs = static_cast<long long>(graph.num_arcs());
     row.roots = static_cast<int>(roots.size());
     if (strategy == BfsCudaStrategy::BottomUp &&
         first_root_levels > settings.bottom_up_max_levels) {
@@ -413,7 +413,7 @@ int main(int argc, char** argv) {
       const std::filesystem::path folder = settings.datasets;
       for (const std::string& file : frontier::test::manifest_datasets(folder)) {
         frontier::io::LoadedGraph loaded = frontier::io::read_graph(folder / file);
-        if (loaded.graph.num_edges() < settings.real_min_arcs) continue;
+        if (loaded.graph.num_arcs() < settings.real_min_arcs) continue;
         bench_graph(file, loaded.graph, settings, gathers, rows);
       }
     }

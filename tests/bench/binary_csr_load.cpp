@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
     frontier::detail::Timer timer;
     const Graph graph = generate(gigabytes);
     std::printf("generated: %d vertices, %lld arcs in %.2f s, %d threads\n", graph.num_vertices(),
-                static_cast<long long>(graph.num_edges()), timer.seconds(),
+                static_cast<long long>(graph.num_arcs()), timer.seconds(),
                 frontier::detail::max_threads());
     timer.restart();
     frontier::io::write_binary_csr(graph, path);

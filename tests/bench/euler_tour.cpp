@@ -31,12 +31,12 @@
 namespace {
 
 using frontier::EulerTourOptions;
-using frontier::TreeOpsResult;
+using frontier::RootedForest;
 using frontier::VertexId;
 
 struct Best {
   double seconds = std::numeric_limits<double>::infinity();
-  TreeOpsResult<VertexId> result;  // of the best run (stats)
+  RootedForest<VertexId> result;  // of the best run (stats)
 };
 
 Best time_euler_tour(const frontier::Graph& tree, const frontier::Device& device, int repetitions,
@@ -81,7 +81,7 @@ double time_list_rank_resident(const std::vector<VertexId>& successor, int repet
       .best_seconds;
 }
 
-bool same_result(const TreeOpsResult<VertexId>& a, const TreeOpsResult<VertexId>& b) {
+bool same_result(const RootedForest<VertexId>& a, const RootedForest<VertexId>& b) {
   return a.parent == b.parent && a.depth == b.depth && a.preorder == b.preorder &&
          a.postorder == b.postorder && a.subtree_size == b.subtree_size && a.roots == b.roots;
 }

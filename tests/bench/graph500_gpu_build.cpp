@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
         const auto resident =
             frontier::cuda::build_csr_on_device<VertexId, EdgeId>(d_tuples, graph500);
         build = std::min(build, timer.seconds());
-        arcs = resident.num_edges();
+        arcs = resident.num_arcs();
       }
       const double generate_floor = 2 * tuples * id_bytes / copy;
       const double build_floor = 4 * tuples * id_bytes / copy;

@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
         best_of([&] { parsed = frontier::io::read_edge_list(path, options).size(); });
     std::int64_t arcs = 0;
     const Timing graph =
-        best_of([&] { arcs = frontier::io::read_graph(path, options).graph.num_edges(); });
+        best_of([&] { arcs = frontier::io::read_graph(path, options).graph.num_arcs(); });
     if (parsed != entries || arcs != static_cast<std::int64_t>(entries)) {
       std::fprintf(stderr, "parsed %zu entries / %lld arcs, expected %llu\n", parsed,
                    static_cast<long long>(arcs), static_cast<unsigned long long>(entries));

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     options.symmetrize = true;
     const auto graph = frontier::build_csr<VertexId, EdgeId>(edges, options);
     std::printf("graph: %d vertices, %lld edge tuples, %lld arcs\n", n, static_cast<long long>(m),
-                static_cast<long long>(graph.num_edges()));
+                static_cast<long long>(graph.num_arcs()));
 
     // Floor: sequential random gather depth[targets[e]] over all arcs.
     std::vector<std::int32_t> depth(static_cast<std::size_t>(n), 1);
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
       gather_best = std::min(gather_best, timer.seconds());
       checksum += sum;
     }
-    const double gather_rate = static_cast<double>(graph.num_edges()) / gather_best;
+    const double gather_rate = static_cast<double>(graph.num_arcs()) / gather_best;
 
     double inverse_teps_sum = 0.0;
     double arcs_per_second_sum = 0.0;

@@ -165,7 +165,7 @@ TEST(BundledDatasets, KarateClubIsZacharysGraph) {
   EXPECT_EQ(loaded.info.declared_vertices, 34u);
   EXPECT_EQ(loaded.info.declared_edges, 78u);
   ASSERT_EQ(loaded.graph.num_vertices(), 34);
-  EXPECT_EQ(loaded.graph.num_edges(), 156);
+  EXPECT_EQ(loaded.graph.num_arcs(), 156);
   EXPECT_FALSE(loaded.graph.directed());
   const std::vector<EdgeId> degrees = {16, 9, 10, 6, 3, 4, 4, 4, 5, 2, 3, 1, 2, 5, 2, 2,  2,
                                        2,  2, 3,  2, 2, 2, 5, 3, 3, 2, 4, 3, 4, 4, 6, 12, 17};

@@ -155,7 +155,7 @@ TEST_F(RealDatasets, DeclaredSizesMatchManifestAndArcCountsMatchSemantics) {
     const ManifestRow& row = manifest.at(c.file);
 
     const LoadedGraph loaded = read_graph(path);
-    EXPECT_EQ(loaded.graph.num_edges(), c.arcs);
+    EXPECT_EQ(loaded.graph.num_arcs(), c.arcs);
     EXPECT_EQ(loaded.graph.num_vertices(), c.vertices);
     EXPECT_EQ(loaded.graph.directed(), c.directed);
     EXPECT_EQ(loaded.graph.has_weights(), c.weighted);
@@ -177,7 +177,7 @@ TEST_F(RealDatasets, DeclaredSizesMatchManifestAndArcCountsMatchSemantics) {
       EXPECT_EQ(renumbered.info.declared_vertices, row.n);
       EXPECT_EQ(renumbered.info.declared_edges, row.m);
       EXPECT_EQ(renumbered.graph.num_vertices(), static_cast<VertexId>(row.n));
-      EXPECT_EQ(renumbered.graph.num_edges(), c.arcs);
+      EXPECT_EQ(renumbered.graph.num_arcs(), c.arcs);
     } else {
       EXPECT_EQ(loaded.info.declared_vertices, row.n);
       EXPECT_EQ(loaded.info.declared_edges, row.m);
@@ -191,7 +191,7 @@ TEST_F(RealDatasets, RoadGraphDuplicatesAreRemovedOnRequest) {
   ReadOptions options;
   options.remove_duplicates = true;
   const LoadedGraph loaded = read_graph(test::real_datasets_dir() / "USA-road-d.NY.gr.gz", options);
-  EXPECT_EQ(loaded.graph.num_edges(), 733846 - 3746);
+  EXPECT_EQ(loaded.graph.num_arcs(), 733846 - 3746);
   for (Weight w : loaded.graph.weights()) ASSERT_GT(w, 0.0f);
 }
 
@@ -204,7 +204,7 @@ TEST_F(RealDatasets, SymmetrizedFacebookHasBothArcsOfEveryEdge) {
   const LoadedGraph loaded =
       read_graph(test::real_datasets_dir() / "facebook_combined.txt.gz", options);
   EXPECT_FALSE(loaded.graph.directed());
-  EXPECT_EQ(loaded.graph.num_edges(), 2 * 88234);
+  EXPECT_EQ(loaded.graph.num_arcs(), 2 * 88234);
   EXPECT_TRUE(is_symmetric(loaded.graph));
 }
 

@@ -64,7 +64,7 @@ void check_graph(const Graph& graph, const std::string& label, std::uint64_t see
   ASSERT_GT(graph.num_vertices(), 0);
   const test::BoostCsrOracle oracle(graph);
   const auto sources = pick_sources(graph, seed);
-  std::cout << label << ": " << graph.num_vertices() << " vertices, " << graph.num_edges()
+  std::cout << label << ": " << graph.num_vertices() << " vertices, " << graph.num_arcs()
             << " arcs, " << (graph.directed() ? "directed" : "undirected") << ", " << sources.size()
             << " sources\n";
   for (const VertexId source : sources) {

@@ -148,7 +148,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
 void check_graph(const TestGraph& graph, const std::vector<VertexId>& sources) {
   Runner runner(graph);
   EXPECT_EQ(runner.num_vertices(), graph.num_vertices());
-  EXPECT_EQ(runner.num_edges(), graph.num_edges());
+  EXPECT_EQ(runner.num_arcs(), graph.num_arcs());
   EXPECT_EQ(runner.directed(), graph.directed());
   EXPECT_GT(runner.device_bytes(), 0u);
   for (VertexId source : sources) {

@@ -34,7 +34,7 @@ class EulerTourGpu : public ::testing::Test {
 };
 
 template <typename VertexT>
-void expect_equal(const TreeOpsResult<VertexT>& actual, const TreeOpsResult<VertexT>& expected) {
+void expect_equal(const RootedForest<VertexT>& actual, const RootedForest<VertexT>& expected) {
   EXPECT_TRUE(actual.roots == expected.roots) << "roots differ";
   EXPECT_TRUE(actual.parent == expected.parent) << "parents differ";
   EXPECT_TRUE(actual.depth == expected.depth) << "depths differ";

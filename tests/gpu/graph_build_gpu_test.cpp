@@ -45,7 +45,7 @@ void expect_same_csr(const CsrGraph<VertexT, EdgeId>& device, const CsrGraph<Ver
                      const std::string& what) {
   EXPECT_EQ(device.directed(), host.directed()) << what;
   ASSERT_EQ(device.num_vertices(), host.num_vertices()) << what;
-  ASSERT_EQ(device.num_edges(), host.num_edges()) << what;
+  ASSERT_EQ(device.num_arcs(), host.num_arcs()) << what;
   EXPECT_TRUE(device.offsets() == host.offsets()) << what << ": offsets differ";
   EXPECT_TRUE(device.targets() == host.targets()) << what << ": neighbours differ";
 }
@@ -86,7 +86,7 @@ void expect_device_build_matches(const EdgeList<VertexT>& edges, const CsrBuildO
       cuda::build_csr_on_device<VertexT, EdgeId>(d_edges, options);
   const std::string label = what + " [" + describe(options) + "]";
   EXPECT_EQ(resident.num_vertices(), host.num_vertices()) << label;
-  EXPECT_EQ(resident.num_edges(), host.num_edges()) << label;
+  EXPECT_EQ(resident.num_arcs(), host.num_arcs()) << label;
   expect_same_csr(resident.to_host(), host, label);
   if (host.directed()) expect_same_csr(resident.reverse_to_host(), host.reverse(), label + " rev");
 }
@@ -381,7 +381,7 @@ void expect_adopted_bfs_matches_reference(const EdgeList<VertexT>& edges,
   cuda::BfsRunner<VertexT, EdgeId> runner(std::move(resident));
   EXPECT_EQ(resident.num_vertices(), 0);  // handed over
   EXPECT_EQ(runner.num_vertices(), host.num_vertices());
-  EXPECT_EQ(runner.num_edges(), host.num_edges());
+  EXPECT_EQ(runner.num_arcs(), host.num_arcs());
   EXPECT_EQ(runner.directed(), host.directed());
   for (VertexT source : sources) {
     const std::vector<std::int32_t> expected = reference_bfs(host, source).depth;

@@ -179,7 +179,7 @@ TEST(DistributedBfsCpu, KroneckerGeneratedInPlace) {
         bottom_up += level.direction == BfsDirection::BottomUp;
       }
       EXPECT_GT(bottom_up, 0);
-      EXPECT_LT(run.bfs.edges_examined, whole.num_edges());
+      EXPECT_LT(run.bfs.edges_examined, whole.num_arcs());
     }
   }
 }

@@ -94,7 +94,7 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
   config.predecessors = true;
   config.direction_optimizing = direction_optimizing;
   config.num_vertices = graph.num_vertices();
-  config.num_arcs = graph.num_edges();
+  config.num_arcs = graph.num_arcs();
   config.small_level_arcs = small_level_arcs;
   config.source_arcs = source_arcs;
   config.queue_part_share = queue_part_share;

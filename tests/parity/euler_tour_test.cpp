@@ -41,7 +41,7 @@ template <typename T>
 }
 
 template <typename VertexT>
-void expect_same_ops(const TreeOpsResult<VertexT>& actual, const TreeOpsResult<VertexT>& expected) {
+void expect_same_ops(const RootedForest<VertexT>& actual, const RootedForest<VertexT>& expected) {
   EXPECT_TRUE(same_values("roots", actual.roots, expected.roots));
   EXPECT_TRUE(same_values("parent", actual.parent, expected.parent));
   EXPECT_TRUE(same_values("depth", actual.depth, expected.depth));

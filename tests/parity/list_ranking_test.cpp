@@ -13,7 +13,7 @@
 
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/list_prefix_generic.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "frontier/list_ranking.hpp"
 #include "support/list_ranking_lists.hpp"
 #include "support/require_gpu.hpp"

@@ -71,7 +71,7 @@ class BoostCsrOracle {
   explicit BoostCsrOracle(const CsrGraph<VertexT, EdgeT>& graph)
       : n_(static_cast<std::size_t>(graph.num_vertices())) {
     std::vector<std::pair<std::size_t, std::size_t>> arcs;
-    arcs.reserve(static_cast<std::size_t>(graph.num_edges()));
+    arcs.reserve(static_cast<std::size_t>(graph.num_arcs()));
     for (std::size_t u = 0; u < n_; ++u) {
       for (const VertexT v : graph.neighbors(static_cast<VertexT>(u))) {
         arcs.emplace_back(u, static_cast<std::size_t>(v));

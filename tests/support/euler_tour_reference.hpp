@@ -128,7 +128,7 @@ CsrGraph<VertexT, EdgeId> make_tree(TreeKind kind, std::int64_t n, std::uint64_t
 /// What the oracle computes: euler_tour_ops()'s per-vertex fields and every tree's tour.
 template <typename VertexT>
 struct ReferenceTreeOps {
-  TreeOpsResult<VertexT> ops;
+  RootedForest<VertexT> ops;
   /// The arcs (CSR indices) of the tours, tree after tree.
   std::vector<std::int64_t> tour;
   /// tour_begin[t]: where tree t's arcs start in `tour`; one entry per tree plus the end.
@@ -144,7 +144,7 @@ ReferenceTreeOps<VertexT> reference_tree_ops(const CsrGraph<VertexT, EdgeT>& for
   const auto& targets = forest.targets();
   const std::int64_t n = forest.num_vertices();
   ReferenceTreeOps<VertexT> ref;
-  TreeOpsResult<VertexT>& ops = ref.ops;
+  RootedForest<VertexT>& ops = ref.ops;
   ops.parent.assign(static_cast<std::size_t>(n), -1);
   ops.depth.assign(static_cast<std::size_t>(n), -1);
   ops.preorder.assign(static_cast<std::size_t>(n), -1);

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "frontier/list_prefix_generic.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "frontier/random.hpp"
 
 namespace frontier::test {

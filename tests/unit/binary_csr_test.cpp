@@ -115,7 +115,7 @@ TEST_F(BinaryCsr, RoundTripsEmptyAndSingleVertexGraphs) {
   EXPECT_EQ(fs::file_size(file("empty.fcsr")), kHeaderBytes + sizeof(EdgeId));
   const Graph loaded = read_binary_csr(file("empty.fcsr"));
   EXPECT_EQ(loaded.num_vertices(), 0);
-  EXPECT_EQ(loaded.num_edges(), 0);
+  EXPECT_EQ(loaded.num_arcs(), 0);
 
   const Graph one({0, 0}, {}, {}, true);
   write_binary_csr(one, file("one.fcsr"));

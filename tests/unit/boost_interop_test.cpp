@@ -38,7 +38,7 @@ TEST(BoostInterop, UndirectedAdjacencyList) {
   const Graph graph = from_boost_graph(g);
   EXPECT_FALSE(graph.directed());
   EXPECT_EQ(graph.num_vertices(), 5);
-  EXPECT_EQ(graph.num_edges(), 7);
+  EXPECT_EQ(graph.num_arcs(), 7);
   EXPECT_EQ(adjacency(graph),
             (std::vector<std::vector<VertexId>>{{1}, {0, 2, 2}, {1, 1}, {3}, {}}));
 }
@@ -88,7 +88,7 @@ TEST(BoostInterop, EmptyGraph) {
   boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> g;
   const Graph graph = from_boost_graph(g);
   EXPECT_EQ(graph.num_vertices(), 0);
-  EXPECT_EQ(graph.num_edges(), 0);
+  EXPECT_EQ(graph.num_arcs(), 0);
 }
 
 TEST(BoostInterop, BfsDepthsEqualBoostBreadthFirstSearch) {

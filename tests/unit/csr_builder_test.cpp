@@ -74,7 +74,7 @@ TEST(CsrBuilder, SymmetrizeStoresBothArcs) {
   EXPECT_FALSE(graph.directed());
   EXPECT_EQ(offsets_of(graph), (std::vector<EdgeId>{0, 1, 4, 5, 6}));
   EXPECT_EQ(targets_of(graph), (std::vector<std::int32_t>{1, 0, 2, 3, 1, 1}));
-  EXPECT_EQ(graph.num_edges(), 6);
+  EXPECT_EQ(graph.num_arcs(), 6);
 }
 
 TEST(CsrBuilder, SelfLoopsKeptOnceOrRemoved) {
@@ -136,7 +136,7 @@ TEST(CsrBuilder, AdjacencyIsSortedByTargetThenWeight) {
 TEST(CsrBuilder, EmptyAndSingleVertex) {
   const auto none = build_csr<std::int32_t, EdgeId>(edge_list<std::int32_t>(0, {}, true));
   EXPECT_EQ(none.num_vertices(), 0);
-  EXPECT_EQ(none.num_edges(), 0);
+  EXPECT_EQ(none.num_arcs(), 0);
   EXPECT_EQ(offsets_of(none), (std::vector<EdgeId>{0}));
   EXPECT_NO_THROW(none.check_invariants());
 
@@ -242,7 +242,7 @@ TEST(CsrBuilder, SameResultOnOneAndTwoThreads) {
   EXPECT_EQ(one.offsets(), two.offsets());
   EXPECT_EQ(one.targets(), two.targets());
   EXPECT_EQ(one.weights(), two.weights());
-  EXPECT_GT(one.num_edges(), 0);
+  EXPECT_GT(one.num_arcs(), 0);
 }
 
 TEST(CsrBuilder, SixtyFourBitVertices) {

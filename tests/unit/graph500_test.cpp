@@ -197,7 +197,7 @@ TEST(Graph500Run, SmallScaleRunIsValidAndCountsEdges) {
   // every non-loop tuple gives two arcs.
   const KroneckerParams params = test::kronecker_params(10, 2);
   const Graph graph = test::graph500_graph(params);
-  EXPECT_EQ(result.num_arcs, graph.num_edges());
+  EXPECT_EQ(result.num_arcs, graph.num_arcs());
 
   std::set<VertexId> roots;
   std::vector<double> seconds;

@@ -114,7 +114,7 @@ TEST(LoaderGzip, ChecksumMismatchAndTrailingGarbageAreErrors) {
   // Zero padding after the stream (some tools write it) is accepted.
   const Graph padded =
       read_graph(write_file(dir / "pad.mtx.gz", packed + std::string(16, '\0'))).graph;
-  EXPECT_EQ(padded.num_edges(), 6);
+  EXPECT_EQ(padded.num_arcs(), 6);
 }
 
 }  // namespace

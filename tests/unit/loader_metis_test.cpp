@@ -113,7 +113,7 @@ TEST(LoaderMetis, LargeRandomGraphMatchesBuildCsr) {
   const Graph expected = build_csr<VertexId, EdgeId>(edges, build);
   // Write the adjacency lines from the expected CSR (many vertices isolated: empty lines).
   std::string text = "% random\n" + std::to_string(kVertices) + " " +
-                     std::to_string(expected.num_edges() / 2) + "\n";
+                     std::to_string(expected.num_arcs() / 2) + "\n";
   for (VertexId v = 0; v < kVertices; ++v) {
     for (VertexId w : expected.neighbors(v)) text += std::to_string(w + 1) + " ";
     text += "\n";

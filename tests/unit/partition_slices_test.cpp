@@ -40,7 +40,7 @@ void expect_slices_cover(const CsrGraph<VertexT, EdgeId>& graph,
           << "vertex " << v;
     }
   }
-  EXPECT_EQ(arcs, graph.num_edges());
+  EXPECT_EQ(arcs, graph.num_arcs());
 }
 
 TEST(PartitionSlices, SliceGraphCoversEveryArc) {

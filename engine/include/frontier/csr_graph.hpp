@@ -38,7 +38,7 @@ class CsrGraph {
 
   VertexT num_vertices() const noexcept { return static_cast<VertexT>(offsets_.size() - 1); }
   /// Stored arcs (an undirected edge counts twice).
-  EdgeT num_edges() const noexcept { return static_cast<EdgeT>(targets_.size()); }
+  EdgeT num_arcs() const noexcept { return static_cast<EdgeT>(targets_.size()); }
   bool directed() const noexcept { return directed_; }
   bool has_weights() const noexcept { return !weights_.empty(); }
 

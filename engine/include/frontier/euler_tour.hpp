@@ -48,9 +48,10 @@ struct EulerTourStats {
   ListRankingStats ranking;
 };
 
-/// Per-vertex results of euler_tour_ops(). Vertex ids index every per-vertex vector.
+/// A forest rooted at its roots, as euler_tour_ops() derives it: every vertex's parent, depth,
+/// pre- and postorder number and subtree size. Vertex ids index every per-vertex vector.
 template <typename VertexT = VertexId>
-struct TreeOpsResult {
+struct RootedForest {
   /// Parent in the rooted tree; a root is its own parent (as in BfsResult).
   std::vector<VertexT> parent;
   /// Edges between the vertex and its tree's root (0 at roots).
@@ -89,7 +90,7 @@ struct EulerTourOptions {
 ///   root is out of range, two roots share a tree or a tree has none.
 /// @throws OutOfMemory if the GPU lacks the memory; CudaError on a CUDA failure.
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots = {},
                                       const EulerTourOptions& options = {});
 

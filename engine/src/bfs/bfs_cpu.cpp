@@ -293,7 +293,7 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
   auto& log = detail::logger();
-  log.debug("bfs cpu: source {} on {} vertices, {} arcs{}; {}", source_, n_, graph_.num_edges(),
+  log.debug("bfs cpu: source {} on {} vertices, {} arcs{}; {}", source_, n_, graph_.num_arcs(),
             graph_.directed() ? " (directed)" : "", policy_.describe());
   detail::Timer total;
   initialize();
@@ -307,7 +307,7 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
   std::int64_t frontier_size = 1;
   std::int64_t previous_size = 0;
   std::int64_t scout = static_cast<std::int64_t>(graph_.degree(source_));
-  std::int64_t unexpanded_arcs = static_cast<std::int64_t>(graph_.num_edges());
+  std::int64_t unexpanded_arcs = static_cast<std::int64_t>(graph_.num_arcs());
   std::int64_t reached = 1;
   const bool adaptive = policy_.strategy == BfsStrategy::DirectionOptimizing;
 

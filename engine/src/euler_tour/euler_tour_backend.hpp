@@ -37,7 +37,7 @@
 namespace frontier::cpu {
 
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots,
                                       const EulerTourOptions& options);
 
@@ -52,7 +52,7 @@ std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>& fores
 namespace frontier::cuda {
 
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots,
                                       const EulerTourOptions& options);
 

@@ -224,10 +224,10 @@ std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>& fores
 }
 
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots,
                                       const EulerTourOptions& options) {
-  TreeOpsResult<VertexT> result;
+  RootedForest<VertexT> result;
   CheckedForest<VertexT> checked = check_forest(forest, roots, &result.stats);
 
   // 4. Successors: arcs, then the tree entries that chain all tours into one list.
@@ -324,7 +324,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 }
 
 #define FRONTIER_INSTANTIATE_EULER_TOUR_CPU(VertexT, EdgeT)                                \
-  template TreeOpsResult<VertexT> euler_tour_ops(                                          \
+  template RootedForest<VertexT> euler_tour_ops(                                          \
       const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&); \
   template std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>&,     \
                                                       std::span<const VertexT>);

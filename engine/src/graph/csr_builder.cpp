@@ -175,11 +175,11 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   EdgeList<VertexT> reversed;
   reversed.num_vertices = graph.num_vertices();
   reversed.directed = true;
-  reversed.sources.resize(static_cast<std::size_t>(graph.num_edges()));
-  reversed.targets.resize(static_cast<std::size_t>(graph.num_edges()));
+  reversed.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
+  reversed.targets.resize(static_cast<std::size_t>(graph.num_arcs()));
   if (graph.has_weights()) reversed.weights = graph.weights();
   const auto& offsets = graph.offsets();
-#pragma omp parallel for schedule(dynamic, 1024) if (detail::worth_threads(graph.num_edges()))
+#pragma omp parallel for schedule(dynamic, 1024) if (detail::worth_threads(graph.num_arcs()))
   for (std::int64_t u = 0; u < n; ++u) {
     for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
       reversed.sources[e] = graph.targets()[e];

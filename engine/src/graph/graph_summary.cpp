@@ -12,7 +12,7 @@ GraphSummary summarize(const CsrGraph<VertexT, EdgeT>& graph) {
   GraphSummary summary;
   const std::int64_t n = graph.num_vertices();
   summary.vertices = n;
-  summary.arcs = graph.num_edges();
+  summary.arcs = graph.num_arcs();
   summary.directed = graph.directed();
   summary.weighted = graph.has_weights();
   summary.memory_bytes = graph.memory_bytes();

@@ -8,7 +8,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/list_prefix_generic.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "list_ranking/list_ranking_backends.hpp"
 
 namespace frontier {

@@ -1,7 +1,7 @@
 // CPU backend of list ranking / list prefix: the sequential oracle, Helman–JaJa and Wyllie on
-// OpenMP, all from the header-only templates in frontier/list_prefix_generic.hpp (which holds
+// OpenMP, all from the header-only templates in list_prefix_generic.hpp (which holds
 // the algorithms' description, citations and invariants), instantiated for Sum/Min/Max.
-#include "frontier/list_prefix_generic.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "list_ranking/list_ranking_backends.hpp"
 
 namespace frontier::cpu {

@@ -103,7 +103,7 @@ class EngineBackend final : public Graph500Backend {
     result.construction_seconds = construction_seconds_;
     result.host_copy_seconds = host_copy_seconds_;
     result.built_on_device = on_device_;
-    result.num_arcs = static_cast<std::int64_t>(engine_->graph().num_edges());
+    result.num_arcs = static_cast<std::int64_t>(engine_->graph().num_arcs());
     auto& log = detail::logger();
     const char* where = on_device_ ? "GPU" : "host";
     log.info("graph500: generated {} tuples on {} vertices in {:.3f} s on the {}",

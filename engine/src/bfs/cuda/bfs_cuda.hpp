@@ -13,7 +13,7 @@
 ///
 /// Invariants of every search: a vertex is claimed (its visited bit set by one atomicOr) exactly
 /// once, by the level that labels it, so each vertex enters the vertex queue at most once and an
-/// edge queue never holds more than num_edges() items; depths are exact; a parent is some
+/// edge queue never holds more than num_arcs() items; depths are exact; a parent is some
 /// neighbour one level up. Adjacency lists of hub size are copied into the edge queue by an
 /// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each.
 #pragma once
@@ -125,7 +125,7 @@ class BfsRunner {
   const BfsCudaRunStats& last_run_stats() const;
 
   VertexT num_vertices() const;
-  EdgeT num_edges() const;
+  EdgeT num_arcs() const;
   bool directed() const;
   /// Device bytes held by this runner.
   std::uint64_t device_bytes() const;

@@ -72,7 +72,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// below (the stream above all) is created on it.
   int device_id = 0;
   VertexT num_vertices = 0;
-  EdgeT num_edges = 0;
+  EdgeT num_arcs = 0;
   int multiprocessors = 0;
   std::uint64_t resident_threads = 0;
   bool cooperative_launch = false;
@@ -121,10 +121,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)
-      : Impl(device, host_graph.num_vertices(), host_graph.num_edges()) {
+      : Impl(device, host_graph.num_vertices(), host_graph.num_arcs()) {
     // 1. Size everything against free memory before the first allocation.
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
-    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_arcs);
     require_device_memory(
         "BFS on a graph of " + std::to_string(n) + " vertices and " + std::to_string(m) +
             " arcs (graph, labels, bitmaps, queues)",
@@ -135,9 +135,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   /// Adopts a graph built on the device: only the search buffers are sized and allocated.
   Impl(DeviceGraph<VertexT, EdgeT>&& resident, int device)
-      : Impl(device, resident.num_vertices(), resident.num_edges()) {
+      : Impl(device, resident.num_vertices(), resident.num_arcs()) {
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
-    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_arcs);
     require_device_memory("BFS buffers for a resident graph of " + std::to_string(n) +
                               " vertices and " + std::to_string(m) +
                               " arcs (labels, bitmaps, queues)",
@@ -149,7 +149,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   Impl(int device, VertexT n, EdgeT m)
       : device_id(made_current(device)),
         num_vertices(n),
-        num_edges(m),
+        num_arcs(m),
         h_launch_counters(launch_slots()) {}
 
   static int made_current(int device) {
@@ -161,7 +161,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     // 2. Allocate. An edge queue holds at most m items: each vertex is claimed, hence expanded,
     //    once. Two edge queues, since the fused kernel reads one and writes the other.
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
-    const std::uint64_t m = static_cast<std::uint64_t>(num_edges);
+    const std::uint64_t m = static_cast<std::uint64_t>(num_arcs);
     const std::uint64_t words = bitmap_words(n);
     d_depth = DeviceBuffer<std::int32_t>(n);
     d_parent = DeviceBuffer<VertexT>(n);
@@ -415,7 +415,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
                                                               const BfsCudaPolicy& policy,
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
-                   resident_threads, static_cast<std::uint64_t>(num_edges));
+                   resident_threads, static_cast<std::uint64_t>(num_arcs));
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -776,7 +776,7 @@ BfsRunner<VertexT, EdgeT>::BfsRunner(const CsrGraph<VertexT, EdgeT>& graph, int 
   if (debug_enabled()) {
     log_debug("cuda bfs runner on GPU " + std::to_string(device_id) + ": " +
               std::to_string(graph.num_vertices()) + " vertices, " +
-              std::to_string(graph.num_edges()) + " arcs, " + format_bytes(impl_->device_bytes()) +
+              std::to_string(graph.num_arcs()) + " arcs, " + format_bytes(impl_->device_bytes()) +
               " of device memory");
   }
 }
@@ -788,7 +788,7 @@ BfsRunner<VertexT, EdgeT>::BfsRunner(ResidentGraph<VertexT, EdgeT>&& graph) {
   if (debug_enabled()) {
     log_debug("cuda bfs runner on GPU " + std::to_string(device_id) +
               " adopted a device-built graph: " + std::to_string(impl_->num_vertices) +
-              " vertices, " + std::to_string(impl_->num_edges) + " arcs, " +
+              " vertices, " + std::to_string(impl_->num_arcs) + " arcs, " +
               format_bytes(impl_->device_bytes()) + " of device memory");
   }
 }
@@ -829,8 +829,8 @@ VertexT BfsRunner<VertexT, EdgeT>::num_vertices() const {
 }
 
 template <typename VertexT, typename EdgeT>
-EdgeT BfsRunner<VertexT, EdgeT>::num_edges() const {
-  return impl_->num_edges;
+EdgeT BfsRunner<VertexT, EdgeT>::num_arcs() const {
+  return impl_->num_arcs;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -134,7 +134,7 @@ bool flag_set(const int* d_flag) {
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
-TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                       std::span<const VertexT> roots,
                                       const EulerTourOptions& options) {
   const int device = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
@@ -150,7 +150,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
   }
   FRONTIER_CUDA_CHECK(cudaSetDevice(device));
 
-  TreeOpsResult<VertexT> result;
+  RootedForest<VertexT> result;
   EulerTourStats& stats = result.stats;
   const std::int64_t n = forest.num_vertices();
   const std::int64_t m = static_cast<std::int64_t>(forest.targets().size());
@@ -380,7 +380,7 @@ TreeOpsResult<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 }
 
 #define FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(VertexT, EdgeT) \
-  template TreeOpsResult<VertexT> euler_tour_ops(            \
+  template RootedForest<VertexT> euler_tour_ops(            \
       const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);
 
 FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int32_t, std::int64_t)

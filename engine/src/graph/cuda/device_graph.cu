@@ -14,7 +14,7 @@ namespace frontier::cuda {
 template <typename VertexT, typename EdgeT>
 std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes_needed(const CsrGraph<VertexT, EdgeT>& graph) {
   const std::uint64_t n = static_cast<std::uint64_t>(graph.num_vertices());
-  const std::uint64_t m = static_cast<std::uint64_t>(graph.num_edges());
+  const std::uint64_t m = static_cast<std::uint64_t>(graph.num_arcs());
   const std::uint64_t one_way = device_bytes_for<EdgeT>(n + 1) + device_bytes_for<VertexT>(m);
   return graph.directed() ? 2 * one_way : one_way;
 }
@@ -22,11 +22,11 @@ std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes_needed(const CsrGraph<VertexT, 
 template <typename VertexT, typename EdgeT>
 DeviceGraph<VertexT, EdgeT>::DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph)
     : num_vertices_(graph.num_vertices()),
-      num_edges_(graph.num_edges()),
+      num_arcs_(graph.num_arcs()),
       directed_(graph.directed()) {
   // 1. Check the whole upload against free memory before allocating any of it.
   require_device_memory("uploading a graph of " + std::to_string(num_vertices_) + " vertices and " +
-                            std::to_string(num_edges_) + " arcs",
+                            std::to_string(num_arcs_) + " arcs",
                         bytes_needed(graph));
   // 2. Forward CSR.
   const auto upload = [](const auto& host, auto& device) {
@@ -48,20 +48,20 @@ DeviceGraph<VertexT, EdgeT>::DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph)
 }
 
 template <typename VertexT, typename EdgeT>
-DeviceGraph<VertexT, EdgeT>::DeviceGraph(VertexT num_vertices, EdgeT num_edges, bool directed,
+DeviceGraph<VertexT, EdgeT>::DeviceGraph(VertexT num_vertices, EdgeT num_arcs, bool directed,
                                          DeviceBuffer<EdgeT> d_offsets,
                                          DeviceBuffer<VertexT> d_targets,
                                          DeviceBuffer<EdgeT> d_reverse_offsets,
                                          DeviceBuffer<VertexT> d_reverse_targets)
     : num_vertices_(num_vertices),
-      num_edges_(num_edges),
+      num_arcs_(num_arcs),
       directed_(directed),
       d_offsets_(std::move(d_offsets)),
       d_targets_(std::move(d_targets)),
       d_reverse_offsets_(std::move(d_reverse_offsets)),
       d_reverse_targets_(std::move(d_reverse_targets)) {
   const auto n = static_cast<std::size_t>(num_vertices);
-  const auto m = static_cast<std::size_t>(num_edges);
+  const auto m = static_cast<std::size_t>(num_arcs);
   const bool forward_ok = d_offsets_.size() == n + 1 && d_targets_.size() == m;
   const bool reverse_ok = directed
                               ? d_reverse_offsets_.size() == n + 1 && d_reverse_targets_.size() == m

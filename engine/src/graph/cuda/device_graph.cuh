@@ -33,12 +33,12 @@ class DeviceGraph {
   explicit DeviceGraph(const CsrGraph<VertexT, EdgeT>& graph);
   /// Adopts CSR arrays already on the device: d_offsets has num_vertices + 1 entries ending in
   /// the arc count, d_targets that many; the reverse arrays are empty unless `directed`.
-  DeviceGraph(VertexT num_vertices, EdgeT num_edges, bool directed, DeviceBuffer<EdgeT> d_offsets,
+  DeviceGraph(VertexT num_vertices, EdgeT num_arcs, bool directed, DeviceBuffer<EdgeT> d_offsets,
               DeviceBuffer<VertexT> d_targets, DeviceBuffer<EdgeT> d_reverse_offsets = {},
               DeviceBuffer<VertexT> d_reverse_targets = {});
 
   VertexT num_vertices() const noexcept { return num_vertices_; }
-  EdgeT num_edges() const noexcept { return num_edges_; }
+  EdgeT num_arcs() const noexcept { return num_arcs_; }
   bool directed() const noexcept { return directed_; }
   std::uint64_t bytes() const noexcept;
 
@@ -52,7 +52,7 @@ class DeviceGraph {
 
  private:
   VertexT num_vertices_ = 0;
-  EdgeT num_edges_ = 0;
+  EdgeT num_arcs_ = 0;
   bool directed_ = false;
   DeviceBuffer<EdgeT> d_offsets_;
   DeviceBuffer<VertexT> d_targets_;

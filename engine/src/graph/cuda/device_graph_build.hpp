@@ -79,7 +79,7 @@ class ResidentGraph {
   ResidentGraph& operator=(const ResidentGraph&) = delete;
 
   VertexT num_vertices() const noexcept;
-  EdgeT num_edges() const noexcept;
+  EdgeT num_arcs() const noexcept;
   bool directed() const noexcept;
   int device_id() const noexcept;
   std::uint64_t device_bytes() const noexcept;

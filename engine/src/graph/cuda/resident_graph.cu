@@ -33,8 +33,8 @@ VertexT ResidentGraph<VertexT, EdgeT>::num_vertices() const noexcept {
 }
 
 template <typename VertexT, typename EdgeT>
-EdgeT ResidentGraph<VertexT, EdgeT>::num_edges() const noexcept {
-  return graph_ ? graph_->num_edges() : 0;
+EdgeT ResidentGraph<VertexT, EdgeT>::num_arcs() const noexcept {
+  return graph_ ? graph_->num_arcs() : 0;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -75,7 +75,7 @@ CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::to_host() const {
   if (!graph_) throw InvalidArgument("this resident graph is empty (moved from or handed over)");
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id_));
   return copy_to_host(graph_->forward(), static_cast<std::size_t>(graph_->num_vertices()),
-                      static_cast<std::size_t>(graph_->num_edges()), graph_->directed());
+                      static_cast<std::size_t>(graph_->num_arcs()), graph_->directed());
 }
 
 template <typename VertexT, typename EdgeT>
@@ -83,7 +83,7 @@ CsrGraph<VertexT, EdgeT> ResidentGraph<VertexT, EdgeT>::reverse_to_host() const 
   if (!graph_) throw InvalidArgument("this resident graph is empty (moved from or handed over)");
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id_));
   return copy_to_host(graph_->reverse(), static_cast<std::size_t>(graph_->num_vertices()),
-                      static_cast<std::size_t>(graph_->num_edges()), graph_->directed());
+                      static_cast<std::size_t>(graph_->num_arcs()), graph_->directed());
 }
 
 template <typename VertexT, typename EdgeT>

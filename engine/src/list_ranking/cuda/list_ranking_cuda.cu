@@ -46,7 +46,7 @@
 #include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
-#include "frontier/list_prefix_generic.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
 #include "list_ranking/cuda/list_ranking_kernels.cuh"
 #include "list_ranking/cuda/list_ranking_tuning.hpp"

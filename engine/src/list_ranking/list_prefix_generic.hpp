@@ -1,6 +1,6 @@
 /// @file list_prefix_generic.hpp
-/// @brief Header-only CPU list prefix for any associative operator (the C++ API's generic
-/// path, and the code behind the compiled CPU backend of list_ranking.hpp).
+/// @brief Header-only CPU list prefix for any associative operator (the code behind the compiled
+/// CPU backend of list_ranking.hpp, and the tests' generic-operator checks).
 ///
 /// Three algorithms over a successor array (successor[v] = next node or -1 at a tail):
 ///  - list_prefix_sequential: the oracle. Pass 1 finds each node's predecessor (rejecting
