@@ -73,8 +73,8 @@ int run_bfs(int argc, const char* const* argv) {
   const int count = result["sources"].as<int>();
   if (count < 1) throw UsageError("--sources must be at least 1");
 
+  const Device device = parse_device(result["device"].as<std::string>());
   BfsOptions bfs_options;
-  bfs_options.device = parse_device(result["device"].as<std::string>());
   bfs_options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
   bfs_options.alpha = result["alpha"].as<int>();
   bfs_options.beta = result["beta"].as<int>();
@@ -114,7 +114,7 @@ int run_bfs(int argc, const char* const* argv) {
     return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
                                validate, common.json);
   }
-  const Engine engine(std::move(loaded.graph), bfs_options.device);
+  const Engine engine(std::move(loaded.graph), device);
 
   std::vector<BfsTrial> trials;
   BfsResult<VertexId> last;
@@ -142,16 +142,16 @@ int run_bfs(int argc, const char* const* argv) {
   }
   if (want_output) write_result(result["output"].as<std::string>(), last);
 
-  const std::string device = bfs_options.device.is_cuda() ? "gpu" : "cpu";
+  const std::string device_name = device.is_cuda() ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {
     json.field("file", path)
-        .field("device", device)
-        .field("strategy", strategy_name(bfs_options.strategy))
+        .field("device", device_name)
+        .field("strategy", to_string(bfs_options.strategy))
         .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
         .field("arcs", static_cast<std::int64_t>(engine.graph().num_arcs()));
   };
   print_bfs_trials(trials, common.json, header,
-                   device + " (" + strategy_name(bfs_options.strategy) + ")");
+                   device_name + " (" + std::string(to_string(bfs_options.strategy)) + ")");
   return 0;
 }
 

@@ -30,7 +30,7 @@ Forest load_forest(const cxxopts::ParseResult& result) {
   if (result.count("random-tree") > 0) {
     const std::int64_t n = result["random-tree"].as<std::int64_t>();
     const std::string shape_name = result["shape"].as<std::string>();
-    const TreeShape shape = io::parse_tree_shape(shape_name);
+    const TreeShape shape = parse_tree_shape(shape_name);
     const auto seed = result["seed"].as<std::uint64_t>();
     CsrBuildOptions build;
     build.symmetrize = true;

@@ -25,7 +25,7 @@ void print_text(const io::GraphFileInfo& info, const GraphSummary& summary) {
   char seconds[32];
   std::snprintf(seconds, sizeof(seconds), "%.3f s", info.seconds);
   line("file", info.path);
-  line("format", std::string(io::format_name(info.format)) +
+  line("format", std::string(io::to_string(info.format)) +
                      (info.variant.empty() ? "" : " (" + info.variant + ")") +
                      (info.gzip ? ", gzip" : ""));
   line("declared", std::to_string(info.declared_vertices) + " vertices, " +
@@ -48,7 +48,7 @@ void print_json(const io::GraphFileInfo& info, const GraphSummary& summary) {
   JsonWriter json(std::cout);
   json.begin_object()
       .field("file", info.path)
-      .field("format", std::string(io::format_name(info.format)))
+      .field("format", std::string(io::to_string(info.format)))
       .field("variant", info.variant)
       .field("gzip", info.gzip)
       .field("declared_vertices", info.declared_vertices)

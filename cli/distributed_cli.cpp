@@ -41,24 +41,8 @@ void add_distributed_options(cxxopts::Options& options) {
 
 DistributedPlacement distributed_placement(const cxxopts::ParseResult& result) {
   DistributedPlacement run;
-  const std::string layout = result["layout"].as<std::string>();
-  if (layout == "striped") {
-    run.layout = VertexLayout::Striped;
-  } else if (layout == "block") {
-    run.layout = VertexLayout::Block;
-  } else {
-    throw UsageError("--layout must be striped or block, not '" + layout + "'");
-  }
-  const std::string transport = result["transport"].as<std::string>();
-  if (transport == "auto") {
-    run.transport = GpuTransport::Auto;
-  } else if (transport == "peer") {
-    run.transport = GpuTransport::Peer;
-  } else if (transport == "nccl") {
-    run.transport = GpuTransport::Nccl;
-  } else {
-    throw UsageError("--transport must be auto, peer or nccl, not '" + transport + "'");
-  }
+  run.layout = parse_vertex_layout(result["layout"].as<std::string>());
+  run.transport = parse_gpu_transport(result["transport"].as<std::string>());
   const bool gpus = result.count("gpus") > 0;
   const bool ranks = result.count("ranks") > 0;
   run.mpi = result.count("distributed") > 0;
@@ -159,13 +143,13 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
   out.ranks = run.ranks;
   out.balance = partition::edge_balance(std::span<const RankGraph<VertexId, EdgeId>>(slices));
   log.info("bfs: {} {} ranks on the {}; edge balance max/mean {:.3f}", run.ranks,
-           layout_name(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
+           to_string(run.layout), run.device.is_cuda() ? "GPUs" : "CPU (simulated)",
            out.balance.imbalance);
   log.debug("bfs edge balance:\n{}", partition::format_edge_balance(out.balance));
   DistributedBfs<VertexId, EdgeId> search(std::move(slices), run.device, run.transport);
   if (run.device.is_cuda()) {
     log.info("bfs: the GPU ranks reach each other through the {} transport",
-             transport_name(search.transport()));
+             to_string(search.transport()));
   }
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
@@ -180,10 +164,10 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
     trial.bytes_exchanged = result.bytes_exchanged;
     trial.warm_up_seconds = result.warm_up_seconds;
     if (validate) {
-      const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
+      const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
           search.slices(), source, result.bfs.parent, result.bfs.depth);
-      if (!failure.empty()) {
-        throw ValidationError("search from " + std::to_string(source) + ": " + failure);
+      if (!verdict.valid) {
+        throw ValidationError("search from " + std::to_string(source) + ": " + verdict.failure);
       }
       trial.validated = true;
     }
@@ -206,11 +190,9 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
   const auto arcs = static_cast<std::int64_t>(graph.num_arcs());
   DistributedBfsOptions options;
-  options.predecessors = bfs.predecessors || validate;
+  options.bfs = bfs;
+  options.bfs.predecessors = bfs.predecessors || validate;
   options.gather_labels = true;
-  options.direction_optimizing = bfs.strategy == BfsStrategy::DirectionOptimizing;
-  options.alpha = bfs.alpha;
-  options.beta = bfs.beta;
   const DistributedTrials done =
       run.mpi ? mpi_bfs_trials(std::move(graph), sources, run, options, validate)
               : local_bfs_trials(std::move(graph), sources, run, options, validate);
@@ -222,14 +204,15 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
         .field("device", device)
         .field("ranks", static_cast<std::int64_t>(ranks))
         .field("mpi_processes", static_cast<std::int64_t>(run.mpi ? ranks : 1))
-        .field("layout", layout_name(run.layout))
+        .field("layout", to_string(run.layout))
         .field("vertices", vertices)
         .field("arcs", arcs)
         .field("edge_imbalance", done.balance.imbalance);
   };
   print_bfs_trials(done.trials, json, header,
-                   std::to_string(ranks) + " " + device + " rank(s) (" + layout_name(run.layout) +
-                       (run.mpi ? ", one process each" : "") + ")");
+                   std::to_string(ranks) + " " + device + " rank(s) (" +
+                       std::string(to_string(run.layout)) + (run.mpi ? ", one process each" : "") +
+                       ")");
   return 0;
 }
 
@@ -253,7 +236,7 @@ void log_distributed_graph500(const runs::Graph500Result& result) {
   const runs::Graph500Config& config = result.config;
   const runs::Graph500DistributedDetails& details = *result.distributed;
   const bool processes = config.placement == runs::Graph500Placement::MpiProcesses;
-  log.info("graph500 edge balance over {} {} {}:\n{}", config.ranks, layout_name(config.layout),
+  log.info("graph500 edge balance over {} {} {}:\n{}", config.ranks, to_string(config.layout),
            processes ? "processes" : "ranks", partition::format_edge_balance(details.balance));
   if (!processes) {
     if (!details.search_levels.empty()) {

@@ -69,7 +69,7 @@ std::vector<VertexId> make_list(const std::string& spec, std::int64_t n, std::in
   if (kind != "random" && kind != "ordered" && kind != "stride") {
     return read_successor_file(spec);
   }
-  const ListKind list_kind = io::parse_list_kind(kind);
+  const ListKind list_kind = parse_list_kind(kind);
   if (lists == 1) return io::generate_list<VertexId>(list_kind, n, seed, stride);
   return io::generate_list_forest<VertexId>(list_kind, n, lists, seed, stride);
 }

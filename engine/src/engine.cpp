@@ -49,12 +49,10 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device,
     : graph_(std::move(graph)), device_(std::move(device)), resident_(std::move(resident)) {}
 
 BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) const {
-  BfsOptions on_device = options;
-  on_device.device = device_;
-  if (!resident_) return frontier::bfs(*graph_, source, on_device);
-  detail::check_bfs_arguments(*graph_, source, on_device);
+  if (!resident_) return frontier::bfs(*graph_, source, options, device_);
+  detail::check_bfs_arguments(*graph_, source, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
-  return resident_->bfs_runner.run(source, to_cuda_options(on_device));
+  return resident_->bfs_runner.run(source, to_cuda_options(options));
 }
 
 // Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied

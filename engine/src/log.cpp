@@ -48,15 +48,4 @@ LogLevel log_level() {
   }
 }
 
-LogLevel parse_log_level(std::string_view name) {
-  if (name == "trace") return LogLevel::Trace;
-  if (name == "debug") return LogLevel::Debug;
-  if (name == "info") return LogLevel::Info;
-  if (name == "warn" || name == "warning") return LogLevel::Warn;
-  if (name == "error") return LogLevel::Error;
-  if (name == "off") return LogLevel::Off;
-  throw InvalidArgument("unknown log level '" + std::string(name) +
-                        "' (expected trace, debug, info, warn, error or off)");
-}
-
 }  // namespace frontier

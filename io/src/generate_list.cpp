@@ -31,26 +31,6 @@ void check_list_arguments(ListKind kind, std::int64_t n, std::int64_t stride) {
 
 }  // namespace
 
-ListKind parse_list_kind(std::string_view name) {
-  if (name == "random") return ListKind::Random;
-  if (name == "ordered") return ListKind::Ordered;
-  if (name == "stride") return ListKind::Stride;
-  throw InvalidArgument("unknown list kind '" + std::string(name) +
-                        "' (expected random, ordered or stride)");
-}
-
-std::string_view list_kind_name(ListKind kind) {
-  switch (kind) {
-    case ListKind::Random:
-      return "random";
-    case ListKind::Ordered:
-      return "ordered";
-    case ListKind::Stride:
-      return "stride";
-  }
-  return "unknown";
-}
-
 template <typename VertexT>
 std::vector<VertexT> generate_list_forest(ListKind kind, std::int64_t n, std::int64_t lists,
                                           std::uint64_t seed, std::int64_t stride) {
@@ -83,7 +63,7 @@ std::vector<VertexT> generate_list_forest(ListKind kind, std::int64_t n, std::in
     }
   }
   detail::logger().debug("{} list forest: {} nodes, {} lists, seed {}, stride {} in {:.3f} s",
-                         list_kind_name(kind), n, lists, seed, stride, timer.seconds());
+                         to_string(kind), n, lists, seed, stride, timer.seconds());
   return successors;
 }
 

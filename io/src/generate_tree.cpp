@@ -23,29 +23,6 @@ void check_tree_count(std::int64_t n, std::int64_t trees) {
 
 }  // namespace
 
-TreeShape parse_tree_shape(std::string_view name) {
-  if (name == "random" || name == "recursive") return TreeShape::RandomRecursive;
-  if (name == "path") return TreeShape::Path;
-  if (name == "star") return TreeShape::Star;
-  if (name == "binary") return TreeShape::Binary;
-  throw InvalidArgument("unknown tree shape '" + std::string(name) +
-                        "' (expected random, path, star or binary)");
-}
-
-std::string_view tree_shape_name(TreeShape shape) {
-  switch (shape) {
-    case TreeShape::RandomRecursive:
-      return "random";
-    case TreeShape::Path:
-      return "path";
-    case TreeShape::Star:
-      return "star";
-    case TreeShape::Binary:
-      return "binary";
-  }
-  return "unknown";
-}
-
 template <typename VertexT>
 EdgeList<VertexT> generate_forest(TreeShape shape, std::int64_t n, std::int64_t trees,
                                   std::uint64_t seed) {
@@ -64,8 +41,8 @@ EdgeList<VertexT> generate_forest(TreeShape shape, std::int64_t n, std::int64_t 
     sources[e] = static_cast<VertexT>(edge.source);
     targets[e] = static_cast<VertexT>(edge.target);
   }
-  detail::logger().debug("{} forest: {} vertices, {} trees, seed {} in {:.3f} s",
-                         tree_shape_name(shape), n, trees, seed, timer.seconds());
+  detail::logger().debug("{} forest: {} vertices, {} trees, seed {} in {:.3f} s", to_string(shape),
+                         n, trees, seed, timer.seconds());
   return edges;
 }
 

@@ -2,37 +2,30 @@
 
 #include <string>
 
+#include "frontier/detail/enum_names.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::io {
 
-GraphFormat parse_graph_format(std::string_view name) {
-  if (name == "auto") return GraphFormat::Auto;
-  if (name == "mtx" || name == "mm" || name == "matrix-market") return GraphFormat::MatrixMarket;
-  if (name == "gr" || name == "dimacs9" || name == "dimacs") return GraphFormat::Dimacs9;
-  if (name == "metis" || name == "graph" || name == "dimacs10") return GraphFormat::Metis;
-  if (name == "snap" || name == "el" || name == "edgelist") return GraphFormat::Snap;
-  if (name == "fcsr" || name == "binary") return GraphFormat::BinaryCsr;
-  throw InvalidArgument("unknown graph format '" + std::string(name) +
-                        "' (expected auto, mtx, gr, metis, snap or fcsr)");
-}
+namespace {
 
-std::string_view format_name(GraphFormat format) {
-  switch (format) {
-    case GraphFormat::Auto:
-      return "auto";
-    case GraphFormat::MatrixMarket:
-      return "mtx";
-    case GraphFormat::Dimacs9:
-      return "gr";
-    case GraphFormat::Metis:
-      return "metis";
-    case GraphFormat::Snap:
-      return "snap";
-    case GraphFormat::BinaryCsr:
-      return "fcsr";
-  }
-  return "unknown";
+constexpr detail::EnumName<GraphFormat> kGraphFormats[] = {
+    {GraphFormat::Auto, "auto"},        {GraphFormat::MatrixMarket, "mtx"},
+    {GraphFormat::Dimacs9, "gr"},       {GraphFormat::Metis, "metis"},
+    {GraphFormat::Snap, "snap"},        {GraphFormat::BinaryCsr, "fcsr"},
+    {GraphFormat::MatrixMarket, "mm"},  {GraphFormat::MatrixMarket, "matrix-market"},
+    {GraphFormat::Dimacs9, "dimacs9"},  {GraphFormat::Dimacs9, "dimacs"},
+    {GraphFormat::Metis, "graph"},      {GraphFormat::Metis, "dimacs10"},
+    {GraphFormat::Snap, "el"},          {GraphFormat::Snap, "edgelist"},
+    {GraphFormat::BinaryCsr, "binary"},
+};
+
+}  // namespace
+
+std::string_view to_string(GraphFormat format) { return detail::name_of(kGraphFormats, format); }
+
+GraphFormat parse_graph_format(std::string_view name) {
+  return detail::parse_name(kGraphFormats, name, "graph format");
 }
 
 GraphFormat format_from_extension(const std::filesystem::path& path) {

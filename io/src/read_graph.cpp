@@ -76,7 +76,7 @@ EdgeList<VertexId> parse_text(const TextBuffer& text, GraphFormat format,
     default:
       break;
   }
-  throw InvalidArgument("format " + std::string(format_name(format)) + " is not a text format");
+  throw InvalidArgument("format " + std::string(to_string(format)) + " is not a text format");
 }
 
 void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
@@ -85,7 +85,7 @@ void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
       info.seconds > 0 ? 1e-6 * static_cast<double>(info.bytes) / info.seconds : 0.0;
   detail::logger().log(info.seconds > kSlowSeconds ? spdlog::level::info : spdlog::level::debug,
                        "read {} ({} {}{}): {} vertices, {} arcs, {:.2f} s, {:.0f} MB/s", info.path,
-                       format_name(info.format), info.variant, info.gzip ? ", gzip" : "", n, arcs,
+                       to_string(info.format), info.variant, info.gzip ? ", gzip" : "", n, arcs,
                        info.seconds, mb_per_s);
 }
 

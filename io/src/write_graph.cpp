@@ -273,7 +273,7 @@ void write_graph(const Graph& graph, const std::filesystem::path& path, GraphFor
       write_snap(graph, sink, name);
       break;
     default:
-      throw InvalidArgument("cannot write format " + std::string(format_name(format)));
+      throw InvalidArgument("cannot write format " + std::string(to_string(format)));
   }
   sink.close();
 }

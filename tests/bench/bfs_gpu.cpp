@@ -191,7 +191,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
   for (BfsCudaStrategy strategy : kStrategies) {
     Row row;
     row.graph = name;
-    row.strategy = frontier::cuda::strategy_name(strategy);
+    row.strategy = std::string(frontier::cuda::to_string(strategy));
     row.vertices = static_cast<long long>(graph.num_vertices());
     row.arcs = static_cast<long long>(graph.num_arcs());
     row.roots = static_cast<int>(roots.size());

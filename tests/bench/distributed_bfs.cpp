@@ -184,8 +184,8 @@ int main(int argc, char** argv) {
     std::printf(
         "distributed BFS benchmark: Graph500 scale %d, edgefactor %d, %d roots, %s "
         "layout, %d GPU(s) present%s%s\n",
-        bench.scale, bench.edgefactor, bench.roots, frontier::layout_name(bench.layout), present,
-        bench.validate ? ", every search validated" : "",
+        bench.scale, bench.edgefactor, bench.roots, frontier::to_string(bench.layout).data(),
+        present, bench.validate ? ", every search validated" : "",
         bench.phases ? ", phases timed (slower searches)" : "");
     if (bench.small_level_arcs >= 0) {
       std::printf("fixed-size bins up to frontiers of %lld arcs\n", bench.small_level_arcs);
@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
         const auto result = frontier::runs::run_graph500(single);
         single_teps = result.teps.harmonic_mean;
         std::printf("floor: single-GPU engine BFS (%s): harmonic mean %.3f GTEPS\n",
-                    frontier::strategy_name(single.bfs.strategy), single_teps / 1e9);
+                    frontier::to_string(single.bfs.strategy).data(), single_teps / 1e9);
       }
       for (const int count : bench.gpus) {
         if (count < 2 || count > present) continue;
@@ -213,9 +213,9 @@ int main(int argc, char** argv) {
             "floor: one level's communication on %d GPUs (small exchange + all-reduce, %s "
             "transport): %.1f us back to back, %.1f us after %d ms idle, %.1f us after that idle "
             "and the warm-up barrier a search starts with\n",
-            count, frontier::transport_name(latency.transport), latency.back_to_back_seconds * 1e6,
-            latency.after_idle_seconds * 1e6, latency.idle_milliseconds,
-            latency.after_warm_up_seconds * 1e6);
+            count, frontier::to_string(latency.transport).data(),
+            latency.back_to_back_seconds * 1e6, latency.after_idle_seconds * 1e6,
+            latency.idle_milliseconds, latency.after_warm_up_seconds * 1e6);
       }
     }
 
@@ -251,7 +251,7 @@ int main(int argc, char** argv) {
           one_rank_teps > 0 ? std::to_string(teps / one_rank_teps).substr(0, 5).c_str() : "-",
           single_teps > 0 ? std::to_string(teps / single_teps).substr(0, 5).c_str() : "-",
           bytes / (1 << 20), result.construction_seconds,
-          present > 0 ? frontier::transport_name(details.transport) : "-");
+          present > 0 ? frontier::to_string(details.transport).data() : "-");
       const auto steady = median_levels(details.search_levels);
       std::printf("       per level, median over the searches (searches with the level, ms):");
       for (std::size_t l = 0; l < steady.levels.size(); ++l) {

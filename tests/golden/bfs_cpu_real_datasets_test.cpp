@@ -46,7 +46,7 @@ TEST(BfsCpuRealDatasets, EveryDatasetMatchesReference) {
       const BfsResult<VertexId> expected = reference_bfs(graph, source);
       for (const BfsOptions& options : settings) {
         if (options.strategy == BfsStrategy::BottomUp && source != hub) continue;
-        SCOPED_TRACE(strategy_name(options.strategy));
+        SCOPED_TRACE(to_string(options.strategy));
         test::expect_bfs_matches_reference(graph, bfs(graph, source, options), expected, true);
       }
     }

@@ -82,7 +82,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
                                 cuda::BfsRunner<VertexT, EdgeId>& runner, VertexT source,
                                 const BfsResult<VertexT>& expected, BfsCudaStrategy strategy,
                                 bool predecessors) {
-  SCOPED_TRACE(std::string(cuda::strategy_name(strategy)) +
+  SCOPED_TRACE(std::string(cuda::to_string(strategy)) +
                (predecessors ? " with parents" : " depths only") + ", source " +
                std::to_string(source));
   BfsCudaOptions options;
@@ -235,7 +235,7 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
        {BfsCudaStrategy::Hybrid, BfsCudaStrategy::TwoPhase, BfsCudaStrategy::ContractExpand}) {
     check_search(graph, runner, VertexId{0}, expected, strategy, true);
     // Hubs of degree >= threshold at depths 1 and 3, every one of them reached.
-    EXPECT_GT(runner.last_run_stats().hub_arcs, 100003 + 10000) << cuda::strategy_name(strategy);
+    EXPECT_GT(runner.last_run_stats().hub_arcs, 100003 + 10000) << cuda::to_string(strategy);
   }
 }
 

@@ -69,12 +69,13 @@ std::vector<GpuTransport> transports(int count) {
 int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph, VertexId source,
                    bool predecessors = true, bool direction_optimizing = true) {
   SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(search.ranks()) +
-               " GPUs, " + transport_name(search.transport()) +
+               " GPUs, " + std::string(to_string(search.transport())) +
                (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   DistributedBfsOptions options;
-  options.predecessors = predecessors;
-  options.direction_optimizing = direction_optimizing;
+  options.bfs.predecessors = predecessors;
+  options.bfs.strategy =
+      direction_optimizing ? BfsStrategy::DirectionOptimizing : BfsStrategy::TopDown;
   const DistributedBfsResult<VertexId> actual = search.run(source, options);
   int bottom_up = 0;
   for (const BfsLevelStats& level : actual.bfs.levels) {
@@ -92,9 +93,10 @@ int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph,
       graph, source, std::span<const VertexId>(actual.bfs.parent),
       std::span<const std::int32_t>(actual.bfs.depth));
   EXPECT_TRUE(whole.valid) << whole.failure;
-  const std::string sliced = validate_distributed_bfs<VertexId, EdgeId>(
+  const BfsValidation sliced = validate_distributed_bfs<VertexId, EdgeId>(
       search.slices(), source, actual.bfs.parent, actual.bfs.depth);
-  EXPECT_EQ(sliced, "");
+  EXPECT_TRUE(sliced.valid) << sliced.failure;
+  EXPECT_EQ(sliced.vertices_in_tree, whole.vertices_in_tree);
   return bottom_up;
 }
 
@@ -119,8 +121,8 @@ void for_each_backend_pair(const Graph& graph, Check check) {
   for (const int count : gpu_counts()) {
     for (const GpuTransport transport : transports(count)) {
       for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-        SCOPED_TRACE(std::to_string(count) + " GPUs, " + layout_name(layout) + ", " +
-                     transport_name(transport));
+        SCOPED_TRACE(std::to_string(count) + " GPUs, " + std::string(to_string(layout)) + ", " +
+                     std::string(to_string(transport)));
         DistributedBfs<VertexId, EdgeId> cpu(partition::slice_graph(graph, layout, count),
                                              Device::cpu());
         DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, layout, count),
@@ -192,7 +194,7 @@ TEST(DistributedBfsGpu, SameLevelsAsCpuSimulation) {
                                        Device::cpu());
   const auto a = cpu.run(3);
   for (const GpuTransport transport : transports(2)) {
-    SCOPED_TRACE(transport_name(transport));
+    SCOPED_TRACE(to_string(transport));
     DistributedBfs<VertexId, EdgeId> gpu(partition::slice_graph(graph, VertexLayout::Striped, 2),
                                          gpus(2), transport);
     EXPECT_EQ(gpu.transport(), transport);
@@ -261,8 +263,8 @@ TEST(DistributedBfsGpu, KroneckerLevelsAsCpuSimulation) {
       ++searched;
       for (const bool predecessors : {true, false}) {
         DistributedBfsOptions options;
-        options.direction_optimizing = true;
-        options.predecessors = predecessors;
+        options.bfs.strategy = BfsStrategy::DirectionOptimizing;
+        options.bfs.predecessors = predecessors;
         const auto a = cpu.run(source, options);
         const auto b = gpu.run(source, options);
         EXPECT_EQ(a.bfs.depth, b.bfs.depth);
@@ -303,8 +305,8 @@ TEST(DistributedBfsGpu, BottomUpAfterBottomUpAsCpuSimulation) {
     for (const VertexId source : {VertexId{0}, kVertices / 2, kVertices - 1}) {
       SCOPED_TRACE("source " + std::to_string(source));
       DistributedBfsOptions search_options;
-      search_options.direction_optimizing = true;
-      search_options.predecessors = true;
+      search_options.bfs.strategy = BfsStrategy::DirectionOptimizing;
+      search_options.bfs.predecessors = true;
       const auto a = cpu.run(source, search_options);
       const auto b = gpu.run(source, search_options);
       EXPECT_EQ(a.bfs.depth, reference_bfs(graph, source).depth);
@@ -387,7 +389,7 @@ TEST(DistributedBfsGpu, CommandLine) {
   EXPECT_NE(g500.find("NBFS:                           8"), std::string::npos) << g500;
   EXPECT_NE(g500.find("harmonic_mean_TEPS"), std::string::npos) << g500;
   for (const GpuTransport transport : transports(2)) {
-    const std::string name = transport_name(transport);
+    const std::string name = std::string(to_string(transport));
     const std::string chosen = run_cli("bfs " + test::bundled_dataset("karate.mtx").string() +
                                            " --gpus 2 --sources 4 --validate --transport " + name,
                                        code);

@@ -89,10 +89,9 @@ class BfsBackends : public ::testing::TestWithParam<Param> {
     return std::get<0>(GetParam()) == DeviceKind::Cuda ? Device::cuda(0) : Device::cpu();
   }
 
-  /// This instance's device and strategy, every other option at its default.
+  /// This instance's strategy, every other option at its default.
   BfsOptions options() const {
     BfsOptions result;
-    result.device = device();
     result.strategy = strategy();
     return result;
   }
@@ -149,7 +148,7 @@ class BfsBackends : public ::testing::TestWithParam<Param> {
         SCOPED_TRACE(describe(setting));
         {
           SCOPED_TRACE("frontier::bfs");
-          expect_search(graph, bfs(graph, source, setting), expected, setting);
+          expect_search(graph, bfs(graph, source, setting, device()), expected, setting);
         }
         {
           SCOPED_TRACE("Engine::bfs");
@@ -169,17 +168,17 @@ class BfsBackends : public ::testing::TestWithParam<Param> {
   /// The search from `source` through bfs() and through an Engine, for exact expectations.
   std::vector<BfsResult<VertexId>> both_entry_points(const Graph& graph, VertexId source) const {
     const Engine engine(graph, device());
-    return {bfs(graph, source, options()), engine.bfs(source, options())};
+    return {bfs(graph, source, options(), device()), engine.bfs(source, options())};
   }
 };
 
 TEST_P(BfsBackends, EmptyGraphIsInvalidArgument) {
   const Graph empty = test::graph_from_pairs<VertexId>(0, {}, false);
-  EXPECT_THROW(bfs(empty, VertexId{0}, options()), InvalidArgument);
+  EXPECT_THROW(bfs(empty, VertexId{0}, options(), device()), InvalidArgument);
   const Engine engine(empty, device());
   EXPECT_THROW(engine.bfs(0, options()), InvalidArgument);
   try {
-    bfs(empty, VertexId{0}, options());
+    bfs(empty, VertexId{0}, options(), device());
     FAIL() << "no exception";
   } catch (const InvalidArgument& error) {
     EXPECT_NE(std::string(error.what()).find("empty"), std::string::npos) << error.what();
@@ -190,7 +189,7 @@ TEST_P(BfsBackends, BadSourceOrOptionsAreInvalidArgument) {
   const Graph graph = test::graph_from_pairs<VertexId>(3, {{0, 1}}, false);
   const Engine engine(graph, device());
   for (const VertexId source : {VertexId{-1}, VertexId{3}}) {
-    EXPECT_THROW(bfs(graph, source, options()), InvalidArgument) << source;
+    EXPECT_THROW(bfs(graph, source, options(), device()), InvalidArgument) << source;
     EXPECT_THROW(engine.bfs(source, options()), InvalidArgument) << source;
   }
   BfsOptions negative_threads = options();
@@ -200,11 +199,11 @@ TEST_P(BfsBackends, BadSourceOrOptionsAreInvalidArgument) {
   BfsOptions zero_beta = options();
   zero_beta.beta = 0;
   for (const BfsOptions& bad : {negative_threads, zero_alpha, zero_beta}) {
-    EXPECT_THROW(bfs(graph, VertexId{0}, bad), InvalidArgument) << describe(bad);
+    EXPECT_THROW(bfs(graph, VertexId{0}, bad, device()), InvalidArgument) << describe(bad);
     EXPECT_THROW(engine.bfs(0, bad), InvalidArgument) << describe(bad);
   }
   try {
-    bfs(graph, VertexId{7}, options());
+    bfs(graph, VertexId{7}, options(), device());
     FAIL() << "no exception";
   } catch (const InvalidArgument& error) {
     EXPECT_NE(std::string(error.what()).find("source 7 is out of range [0, 3)"), std::string::npos)
@@ -366,7 +365,7 @@ TEST_P(BfsBackends, SixtyFourBitVertexIds) {
       const BfsResult<std::int64_t> expected = reference_bfs(graph, source);
       for (const BfsOptions& setting : settings()) {
         SCOPED_TRACE(describe(setting));
-        expect_search(graph, bfs(graph, source, setting), expected, setting);
+        expect_search(graph, bfs(graph, source, setting, device()), expected, setting);
       }
     }
   }
@@ -407,7 +406,7 @@ TEST_P(BfsBackends, ConcurrentCallersOnOneEngine) {
 }
 
 std::string param_name(const ::testing::TestParamInfo<Param>& info) {
-  std::string name = strategy_name(std::get<1>(info.param));
+  std::string name(to_string(std::get<1>(info.param)));
   for (char& c : name) {
     if (c == '-') c = '_';
   }
@@ -429,34 +428,32 @@ TEST(BfsDispatch, MoreThanOneGpuIdIsInvalidArgument) {
   const Graph graph = test::path_graph(4);
   Device two_gpus = Device::cuda(0);
   two_gpus.cuda_ids.push_back(1);
-  BfsOptions options;
-  options.device = two_gpus;
-  EXPECT_THROW(bfs(graph, VertexId{0}, options), InvalidArgument);
+  EXPECT_THROW(bfs(graph, VertexId{0}, BfsOptions{}, two_gpus), InvalidArgument);
   EXPECT_THROW((Engine{graph, two_gpus}), InvalidArgument);
 }
 
 TEST(BfsDispatch, CudaDeviceRunsOnTheGpuOrThrowsCudaError) {
   const Graph graph = test::graph_from_pairs<VertexId>(3, {{0, 1}}, false);
-  BfsOptions options;
-  options.device = Device::cuda(0);
+  const Device gpu = Device::cuda(0);
   if (cuda_device_count() == 0) {
-    EXPECT_THROW(bfs(graph, VertexId{0}, options), CudaError);
+    EXPECT_THROW(bfs(graph, VertexId{0}, BfsOptions{}, gpu), CudaError);
   } else {
-    EXPECT_EQ(bfs(graph, VertexId{0}, options).depth, reference_bfs(graph, VertexId{0}).depth);
+    EXPECT_EQ(bfs(graph, VertexId{0}, BfsOptions{}, gpu).depth,
+              reference_bfs(graph, VertexId{0}).depth);
   }
 }
 
 TEST(BfsStrategyNames, RoundTrip) {
   for (BfsStrategy strategy :
        {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown, BfsStrategy::BottomUp}) {
-    EXPECT_EQ(parse_bfs_strategy(strategy_name(strategy)), strategy);
+    EXPECT_EQ(parse_bfs_strategy(to_string(strategy)), strategy);
   }
   for (BfsStrategy strategy : {BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
                                BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
-    EXPECT_EQ(parse_bfs_strategy(strategy_name(strategy)), strategy);
-    EXPECT_TRUE(is_gpu_only(strategy)) << strategy_name(strategy);
+    EXPECT_EQ(parse_bfs_strategy(to_string(strategy)), strategy);
+    EXPECT_TRUE(is_gpu_only(strategy)) << to_string(strategy);
   }
-  EXPECT_STREQ(strategy_name(BfsStrategy::ExpandContract), "expand-contract");
+  EXPECT_EQ(to_string(BfsStrategy::ExpandContract), "expand-contract");
   EXPECT_FALSE(is_gpu_only(BfsStrategy::DirectionOptimizing));
   EXPECT_FALSE(is_gpu_only(BfsStrategy::TopDown));
   EXPECT_FALSE(is_gpu_only(BfsStrategy::BottomUp));

@@ -30,7 +30,7 @@ TEST(BfsCpu, TopDownLevelsExamineEachOutArcOnce) {
     const VertexId hub = test::highest_degree_vertex(graph);
     for (const BfsStrategy strategy : {BfsStrategy::DirectionOptimizing, BfsStrategy::TopDown}) {
       for (const int threads : {1, 2}) {
-        SCOPED_TRACE(std::string(strategy_name(strategy)) + ", " + std::to_string(threads) +
+        SCOPED_TRACE(std::string(to_string(strategy)) + ", " + std::to_string(threads) +
                      " thread(s), " + std::to_string(graph.num_vertices()) + " vertices");
         BfsOptions options;
         options.strategy = strategy;
@@ -107,9 +107,9 @@ TEST(BfsCpuErrors, GpuOnlyStrategiesAreRefusedOnTheCpu) {
     options.strategy = strategy;
     try {
       bfs(graph, VertexId{0}, options);
-      ADD_FAILURE() << strategy_name(strategy) << ": no exception";
+      ADD_FAILURE() << to_string(strategy) << ": no exception";
     } catch (const InvalidArgument& error) {
-      EXPECT_NE(std::string(error.what()).find(strategy_name(strategy)), std::string::npos)
+      EXPECT_NE(std::string(error.what()).find(to_string(strategy)), std::string::npos)
           << error.what();
     }
   }

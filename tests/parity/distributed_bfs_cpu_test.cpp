@@ -38,7 +38,8 @@ DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, Edge
                (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexT> expected = reference_bfs(graph, source);
   DistributedBfsOptions options;
-  options.direction_optimizing = direction_optimizing;
+  options.bfs.strategy =
+      direction_optimizing ? BfsStrategy::DirectionOptimizing : BfsStrategy::TopDown;
   const DistributedBfsResult<VertexT> actual = search.run(source, options);
   EXPECT_EQ(actual.bfs.depth, expected.depth);
   if (actual.bfs.depth != expected.depth) return actual;
@@ -49,10 +50,11 @@ DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, Edge
       validate_bfs_tree<VertexT, EdgeId>(graph, source, std::span<const VertexT>(actual.bfs.parent),
                                          std::span<const std::int32_t>(actual.bfs.depth));
   EXPECT_TRUE(whole.valid) << whole.failure;
-  std::int64_t arcs = -1;
-  const std::string sliced = validate_distributed_bfs<VertexT, EdgeId>(
-      search.slices(), source, actual.bfs.parent, actual.bfs.depth, &arcs);
-  EXPECT_EQ(sliced, "");
+  const BfsValidation sliced = validate_distributed_bfs<VertexT, EdgeId>(
+      search.slices(), source, actual.bfs.parent, actual.bfs.depth);
+  EXPECT_TRUE(sliced.valid) << sliced.failure;
+  EXPECT_EQ(sliced.vertices_in_tree, whole.vertices_in_tree);
+  const std::int64_t arcs = sliced.arcs_in_component;
   // Arcs out of reached vertices: what a top-down search examines, once each.
   std::int64_t reached_arcs = 0;
   for (VertexT v = 0; v < graph.num_vertices(); ++v) {
@@ -91,7 +93,7 @@ template <typename VertexT>
 void check_graph(const CsrGraph<VertexT, EdgeId>& graph, const std::vector<VertexT>& sources) {
   for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
     for (int ranks = 1; ranks <= 4; ++ranks) {
-      SCOPED_TRACE(std::string(layout_name(layout)));
+      SCOPED_TRACE(std::string(to_string(layout)));
       DistributedBfs<VertexT, EdgeId> search(partition::slice_graph(graph, layout, ranks),
                                              Device::cpu());
       for (const VertexT source : sources) {
@@ -148,7 +150,7 @@ TEST(DistributedBfsCpu, DepthsOnlyRun) {
   DistributedBfs<std::int32_t, EdgeId> search(
       partition::slice_graph(graph, VertexLayout::Striped, 3), Device::cpu());
   DistributedBfsOptions options;
-  options.predecessors = false;
+  options.bfs.predecessors = false;
   const auto actual = search.run(7, options);
   EXPECT_EQ(actual.bfs.depth, reference_bfs(graph, 7).depth);
   EXPECT_TRUE(actual.bfs.parent.empty());
@@ -202,7 +204,7 @@ TEST(DistributedBfsCpu, SmallLevelArcsOption) {
         SCOPED_TRACE(std::to_string(ranks) + " ranks, source " + std::to_string(source) +
                      ", small_level_arcs " + std::to_string(arcs));
         DistributedBfsOptions options;
-        options.direction_optimizing = false;
+        options.bfs.strategy = BfsStrategy::TopDown;
         options.small_level_arcs = arcs;
         const auto actual = search.run(source, options);
         EXPECT_EQ(actual.bfs.depth, expected.depth);
@@ -253,7 +255,10 @@ TEST(DistributedBfsCpu, ValidatorCatchesBrokenTrees) {
   const auto good = search.run(0);
   const auto slices = search.slices();
   const auto check = [&](std::vector<std::int32_t> parent, std::vector<std::int32_t> depth) {
-    return validate_distributed_bfs<std::int32_t, EdgeId>(slices, 0, parent, depth);
+    const BfsValidation verdict =
+        validate_distributed_bfs<std::int32_t, EdgeId>(slices, 0, parent, depth);
+    EXPECT_EQ(verdict.valid, verdict.failure.empty());
+    return verdict.failure;
   };
   EXPECT_EQ(check(good.bfs.parent, good.bfs.depth), "");
   auto parent = good.bfs.parent;
@@ -288,8 +293,16 @@ TEST(DistributedBfsCpu, BadInputIsAnError) {
   EXPECT_THROW(search.run(-1), InvalidArgument);
   EXPECT_THROW(search.run(4), InvalidArgument);
   DistributedBfsOptions bad;
-  bad.alpha = 0;
+  bad.bfs.alpha = 0;
   EXPECT_THROW(search.run(0, bad), InvalidArgument);
+  // The single-device strategies are not distributed ones.
+  for (const BfsStrategy strategy :
+       {BfsStrategy::BottomUp, BfsStrategy::Hybrid, BfsStrategy::TwoPhase,
+        BfsStrategy::ContractExpand, BfsStrategy::ExpandContract}) {
+    DistributedBfsOptions single_device;
+    single_device.bfs.strategy = strategy;
+    EXPECT_THROW(search.run(0, single_device), InvalidArgument) << to_string(strategy);
+  }
   DistributedBfsOptions negative;
   negative.small_level_arcs = -1;
   EXPECT_THROW(search.run(0, negative), InvalidArgument);

@@ -119,7 +119,7 @@ LoopRun run_loop(const Graph& graph, VertexLayout layout, int ranks, VertexId so
 int expect_exchange_choices_agree(const Graph& graph, VertexLayout layout, int ranks,
                                   VertexId source, bool direction_optimizing) {
   SCOPED_TRACE("source " + std::to_string(source) + ", " + std::to_string(ranks) + " ranks, " +
-               layout_name(layout) +
+               std::string(to_string(layout)) +
                (direction_optimizing ? ", direction-optimizing" : ", top-down"));
   const BfsResult<VertexId> expected = reference_bfs(graph, source);
   const LoopRun never = run_loop(graph, layout, ranks, source, direction_optimizing, 0);
@@ -205,7 +205,7 @@ TEST(DistributedLevelLoop, QueueFrontierParts) {
   const BfsResult<VertexId> expected = reference_bfs(graph, 0);
   for (const int ranks : {2, 3, 4}) {
     for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + layout_name(layout));
+      SCOPED_TRACE(std::to_string(ranks) + " ranks, " + std::string(to_string(layout)));
       const std::int64_t small = LevelLoopConfig{}.small_level_arcs;
       const LoopRun never = run_loop(graph, layout, ranks, 0, true, small, -1, 0.0);
       const LoopRun usual = run_loop(graph, layout, ranks, 0, true, small);

@@ -115,7 +115,7 @@ TEST(DistributedRankParts, ScatterRankLabelsWithoutParents) {
 // whose owner wrote them into its part, local ids as build_frontier_bitmap writes them.
 template <typename VertexT>
 void check_gathered_bits(VertexLayout layout, VertexT n, int ranks) {
-  SCOPED_TRACE(std::string(layout_name(layout)) + ", n " + std::to_string(n) + ", " +
+  SCOPED_TRACE(std::string(to_string(layout)) + ", n " + std::to_string(n) + ", " +
                std::to_string(ranks) + " ranks");
   const VertexDistribution<VertexT> distribution{layout, n, ranks};
   const std::uint64_t part_words =

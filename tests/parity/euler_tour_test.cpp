@@ -273,7 +273,7 @@ TEST_P(EulerTourParity, ArcPrefixFollowsTheTour) {
 TEST_P(EulerTourParity, GeneratedTreesRootedWhereTheGeneratorSays) {
   for (const TreeShape shape :
        {TreeShape::RandomRecursive, TreeShape::Path, TreeShape::Star, TreeShape::Binary}) {
-    SCOPED_TRACE(std::string(io::tree_shape_name(shape)));
+    SCOPED_TRACE(std::string(to_string(shape)));
     CsrBuildOptions build;
     build.symmetrize = true;
     const auto tree =

@@ -50,20 +50,18 @@ TEST(Engine, RejectsBrokenGraphsAndBadDevices) {
   EXPECT_THROW(Engine(kronecker_graph(6, false), no_ids), InvalidArgument);
 }
 
-TEST(Engine, UsesItsOwnDeviceNotTheOptions) {
+// Queries run where the engine lives: a CPU engine on the CPU, a GPU engine on its GPU, which
+// it uploads to when it is made (so without a GPU it cannot be made).
+TEST(Engine, SearchesWhereItLives) {
   const Engine cpu_engine(kronecker_graph(8, false));
-  BfsOptions asks_for_gpu;
-  asks_for_gpu.device = Device::cuda(0);
-  EXPECT_EQ(cpu_engine.bfs(0, asks_for_gpu).depth, reference_bfs(cpu_engine.graph(), 0).depth);
-
-  // A GPU engine uploads its graph when it is made, so without a GPU it cannot be made.
+  EXPECT_FALSE(cpu_engine.device().is_cuda());
+  EXPECT_EQ(cpu_engine.bfs(0).depth, reference_bfs(cpu_engine.graph(), 0).depth);
   if (cuda_device_count() == 0) {
     EXPECT_THROW(Engine(kronecker_graph(8, false), Device::cuda(0)), CudaError);
   } else {
     const Engine gpu_engine(kronecker_graph(8, false), Device::cuda(0));
-    BfsOptions asks_for_cpu;
-    asks_for_cpu.device = Device::cpu();
-    EXPECT_EQ(gpu_engine.bfs(0, asks_for_cpu).depth, reference_bfs(gpu_engine.graph(), 0).depth);
+    EXPECT_TRUE(gpu_engine.device().is_cuda());
+    EXPECT_EQ(gpu_engine.bfs(0).depth, reference_bfs(gpu_engine.graph(), 0).depth);
     EXPECT_EQ(gpu_engine.bfs(1).depth, reference_bfs(gpu_engine.graph(), 1).depth);
   }
 }

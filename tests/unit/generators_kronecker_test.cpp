@@ -80,7 +80,7 @@ TEST(Kronecker, SliceLengthChecksTheSliceAndTheIdWidth) {
 // An independent, plainly written rendering of the recipe in kronecker.hpp's file comment: the
 // exact bits a GPU implementation must reproduce.
 EdgeEndpoints recipe_edge(const KroneckerParams& params, std::uint64_t i) {
-  const std::uint64_t stream = substream_seed(params.seed, GeneratorStream::KroneckerLevels);
+  const std::uint64_t stream = substream_seed(params.seed, stream_tag::kKroneckerLevels);
   const double two32 = 4294967296.0;
   const auto t_a = static_cast<std::uint64_t>(std::llround(params.a * two32));
   const auto t_ab = static_cast<std::uint64_t>(std::llround((params.a + params.b) * two32));

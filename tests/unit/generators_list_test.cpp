@@ -85,9 +85,9 @@ TEST(GenerateList, EveryKindIsOneListOverAllNodes) {
           EXPECT_EQ(io::list_head(kind, n, seed, 3), -1);
           continue;
         }
-        ASSERT_EQ(heads.size(), 1u) << io::list_kind_name(kind) << " n=" << n;
+        ASSERT_EQ(heads.size(), 1u) << to_string(kind) << " n=" << n;
         EXPECT_EQ(heads[0], io::list_head(kind, n, seed, 3));
-        if (n > 1) EXPECT_NE(heads[0], 0) << io::list_kind_name(kind) << " n=" << n;
+        if (n > 1) EXPECT_NE(heads[0], 0) << to_string(kind) << " n=" << n;
       }
     }
   }
@@ -177,7 +177,7 @@ TEST(GenerateListForest, ExactlyKListsCoveringAllNodes) {
         const auto succ = io::generate_list_forest<std::int32_t>(kind, n, k, 31, 7);
         const auto heads = check_lists(succ);
         EXPECT_EQ(static_cast<std::int64_t>(heads.size()), k)
-            << io::list_kind_name(kind) << " n=" << n << " k=" << k;
+            << to_string(kind) << " n=" << n << " k=" << k;
         EXPECT_EQ(std::count(succ.begin(), succ.end(), -1), k);
       }
     }
@@ -233,8 +233,8 @@ TEST(GenerateList, ArgumentChecks) {
   EXPECT_THROW(io::generate_list_forest<std::int32_t>(ListKind::Random, 10, 11, 1),
                InvalidArgument);
   EXPECT_THROW(io::generate_list_forest<std::int32_t>(ListKind::Random, 0, 1, 1), InvalidArgument);
-  EXPECT_EQ(io::parse_list_kind("stride"), ListKind::Stride);
-  EXPECT_THROW(io::parse_list_kind("sorted"), InvalidArgument);
+  EXPECT_EQ(parse_list_kind("stride"), ListKind::Stride);
+  EXPECT_THROW(parse_list_kind("sorted"), InvalidArgument);
 }
 
 }  // namespace

@@ -204,8 +204,8 @@ TEST(GenerateTree, ArgumentChecks) {
   EXPECT_THROW(io::generate_forest<std::int32_t>(TreeShape::Star, 10, 0, 1), InvalidArgument);
   EXPECT_THROW(io::generate_forest<std::int32_t>(TreeShape::Star, 10, 11, 1), InvalidArgument);
   EXPECT_THROW(io::forest_roots(5, 6, 1), InvalidArgument);
-  EXPECT_EQ(io::parse_tree_shape("binary"), TreeShape::Binary);
-  EXPECT_THROW(io::parse_tree_shape("bushy"), InvalidArgument);
+  EXPECT_EQ(parse_tree_shape("binary"), TreeShape::Binary);
+  EXPECT_THROW(parse_tree_shape("bushy"), InvalidArgument);
 }
 
 }  // namespace

@@ -326,7 +326,7 @@ TEST(Graph500Config, EveryPlacementReportsTheSameErrors) {
     ASSERT_FALSE(engine_error.empty()) << "the engine accepted a bad config";
     for (const Graph500Placement placement :
          {Graph500Placement::Ranks, Graph500Placement::MpiProcesses}) {
-      SCOPED_TRACE(placement_name(placement));
+      SCOPED_TRACE(std::string(to_string(placement)));
       Graph500Config config = bad;
       config.placement = placement;
       config.ranks = 2;
@@ -355,9 +355,9 @@ TEST(Graph500Config, PlacementsCheckTheirDevicesAndRanks) {
 }
 
 TEST(Graph500Config, PlacementNames) {
-  EXPECT_STREQ(placement_name(Graph500Placement::Engine), "engine");
-  EXPECT_STREQ(placement_name(Graph500Placement::Ranks), "ranks");
-  EXPECT_STREQ(placement_name(Graph500Placement::MpiProcesses), "mpi-processes");
+  EXPECT_EQ(to_string(Graph500Placement::Engine), "engine");
+  EXPECT_EQ(to_string(Graph500Placement::Ranks), "ranks");
+  EXPECT_EQ(to_string(Graph500Placement::MpiProcesses), "mpi-processes");
 }
 
 TEST(Graph500Config, MpiProcessesWithoutMpiIsAnError) {

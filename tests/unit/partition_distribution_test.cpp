@@ -93,8 +93,8 @@ TEST(PartitionDistribution, BlockLargeIds) {
 }
 
 TEST(PartitionDistribution, LayoutNames) {
-  EXPECT_STREQ(layout_name(VertexLayout::Striped), "striped");
-  EXPECT_STREQ(layout_name(VertexLayout::Block), "block");
+  EXPECT_EQ(to_string(VertexLayout::Striped), "striped");
+  EXPECT_EQ(to_string(VertexLayout::Block), "block");
 }
 
 }  // namespace

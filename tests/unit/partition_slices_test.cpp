@@ -49,7 +49,7 @@ TEST(PartitionSlices, SliceGraphCoversEveryArc) {
         test::random_edge_list<std::int32_t>(n, 5 * n, 17 + n, true), {});
     for (const VertexLayout layout : kLayouts) {
       for (int ranks = 1; ranks <= 5; ++ranks) {
-        SCOPED_TRACE("n " + std::to_string(n) + " " + layout_name(layout) + " ranks " +
+        SCOPED_TRACE("n " + std::to_string(n) + " " + std::string(to_string(layout)) + " ranks " +
                      std::to_string(ranks));
         const auto slices = slice_graph(graph, layout, ranks);
         ASSERT_EQ(slices.size(), static_cast<std::size_t>(ranks));
@@ -122,8 +122,8 @@ TEST(PartitionSlices, KroneckerInPlaceEqualsWholeGraphSlices) {
         build_csr<std::int32_t, EdgeId>(io::generate_kronecker<std::int32_t>(params), build);
     for (const VertexLayout layout : kLayouts) {
       for (int ranks = 1; ranks <= 4; ++ranks) {
-        SCOPED_TRACE("scale " + std::to_string(scale) + " " + layout_name(layout) + " ranks " +
-                     std::to_string(ranks));
+        SCOPED_TRACE("scale " + std::to_string(scale) + " " + std::string(to_string(layout)) +
+                     " ranks " + std::to_string(ranks));
         const auto generated =
             generate_kronecker_slices<std::int32_t, EdgeId>(params, layout, ranks);
         const auto cut = slice_graph(whole, layout, ranks);

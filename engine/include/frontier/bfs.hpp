@@ -57,8 +57,6 @@ inline constexpr int kDefaultBfsBeta = 18;
 
 /// How a BFS runs.
 struct BfsOptions {
-  /// Where the search runs: the CPU (OpenMP) or one CUDA GPU.
-  Device device = Device::cpu();
   /// Fill BfsResult::parent (a BFS tree). Depths are always computed.
   bool predecessors = true;
   BfsStrategy strategy = BfsStrategy::DirectionOptimizing;
@@ -72,7 +70,8 @@ struct BfsOptions {
   int threads = 0;
 };
 
-/// Breadth-first search from `source`.
+/// Breadth-first search from `source` on `device`: the CPU (OpenMP) or one CUDA GPU (the graph
+/// is uploaded for this one search; an Engine keeps it resident for many).
 ///
 /// On a directed graph top-down steps follow out-arcs and bottom-up steps read in-arcs through
 /// graph.reverse(), which is built (and cached in the graph) on the first bottom-up step.
@@ -82,25 +81,27 @@ struct BfsOptions {
 /// @throws InvalidArgument if the graph has no vertices, `source` is out of range, an option
 ///         is out of range (threads < 0, alpha < 1, beta < 1), or a GPU-only strategy is asked
 ///         of the CPU.
-/// @throws Error if options.device names a backend this build does not have.
+/// @throws CudaError if `device` is a GPU and this build has no CUDA backend or no usable GPU.
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                       const BfsOptions& options = {});
+                       const BfsOptions& options = {}, const Device& device = Device::cpu());
 
 /// Checks the options on their own (no graph needed), as bfs() does first.
 /// @throws InvalidArgument if threads < 0, alpha < 1 or beta < 1.
 void check_bfs_options(const BfsOptions& options);
 
 /// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase", "contract-expand" or
-/// "expand-contract".
-const char* strategy_name(BfsStrategy strategy);
+/// "expand-contract": what parse_bfs_strategy() reads back.
+std::string_view to_string(BfsStrategy strategy);
 
-/// Parses "do"/"direction-optimizing"/"auto", "top-down"/"td", "bottom-up"/"bu", "hybrid",
-/// "two-phase", "contract-expand" or "expand-contract".
+/// Parses a name to_string() gives, or "do"/"auto" (direction-optimizing), "td", "bu".
 /// @throws InvalidArgument for other names.
 BfsStrategy parse_bfs_strategy(std::string_view name);
 
-/// "top-down" or "bottom-up".
-const char* direction_name(BfsDirection direction);
+/// "top-down" or "bottom-up": what parse_bfs_direction() reads back.
+std::string_view to_string(BfsDirection direction);
+
+/// @throws InvalidArgument for a name to_string() does not give.
+BfsDirection parse_bfs_direction(std::string_view name);
 
 }  // namespace frontier

@@ -11,6 +11,11 @@ namespace frontier {
 
 enum class DeviceKind { Cpu, Cuda };
 
+/// "cpu" or "cuda": what parse_device_kind() reads back (also "gpu" for Cuda).
+std::string_view to_string(DeviceKind kind);
+/// @throws InvalidArgument for other names.
+DeviceKind parse_device_kind(std::string_view name);
+
 struct Device {
   DeviceKind kind = DeviceKind::Cpu;
   /// CUDA device ordinals (one rank per GPU); empty for the CPU.

@@ -36,10 +36,12 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
+#include "frontier/bfs_validate.hpp"
 #include "frontier/device.hpp"
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
@@ -60,23 +62,24 @@ enum class GpuTransport {
   Nccl,
 };
 
-/// "auto", "peer" or "nccl".
-const char* transport_name(GpuTransport transport);
+/// "auto", "peer" or "nccl": what parse_gpu_transport() reads back.
+std::string_view to_string(GpuTransport transport);
+
+/// @throws InvalidArgument for a name to_string() does not give.
+GpuTransport parse_gpu_transport(std::string_view name);
 
 /// How one distributed search runs.
 struct DistributedBfsOptions {
-  /// Carry (vertex, parent) pairs and fill BfsResult::parent; depths are always computed.
-  bool predecessors = true;
+  /// The search itself, as for one device (bfs.hpp): `predecessors` carries (vertex, parent)
+  /// pairs and fills BfsResult::parent; `strategy` is DirectionOptimizing (bottom-up levels while
+  /// the frontier is large, Beamer's rule with `alpha` and `beta`: every rank gathers the
+  /// frontier as a bitmap and its unvisited vertices look for a parent in it, so no bins travel;
+  /// undirected graphs only, a directed graph runs top-down) or TopDown (every level top-down);
+  /// the other strategies are single-device ones and are refused. `threads` is not used.
+  BfsOptions bfs;
   /// Gather depths (and parents) of every rank into global arrays in the result. A benchmark
   /// that only times searches may turn this off.
   bool gather_labels = true;
-  /// Bottom-up levels while the frontier is large (Beamer's alpha/beta rule, as bfs.hpp): every
-  /// rank all-gathers the frontier as a bitmap and its unvisited vertices look for a parent in
-  /// it, so no bins travel. Undirected graphs only: a directed graph always runs top-down.
-  bool direction_optimizing = true;
-  /// Must be >= 1 (see BfsOptions).
-  int alpha = kDefaultBfsAlpha;
-  int beta = kDefaultBfsBeta;
   /// Time every phase of every level on every local rank (DistributedLevelStats::phases): GPU
   /// ranks record CUDA events on their streams, so leave it off for timed runs.
   bool time_phases = false;
@@ -87,6 +90,11 @@ struct DistributedBfsOptions {
   /// bounds send larger bins whole: 2^20 made Graph500's level 1 slower than 2^15.)
   std::int64_t small_level_arcs = std::int64_t{1} << 15;
 };
+
+/// Checks the options on their own, as DistributedBfs::run() does first.
+/// @throws InvalidArgument for BfsOptions out of range (check_bfs_options), a strategy other than
+///         DirectionOptimizing or TopDown, or small_level_arcs < 0.
+void check_distributed_bfs_options(const DistributedBfsOptions& options);
 
 /// Where one level's time went (phase timing): seconds of each phase, one after the other. For a
 /// rank they are measured on its own clock (its stream's events on a GPU, the host clock for a
@@ -238,12 +246,12 @@ extern template class DistributedBfs<std::int64_t, std::int64_t>;
 /// in the vertex's own slice for an undirected graph, in the parent's slice for a directed one);
 /// every arc u->v of every slice with u reached has v reached with depth(v) <= depth(u) + 1, and
 /// for an undirected graph |depth(u) - depth(v)| <= 1 (rules 3 and 4).
-/// Returns an empty string when valid, else the first broken rule and where. When
-/// `arcs_in_component` is non-null it receives the number of arcs whose tail was reached.
+/// The verdict is the single-device validator's (BfsValidation): valid, or the first broken rule
+/// and where; the reached vertices and the arcs whose tail was reached (which, in a valid tree,
+/// are the arcs of the searched component).
 template <typename VertexT, typename EdgeT>
-std::string validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
-                                     VertexT source, std::span<const VertexT> parent,
-                                     std::span<const std::int32_t> depth,
-                                     std::int64_t* arcs_in_component = nullptr);
+BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
+                                       VertexT source, std::span<const VertexT> parent,
+                                       std::span<const std::int32_t> depth);
 
 }  // namespace frontier

@@ -52,8 +52,8 @@ class Engine {
   /// Where queries run.
   const Device& device() const noexcept { return device_; }
 
-  /// Breadth-first search from `source` on the engine's device. `options.device` is ignored:
-  /// the engine's device is used. Searches on one GPU run one at a time (serialized).
+  /// Breadth-first search from `source` on the engine's device. Searches on one GPU run one at
+  /// a time (serialized).
   /// @throws InvalidArgument if `source` is out of range or an option is invalid.
   /// @throws Error if the device's BFS backend is not part of this build.
   BfsResult<VertexId> bfs(VertexId source, const BfsOptions& options = {}) const;

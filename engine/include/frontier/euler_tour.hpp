@@ -91,8 +91,8 @@ struct EulerTourOptions {
 /// @throws OutOfMemory if the GPU lacks the memory; CudaError on a CUDA failure.
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots = {},
-                                      const EulerTourOptions& options = {});
+                                     std::span<const VertexT> roots = {},
+                                     const EulerTourOptions& options = {});
 
 /// Prefix operation over per-arc values along each tree's Euler tour.
 ///

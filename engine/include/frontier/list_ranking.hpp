@@ -44,8 +44,10 @@ std::string_view to_string(ListRankingAlgorithm algorithm);
 ListOp parse_list_op(std::string_view name);
 /// The name parse_list_op reads back.
 std::string_view to_string(ListOp op);
-/// "none", "in-place" or "staged".
+/// "none", "in-place" or "staged": what parse_list_walk() reads back.
 std::string_view to_string(ListWalk walk);
+/// @throws InvalidArgument on a name to_string() does not give.
+ListWalk parse_list_walk(std::string_view name);
 
 struct ListRankingOptions {
   Device device = Device::cpu();

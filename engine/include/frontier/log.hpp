@@ -12,7 +12,10 @@ enum class LogLevel { Trace, Debug, Info, Warn, Error, Off };
 void set_log_level(LogLevel level);
 LogLevel log_level();
 
-/// Parses "trace", "debug", "info", "warn", "error" or "off". @throws InvalidArgument otherwise.
+/// "trace", "debug", "info", "warn", "error" or "off": what parse_log_level() reads back.
+std::string_view to_string(LogLevel level);
+
+/// Parses a name to_string() gives, or "warning". @throws InvalidArgument otherwise.
 LogLevel parse_log_level(std::string_view name);
 
 }  // namespace frontier

@@ -28,6 +28,7 @@
 #include <iterator>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -38,6 +39,11 @@ namespace frontier {
 
 /// Where bulk-inserted values go relative to the element that selected them.
 enum class ListPosition { Before, After };
+
+/// "before" or "after": what parse_list_position() reads back.
+std::string_view to_string(ListPosition position);
+/// @throws InvalidArgument on a name to_string() does not give.
+ListPosition parse_list_position(std::string_view name);
 
 struct ParallelListOptions {
   /// Where the list lives: the CPU (OpenMP) or one CUDA GPU.

@@ -20,6 +20,12 @@ namespace frontier {
 /// What a Predicate tests.
 enum class PredicateKind { All, None, Greater, Less, Equal, NotEqual, Even, Odd };
 
+/// "all", "none", ">", "<", "==", "!=", "even" or "odd": what parse_predicate_kind() reads back
+/// (parse_predicate() reads a whole predicate, operand included).
+std::string_view to_string(PredicateKind kind);
+/// @throws InvalidArgument on a name to_string() does not give.
+PredicateKind parse_predicate_kind(std::string_view name);
+
 /// A selection of list elements: `kind` applied with `operand` (unused by All/None/Even/Odd).
 template <typename T>
 struct Predicate {

@@ -15,8 +15,8 @@ namespace {
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                            const BfsOptions& options) {
-  cuda::BfsRunner<VertexT, EdgeT> runner(graph, single_gpu_id(options.device));
+                            const BfsOptions& options, const Device& device) {
+  cuda::BfsRunner<VertexT, EdgeT> runner(graph, single_gpu_id(device));
   return runner.run(source, to_cuda_options(options));
 }
 
@@ -74,54 +74,15 @@ void check_bfs_options(const BfsOptions& options) {
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                       const BfsOptions& options) {
-  detail::check_bfs_arguments(graph, source, options);
-  if (options.device.is_cuda()) return cuda_bfs(graph, source, options);
+                       const BfsOptions& options, const Device& device) {
+  detail::check_bfs_arguments(graph, source, options, device);
+  if (device.is_cuda()) return cuda_bfs(graph, source, options, device);
   return cpu::bfs(graph, source, options);
 }
 
-const char* strategy_name(BfsStrategy strategy) {
-  switch (strategy) {
-    case BfsStrategy::DirectionOptimizing:
-      return "direction-optimizing";
-    case BfsStrategy::TopDown:
-      return "top-down";
-    case BfsStrategy::BottomUp:
-      return "bottom-up";
-    case BfsStrategy::Hybrid:
-      return "hybrid";
-    case BfsStrategy::TwoPhase:
-      return "two-phase";
-    case BfsStrategy::ContractExpand:
-      return "contract-expand";
-    case BfsStrategy::ExpandContract:
-      return "expand-contract";
-  }
-  return "unknown";
-}
-
-BfsStrategy parse_bfs_strategy(std::string_view name) {
-  if (name == "do" || name == "direction-optimizing" || name == "auto") {
-    return BfsStrategy::DirectionOptimizing;
-  }
-  if (name == "top-down" || name == "td") return BfsStrategy::TopDown;
-  if (name == "bottom-up" || name == "bu") return BfsStrategy::BottomUp;
-  if (name == "hybrid") return BfsStrategy::Hybrid;
-  if (name == "two-phase") return BfsStrategy::TwoPhase;
-  if (name == "contract-expand") return BfsStrategy::ContractExpand;
-  if (name == "expand-contract") return BfsStrategy::ExpandContract;
-  throw InvalidArgument("unknown BFS strategy '" + std::string(name) +
-                        "' (expected direction-optimizing, top-down, bottom-up, hybrid, "
-                        "two-phase, contract-expand or expand-contract)");
-}
-
-const char* direction_name(BfsDirection direction) {
-  return direction == BfsDirection::TopDown ? "top-down" : "bottom-up";
-}
-
 template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
-                                     const BfsOptions&);
+                                     const BfsOptions&, const Device&);
 template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
-                                     const BfsOptions&);
+                                     const BfsOptions&, const Device&);
 
 }  // namespace frontier

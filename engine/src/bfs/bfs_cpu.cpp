@@ -338,7 +338,7 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
     stats.edges_examined = examined;
     stats.seconds = step.seconds();
     log.debug("bfs level {:3d} {:9s} frontier {:>12d} arcs examined {:>14d} {:.6f} s", level,
-              direction_name(direction), frontier_size, examined, stats.seconds);
+              to_string(direction), frontier_size, examined, stats.seconds);
     result.levels.push_back(stats);
     result.edges_examined += examined;
     reached += next_size_;

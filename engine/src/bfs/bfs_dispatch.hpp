@@ -21,7 +21,7 @@ namespace detail {
 /// What every search checks first. @throws InvalidArgument naming the problem.
 template <typename VertexT, typename EdgeT>
 void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                         const BfsOptions& options) {
+                         const BfsOptions& options, const Device& device) {
   if (graph.num_vertices() == 0) {
     throw InvalidArgument("BFS needs a graph with at least one vertex; this graph is empty");
   }
@@ -30,8 +30,8 @@ void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                           std::to_string(graph.num_vertices()) + ")");
   }
   check_bfs_options(options);
-  if (!options.device.is_cuda() && is_gpu_only(options.strategy)) {
-    throw InvalidArgument(std::string("BFS strategy ") + strategy_name(options.strategy) +
+  if (!device.is_cuda() && is_gpu_only(options.strategy)) {
+    throw InvalidArgument("BFS strategy " + std::string(to_string(options.strategy)) +
                           " runs on the GPU only (the CPU runs direction-optimizing, top-down "
                           "or bottom-up)");
   }

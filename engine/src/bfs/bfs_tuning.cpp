@@ -8,7 +8,7 @@
 namespace frontier::cpu {
 
 std::string BfsCpuPolicy::describe() const {
-  return std::string("strategy=") + strategy_name(strategy) + " alpha=" + std::to_string(alpha) +
+  return "strategy=" + std::string(to_string(strategy)) + " alpha=" + std::to_string(alpha) +
          " beta=" + std::to_string(beta) + " threads=" + std::to_string(threads) +
          " local_queue_capacity=" + std::to_string(local_queue_capacity) +
          " top_down_chunk=" + std::to_string(top_down_chunk) +

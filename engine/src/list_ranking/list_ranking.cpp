@@ -68,63 +68,6 @@ ListRankingStats run(std::span<const VertexT> successor, const ValueT* values, L
 
 }  // namespace
 
-ListRankingAlgorithm parse_list_ranking_algorithm(std::string_view name) {
-  if (name == "auto") return ListRankingAlgorithm::Auto;
-  if (name == "sequential") return ListRankingAlgorithm::Sequential;
-  if (name == "helman-jaja" || name == "hj" || name == "wei-jaja") {
-    return ListRankingAlgorithm::HelmanJaja;
-  }
-  if (name == "wyllie") return ListRankingAlgorithm::Wyllie;
-  throw InvalidArgument("unknown list ranking algorithm '" + std::string(name) +
-                        "' (expected auto, sequential, helman-jaja or wyllie)");
-}
-
-std::string_view to_string(ListRankingAlgorithm algorithm) {
-  switch (algorithm) {
-    case ListRankingAlgorithm::Auto:
-      return "auto";
-    case ListRankingAlgorithm::Sequential:
-      return "sequential";
-    case ListRankingAlgorithm::HelmanJaja:
-      return "helman-jaja";
-    case ListRankingAlgorithm::Wyllie:
-      return "wyllie";
-  }
-  return "unknown";
-}
-
-ListOp parse_list_op(std::string_view name) {
-  if (name == "sum") return ListOp::Sum;
-  if (name == "min") return ListOp::Min;
-  if (name == "max") return ListOp::Max;
-  throw InvalidArgument("unknown list operator '" + std::string(name) +
-                        "' (expected sum, min or max)");
-}
-
-std::string_view to_string(ListOp op) {
-  switch (op) {
-    case ListOp::Sum:
-      return "sum";
-    case ListOp::Min:
-      return "min";
-    case ListOp::Max:
-      return "max";
-  }
-  return "unknown";
-}
-
-std::string_view to_string(ListWalk walk) {
-  switch (walk) {
-    case ListWalk::None:
-      return "none";
-    case ListWalk::InPlace:
-      return "in-place";
-    case ListWalk::Staged:
-      return "staged";
-  }
-  return "unknown";
-}
-
 template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix(std::span<const VertexT> successor, std::span<const ValueT> values,
                              ListOp op, std::span<ValueT> prefix,

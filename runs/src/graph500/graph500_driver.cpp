@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "frontier/detail/enum_names.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -37,6 +38,12 @@ constexpr std::uint64_t kRootStreamTag = 0x47353030524f4f54ULL;
 // Largest scale whose 2^scale vertices fit VertexId.
 constexpr int kMaxScale = 30;
 
+constexpr detail::EnumName<Graph500Placement> kPlacements[] = {
+    {Graph500Placement::Engine, "engine"},
+    {Graph500Placement::Ranks, "ranks"},
+    {Graph500Placement::MpiProcesses, "mpi-processes"},
+};
+
 void check_config(const Graph500Config& config) {
   if (config.scale < 1 || config.scale > kMaxScale) {
     throw InvalidArgument("graph500 scale " + std::to_string(config.scale) +
@@ -50,7 +57,11 @@ void check_config(const Graph500Config& config) {
   if (config.roots < 1) {
     throw InvalidArgument("graph500 needs at least one root, not " + std::to_string(config.roots));
   }
-  check_bfs_options(config.bfs);
+  if (config.placement == Graph500Placement::Engine) {
+    check_bfs_options(config.bfs);
+  } else {
+    check_distributed_bfs_options(distributed_search_options(config));
+  }
   const Device& device = config.device;
   switch (config.placement) {
     case Graph500Placement::Engine:
@@ -102,16 +113,12 @@ void fill_statistics(Graph500Result& result) {
 
 }  // namespace
 
-const char* placement_name(Graph500Placement placement) {
-  switch (placement) {
-    case Graph500Placement::Engine:
-      return "engine";
-    case Graph500Placement::Ranks:
-      return "ranks";
-    case Graph500Placement::MpiProcesses:
-      return "mpi-processes";
-  }
-  return "unknown";
+std::string_view to_string(Graph500Placement placement) {
+  return detail::name_of(kPlacements, placement);
+}
+
+Graph500Placement parse_graph500_placement(std::string_view name) {
+  return detail::parse_name(kPlacements, name, "Graph500 placement");
 }
 
 Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress) {

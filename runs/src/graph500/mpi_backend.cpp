@@ -153,7 +153,7 @@ class MpiBackend final : public Graph500Backend {
           "graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f}, {} "
           "transport)",
           ranks_, result.num_arcs, result.construction_seconds, details.balance.imbalance,
-          transport_name(details.transport));
+          to_string(details.transport));
     }
   }
 
@@ -184,13 +184,13 @@ class MpiBackend final : public Graph500Backend {
     Graph500Check check;
     std::int64_t arcs = 0;
     if (validate) {
-      const std::string failure = validate_distributed_bfs<VertexId, EdgeId>(
-          search_->slices(), root, search.bfs.parent, search.bfs.depth, &arcs);
-      if (mpi::sum_over_ranks(failure.empty() ? 0 : 1) > 0) {
-        check.failure = failure.empty() ? "another process found a broken tree" : failure;
+      const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
+          search_->slices(), root, search.bfs.parent, search.bfs.depth);
+      if (mpi::sum_over_ranks(verdict.valid ? 0 : 1) > 0) {
+        check.failure = verdict.valid ? "another process found a broken tree" : verdict.failure;
         return check;
       }
-      arcs = mpi::sum_over_ranks(arcs);
+      arcs = mpi::sum_over_ranks(verdict.arcs_in_component);
     } else {
       arcs = mpi::sum_over_ranks(partition::reached_arcs(search_->slices(), search.bfs.depth));
     }

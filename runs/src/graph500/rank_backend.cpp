@@ -80,9 +80,8 @@ class RankBackend final : public Graph500Backend {
     detail::logger().info(
         "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
         result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
-        config_.device.is_cuda()
-            ? std::string(", ") + transport_name(details.transport) + " transport"
-            : std::string());
+        config_.device.is_cuda() ? ", " + std::string(to_string(details.transport)) + " transport"
+                                 : std::string());
   }
 
   void has_edges(std::span<const VertexId> candidates,
@@ -100,8 +99,10 @@ class RankBackend final : public Graph500Backend {
     Graph500Check check;
     std::int64_t arcs = 0;
     if (validate) {
-      check.failure = validate_distributed_bfs<VertexId, EdgeId>(
-          search_->slices(), root, search.bfs.parent, search.bfs.depth, &arcs);
+      const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
+          search_->slices(), root, search.bfs.parent, search.bfs.depth);
+      check.failure = verdict.failure;
+      arcs = verdict.arcs_in_component;
     } else {
       arcs = partition::reached_arcs(search_->slices(), search.bfs.depth);
     }
@@ -123,10 +124,8 @@ class RankBackend final : public Graph500Backend {
 
 DistributedBfsOptions distributed_search_options(const Graph500Config& config) {
   DistributedBfsOptions options;
-  options.predecessors = true;
-  options.direction_optimizing = config.bfs.strategy == BfsStrategy::DirectionOptimizing;
-  options.alpha = config.bfs.alpha;
-  options.beta = config.bfs.beta;
+  options.bfs = config.bfs;
+  options.bfs.predecessors = true;
   options.time_phases = config.time_phases;
   options.small_level_arcs = config.small_level_arcs;
   return options;

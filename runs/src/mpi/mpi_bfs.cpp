@@ -57,12 +57,11 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
   if (out.rank == 0) {
     log.info("bfs: {} {} processes, one GPU each, {} transport; edge balance max/mean {:.3f}",
-             out.ranks, layout_name(layout), transport_name(search.transport()),
-             out.balance.imbalance);
+             out.ranks, to_string(layout), to_string(search.transport()), out.balance.imbalance);
   }
   // 3. The searches, every process in step.
   DistributedBfsOptions run_options = options;
-  run_options.predecessors = options.predecessors || validate;
+  run_options.bfs.predecessors = options.bfs.predecessors || validate;
   run_options.gather_labels = true;
   for (const VertexId source : sources) {
     DistributedBfsResult<VertexId> result = search.run(source, run_options);

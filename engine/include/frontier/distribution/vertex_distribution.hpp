@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "frontier/distribution/block.hpp"
 #include "frontier/distribution/striping.hpp"
@@ -17,10 +18,11 @@ namespace frontier {
 
 enum class VertexLayout { Striped, Block };
 
-/// "striped" or "block".
-constexpr const char* layout_name(VertexLayout layout) {
-  return layout == VertexLayout::Striped ? "striped" : "block";
-}
+/// "striped" or "block": what parse_vertex_layout() reads back.
+std::string_view to_string(VertexLayout layout);
+
+/// @throws InvalidArgument for a name to_string() does not give.
+VertexLayout parse_vertex_layout(std::string_view name);
 
 template <typename VertexT = VertexId>
 struct VertexDistribution {

@@ -22,23 +22,24 @@ struct EdgeEndpoints {
   std::int64_t target = 0;
 };
 
-/// Tags naming the sub-streams the generators draw from one user seed. Distinct tags give
-/// unrelated streams, so e.g. the Kronecker level draws and its scramble keys never share words.
-enum class GeneratorStream : std::uint64_t {
-  KroneckerLevels = 0x4b524f4e4c45564cULL,    // "KRONLEVL"
-  KroneckerScramble = 0x4b524f4e5343524dULL,  // "KRONSCRM"
-  PermutationKeys = 0x5045524d4b455953ULL,    // "PERMKEYS"
-  ListOffset = 0x4c4953544f464653ULL,         // "LISTOFFS"
-  ListCuts = 0x4c49535443555453ULL,           // "LISTCUTS"
-  TreeParents = 0x5452454550415245ULL,        // "TREEPARE"
-  TreeLabels = 0x545245454c41424cULL,         // "TREELABL"
-};
+/// Tags naming the sub-streams the generators draw from one user seed (the ASCII of a short
+/// name). Distinct tags give unrelated streams, so e.g. the Kronecker level draws and its
+/// scramble keys never share words.
+namespace stream_tag {
+inline constexpr std::uint64_t kKroneckerLevels = 0x4b524f4e4c45564cULL;    // "KRONLEVL"
+inline constexpr std::uint64_t kKroneckerScramble = 0x4b524f4e5343524dULL;  // "KRONSCRM"
+inline constexpr std::uint64_t kPermutationKeys = 0x5045524d4b455953ULL;    // "PERMKEYS"
+inline constexpr std::uint64_t kListOffset = 0x4c4953544f464653ULL;         // "LISTOFFS"
+inline constexpr std::uint64_t kListCuts = 0x4c49535443555453ULL;           // "LISTCUTS"
+inline constexpr std::uint64_t kTreeParents = 0x5452454550415245ULL;        // "TREEPARE"
+inline constexpr std::uint64_t kTreeLabels = 0x545245454c41424cULL;         // "TREELABL"
+}  // namespace stream_tag
 
 /// The seed of sub-stream `tag` of `seed`: a value of the counter-based stream at an index no
 /// per-element draw reaches, mixed once more so that it is unrelated to every stream value.
 FRONTIER_HOST_DEVICE constexpr std::uint64_t substream_seed(std::uint64_t seed,
-                                                            GeneratorStream tag) noexcept {
-  return mix64(counter_random(seed, static_cast<std::uint64_t>(tag)) ^ 0xd1b54a32d192ed03ULL);
+                                                            std::uint64_t tag) noexcept {
+  return mix64(counter_random(seed, tag) ^ 0xd1b54a32d192ed03ULL);
 }
 
 /// Smallest b with 2^b >= n (0 for n <= 1).

@@ -86,7 +86,7 @@ FRONTIER_HOST_DEVICE constexpr KroneckerScrambleKey make_kronecker_scramble_key(
     std::uint64_t seed, int scale) noexcept {
   KroneckerScrambleKey key;
   key.scale = scale;
-  const std::uint64_t stream = substream_seed(seed, GeneratorStream::KroneckerScramble);
+  const std::uint64_t stream = substream_seed(seed, stream_tag::kKroneckerScramble);
   for (int k = 0; k < kKroneckerScrambleRounds; ++k) {
     key.add[k] = counter_random(stream, 2 * k);
     key.mul[k] = counter_random(stream, 2 * k + 1) | 1;
@@ -134,7 +134,7 @@ FRONTIER_HOST_DEVICE constexpr KroneckerSampler make_kronecker_sampler(
     const KroneckerParams& params) noexcept {
   KroneckerSampler sampler;
   sampler.scale = params.scale;
-  sampler.level_seed = substream_seed(params.seed, GeneratorStream::KroneckerLevels);
+  sampler.level_seed = substream_seed(params.seed, stream_tag::kKroneckerLevels);
   sampler.t_a = kronecker_threshold(params.a);
   sampler.t_ab = kronecker_threshold(params.a + params.b);
   sampler.t_abc = kronecker_threshold(params.a + params.b + params.c);

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "frontier/generators/common.hpp"
 #include "frontier/generators/permutation.hpp"
@@ -34,6 +35,11 @@
 namespace frontier {
 
 enum class ListKind { Random, Ordered, Stride };
+
+/// "random", "ordered" or "stride": what parse_list_kind() reads back.
+std::string_view to_string(ListKind kind);
+/// @throws InvalidArgument on a name to_string() does not give.
+ListKind parse_list_kind(std::string_view name);
 
 /// The order in which one list visits its n nodes.
 class ListOrder {
@@ -46,8 +52,7 @@ class ListOrder {
                                  std::int64_t stride = 1) noexcept
       : kind_(kind), size_(n) {
     if (n > 1) {
-      const std::uint64_t word =
-          counter_random(substream_seed(seed, GeneratorStream::ListOffset), 0);
+      const std::uint64_t word = counter_random(substream_seed(seed, stream_tag::kListOffset), 0);
       offset_ =
           1 + static_cast<std::int64_t>(uniform_below(word, static_cast<std::uint64_t>(n - 1)));
     }
@@ -106,7 +111,7 @@ class ListCuts {
                                           std::uint64_t seed) noexcept
       : lists_(lists),
         perm_(n > 1 ? static_cast<std::uint64_t>(n - 1) : 0,
-              substream_seed(seed, GeneratorStream::ListCuts)) {}
+              substream_seed(seed, stream_tag::kListCuts)) {}
 
   /// True when `position` is the first position of a list.
   FRONTIER_HOST_DEVICE constexpr bool starts_list(std::int64_t position) const noexcept {

@@ -49,7 +49,7 @@ class RandomPermutation {
     const int bits = needed < kPermutationMinBits ? kPermutationMinBits : needed;
     lo_bits_ = bits / 2;
     hi_bits_ = bits - lo_bits_;
-    const std::uint64_t key_seed = substream_seed(seed, GeneratorStream::PermutationKeys);
+    const std::uint64_t key_seed = substream_seed(seed, stream_tag::kPermutationKeys);
     for (int r = 0; r < kPermutationRounds; ++r) keys_[r] = counter_random(key_seed, r);
   }
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "frontier/generators/common.hpp"
 #include "frontier/generators/permutation.hpp"
@@ -26,6 +27,11 @@
 namespace frontier {
 
 enum class TreeShape { RandomRecursive, Path, Star, Binary };
+
+/// "random", "path", "star" or "binary": what parse_tree_shape() reads back (also "recursive").
+std::string_view to_string(TreeShape shape);
+/// @throws InvalidArgument on a name to_string() does not give.
+TreeShape parse_tree_shape(std::string_view name);
 
 class TreeLayout {
  public:
@@ -39,8 +45,8 @@ class TreeLayout {
         trees_(trees),
         short_length_(trees > 0 ? n / trees : 0),
         long_blocks_(trees > 0 ? n % trees : 0),
-        parent_seed_(substream_seed(seed, GeneratorStream::TreeParents)),
-        labels_(static_cast<std::uint64_t>(n), substream_seed(seed, GeneratorStream::TreeLabels)) {}
+        parent_seed_(substream_seed(seed, stream_tag::kTreeParents)),
+        labels_(static_cast<std::uint64_t>(n), substream_seed(seed, stream_tag::kTreeLabels)) {}
 
   FRONTIER_HOST_DEVICE constexpr std::int64_t num_vertices() const noexcept { return size_; }
   FRONTIER_HOST_DEVICE constexpr std::int64_t num_trees() const noexcept { return trees_; }

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
@@ -49,7 +50,7 @@ enum class BfsCudaStrategy {
 
 /// "hybrid", "two-phase", "contract-expand", "direction-optimizing", "bottom-up" or
 /// "expand-contract".
-const char* strategy_name(BfsCudaStrategy strategy);
+std::string_view to_string(BfsCudaStrategy strategy);
 
 struct BfsCudaOptions {
   BfsCudaStrategy strategy = BfsCudaStrategy::DirectionOptimizing;

@@ -812,7 +812,7 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(VertexT source, const BfsCudaO
   FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
   if (debug_enabled()) {
     log_debug(std::string("cuda bfs from ") + std::to_string(source) + ", strategy " +
-              strategy_name(options.strategy) + ", policy: " + policy.describe());
+              std::string(to_string(options.strategy)) + ", policy: " + policy.describe());
   }
   return options.predecessors ? impl_->template search<true>(source, options, policy)
                               : impl_->template search<false>(source, options, policy);

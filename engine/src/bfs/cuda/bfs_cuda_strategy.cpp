@@ -3,7 +3,7 @@
 
 namespace frontier::cuda {
 
-const char* strategy_name(BfsCudaStrategy strategy) {
+std::string_view to_string(BfsCudaStrategy strategy) {
   switch (strategy) {
     case BfsCudaStrategy::Hybrid:
       return "hybrid";

@@ -55,18 +55,6 @@ void check_slices(const std::vector<RankGraph<VertexT, EdgeT>>& slices) {
 
 }  // namespace
 
-const char* transport_name(GpuTransport transport) {
-  switch (transport) {
-    case GpuTransport::Auto:
-      return "auto";
-    case GpuTransport::Peer:
-      return "peer";
-    case GpuTransport::Nccl:
-      return "nccl";
-  }
-  return "unknown";
-}
-
 template <typename VertexT, typename EdgeT>
 DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const Device& device,
                                                GpuTransport transport)
@@ -93,8 +81,8 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
     impl_->host_exchange = std::make_unique<distributed::HostExchange>(p);
   }
   detail::logger().debug(
-      "distributed bfs: {} {} ranks on the {}, {} vertices", p, layout_name(distribution().layout),
-      device.is_cuda() ? std::string("GPUs (") + transport_name(this->transport()) + " transport)"
+      "distributed bfs: {} {} ranks on the {}, {} vertices", p, to_string(distribution().layout),
+      device.is_cuda() ? "GPUs (" + std::string(to_string(this->transport())) + " transport)"
                        : std::string("CPU (simulated)"),
       distribution().num_vertices);
 }
@@ -161,6 +149,20 @@ GpuTransport DistributedBfs<VertexT, EdgeT>::transport() const noexcept {
   return impl_->cuda ? impl_->cuda->transport() : GpuTransport::Auto;
 }
 
+void check_distributed_bfs_options(const DistributedBfsOptions& options) {
+  check_bfs_options(options.bfs);
+  if (options.bfs.strategy != BfsStrategy::DirectionOptimizing &&
+      options.bfs.strategy != BfsStrategy::TopDown) {
+    throw InvalidArgument(
+        std::string("distributed BFS runs direction-optimizing or top-down, not ") +
+        std::string(to_string(options.bfs.strategy)));
+  }
+  if (options.small_level_arcs < 0) {
+    throw InvalidArgument("small_level_arcs must be at least 0, not " +
+                          std::to_string(options.small_level_arcs));
+  }
+}
+
 template <typename VertexT, typename EdgeT>
 DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
     VertexT source, const DistributedBfsOptions& options) {
@@ -169,18 +171,13 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
     throw InvalidArgument("source " + std::to_string(source) + " is out of range [0, " +
                           std::to_string(n) + ")");
   }
-  if (options.alpha < 1 || options.beta < 1) {
-    throw InvalidArgument("alpha and beta must be at least 1");
-  }
-  if (options.small_level_arcs < 0) {
-    throw InvalidArgument("small_level_arcs must be at least 0, not " +
-                          std::to_string(options.small_level_arcs));
-  }
+  check_distributed_bfs_options(options);
   distributed::LevelLoopConfig config;
-  config.predecessors = options.predecessors;
-  config.direction_optimizing = options.direction_optimizing && !impl_->slices.front().directed;
-  config.alpha = options.alpha;
-  config.beta = options.beta;
+  config.predecessors = options.bfs.predecessors;
+  config.direction_optimizing =
+      options.bfs.strategy == BfsStrategy::DirectionOptimizing && !impl_->slices.front().directed;
+  config.alpha = options.bfs.alpha;
+  config.beta = options.bfs.beta;
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
   config.time_phases = options.time_phases;
@@ -210,7 +207,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   result.warm_up_seconds = loop.warm_up_seconds;
   if (options.gather_labels) {
     result.bfs.depth.assign(static_cast<std::size_t>(n), kUnreachedDepth);
-    if (options.predecessors) result.bfs.parent.assign(static_cast<std::size_t>(n), -1);
+    if (options.bfs.predecessors) result.bfs.parent.assign(static_cast<std::size_t>(n), -1);
     for (distributed::RankSearch<VertexT>* rank : ranks) {
       rank->gather(result.bfs.depth, result.bfs.parent);
     }

@@ -63,19 +63,23 @@ std::string check_vertex(std::span<const RankGraph<VertexT, EdgeT>> slices,
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
-std::string validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
-                                     VertexT source, std::span<const VertexT> parent,
-                                     std::span<const std::int32_t> depth,
-                                     std::int64_t* arcs_in_component) {
-  if (slices.empty()) return "no slices";
+BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
+                                       VertexT source, std::span<const VertexT> parent,
+                                       std::span<const std::int32_t> depth) {
+  BfsValidation verdict;
+  const auto fail = [&verdict](std::string failure) {
+    verdict.failure = std::move(failure);
+    return verdict;
+  };
+  if (slices.empty()) return fail("no slices");
   const auto& distribution = slices.front().distribution;
   const VertexT n = distribution.num_vertices;
   if (parent.size() != static_cast<std::size_t>(n) || depth.size() != static_cast<std::size_t>(n)) {
-    return "parent and depth arrays must have one entry per vertex";
+    return fail("parent and depth arrays must have one entry per vertex");
   }
-  if (source < 0 || source >= n) return "source out of range";
+  if (source < 0 || source >= n) return fail("source out of range");
   if (parent[source] != source || depth[source] != 0) {
-    return "rule 1: the source is not its own parent at depth 0";
+    return fail("rule 1: the source is not its own parent at depth 0");
   }
   std::int64_t arcs = 0;
   for (const auto& slice : slices) {
@@ -97,17 +101,22 @@ std::string validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> 
         }
       }
     }
-    if (!failure.empty()) return failure;
+    if (!failure.empty()) return fail(std::move(failure));
   }
-  if (arcs_in_component != nullptr) *arcs_in_component = arcs;
-  return {};
+  std::int64_t reached = 0;
+#pragma omp parallel for schedule(static) reduction(+ : reached)
+  for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v) reached += depth[v] >= 0;
+  verdict.valid = true;
+  verdict.vertices_in_tree = reached;
+  verdict.arcs_in_component = arcs;
+  return verdict;
 }
 
-template std::string validate_distributed_bfs(
+template BfsValidation validate_distributed_bfs(
     std::span<const RankGraph<std::int32_t, std::int64_t>>, std::int32_t,
-    std::span<const std::int32_t>, std::span<const std::int32_t>, std::int64_t*);
-template std::string validate_distributed_bfs(
+    std::span<const std::int32_t>, std::span<const std::int32_t>);
+template BfsValidation validate_distributed_bfs(
     std::span<const RankGraph<std::int64_t, std::int64_t>>, std::int64_t,
-    std::span<const std::int64_t>, std::span<const std::int32_t>, std::int64_t*);
+    std::span<const std::int64_t>, std::span<const std::int32_t>);
 
 }  // namespace frontier

@@ -12,10 +12,6 @@
 
 namespace frontier::io {
 
-/// Parses "random", "ordered" or "stride". @throws InvalidArgument for other names.
-ListKind parse_list_kind(std::string_view name);
-std::string_view list_kind_name(ListKind kind);
-
 /// One list through all n nodes (see ListKind). For n > 1 its head is not node 0.
 /// `stride` is used by ListKind::Stride only.
 /// @throws InvalidArgument for n < 0, n beyond VertexT, stride < 1, or a Stride list with

@@ -13,11 +13,6 @@
 
 namespace frontier::io {
 
-/// Parses "random" (or "recursive"), "path", "star" or "binary".
-/// @throws InvalidArgument for other names.
-TreeShape parse_tree_shape(std::string_view name);
-std::string_view tree_shape_name(TreeShape shape);
-
 /// One tree on n vertices (n - 1 edges; none for n <= 1), labels randomly permuted.
 /// Its root is tree_root(n, seed).
 /// @throws InvalidArgument for n < 0 or n beyond VertexT; OutOfMemory if arrays do not fit.

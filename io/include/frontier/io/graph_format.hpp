@@ -16,10 +16,12 @@ enum class GraphFormat {
   BinaryCsr,     ///< .fcsr — frontier's binary CSR
 };
 
-/// Parses "auto", "mtx", "gr", "metis" ("graph"), "snap" ("el") or "fcsr".
-/// @throws InvalidArgument for other names.
+/// "auto", "mtx", "gr", "metis", "snap" or "fcsr": what parse_graph_format() reads back.
+std::string_view to_string(GraphFormat format);
+
+/// Parses a name to_string() gives, or "mm"/"matrix-market", "dimacs9"/"dimacs",
+/// "graph"/"dimacs10", "el"/"edgelist", "binary". @throws InvalidArgument for other names.
 GraphFormat parse_graph_format(std::string_view name);
-std::string_view format_name(GraphFormat format);
 
 /// The format implied by the file name. @throws InvalidArgument if the extension is unknown.
 GraphFormat format_from_extension(const std::filesystem::path& path);

@@ -40,6 +40,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "frontier/bfs.hpp"
@@ -63,8 +64,10 @@ enum class Graph500Placement {
   MpiProcesses,
 };
 
-/// "engine", "ranks" or "mpi-processes".
-const char* placement_name(Graph500Placement placement);
+/// "engine", "ranks" or "mpi-processes": what parse_graph500_placement() reads back.
+std::string_view to_string(Graph500Placement placement);
+/// @throws InvalidArgument for a name to_string() does not give.
+Graph500Placement parse_graph500_placement(std::string_view name);
 
 /// What a Graph500 run does.
 struct Graph500Config {
