@@ -51,10 +51,12 @@
 namespace frontier::cuda {
 namespace {
 
-/// One pool allocation (device_pool.hpp) of at least one T, ordered on the default stream.
+/// One pool allocation (device_pool.hpp) of at least one T, ordered on the default stream; none
+/// until one is moved in.
 template <typename T>
 class DeviceArray {
  public:
+  DeviceArray() = default;
   explicit DeviceArray(std::size_t count)
       : array_(std::max<std::size_t>(count, 1), nullptr), count_(count) {}
 
@@ -131,256 +133,386 @@ bool flag_set(const int* d_flag) {
   return h_flag != 0;
 }
 
-}  // namespace
-
-template <typename VertexT, typename EdgeT>
-RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots,
-                                      const EulerTourOptions& options) {
+/// The GPU of the options, checked against the GPUs there are.
+int selected_device(const EulerTourOptions& options) {
   const int device = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
   const int count = cuda_device_count();
   if (device < 0 || device >= count) {
     throw CudaError("euler_tour_ops on GPU " + std::to_string(device) + ": " +
                     std::to_string(count) + " usable CUDA GPU(s) found");
   }
+  return device;
+}
+
+/// The list ranking algorithm of the options as the GPU runs it (Auto: Helman-JaJa).
+ListRankingAlgorithm gpu_ranking_algorithm(const EulerTourOptions& options) {
   ListRankingAlgorithm algorithm = options.ranking_algorithm;
   if (algorithm == ListRankingAlgorithm::Auto) algorithm = ListRankingAlgorithm::HelmanJaja;
   if (algorithm == ListRankingAlgorithm::Sequential) {
     throw InvalidArgument("euler_tour_ops: the Sequential ranking algorithm runs on the CPU only");
   }
+  return algorithm;
+}
+
+/// One euler_tour_ops call on a non-empty forest (steps 1-5 of the file comment), writing
+/// `result`. Holds the call's device arrays, declared in the order they are taken from the pool
+/// (each once its size is known), so that they go back to it in the reverse order when the call
+/// ends; one step's scratch goes back as soon as the step is done. The host threads that
+/// zero-fill the result vectors are joined before the downloads, or on unwinding after the
+/// device arrays are returned.
+template <typename VertexT, typename EdgeT>
+class ForestOnDevice {
+ public:
+  ForestOnDevice(const CsrGraph<VertexT, EdgeT>& forest, std::span<const VertexT> roots,
+                 const EulerTourOptions& options, int device, ListRankingAlgorithm algorithm,
+                 RootedForest<VertexT>& result)
+      : forest_(forest),
+        roots_(roots),
+        options_(options),
+        device_(device),
+        algorithm_(algorithm),
+        result_(result),
+        stats_(result.stats),
+        n_(forest.num_vertices()),
+        m_(static_cast<std::int64_t>(forest.targets().size())),
+        max_total_(m_ + n_) {}
+
+  void run() {
+    // 1. Upload the CSR; check it; arc sources, twins and tour successors.
+    zero_fill_results_on_host();
+    allocate();
+    upload_csr();
+    check_csr();
+    find_twins_and_successors();
+    // 2-3. Components, then one root per tree.
+    label_components();
+    choose_roots();
+    // 4. One list of all tours, ranked.
+    chain_tours();
+    rank_tour();
+    // 5. Per-vertex results, copied back.
+    derive_results();
+    copy_back();
+  }
+
+ private:
+  using VertexRecord = euler_tour::VertexRecord<VertexT, EdgeT>;
+
+  [[noreturn]] void defect() const { detail::throw_forest_defect(forest_, roots_, "CUDA"); }
+
+  /// 1. The result vectors are zero-filled (the first touch of their pages) by host threads
+  ///    while the GPU works, rather than on the way back.
+  void zero_fill_results_on_host() {
+    const auto size_later = [this](auto& vector) {
+      sizing_.push_back(std::async(std::launch::async, [&vector, n = n_] { vector.resize(n); }));
+    };
+    size_later(result_.parent);
+    size_later(result_.depth);
+    size_later(result_.preorder);
+    size_later(result_.postorder);
+    size_later(result_.subtree_size);
+  }
+
+  /// 1. Size every buffer first (the tour has at most m + n elements), then take the ones the
+  ///    whole call needs.
+  void allocate() {
+    const std::size_t v_bytes = sizeof(VertexT);
+    temp_bytes_ = scan_temp_bytes<VertexT>(m_, n_, max_total_);
+    const std::uint64_t needed = (n_ + 1) * sizeof(EdgeT) +  // offsets
+                                 3 * m_ * v_bytes +          // targets, sources, twins
+                                 2 * max_total_ * v_bytes +  // successors (later spans), positions
+                                 bitmap_words(max_total_) * (4 + v_bytes) +  // entered, prefix
+                                 n_ * sizeof(VertexRecord) +                 // twins
+                                 (2 * n_ + 1) * v_bytes +  // links, flags (later root owners)
+                                 n_ * v_bytes +            // roots
+                                 n_ * (4 * v_bytes + sizeof(std::int32_t)) +  // results
+                                 temp_bytes_ + 2 * sizeof(int);
+    require_device_memory("euler_tour_ops on GPU " + std::to_string(device_), needed,
+                          pool_free_bytes());
+    require_ids_fit<VertexT>(m_, "arcs");
+
+    int sms = 0;
+    FRONTIER_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device_));
+    launch_.max_blocks = std::max(1, sms * launch_.policy.blocks_per_sm);
+    threads_ = launch_.policy.threads_per_block;
+
+    d_offsets_ = DeviceArray<EdgeT>(n_ + 1);
+    d_targets_ = DeviceArray<VertexT>(m_);
+    d_src_ = DeviceArray<VertexT>(m_);
+    d_twin_ = DeviceArray<VertexT>(m_);
+    d_successor_ = DeviceArray<VertexT>(max_total_);
+    d_temp_ = DeviceArray<unsigned char>(temp_bytes_);
+    d_defect_ = DeviceArray<int>(2);
+  }
+
+  /// 1. Offsets and targets to the GPU.
+  void upload_csr() {
+    phase_.restart();
+    upload(d_offsets_.get(), forest_.offsets().data(), n_ + 1);
+    upload(d_targets_.get(), forest_.targets().data(), m_);
+    stats_.transfer_seconds += phase_.seconds();
+  }
+
+  /// 1. Offsets that never decrease, targets in range; and whether some vertex has no arcs
+  ///    (the second flag, read by step 2).
+  void check_csr() {
+    phase_.restart();
+    FRONTIER_CUDA_CHECK(cudaMemset(d_defect_.get(), 0, 2 * sizeof(int)));
+    euler_tour::check_csr_kernel<<<launch_.blocks(std::max(n_, m_)), threads_>>>(
+        d_offsets_.get(), d_targets_.get(), n_, m_, d_defect_.get());
+    FRONTIER_CHECK_LAUNCH();
+    if (flag_set(d_defect_.get())) defect();
+  }
+
+  /// 1. Arc sources by a max-scan of vertex marks; twins and successors through the vertex
+  ///    records, which go back to the pool once read.
+  void find_twins_and_successors() {
+    std::size_t temp = temp_bytes_;
+    FRONTIER_CUDA_CHECK(cudaMemset(d_src_.get(), 0, m_ * sizeof(VertexT)));
+    euler_tour::mark_sources_kernel<<<launch_.blocks(n_), threads_>>>(d_offsets_.get(), n_,
+                                                                      d_src_.get());
+    FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp_.get(), temp, d_src_.get(),
+                                                       d_src_.get(), euler_tour::MaxOp{}, m_));
+    {
+      DeviceArray<VertexRecord> d_records(n_);
+      euler_tour::vertex_records_kernel<<<launch_.blocks(n_), threads_>>>(
+          d_offsets_.get(), d_targets_.get(), n_, d_records.get());
+      FRONTIER_CHECK_LAUNCH();
+      euler_tour::twin_successor_kernel<<<launch_.blocks(m_), threads_>>>(
+          d_offsets_.get(), d_targets_.get(), d_src_.get(), d_records.get(), m_, d_twin_.get(),
+          d_successor_.get(), d_defect_.get());
+      FRONTIER_CHECK_LAUNCH();
+    }
+    if (flag_set(d_defect_.get())) defect();
+    stats_.check_seconds = phase_.seconds();
+  }
+
+  /// 2. Components. One tree (edges == n - 1, at most one root given) needs no labelling: its
+  ///    tour from the root is ranked in step 4 and must reach every arc (else the successors hold
+  ///    cycles and the ranking rejects them); with every vertex on some arc (n > 1), the arcs
+  ///    then connect all n vertices with n - 1 edges: a tree. Any other input is labelled by
+  ///    union-find; a forest has n - components edges.
+  void label_components() {
+    phase_.restart();
+    one_tree_ = m_ == 2 * (n_ - 1) && roots_.size() <= 1;
+    const std::int64_t labelled = one_tree_ ? 0 : n_;
+    d_link_ = DeviceArray<VertexT>(labelled);
+    d_flag_ = DeviceArray<VertexT>(labelled + 1);
+    trees_ = 1;
+    if (one_tree_) {
+      // A vertex without arcs leaves n - 1 edges on the other n - 1 vertices: a cycle.
+      if (n_ > 1 && flag_set(d_defect_.get() + 1)) defect();
+    } else {
+      euler_tour::init_link_kernel<<<launch_.blocks(n_), threads_>>>(
+          d_offsets_.get(), d_targets_.get(), n_, d_link_.get());
+      FRONTIER_CHECK_LAUNCH();
+      euler_tour::hook_kernel<<<launch_.blocks(m_), threads_>>>(d_offsets_.get(), d_src_.get(),
+                                                                d_targets_.get(), d_twin_.get(), m_,
+                                                                d_link_.get(), d_defect_.get());
+      FRONTIER_CHECK_LAUNCH();
+      if (flag_set(d_defect_.get())) defect();
+      euler_tour::mark_representatives_kernel<<<launch_.blocks(n_ + 1), threads_>>>(
+          d_link_.get(), n_, d_flag_.get());
+      FRONTIER_CHECK_LAUNCH();
+      std::size_t temp = temp_bytes_;
+      FRONTIER_CUDA_CHECK(
+          cub::DeviceScan::ExclusiveSum(d_temp_.get(), temp, d_flag_.get(), d_flag_.get(), n_ + 1));
+      VertexT h_components = 0;
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(&h_components, d_flag_.get() + n_, sizeof(VertexT), cudaMemcpyDeviceToHost));
+      trees_ = h_components;
+      if (m_ / 2 != n_ - trees_) defect();
+    }
+    total_ = m_ + trees_;
+    require_ids_fit<VertexT>(total_, "tour elements (arcs plus trees)");
+  }
+
+  /// 3. Roots: the given root or vertex 0 of one tree; else the representatives in id order, or
+  ///    the given roots, each claiming its tree's representative. Uploading given roots counts
+  ///    as transfer time, not as components time.
+  void choose_roots() {
+    d_roots_ = DeviceArray<VertexT>(trees_);
+    if (one_tree_) {
+      const VertexT root = roots_.empty() ? VertexT{0} : roots_.front();
+      if (root < 0 || root >= n_) defect();
+      stats_.components_seconds += phase_.seconds();
+      phase_.restart();
+      upload(d_roots_.get(), &root, 1);
+      stats_.transfer_seconds += phase_.seconds();
+      phase_.restart();
+    } else if (roots_.empty()) {
+      euler_tour::default_roots_kernel<<<launch_.blocks(n_), threads_>>>(
+          d_link_.get(), d_flag_.get(), n_, d_roots_.get());
+      FRONTIER_CHECK_LAUNCH();
+    } else {
+      if (static_cast<std::int64_t>(roots_.size()) != trees_) defect();
+      for (const VertexT r : roots_) {
+        if (r < 0 || r >= n_) defect();
+      }
+      stats_.components_seconds += phase_.seconds();
+      phase_.restart();
+      upload(d_roots_.get(), roots_.data(), roots_.size());
+      stats_.transfer_seconds += phase_.seconds();
+      phase_.restart();
+      VertexT* d_owner = d_flag_.get();  // the representative flags are no longer needed
+      FRONTIER_CUDA_CHECK(cudaMemset(d_owner, 0xff, n_ * sizeof(VertexT)));
+      euler_tour::claim_roots_kernel<<<launch_.blocks(trees_), threads_>>>(
+          d_roots_.get(), trees_, d_link_.get(), d_owner, d_defect_.get());
+      FRONTIER_CHECK_LAUNCH();
+      if (flag_set(d_defect_.get())) defect();
+    }
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+    stats_.components_seconds += phase_.seconds();
+  }
+
+  /// 4. Tree entries chain the tours into one list.
+  void chain_tours() {
+    phase_.restart();
+    euler_tour::link_trees_kernel<<<launch_.blocks(trees_), threads_>>>(
+        d_offsets_.get(), d_twin_.get(), d_roots_.get(), m_, trees_, d_successor_.get());
+    FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+    stats_.tour_elements = static_cast<std::uint64_t>(total_);
+    stats_.tour_seconds = phase_.seconds();
+  }
+
+  /// 4. Each element's tour position by list ranking.
+  void rank_tour() {
+    phase_.restart();
+    d_pos_ = DeviceArray<VertexT>(total_);
+    try {
+      stats_.ranking = list_rank_device<VertexT>(d_successor_.get(), d_pos_.get(), total_,
+                                                 options_.seed, nullptr, algorithm_);
+    } catch (const ValidationError&) {
+      // Cycles beside the one tree's tour: its arcs do not form one tree (step 2).
+      if (!one_tree_) throw;
+      defect();
+    }
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+    stats_.ranking_seconds = phase_.seconds();
+  }
+
+  /// 5. Entered bits in tour order, their word popcounts scanned; results per up arc and root.
+  void derive_results() {
+    phase_.restart();
+    const std::int64_t words = bitmap_words(total_);
+    d_entered_ = DeviceArray<std::uint32_t>(words);
+    d_word_prefix_ = DeviceArray<VertexT>(words);
+    VertexT* d_span = d_successor_.get();  // the successors are no longer needed
+    FRONTIER_CUDA_CHECK(cudaMemset(d_entered_.get(), 0, words * sizeof(std::uint32_t)));
+    euler_tour::classify_kernel<<<launch_.blocks(total_), threads_>>>(
+        d_pos_.get(), d_twin_.get(), m_, total_, d_entered_.get(), d_span);
+    FRONTIER_CHECK_LAUNCH();
+    std::size_t temp = temp_bytes_;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp_.get(), temp,
+                                                      word_popcounts<VertexT>(d_entered_.get()),
+                                                      d_word_prefix_.get(), words));
+    d_parent_ = DeviceArray<VertexT>(n_);
+    d_depth_ = DeviceArray<std::int32_t>(n_);
+    d_preorder_ = DeviceArray<VertexT>(n_);
+    d_postorder_ = DeviceArray<VertexT>(n_);
+    d_size_ = DeviceArray<VertexT>(n_);
+    euler_tour::derive_arcs_kernel<<<launch_.blocks(m_), threads_>>>(
+        d_pos_.get(), d_span, d_src_.get(), d_targets_.get(), d_entered_.get(),
+        d_word_prefix_.get(), m_, trees_, d_parent_.get(), d_depth_.get(), d_preorder_.get(),
+        d_postorder_.get(), d_size_.get(), d_defect_.get());
+    FRONTIER_CHECK_LAUNCH();
+    euler_tour::derive_roots_kernel<<<launch_.blocks(trees_), threads_>>>(
+        d_pos_.get(), d_roots_.get(), d_entered_.get(), d_word_prefix_.get(), m_, trees_, total_,
+        d_parent_.get(), d_depth_.get(), d_preorder_.get(), d_postorder_.get(), d_size_.get());
+    FRONTIER_CHECK_LAUNCH();
+    if (flag_set(d_defect_.get())) {
+      throw InvalidArgument("euler_tour_ops: a tree is deeper than 2^31 - 1");
+    }
+    stats_.derive_seconds = phase_.seconds();
+  }
+
+  /// 5. The results into the zero-filled vectors; the roots found, or the given ones.
+  void copy_back() {
+    phase_.restart();
+    for (auto& sized : sizing_) sized.get();
+    download(result_.parent, d_parent_.get(), n_);
+    download(result_.depth, d_depth_.get(), n_);
+    download(result_.preorder, d_preorder_.get(), n_);
+    download(result_.postorder, d_postorder_.get(), n_);
+    download(result_.subtree_size, d_size_.get(), n_);
+    if (roots_.empty()) {
+      download(result_.roots, d_roots_.get(), trees_);
+    } else {
+      result_.roots.assign(roots_.begin(), roots_.end());
+    }
+    stats_.transfer_seconds += phase_.seconds();
+  }
+
+  const CsrGraph<VertexT, EdgeT>& forest_;
+  std::span<const VertexT> roots_;
+  const EulerTourOptions& options_;
+  int device_;
+  ListRankingAlgorithm algorithm_;
+  RootedForest<VertexT>& result_;
+  EulerTourStats& stats_;
+  std::int64_t n_;
+  std::int64_t m_;
+  std::int64_t max_total_;
+  std::size_t temp_bytes_ = 0;
+  Launcher launch_;
+  int threads_ = 1;
+  detail::Timer phase_;
+
+  // What one step hands the next.
+  bool one_tree_ = false;
+  std::int64_t trees_ = 1;
+  /// Tour elements: arcs plus one entry per tree.
+  std::int64_t total_ = 0;
+
+  std::vector<std::future<void>> sizing_;
+  // 1: the CSR, per arc, the tour successors, scan storage and the defect flags.
+  DeviceArray<EdgeT> d_offsets_;
+  DeviceArray<VertexT> d_targets_;
+  DeviceArray<VertexT> d_src_;
+  DeviceArray<VertexT> d_twin_;
+  DeviceArray<VertexT> d_successor_;
+  DeviceArray<unsigned char> d_temp_;
+  DeviceArray<int> d_defect_;
+  // 2-3: per vertex unless one tree; per tree.
+  DeviceArray<VertexT> d_link_;
+  DeviceArray<VertexT> d_flag_;
+  DeviceArray<VertexT> d_roots_;
+  // 4: per tour element.
+  DeviceArray<VertexT> d_pos_;
+  // 5: per bitmap word; per vertex.
+  DeviceArray<std::uint32_t> d_entered_;
+  DeviceArray<VertexT> d_word_prefix_;
+  DeviceArray<VertexT> d_parent_;
+  DeviceArray<std::int32_t> d_depth_;
+  DeviceArray<VertexT> d_preorder_;
+  DeviceArray<VertexT> d_postorder_;
+  DeviceArray<VertexT> d_size_;
+};
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
+                                     std::span<const VertexT> roots,
+                                     const EulerTourOptions& options) {
+  const int device = selected_device(options);
+  const ListRankingAlgorithm algorithm = gpu_ranking_algorithm(options);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device));
 
   RootedForest<VertexT> result;
-  EulerTourStats& stats = result.stats;
-  const std::int64_t n = forest.num_vertices();
-  const std::int64_t m = static_cast<std::int64_t>(forest.targets().size());
-  const std::span<const VertexT> given_roots = roots;
-  const auto defect = [&] { detail::throw_forest_defect(forest, given_roots, "CUDA"); };
-  if (n == 0) {
-    if (!roots.empty()) defect();
+  if (forest.num_vertices() == 0) {
+    if (!roots.empty()) detail::throw_forest_defect(forest, roots, "CUDA");
     return result;
   }
-
-  // The result vectors are zero-filled (the first touch of their pages) by host threads while
-  // the GPU works, rather than on the way back; joined before the downloads, or on unwinding.
-  std::vector<std::future<void>> sizing;
-  const auto size_later = [&sizing, n](auto& vector) {
-    sizing.push_back(std::async(std::launch::async, [&vector, n] { vector.resize(n); }));
-  };
-  size_later(result.parent);
-  size_later(result.depth);
-  size_later(result.preorder);
-  size_later(result.postorder);
-  size_later(result.subtree_size);
-
-  // Size every buffer first (the tour has at most m + n elements).
-  const std::int64_t max_total = m + n;
-  const std::size_t v_bytes = sizeof(VertexT);
-  const std::size_t temp_bytes = scan_temp_bytes<VertexT>(m, n, max_total);
-  const std::uint64_t needed = (n + 1) * sizeof(EdgeT) +  // offsets
-                               3 * m * v_bytes +          // targets, sources, twins
-                               2 * max_total * v_bytes +  // successors (later spans), positions
-                               bitmap_words(max_total) * (4 + v_bytes) +  // entered bits, prefix
-                               n * sizeof(euler_tour::VertexRecord<VertexT, EdgeT>) +  // twins
-                               (2 * n + 1) * v_bytes +  // links, flags (later root owners)
-                               n * v_bytes +            // roots
-                               n * (4 * v_bytes + sizeof(std::int32_t)) +  // results
-                               temp_bytes + 2 * sizeof(int);
-  require_device_memory("euler_tour_ops on GPU " + std::to_string(device), needed,
-                        pool_free_bytes());
-  require_ids_fit<VertexT>(m, "arcs");
-
-  Launcher launch;
-  {
-    int sms = 0;
-    FRONTIER_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    launch.max_blocks = std::max(1, sms * launch.policy.blocks_per_sm);
-  }
-  const int threads = launch.policy.threads_per_block;
-
-  DeviceArray<EdgeT> d_offsets(n + 1);
-  DeviceArray<VertexT> d_targets(m);
-  DeviceArray<VertexT> d_src(m);
-  DeviceArray<VertexT> d_twin(m);
-  DeviceArray<VertexT> d_successor(max_total);
-  DeviceArray<unsigned char> d_temp(temp_bytes);
-  DeviceArray<int> d_defect(2);
-
-  detail::Timer phase;
-  upload(d_offsets.get(), forest.offsets().data(), n + 1);
-  upload(d_targets.get(), forest.targets().data(), m);
-  stats.transfer_seconds += phase.seconds();
-
-  // 1. CSR checks, arc sources, twins and successors.
-  phase.restart();
-  std::size_t temp = temp_bytes;
-  FRONTIER_CUDA_CHECK(cudaMemset(d_defect.get(), 0, 2 * sizeof(int)));
-  euler_tour::check_csr_kernel<<<launch.blocks(std::max(n, m)), threads>>>(
-      d_offsets.get(), d_targets.get(), n, m, d_defect.get());
-  FRONTIER_CHECK_LAUNCH();
-  if (flag_set(d_defect.get())) defect();
-  FRONTIER_CUDA_CHECK(cudaMemset(d_src.get(), 0, m * v_bytes));
-  euler_tour::mark_sources_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), n, d_src.get());
-  FRONTIER_CHECK_LAUNCH();
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::InclusiveScan(d_temp.get(), temp, d_src.get(), d_src.get(),
-                                                     euler_tour::MaxOp{}, m));
-  {
-    DeviceArray<euler_tour::VertexRecord<VertexT, EdgeT>> d_records(n);
-    euler_tour::vertex_records_kernel<<<launch.blocks(n), threads>>>(
-        d_offsets.get(), d_targets.get(), n, d_records.get());
-    FRONTIER_CHECK_LAUNCH();
-    euler_tour::twin_successor_kernel<<<launch.blocks(m), threads>>>(
-        d_offsets.get(), d_targets.get(), d_src.get(), d_records.get(), m, d_twin.get(),
-        d_successor.get(), d_defect.get());
-    FRONTIER_CHECK_LAUNCH();
-  }
-  if (flag_set(d_defect.get())) defect();
-  stats.check_seconds = phase.seconds();
-
-  // 2. Components. One tree (edges == n - 1, at most one root given) needs no labelling: its
-  //    tour from the root is ranked in step 4 and must reach every arc (else the successors hold
-  //    cycles and the ranking rejects them); with every vertex on some arc (n > 1), the arcs
-  //    then connect all n vertices with n - 1 edges: a tree. Any other input is labelled by
-  //    union-find; a forest has n - components edges.
-  phase.restart();
-  const bool one_tree = m == 2 * (n - 1) && roots.size() <= 1;
-  const std::int64_t labelled = one_tree ? 0 : n;
-  DeviceArray<VertexT> d_link(labelled);
-  DeviceArray<VertexT> d_flag(labelled + 1);
-  std::int64_t trees = 1;
-  if (one_tree) {
-    // A vertex without arcs leaves n - 1 edges on the other n - 1 vertices: a cycle.
-    if (n > 1 && flag_set(d_defect.get() + 1)) defect();
-  } else {
-    euler_tour::init_link_kernel<<<launch.blocks(n), threads>>>(d_offsets.get(), d_targets.get(), n,
-                                                                d_link.get());
-    FRONTIER_CHECK_LAUNCH();
-    euler_tour::hook_kernel<<<launch.blocks(m), threads>>>(d_offsets.get(), d_src.get(),
-                                                           d_targets.get(), d_twin.get(), m,
-                                                           d_link.get(), d_defect.get());
-    FRONTIER_CHECK_LAUNCH();
-    if (flag_set(d_defect.get())) defect();
-    euler_tour::mark_representatives_kernel<<<launch.blocks(n + 1), threads>>>(d_link.get(), n,
-                                                                               d_flag.get());
-    FRONTIER_CHECK_LAUNCH();
-    temp = temp_bytes;
-    FRONTIER_CUDA_CHECK(
-        cub::DeviceScan::ExclusiveSum(d_temp.get(), temp, d_flag.get(), d_flag.get(), n + 1));
-    VertexT h_components = 0;
-    FRONTIER_CUDA_CHECK(
-        cudaMemcpy(&h_components, d_flag.get() + n, v_bytes, cudaMemcpyDeviceToHost));
-    trees = h_components;
-    if (m / 2 != n - trees) defect();
-  }
-  const std::int64_t total = m + trees;
-  require_ids_fit<VertexT>(total, "tour elements (arcs plus trees)");
-
-  // 3. Roots.
-  DeviceArray<VertexT> d_roots(trees);
-  if (one_tree) {
-    const VertexT root = roots.empty() ? VertexT{0} : roots.front();
-    if (root < 0 || root >= n) defect();
-    stats.components_seconds += phase.seconds();
-    phase.restart();
-    upload(d_roots.get(), &root, 1);
-    stats.transfer_seconds += phase.seconds();
-    phase.restart();
-  } else if (roots.empty()) {
-    euler_tour::default_roots_kernel<<<launch.blocks(n), threads>>>(d_link.get(), d_flag.get(), n,
-                                                                    d_roots.get());
-    FRONTIER_CHECK_LAUNCH();
-  } else {
-    if (static_cast<std::int64_t>(roots.size()) != trees) defect();
-    for (const VertexT r : roots) {
-      if (r < 0 || r >= n) defect();
-    }
-    stats.components_seconds += phase.seconds();
-    phase.restart();
-    upload(d_roots.get(), roots.data(), roots.size());
-    stats.transfer_seconds += phase.seconds();
-    phase.restart();
-    VertexT* d_owner = d_flag.get();
-    FRONTIER_CUDA_CHECK(cudaMemset(d_owner, 0xff, n * v_bytes));
-    euler_tour::claim_roots_kernel<<<launch.blocks(trees), threads>>>(
-        d_roots.get(), trees, d_link.get(), d_owner, d_defect.get());
-    FRONTIER_CHECK_LAUNCH();
-    if (flag_set(d_defect.get())) defect();
-  }
-  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
-  stats.components_seconds += phase.seconds();
-
-  // 4. One list of all tours, ranked.
-  phase.restart();
-  euler_tour::link_trees_kernel<<<launch.blocks(trees), threads>>>(
-      d_offsets.get(), d_twin.get(), d_roots.get(), m, trees, d_successor.get());
-  FRONTIER_CHECK_LAUNCH();
-  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
-  stats.tour_elements = static_cast<std::uint64_t>(total);
-  stats.tour_seconds = phase.seconds();
-
-  phase.restart();
-  DeviceArray<VertexT> d_pos(total);
-  try {
-    stats.ranking = list_rank_device<VertexT>(d_successor.get(), d_pos.get(), total, options.seed,
-                                              nullptr, algorithm);
-  } catch (const ValidationError&) {
-    // Cycles beside the one tree's tour: its arcs do not form one tree (step 2).
-    if (!one_tree) throw;
-    defect();
-  }
-  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
-  stats.ranking_seconds = phase.seconds();
-
-  // 5. Entered bits in tour order, their word popcounts scanned; results per up arc and root.
-  phase.restart();
-  const std::int64_t words = bitmap_words(total);
-  DeviceArray<std::uint32_t> d_entered(words);
-  DeviceArray<VertexT> d_word_prefix(words);
-  VertexT* d_span = d_successor.get();  // the successors are no longer needed
-  FRONTIER_CUDA_CHECK(cudaMemset(d_entered.get(), 0, words * sizeof(std::uint32_t)));
-  euler_tour::classify_kernel<<<launch.blocks(total), threads>>>(d_pos.get(), d_twin.get(), m,
-                                                                 total, d_entered.get(), d_span);
-  FRONTIER_CHECK_LAUNCH();
-  temp = temp_bytes;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
-      d_temp.get(), temp, word_popcounts<VertexT>(d_entered.get()), d_word_prefix.get(), words));
-  DeviceArray<VertexT> d_parent(n);
-  DeviceArray<std::int32_t> d_depth(n);
-  DeviceArray<VertexT> d_preorder(n);
-  DeviceArray<VertexT> d_postorder(n);
-  DeviceArray<VertexT> d_size(n);
-  euler_tour::derive_arcs_kernel<<<launch.blocks(m), threads>>>(
-      d_pos.get(), d_span, d_src.get(), d_targets.get(), d_entered.get(), d_word_prefix.get(), m,
-      trees, d_parent.get(), d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get(),
-      d_defect.get());
-  FRONTIER_CHECK_LAUNCH();
-  euler_tour::derive_roots_kernel<<<launch.blocks(trees), threads>>>(
-      d_pos.get(), d_roots.get(), d_entered.get(), d_word_prefix.get(), m, trees, total,
-      d_parent.get(), d_depth.get(), d_preorder.get(), d_postorder.get(), d_size.get());
-  FRONTIER_CHECK_LAUNCH();
-  if (flag_set(d_defect.get())) {
-    throw InvalidArgument("euler_tour_ops: a tree is deeper than 2^31 - 1");
-  }
-  stats.derive_seconds = phase.seconds();
-
-  phase.restart();
-  for (auto& sized : sizing) sized.get();
-  download(result.parent, d_parent.get(), n);
-  download(result.depth, d_depth.get(), n);
-  download(result.preorder, d_preorder.get(), n);
-  download(result.postorder, d_postorder.get(), n);
-  download(result.subtree_size, d_size.get(), n);
-  if (roots.empty()) {
-    download(result.roots, d_roots.get(), trees);
-  } else {
-    result.roots.assign(roots.begin(), roots.end());
-  }
-  stats.transfer_seconds += phase.seconds();
+  ForestOnDevice<VertexT, EdgeT> on_device(forest, roots, options, device, algorithm, result);
+  on_device.run();
   return result;
 }
 
 #define FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(VertexT, EdgeT) \
-  template RootedForest<VertexT> euler_tour_ops(            \
+  template RootedForest<VertexT> euler_tour_ops(             \
       const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);
 
 FRONTIER_INSTANTIATE_EULER_TOUR_CUDA(std::int32_t, std::int64_t)
