@@ -153,65 +153,108 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent, VertexT s
   return level;
 }
 
-}  // namespace
+/// The smallest failing id of each rule that the arc pass checks; kNoFailure where none fails.
+struct ArcFailures {
+  /// Rule 5: a vertex whose parent arc the pass did not see.
+  std::int64_t unconfirmed_parent = kNoFailure;
+  /// Rule 4: an arc between a reached and an unreached vertex.
+  std::int64_t leaves_tree = kNoFailure;
+  /// Rule 3: an arc whose levels are too far apart.
+  std::int64_t too_far = kNoFailure;
+};
 
+/// One validation (steps (1)-(4) of the file comment), collecting failures into one result.
 template <typename VertexT, typename EdgeT>
-BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                                std::span<const VertexT> parent,
-                                std::span<const std::int32_t> depth) {
-  const std::int64_t n = graph.num_vertices();
-  if (source < 0 || source >= n) {
-    throw InvalidArgument("BFS validation: source " + str(source) + " is outside [0, " + str(n) +
-                          ")");
-  }
-  if (static_cast<std::int64_t>(parent.size()) != n) {
-    throw InvalidArgument("BFS validation: parent array has " + str(parent.size()) +
-                          " entries for a graph of " + str(n) + " vertices");
-  }
-  if (!depth.empty() && static_cast<std::int64_t>(depth.size()) != n) {
-    throw InvalidArgument("BFS validation: depth array has " + str(depth.size()) +
-                          " entries for a graph of " + str(n) + " vertices");
-  }
-  BfsValidation result;
+class TreeValidator {
+ public:
+  TreeValidator(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                std::span<const VertexT> parent, std::span<const std::int32_t> depth)
+      : graph_(graph), source_(source), parent_(parent), depth_(depth), n_(graph.num_vertices()) {}
 
-  // (1) range and root.
-  std::int64_t bad_range = kNoFailure;
-#pragma omp parallel for reduction(min : bad_range) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    const VertexT p = parent[v];
-    if (p != kInvalidVertex<VertexT> && (p < 0 || p >= n)) bad_range = std::min(bad_range, v);
-  }
-  if (bad_range != kNoFailure) {
-    add_failure(result, "rule 1 (tree): parent[" + str(bad_range) +
-                            "] = " + str(parent[bad_range]) +
-                            " is neither -1 nor a vertex in [0, " + str(n) + ")");
-    return result;
-  }
-  if (parent[source] != source) {
-    add_failure(result, "rule 1 (tree): the source " + str(source) + " has parent " +
-                            str(parent[source]) + " instead of itself");
-    return result;
+  BfsValidation run() {
+    require_matching_arguments();
+    // (1)-(2) Rule 1; a failure stops the validation, since the levels are then undefined.
+    if (!parents_in_range() || !source_is_own_parent()) return result_;
+    if (!tree_reaches_every_parented_vertex()) return result_;
+    // (3) The given depth array against the parent array.
+    if (!depth_.empty()) check_depths();
+    // (4) Every arc: rules 5, 4 and 3.
+    check_arcs();
+    result_.valid = result_.failure.empty();
+    return result_;
   }
 
-  // (2) tree levels; a parented vertex the walk misses is on a cycle or a detached chain.
-  std::int64_t reached = 0;
-  const std::vector<std::int32_t> level = tree_levels(parent, source, reached);
-  result.vertices_in_tree = reached;
-  std::int64_t detached = kNoFailure;
-#pragma omp parallel for reduction(min : detached) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (parent[v] != kInvalidVertex<VertexT> && level[v] == kUnreachedDepth) {
-      detached = std::min(detached, v);
+ private:
+  /// A source, parent array and depth array that fit the graph, or InvalidArgument.
+  void require_matching_arguments() const {
+    if (source_ < 0 || source_ >= n_) {
+      throw InvalidArgument("BFS validation: source " + str(source_) + " is outside [0, " +
+                            str(n_) + ")");
+    }
+    if (static_cast<std::int64_t>(parent_.size()) != n_) {
+      throw InvalidArgument("BFS validation: parent array has " + str(parent_.size()) +
+                            " entries for a graph of " + str(n_) + " vertices");
+    }
+    if (!depth_.empty() && static_cast<std::int64_t>(depth_.size()) != n_) {
+      throw InvalidArgument("BFS validation: depth array has " + str(depth_.size()) +
+                            " entries for a graph of " + str(n_) + " vertices");
     }
   }
-  if (detached != kNoFailure) {
-    add_failure(result,
-                "rule 1 (tree): " + explain_detached(parent, static_cast<VertexT>(detached)));
-    return result;
+
+  /// (1) Rule 1: every parent is -1 or a vertex id.
+  bool parents_in_range() {
+    const std::span<const VertexT> parent = parent_;
+    const std::int64_t n = n_;
+    std::int64_t bad_range = kNoFailure;
+#pragma omp parallel for reduction(min : bad_range) schedule(static)
+    for (std::int64_t v = 0; v < n; ++v) {
+      const VertexT p = parent[v];
+      if (p != kInvalidVertex<VertexT> && (p < 0 || p >= n)) bad_range = std::min(bad_range, v);
+    }
+    if (bad_range == kNoFailure) return true;
+    add_failure(result_, "rule 1 (tree): parent[" + str(bad_range) +
+                             "] = " + str(parent[bad_range]) +
+                             " is neither -1 nor a vertex in [0, " + str(n) + ")");
+    return false;
   }
 
-  // (3) the given depth array against the parent array.
-  if (!depth.empty()) {
+  /// (1) Rule 1: the source is its own parent.
+  bool source_is_own_parent() {
+    if (parent_[source_] == source_) return true;
+    add_failure(result_, "rule 1 (tree): the source " + str(source_) + " has parent " +
+                             str(parent_[source_]) + " instead of itself");
+    return false;
+  }
+
+  /// (2) Rule 1: the tree levels, walked down from the source, reach every vertex with a parent;
+  /// one they miss is on a cycle or a detached chain.
+  bool tree_reaches_every_parented_vertex() {
+    std::int64_t reached = 0;
+    level_ = tree_levels(parent_, source_, reached);
+    result_.vertices_in_tree = reached;
+    const std::span<const VertexT> parent = parent_;
+    const std::vector<std::int32_t>& level = level_;
+    const std::int64_t n = n_;
+    std::int64_t detached = kNoFailure;
+#pragma omp parallel for reduction(min : detached) schedule(static)
+    for (std::int64_t v = 0; v < n; ++v) {
+      if (parent[v] != kInvalidVertex<VertexT> && level[v] == kUnreachedDepth) {
+        detached = std::min(detached, v);
+      }
+    }
+    if (detached == kNoFailure) return true;
+    add_failure(result_,
+                "rule 1 (tree): " + explain_detached(parent, static_cast<VertexT>(detached)));
+    return false;
+  }
+
+  /// (3) The depth array is -1 exactly where the parent is, 0 at the source, and rule 2: one more
+  /// than the parent's depth on every tree edge.
+  void check_depths() {
+    const std::span<const VertexT> parent = parent_;
+    const std::span<const std::int32_t> depth = depth_;
+    const VertexT source = source_;
+    const std::int64_t n = n_;
     std::int64_t bad_consistency = kNoFailure;
     std::int64_t bad_tree_edge = kNoFailure;
 #pragma omp parallel for reduction(min : bad_consistency, bad_tree_edge) schedule(static)
@@ -227,84 +270,118 @@ BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT s
       }
     }
     if (bad_consistency != kNoFailure) {
-      add_failure(result, "depth (consistency): vertex " + str(bad_consistency) + " has parent " +
-                              str(parent[bad_consistency]) + " but depth " +
-                              str(depth[bad_consistency]) +
-                              (bad_consistency == source ? " (the source must have depth 0)"
-                                                         : " (-1 exactly when unreached)"));
+      add_failure(result_, "depth (consistency): vertex " + str(bad_consistency) + " has parent " +
+                               str(parent[bad_consistency]) + " but depth " +
+                               str(depth[bad_consistency]) +
+                               (bad_consistency == source ? " (the source must have depth 0)"
+                                                          : " (-1 exactly when unreached)"));
     }
     if (bad_tree_edge != kNoFailure) {
       const VertexT p = parent[bad_tree_edge];
-      add_failure(result, "rule 2 (tree-edge levels): tree edge " + str(p) + " -> " +
-                              str(bad_tree_edge) + " joins depths " + str(depth[p]) + " and " +
-                              str(depth[bad_tree_edge]) + ", which do not differ by one");
+      add_failure(result_, "rule 2 (tree-edge levels): tree edge " + str(p) + " -> " +
+                               str(bad_tree_edge) + " joins depths " + str(depth[p]) + " and " +
+                               str(depth[bad_tree_edge]) + ", which do not differ by one");
     }
   }
 
-  // (4) every arc: level differences (rule 3), component spanned (rule 4), parent arcs (rule 5).
-  const auto& offsets = graph.offsets();
-  const auto& targets = graph.targets();
-  const bool directed = graph.directed();
-  std::vector<std::uint8_t> confirmed(static_cast<std::size_t>(n), 0);
-  std::int64_t bad_levels = kNoFailure;
-  std::int64_t bad_span = kNoFailure;
-  std::int64_t arcs_in_component = 0;
+  /// (4) One pass over all arcs for rules 3 and 4 and the parent arcs that confirm rule 5, then
+  /// one over the vertices for any parent left unconfirmed. Counts the arcs in the component.
+  ArcFailures find_arc_failures() {
+    const std::span<const VertexT> parent = parent_;
+    const std::vector<std::int32_t>& level = level_;
+    const auto& offsets = graph_.offsets();
+    const auto& targets = graph_.targets();
+    const bool directed = graph_.directed();
+    const VertexT source = source_;
+    const std::int64_t n = n_;
+    std::vector<std::uint8_t> confirmed(static_cast<std::size_t>(n), 0);
+    std::int64_t bad_levels = kNoFailure;
+    std::int64_t bad_span = kNoFailure;
+    std::int64_t arcs_in_component = 0;
 #pragma omp parallel for reduction(min : bad_levels, bad_span) reduction(+ : arcs_in_component) \
     schedule(dynamic, 1024)
-  for (std::int64_t u = 0; u < n; ++u) {
-    const std::int32_t lu = level[u];
-    for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
-      const VertexT v = targets[e];
-      const std::int32_t lv = level[v];
-      if (parent[v] == u && v != source) {
-        std::atomic_ref<std::uint8_t>(confirmed[v]).store(1, std::memory_order_relaxed);
-      }
-      const bool u_reached = lu != kUnreachedDepth;
-      const bool v_reached = lv != kUnreachedDepth;
-      if (u_reached && v_reached) {
-        ++arcs_in_component;
-        const bool too_far = directed ? lv > lu + 1 : std::abs(lu - lv) > 1;
-        if (too_far) bad_levels = std::min<std::int64_t>(bad_levels, e);
-      } else if (u_reached != v_reached && (u_reached || !directed)) {
-        bad_span = std::min<std::int64_t>(bad_span, e);
+    for (std::int64_t u = 0; u < n; ++u) {
+      const std::int32_t lu = level[u];
+      for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
+        const VertexT v = targets[e];
+        const std::int32_t lv = level[v];
+        if (parent[v] == u && v != source) {
+          std::atomic_ref<std::uint8_t>(confirmed[v]).store(1, std::memory_order_relaxed);
+        }
+        const bool u_reached = lu != kUnreachedDepth;
+        const bool v_reached = lv != kUnreachedDepth;
+        if (u_reached && v_reached) {
+          ++arcs_in_component;
+          const bool too_far = directed ? lv > lu + 1 : std::abs(lu - lv) > 1;
+          if (too_far) bad_levels = std::min<std::int64_t>(bad_levels, e);
+        } else if (u_reached != v_reached && (u_reached || !directed)) {
+          bad_span = std::min<std::int64_t>(bad_span, e);
+        }
       }
     }
-  }
-  result.arcs_in_component = arcs_in_component;
-  std::int64_t unconfirmed = kNoFailure;
+    result_.arcs_in_component = arcs_in_component;
+    std::int64_t unconfirmed = kNoFailure;
 #pragma omp parallel for reduction(min : unconfirmed) schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (v != source && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
-      unconfirmed = std::min(unconfirmed, v);
+    for (std::int64_t v = 0; v < n; ++v) {
+      if (v != source && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
+        unconfirmed = std::min(unconfirmed, v);
+      }
+    }
+    return ArcFailures{unconfirmed, bad_span, bad_levels};
+  }
+
+  /// (4) Rules 5, 4 and 3, in that order.
+  void check_arcs() {
+    const ArcFailures found = find_arc_failures();
+    const auto& offsets = graph_.offsets();
+    const auto& targets = graph_.targets();
+    auto arc_tail = [&](std::int64_t e) {
+      return std::upper_bound(offsets.begin(), offsets.end(), static_cast<EdgeT>(e)) -
+             offsets.begin() - 1;
+    };
+    if (found.unconfirmed_parent != kNoFailure) {
+      const std::int64_t v = found.unconfirmed_parent;
+      add_failure(result_, "rule 5 (parent adjacency): vertex " + str(v) + " has parent " +
+                               str(parent_[v]) + " but the graph has no arc " + str(parent_[v]) +
+                               " -> " + str(v));
+    }
+    if (found.leaves_tree != kNoFailure) {
+      const std::int64_t u = arc_tail(found.leaves_tree);
+      const VertexT v = targets[found.leaves_tree];
+      const std::int64_t unreached =
+          level_[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
+      add_failure(result_, "rule 4 (spans component): arc " + str(u) + " -> " + str(v) +
+                               " leaves the tree (vertex " + str(unreached) +
+                               " is reachable from the source but has no parent)");
+    }
+    if (found.too_far != kNoFailure) {
+      const std::int64_t u = arc_tail(found.too_far);
+      const VertexT v = targets[found.too_far];
+      add_failure(result_,
+                  "rule 3 (arc levels): arc " + str(u) + " -> " + str(v) + " joins levels " +
+                      str(level_[u]) + " and " + str(level_[v]) +
+                      (graph_.directed() ? " (a level may grow by at most one along an arc)"
+                                         : " (they may differ by at most one)"));
     }
   }
-  auto arc_tail = [&](std::int64_t e) {
-    return std::upper_bound(offsets.begin(), offsets.end(), static_cast<EdgeT>(e)) -
-           offsets.begin() - 1;
-  };
-  if (unconfirmed != kNoFailure) {
-    add_failure(result, "rule 5 (parent adjacency): vertex " + str(unconfirmed) + " has parent " +
-                            str(parent[unconfirmed]) + " but the graph has no arc " +
-                            str(parent[unconfirmed]) + " -> " + str(unconfirmed));
-  }
-  if (bad_span != kNoFailure) {
-    const std::int64_t u = arc_tail(bad_span);
-    const VertexT v = targets[bad_span];
-    const std::int64_t unreached = level[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
-    add_failure(result, "rule 4 (spans component): arc " + str(u) + " -> " + str(v) +
-                            " leaves the tree (vertex " + str(unreached) +
-                            " is reachable from the source but has no parent)");
-  }
-  if (bad_levels != kNoFailure) {
-    const std::int64_t u = arc_tail(bad_levels);
-    const VertexT v = targets[bad_levels];
-    add_failure(result, "rule 3 (arc levels): arc " + str(u) + " -> " + str(v) + " joins levels " +
-                            str(level[u]) + " and " + str(level[v]) +
-                            (directed ? " (a level may grow by at most one along an arc)"
-                                      : " (they may differ by at most one)"));
-  }
-  result.valid = result.failure.empty();
-  return result;
+
+  const CsrGraph<VertexT, EdgeT>& graph_;
+  VertexT source_;
+  std::span<const VertexT> parent_;
+  std::span<const std::int32_t> depth_;
+  std::int64_t n_;
+  /// Tree levels from step (2): -1 where the walk down from the source does not arrive.
+  std::vector<std::int32_t> level_;
+  BfsValidation result_;
+};
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+                                std::span<const VertexT> parent,
+                                std::span<const std::int32_t> depth) {
+  return TreeValidator<VertexT, EdgeT>(graph, source, parent, depth).run();
 }
 
 template <typename VertexT, typename EdgeT>
