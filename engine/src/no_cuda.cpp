@@ -156,7 +156,6 @@ template ResidentGraph<std::int32_t, std::int64_t> build_csr_on_device(
 template ResidentGraph<std::int64_t, std::int64_t> build_csr_on_device(
     const DeviceEdgeList<std::int64_t>&, const CsrBuildOptions&);
 
-
 // Single-GPU BFS: a runner cannot exist in this build, so its members are never reached.
 template <typename VertexT, typename EdgeT>
 struct BfsRunner<VertexT, EdgeT>::Impl {};
@@ -212,7 +211,6 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
 template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
 
-
 // List ranking and Euler-tour operations.
 template <typename VertexT, typename ValueT>
 ListRankingStats list_prefix_device(const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp,
@@ -233,12 +231,12 @@ ListRankingStats list_rank_device(const VertexT*, VertexT*, std::int64_t, std::u
   no_cuda();
 }
 
-#define FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(VertexT, ValueT)                                 \
-  template ListRankingStats list_prefix_device<VertexT, ValueT>(                                  \
-      const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp, std::uint64_t, void*,         \
-      ListRankingAlgorithm, std::int64_t, std::int64_t);                                          \
-  template ListRankingStats list_prefix_host<VertexT, ValueT>(                                    \
-      std::span<const VertexT>, const ValueT*, ListOp, ValueT*, ListRankingAlgorithm,             \
+#define FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(VertexT, ValueT)                         \
+  template ListRankingStats list_prefix_device<VertexT, ValueT>(                          \
+      const VertexT*, const ValueT*, ValueT*, std::int64_t, ListOp, std::uint64_t, void*, \
+      ListRankingAlgorithm, std::int64_t, std::int64_t);                                  \
+  template ListRankingStats list_prefix_host<VertexT, ValueT>(                            \
+      std::span<const VertexT>, const ValueT*, ListOp, ValueT*, ListRankingAlgorithm,     \
       const ListRankingOptions&);
 FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(std::int32_t, std::int32_t)
 FRONTIER_INSTANTIATE_NO_CUDA_LIST_PREFIX(std::int32_t, std::int64_t)
@@ -256,15 +254,15 @@ template ListRankingStats list_rank_device<std::int64_t>(const std::int64_t*, st
 
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>,
-                                      const EulerTourOptions&) {
+                                     const EulerTourOptions&) {
   no_cuda();
 }
 template RootedForest<std::int32_t> euler_tour_ops(const CsrGraph<std::int32_t, std::int64_t>&,
-                                                    std::span<const std::int32_t>,
-                                                    const EulerTourOptions&);
+                                                   std::span<const std::int32_t>,
+                                                   const EulerTourOptions&);
 template RootedForest<std::int64_t> euler_tour_ops(const CsrGraph<std::int64_t, std::int64_t>&,
-                                                    std::span<const std::int64_t>,
-                                                    const EulerTourOptions&);
+                                                   std::span<const std::int64_t>,
+                                                   const EulerTourOptions&);
 
 }  // namespace frontier::cuda
 

@@ -15,7 +15,8 @@ namespace {
     throw CudaError(
         "this build of frontier has no CUDA backend (nvcc was not found at build time)");
   }
-  throw CudaError("this build of frontier has no multi-GPU backend (NCCL was not found at build time)");
+  throw CudaError(
+      "this build of frontier has no multi-GPU backend (NCCL was not found at build time)");
 }
 
 }  // namespace
@@ -39,10 +40,8 @@ template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_pr
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
     const RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
 template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int32_t, std::int64_t>>, std::span<const int>,
-    GpuTransport);
+    std::span<const RankGraph<std::int32_t, std::int64_t>>, std::span<const int>, GpuTransport);
 template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int64_t, std::int64_t>>, std::span<const int>,
-    GpuTransport);
+    std::span<const RankGraph<std::int64_t, std::int64_t>>, std::span<const int>, GpuTransport);
 
 }  // namespace frontier::distributed

@@ -13,8 +13,8 @@
 
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
-#include "list_ranking/list_prefix_generic.hpp"
 #include "frontier/list_ranking.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 #include "support/list_ranking_lists.hpp"
 #include "support/require_gpu.hpp"
 

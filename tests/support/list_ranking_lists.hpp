@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "list_ranking/list_prefix_generic.hpp"
 #include "frontier/random.hpp"
+#include "list_ranking/list_prefix_generic.hpp"
 
 namespace frontier::test {
 

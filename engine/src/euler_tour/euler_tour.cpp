@@ -17,8 +17,8 @@ namespace frontier {
 
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots,
-                                      const EulerTourOptions& options) {
+                                     std::span<const VertexT> roots,
+                                     const EulerTourOptions& options) {
   detail::Timer timer;
   RootedForest<VertexT> result;
   if (options.device.is_cuda()) {
@@ -59,7 +59,7 @@ std::vector<ValueT> euler_tour_arc_prefix(const CsrGraph<VertexT, EdgeT>& forest
 }
 
 #define FRONTIER_INSTANTIATE_EULER_TOUR(VertexT, EdgeT)                                           \
-  template RootedForest<VertexT> euler_tour_ops(                                                 \
+  template RootedForest<VertexT> euler_tour_ops(                                                  \
       const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&);        \
   template std::vector<std::int64_t> euler_tour_arc_prefix(                                       \
       const CsrGraph<VertexT, EdgeT>&, std::span<const std::int64_t>, ListOp,                     \

@@ -38,8 +38,8 @@ namespace frontier::cpu {
 
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots,
-                                      const EulerTourOptions& options);
+                                     std::span<const VertexT> roots,
+                                     const EulerTourOptions& options);
 
 /// Checks the forest and builds the per-tree tours (no tree entries): the successor of every
 /// arc, -1 at the last arc of each tree's tour.
@@ -53,7 +53,7 @@ namespace frontier::cuda {
 
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots,
-                                      const EulerTourOptions& options);
+                                     std::span<const VertexT> roots,
+                                     const EulerTourOptions& options);
 
 }  // namespace frontier::cuda

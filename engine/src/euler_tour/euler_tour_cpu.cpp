@@ -225,8 +225,8 @@ std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>& fores
 
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
-                                      std::span<const VertexT> roots,
-                                      const EulerTourOptions& options) {
+                                     std::span<const VertexT> roots,
+                                     const EulerTourOptions& options) {
   RootedForest<VertexT> result;
   CheckedForest<VertexT> checked = check_forest(forest, roots, &result.stats);
 
@@ -324,7 +324,7 @@ RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
 }
 
 #define FRONTIER_INSTANTIATE_EULER_TOUR_CPU(VertexT, EdgeT)                                \
-  template RootedForest<VertexT> euler_tour_ops(                                          \
+  template RootedForest<VertexT> euler_tour_ops(                                           \
       const CsrGraph<VertexT, EdgeT>&, std::span<const VertexT>, const EulerTourOptions&); \
   template std::vector<VertexT> euler_tour_successors(const CsrGraph<VertexT, EdgeT>&,     \
                                                       std::span<const VertexT>);
