@@ -26,6 +26,13 @@ struct Device {
   bool is_cuda() const { return kind == DeviceKind::Cuda; }
 };
 
+/// Device memory every GPU memory check keeps free beyond the bytes it sized: room for what the
+/// CUDA backend allocates without sizing it (the context's lazily grown local memory and launch
+/// resources, CUB's temporaries, the driver's rounding of allocations to its pages), so that a
+/// check that passes is not followed by a failing allocation. Estimates made before a run (the
+/// Graph500 planner's) add the same.
+inline constexpr std::uint64_t kDeviceMemoryHeadroom = std::uint64_t{256} << 20;
+
 /// Parses "cpu", "gpu"/"cuda" (GPU 0) or "auto" (GPU 0 when one is usable, else the CPU).
 /// @throws InvalidArgument on other names.
 Device parse_device(std::string_view name);

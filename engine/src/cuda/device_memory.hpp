@@ -12,14 +12,9 @@
 #include <cstdint>
 #include <string>
 
-namespace frontier::cuda {
+#include "frontier/device.hpp"
 
-/// Device memory every check keeps free beyond the bytes it sized: room for what the backend
-/// allocates without sizing it (the CUDA context's lazily grown local memory and launch
-/// resources, CUB's temporaries, the driver's rounding of allocations to its pages), so that a
-/// check that passes is not followed by a failing allocation. graph500_memory_bytes() adds the
-/// same to its estimate.
-inline constexpr std::uint64_t kDeviceMemoryHeadroom = std::uint64_t{256} << 20;
+namespace frontier::cuda {
 
 /// Whether `bytes_needed` fit in `free_bytes` with kDeviceMemoryHeadroom left over.
 constexpr bool fits_device_memory(std::uint64_t bytes_needed, std::uint64_t free_bytes) {

@@ -33,8 +33,6 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
 }
 
 std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
-  // The device checks keep this much free for the CUDA runtime (cuda::kDeviceMemoryHeadroom).
-  constexpr std::uint64_t kHeadroom = std::uint64_t{256} << 20;
   // Allowance for CUB's segmented-sort scratch (segment partitions: a few words per vertex).
   constexpr std::uint64_t kSortScratchPerVertex = 16;
   constexpr std::uint64_t kSortScratchFixed = std::uint64_t{64} << 20;
@@ -54,7 +52,7 @@ std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
   const std::uint64_t search = offsets + arcs * vertex_bytes +
                                n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 3 * (n / 8 + 8) +
                                4 * arcs * vertex_bytes;
-  return std::max(construction, search) + kHeadroom;
+  return std::max(construction, search) + kDeviceMemoryHeadroom;
 }
 
 void check_graph500_memory(int scale, int edgefactor) {

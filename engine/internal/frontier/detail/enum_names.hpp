@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "frontier/errors.hpp"
 
@@ -34,15 +35,14 @@ Enum parse_name(const EnumName<Enum> (&table)[N], std::string_view text, std::st
   for (const EnumName<Enum>& entry : table) {
     if (entry.name == text) return entry.value;
   }
-  std::string expected;
-  std::size_t listed = 0;
-  std::size_t names = 0;
-  for (const EnumName<Enum>& entry : table) names += name_of(table, entry.value) == entry.name;
+  std::vector<std::string_view> names;
   for (const EnumName<Enum>& entry : table) {
-    if (name_of(table, entry.value) != entry.name) continue;
-    if (listed > 0) expected += listed + 1 == names ? " or " : ", ";
-    expected += entry.name;
-    ++listed;
+    if (name_of(table, entry.value) == entry.name) names.push_back(entry.name);
+  }
+  std::string expected;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) expected += i + 1 == names.size() ? " or " : ", ";
+    expected += names[i];
   }
   throw InvalidArgument("unknown " + std::string(what) + " '" + std::string(text) + "' (expected " +
                         expected + ")");
