@@ -21,8 +21,12 @@
 namespace frontier::cli {
 namespace {
 
-// Text: "vertex depth parent" per line. Binary (.bin): int32 depths then int32 parents.
-void write_result(const std::string& path, const BfsResult<VertexId>& result) {
+// Text: "vertex depth parent" per line, and the file's id of the vertex as a fourth column when
+// the graph was renumbered. Binary (.bin): int32 depths then int32 parents, and when renumbered
+// the file's ids in path + ".ids" (write_original_ids).
+void write_result(const std::string& path, const BfsResult<VertexId>& result,
+                  const io::GraphFileInfo& info) {
+  const bool renumbered = !info.original_ids.empty();
   const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
   std::ofstream out(path, binary ? std::ios::binary : std::ios::out);
   if (!out) throw IoError(path, 0, "cannot open for writing");
@@ -31,11 +35,14 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result) {
               static_cast<std::streamsize>(result.depth.size() * sizeof(std::int32_t)));
     out.write(reinterpret_cast<const char*>(result.parent.data()),
               static_cast<std::streamsize>(result.parent.size() * sizeof(VertexId)));
+    if (renumbered) write_original_ids(info, original_ids_path(path));
   } else {
-    out << "# vertex depth parent (-1: unreached)\n";
+    out << (renumbered ? "# vertex depth parent original_id (-1: unreached; parent is a vertex)\n"
+                       : "# vertex depth parent (-1: unreached)\n");
     for (std::size_t v = 0; v < result.depth.size(); ++v) {
-      out << v << ' ' << result.depth[v] << ' ' << (result.parent.empty() ? -1 : result.parent[v])
-          << '\n';
+      out << v << ' ' << result.depth[v] << ' ' << (result.parent.empty() ? -1 : result.parent[v]);
+      if (renumbered) out << ' ' << info.original_ids[v];
+      out << '\n';
     }
   }
   if (!out) throw IoError(path, 0, "write failed");
@@ -47,7 +54,9 @@ int run_bfs(int argc, const char* const* argv) {
   auto options = make_options("bfs", "Breadth-first search on a graph file");
   add_graph_input_options(options);
   options.add_options("Search")(
-      "source", "source vertex (0-based; default: seeded random vertices of degree >= 1)",
+      "source",
+      "source vertex (0-based; with --renumber the file's id; default: seeded random vertices of "
+      "degree >= 1)",
       cxxopts::value<std::int64_t>())("sources", "number of searches from distinct random sources",
                                       cxxopts::value<int>()->default_value("1"))(
       "seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))(
@@ -60,7 +69,9 @@ int run_bfs(int argc, const char* const* argv) {
       "beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))(
       "predecessors", "compute the BFS tree (parents); implied by --validate and --output")(
       "validate", "check every tree against the five Graph500 rules")(
-      "output", "write depth and parent per vertex of the last search (.bin: binary)",
+      "output",
+      "write depth and parent per vertex of the last search (.bin: binary); with --renumber also "
+      "the file's id of each vertex (a column, or FILE.ids beside a .bin)",
       cxxopts::value<std::string>());
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
@@ -90,16 +101,13 @@ int run_bfs(int argc, const char* const* argv) {
   if (loaded.graph.num_vertices() == 0) throw InvalidArgument(path + ": the graph has no vertices");
   std::vector<VertexId> sources;
   if (result.count("source") > 0) {
-    const std::int64_t source = result["source"].as<std::int64_t>();
-    if (source < 0 || source >= loaded.graph.num_vertices()) {
-      throw InvalidArgument("--source " + std::to_string(source) + " is outside [0, " +
-                            std::to_string(loaded.graph.num_vertices()) + ")");
-    }
-    if (loaded.graph.degree(static_cast<VertexId>(source)) == 0) {
-      throw InvalidArgument("--source " + std::to_string(source) +
+    const std::int64_t source_id = result["source"].as<std::int64_t>();
+    const VertexId source = map_original_id(loaded, source_id, "--source");
+    if (loaded.graph.degree(source) == 0) {
+      throw InvalidArgument("--source " + std::to_string(source_id) +
                             " has no out-arcs: the search would reach only the source itself");
     }
-    sources.assign(static_cast<std::size_t>(count), static_cast<VertexId>(source));
+    sources.assign(static_cast<std::size_t>(count), source);
   } else {
     sources = runs::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
     if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
@@ -121,7 +129,7 @@ int run_bfs(int argc, const char* const* argv) {
   for (const VertexId source : sources) {
     last = engine.bfs(source, bfs_options);
     BfsTrial trial;
-    trial.source = source;
+    trial.source = original_id(loaded.info, source);
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
@@ -135,12 +143,12 @@ int run_bfs(int argc, const char* const* argv) {
       }
       trial.validated = true;
     }
-    detail::logger().info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {:.3g} TEPS{}", source,
-                          trial.seconds * 1e3, trial.reached, trial.levels, trial.teps(),
-                          trial.validated ? ", valid" : "");
+    detail::logger().info("bfs from {}: {:.3f} ms, {} vertices, {} levels, {:.3g} TEPS{}",
+                          trial.source, trial.seconds * 1e3, trial.reached, trial.levels,
+                          trial.teps(), trial.validated ? ", valid" : "");
     trials.push_back(trial);
   }
-  if (want_output) write_result(result["output"].as<std::string>(), last);
+  if (want_output) write_result(result["output"].as<std::string>(), last, loaded.info);
 
   const std::string device_name = device.is_cuda() ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {

@@ -14,7 +14,9 @@
 namespace frontier::cli {
 
 int run_convert(int argc, const char* const* argv) {
-  auto options = make_options("convert", "Convert a graph file to another format");
+  auto options = make_options("convert",
+                              "Convert a graph file to another format (with --renumber, the "
+                              "file's id of each vertex goes to OUT.ids)");
   add_graph_input_options(options);
   options.add_options("Output")("to",
                                 "Output format: auto (by extension), mtx, gr, metis, snap, fcsr",
@@ -36,22 +38,28 @@ int run_convert(int argc, const char* const* argv) {
   const io::LoadedGraph loaded = io::read_graph(input, graph_read_options(result));
   detail::Timer timer;
   io::write_graph(loaded.graph, output, to);
+  const bool renumbered = !loaded.info.original_ids.empty();
+  if (renumbered) write_original_ids(loaded.info, original_ids_path(output));
   const double write_seconds = timer.seconds();
   detail::logger().info("wrote {} ({} vertices, {} arcs) in {:.3f} s", output,
                         loaded.graph.num_vertices(), loaded.graph.num_arcs(), write_seconds);
   if (common.json) {
-    JsonWriter(std::cout)
-        .begin_object()
+    JsonWriter json(std::cout);
+    json.begin_object()
         .field("input", input)
         .field("output", output)
         .field("vertices", static_cast<std::int64_t>(loaded.graph.num_vertices()))
         .field("arcs", static_cast<std::int64_t>(loaded.graph.num_arcs()))
         .field("read_seconds", loaded.info.seconds)
-        .field("write_seconds", write_seconds)
-        .end_object();
+        .field("write_seconds", write_seconds);
+    if (renumbered) json.field("original_ids", original_ids_path(output));
+    json.end_object();
   } else {
     std::cout << output << ": " << loaded.graph.num_vertices() << " vertices, "
               << loaded.graph.num_arcs() << " arcs\n";
+    if (renumbered) {
+      std::cout << original_ids_path(output) << ": the file's id of each vertex (--renumber)\n";
+    }
   }
   return 0;
 }

@@ -44,6 +44,17 @@ void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edg
   }
 }
 
+// Renumbering is for SNAP's sparse ids; the other formats declare n and number all n vertices.
+void warn_if_renumber_ignored(const std::filesystem::path& path, GraphFormat format,
+                              const ReadOptions& options) {
+  if (options.renumber && format != GraphFormat::Snap) {
+    detail::logger().warn(
+        "{}: --renumber applies to SNAP edge lists only; {} numbers its vertices densely as "
+        "declared, so they keep their ids",
+        path.string(), to_string(format));
+  }
+}
+
 EdgeList<VertexId> arcs_of(const Graph& graph) {
   EdgeList<VertexId> edges;
   edges.num_vertices = graph.num_vertices();
@@ -97,6 +108,7 @@ EdgeList<VertexId> read_edge_list(const std::filesystem::path& path, const ReadO
   GraphFileInfo info;
   info.path = path.string();
   info.format = resolve_format(path, options.format);
+  warn_if_renumber_ignored(path, info.format, options);
   EdgeList<VertexId> edges;
   if (info.format == GraphFormat::BinaryCsr) {
     Graph graph = read_binary_csr(path);
@@ -122,6 +134,7 @@ LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& opt
   LoadedGraph loaded;
   const GraphFormat format = resolve_format(path, options.format);
   if (format == GraphFormat::BinaryCsr) {
+    warn_if_renumber_ignored(path, format, options);
     loaded.graph = read_binary_csr(path);
     const bool reshape = (options.symmetrize && loaded.graph.directed()) ||
                          options.remove_self_loops || options.remove_duplicates ||

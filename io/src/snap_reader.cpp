@@ -7,21 +7,39 @@
 // A third column, when present, is a weight (kept when ReadOptions::keep_weights); either every
 // edge line has one or none does.
 //
+// The header: SNAP writes "# Nodes: N Edges: M" among the comments before the first edge line.
+// M is the number of edge lines; N is the number of distinct ids the edge lines name (SNAP counts
+// the nodes that occur, not the largest id + 1). Both are checked against the file, and a
+// mismatch is a warning, not an error: the header is a comment, and the edge lines are the data.
+// M caps the arrays reserved while parsing; nothing is allocated from N or M alone.
+//
 // Graph semantics (read_graph.hpp): directed, one arc per edge line, ids as written, so
 // n = largest id + 1 (an id above 2^31 - 2 is an error then). With ReadOptions::renumber the
-// distinct ids are mapped to 0..k-1 in increasing order and n = k, so sparse or huge ids (up to
-// 2^63 - 1) load compactly. An empty (0-byte) file is an error; a file of comments only is an
+// distinct ids are mapped to 0..k-1 in increasing order and n = k (= the header's N), so sparse
+// or huge ids (up to 2^63 - 1) load compactly, and GraphFileInfo::original_ids maps each vertex
+// back to its id in the file. An empty (0-byte) file is an error; a file of comments only is an
 // empty graph.
+//
+// Sparse ids: with ids as written, every id up to the largest is a vertex, the ones that no edge
+// line names included. When more than half of the ids are unused (ca-CondMat: 108,300 ids, 23,133
+// named), a warning says so and points to renumbering. When the unused ids would make the graph
+// mostly empty vertices (more than kMostlyEmptyRatio ids per named one, and over
+// kMostlyEmptyMinIds ids: a 12-byte line "0 200000000" asks for 2 * 10^8 vertices), the read is
+// refused before the CSR is allocated, naming renumbering as the way to load the file: it gives
+// the same graph on the named ids, and results map back through the original ids.
 //
 // Checks: every line (two non-negative integer ids, an optional finite weight, nothing else), a
 // consistent column count, and the id limits above.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chunk_parse.hpp"
+#include "frontier/detail/log.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/errors.hpp"
 #include "text_readers.hpp"
@@ -29,6 +47,66 @@
 
 namespace frontier::io {
 namespace {
+
+// Sparse ids (see the file comment): warn when more than half of the ids up to the largest are
+// unused and at least kSparseMinUnused of them are (a few isolated ids cost nothing and are often
+// meant); refuse when there are more than kMostlyEmptyRatio ids per named id and over
+// kMostlyEmptyMinIds ids in all (the CSR's offsets then cost 128 MiB and more for nothing).
+constexpr std::uint64_t kSparseMinUnused = 1024;
+constexpr std::uint64_t kMostlyEmptyRatio = 16;
+constexpr std::uint64_t kMostlyEmptyMinIds = std::uint64_t{1} << 24;
+
+// The "# Nodes: N Edges: M" comment before the first edge line.
+struct SnapHeader {
+  const char* line = nullptr;  // null: the file has no such line
+  std::uint64_t nodes = 0;
+  std::uint64_t edges = 0;
+};
+
+// The count after `label` on the line [line, line_end), if the line has `label` and a number.
+bool scan_labelled_count(std::string_view line, std::string_view label, std::uint64_t& value) {
+  const std::size_t at = line.find(label);
+  if (at == std::string_view::npos) return false;
+  const char* p = skip_blanks(line.data() + at + label.size());
+  return scan_unsigned(p, value) == ScanStatus::Ok;
+}
+
+SnapHeader find_header(const TextBuffer& text) {
+  const char* p = text.begin();
+  while (p < text.end()) {
+    const char* line = p;
+    p = skip_blanks(p);
+    if (*p == '\n') {
+      ++p;
+      continue;
+    }
+    if (*p != '#' && *p != '%') break;
+    p = next_line(p);
+    const std::string_view view(line, static_cast<std::size_t>(p - line));
+    SnapHeader header;
+    if (scan_labelled_count(view, "Nodes:", header.nodes) &&
+        scan_labelled_count(view, "Edges:", header.edges)) {
+      header.line = line;
+      return header;
+    }
+  }
+  return {};
+}
+
+// Warns where the header's counts differ from what the edge lines hold.
+void check_header(const TextBuffer& text, const SnapHeader& header, std::uint64_t edge_lines,
+                  std::uint64_t distinct_ids) {
+  if (header.line == nullptr) return;
+  const std::size_t line = text.line_of(header.line);
+  if (header.edges != edge_lines) {
+    detail::logger().warn("{}: line {} declares {} edges but the file holds {} edge lines",
+                          text.name(), line, header.edges, edge_lines);
+  }
+  if (header.nodes != distinct_ids) {
+    detail::logger().warn("{}: line {} declares {} nodes but the edge lines name {} distinct ids",
+                          text.name(), line, header.nodes, distinct_ids);
+  }
+}
 
 // Arcs of one chunk with ids of type IdT, as written in the file.
 template <typename IdT>
@@ -40,14 +118,14 @@ struct SnapChunk : ArcChunk<IdT> {
 
 template <typename IdT>
 std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOptions& options,
-                                        std::uint64_t id_limit) {
+                                        std::uint64_t id_limit, std::uint64_t most_arcs) {
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
       split_lines(text.begin(), text.end(), parse_chunk_bytes(text.size()));
   const bool keep_weights = options.keep_weights;
   auto parse = [&](std::size_t, const LineChunk& chunk, SnapChunk<IdT>& out) {
     constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
-    out.reserve_for(chunk, kShortestEdgeLine, keep_weights);
+    out.reserve_for(chunk, kShortestEdgeLine, keep_weights, most_arcs);
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -61,8 +139,8 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
           throw LineError{line, "vertex id " + std::to_string(id) + " exceeds the largest id " +
                                     std::to_string(id_limit) +
                                     (options.renumber ? std::string()
-                                                      : " that 32-bit ids allow (renumbering "
-                                                        "maps sparse ids to 0..k-1)")};
+                                                      : " that 32-bit ids allow (--renumber "
+                                                        "maps the ids to 0..k-1)")};
         }
         out.max_id = std::max(out.max_id, id);
         p = skip_blanks(p);
@@ -118,25 +196,36 @@ std::uint64_t max_id_of(const std::vector<SnapChunk<IdT>>& chunks) {
   return max_id;
 }
 
-// Maps the ids in `edges` (stored as int64) to 0..k-1 in increasing id order; returns k.
+// Maps the ids to 0..k-1 in increasing id order: fills new_sources/new_targets and
+// original_ids (the id of each new number, increasing); returns k.
 std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_t>& sources,
                            const std::vector<std::int64_t>& targets, std::uint64_t max_id,
-                           std::vector<VertexId>& new_sources, std::vector<VertexId>& new_targets) {
+                           std::vector<VertexId>& new_sources, std::vector<VertexId>& new_targets,
+                           std::vector<std::int64_t>& original_ids) {
   const std::int64_t m = static_cast<std::int64_t>(sources.size());
   new_sources.resize(sources.size());
   new_targets.resize(targets.size());
+  original_ids.clear();
   if (m == 0) return 0;
   // Dense ids: mark the ids that occur, then a prefix sum gives each its new number. Used when
   // the id range is small next to the number of ids (the marker array stays proportional).
   constexpr std::uint64_t kDenseSlack = std::uint64_t{1} << 20;
   if (max_id < kMaxVertices && max_id + 1 <= 4 * 2 * static_cast<std::uint64_t>(m) + kDenseSlack) {
-    std::vector<VertexId> number(static_cast<std::size_t>(max_id) + 1, 0);
+    const std::int64_t range = static_cast<std::int64_t>(max_id) + 1;
+    std::vector<VertexId> number(static_cast<std::size_t>(range), 0);
 #pragma omp parallel for schedule(static) if (detail::worth_threads(m))
     for (std::int64_t i = 0; i < m; ++i) {
       std::atomic_ref<VertexId>(number[sources[i]]).store(1, std::memory_order_relaxed);
       std::atomic_ref<VertexId>(number[targets[i]]).store(1, std::memory_order_relaxed);
     }
     const VertexId distinct = detail::parallel_exclusive_scan(number.data(), number.size());
+    original_ids.resize(static_cast<std::size_t>(distinct));
+    // After the exclusive scan, id i occurs exactly when the next id's number is larger.
+#pragma omp parallel for schedule(static) if (detail::worth_threads(range))
+    for (std::int64_t id = 0; id < range; ++id) {
+      const VertexId next = id + 1 < range ? number[id + 1] : distinct;
+      if (next != number[id]) original_ids[number[id]] = id;
+    }
 #pragma omp parallel for schedule(static) if (detail::worth_threads(m))
     for (std::int64_t i = 0; i < m; ++i) {
       new_sources[i] = number[sources[i]];
@@ -145,12 +234,13 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
     return static_cast<std::uint64_t>(distinct);
   }
   // Sparse ids: sort the distinct ids and look each one up.
-  std::vector<std::int64_t> ids;
+  std::vector<std::int64_t>& ids = original_ids;
   ids.reserve(2 * sources.size());
   ids.insert(ids.end(), sources.begin(), sources.end());
   ids.insert(ids.end(), targets.begin(), targets.end());
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  ids.shrink_to_fit();
   if (ids.size() > kMaxVertices) {
     throw IoError(text.name(), 0,
                   std::to_string(ids.size()) + " distinct vertex ids exceed the " +
@@ -167,6 +257,64 @@ std::uint64_t renumber_ids(const TextBuffer& text, const std::vector<std::int64_
   return ids.size();
 }
 
+// The number of distinct ids among the arcs, all below id_range. A bitmap over the range when it
+// is no larger than the arcs themselves (a few bits per id), else a sorted copy of the ids, so
+// the cost follows the file's size, never the largest id's.
+std::uint64_t count_distinct_ids(const EdgeList<VertexId>& edges, std::uint64_t id_range) {
+  const std::int64_t m = static_cast<std::int64_t>(edges.size());
+  if (m == 0) return 0;
+  constexpr std::uint64_t kBitsPerWord = 64;
+  if (id_range <= kBitsPerWord * 2 * static_cast<std::uint64_t>(m)) {
+    std::vector<std::uint64_t> seen((id_range + kBitsPerWord - 1) / kBitsPerWord, 0);
+    // Reading before writing keeps the cache lines of ids seen before shared between threads.
+    const auto mark = [&seen](VertexId id) {
+      std::atomic_ref<std::uint64_t> word(seen[static_cast<std::size_t>(id) / kBitsPerWord]);
+      const std::uint64_t bit = std::uint64_t{1} << (static_cast<std::size_t>(id) % kBitsPerWord);
+      if ((word.load(std::memory_order_relaxed) & bit) == 0) {
+        word.fetch_or(bit, std::memory_order_relaxed);
+      }
+    };
+#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
+    for (std::int64_t i = 0; i < m; ++i) {
+      mark(edges.sources[i]);
+      mark(edges.targets[i]);
+    }
+    const std::int64_t words = static_cast<std::int64_t>(seen.size());
+    std::uint64_t distinct = 0;
+#pragma omp parallel for schedule(static) reduction(+ : distinct) if (detail::worth_threads(words))
+    for (std::int64_t w = 0; w < words; ++w) distinct += std::popcount(seen[w]);
+    return distinct;
+  }
+  std::vector<VertexId> ids;
+  ids.reserve(2 * edges.size());
+  ids.insert(ids.end(), edges.sources.begin(), edges.sources.end());
+  ids.insert(ids.end(), edges.targets.begin(), edges.targets.end());
+  std::sort(ids.begin(), ids.end());
+  return static_cast<std::uint64_t>(std::unique(ids.begin(), ids.end()) - ids.begin());
+}
+
+// With ids as written: warns when most ids up to the largest are unused, and refuses a graph of
+// mostly unused ids before its CSR is allocated (see the file comment).
+void check_id_density(const TextBuffer& text, std::uint64_t id_range, std::uint64_t distinct) {
+  const std::uint64_t unused = id_range - distinct;
+  if (id_range > kMostlyEmptyMinIds && id_range / kMostlyEmptyRatio > distinct) {
+    throw IoError(text.name(), 0,
+                  "vertex ids run up to " + std::to_string(id_range - 1) +
+                      " but the edge lines name only " + std::to_string(distinct) +
+                      " distinct ids: a graph over the ids as written would have " +
+                      std::to_string(id_range) + " vertices, " + std::to_string(unused) +
+                      " of them in no edge line; load it with --renumber (ids become 0..k-1 in "
+                      "increasing order and results name the original ids)");
+  }
+  if (unused > distinct && unused >= kSparseMinUnused) {
+    detail::logger().warn(
+        "{}: sparse vertex ids: they run up to {} but the edge lines name only {} distinct ids, "
+        "so {} vertices are in no edge line; --renumber maps the ids to 0..k-1 in increasing "
+        "order (results name the original ids)",
+        text.name(), id_range - 1, distinct, unused);
+  }
+}
+
 }  // namespace
 
 EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options,
@@ -178,27 +326,34 @@ EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options
     return std::any_of(parsed.begin(), parsed.end(),
                        [](const auto& chunk) { return chunk.first_three_columns != nullptr; });
   };
+  const SnapHeader header = find_header(text);
+  const std::uint64_t most_arcs = header.line != nullptr ? header.edges + 1 : UINT64_MAX;
   EdgeList<VertexId> edges;
   edges.directed = true;
   bool weight_column = false;
   std::uint64_t n = 0;
   if (options.renumber) {
     std::vector<SnapChunk<std::int64_t>> parsed =
-        parse_lines<std::int64_t>(text, options, static_cast<std::uint64_t>(INT64_MAX));
+        parse_lines<std::int64_t>(text, options, static_cast<std::uint64_t>(INT64_MAX), most_arcs);
     weight_column = has_weight_column(parsed);
     const std::uint64_t max_id = max_id_of(parsed);
     info.declared_edges = total_records(parsed);
     EdgeList<std::int64_t> wide;
     gather_arcs(parsed, weight_column && options.keep_weights, wide);
-    n = renumber_ids(text, wide.sources, wide.targets, max_id, edges.sources, edges.targets);
+    n = renumber_ids(text, wide.sources, wide.targets, max_id, edges.sources, edges.targets,
+                     info.original_ids);
     edges.weights = std::move(wide.weights);
+    check_header(text, header, info.declared_edges, n);
   } else {
     std::vector<SnapChunk<VertexId>> parsed =
-        parse_lines<VertexId>(text, options, kMaxVertices - 1);
+        parse_lines<VertexId>(text, options, kMaxVertices - 1, most_arcs);
     weight_column = has_weight_column(parsed);
     info.declared_edges = total_records(parsed);
     n = info.declared_edges > 0 ? max_id_of(parsed) + 1 : 0;
     gather_arcs(parsed, weight_column && options.keep_weights, edges);
+    const std::uint64_t distinct = count_distinct_ids(edges, n);
+    check_header(text, header, info.declared_edges, distinct);
+    check_id_density(text, n, distinct);
   }
   edges.num_vertices = static_cast<VertexId>(n);
   info.declared_vertices = n;

@@ -13,7 +13,11 @@
 ///  - METIS `.graph`: undirected, both arcs of every edge as the adjacency lines list them;
 ///    edge weights kept when the format code has them; vertex weights read and discarded.
 ///  - SNAP: directed, one arc per line, ids 0-based as written (or renumbered); `symmetrize`
-///    turns it undirected.
+///    turns it undirected. The "# Nodes: N Edges: M" header, when present, is checked against
+///    the file (N counts the distinct ids, M the edge lines; a mismatch is a warning). Sparse
+///    ids as written (most ids up to the largest in no edge line) are a warning, and an IoError
+///    when the graph would be mostly such ids (over 16 ids per named id and over 2^24 ids):
+///    `renumber` loads those.
 ///
 /// Any file may be gzip-compressed: compression is recognised by its magic bytes, whatever the
 /// name; a truncated or corrupt stream is an IoError, never partial data. Text is parsed in
@@ -24,6 +28,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "frontier/csr_graph.hpp"
 #include "frontier/edge_list.hpp"
@@ -40,7 +45,9 @@ struct ReadOptions {
   bool remove_duplicates = false;
   /// Keep arc weights when the file has them.
   bool keep_weights = true;
-  /// SNAP only: map the ids that occur to 0..k-1 in increasing id order (sparse ids).
+  /// SNAP only: map the ids that occur to 0..k-1 in increasing id order (sparse ids);
+  /// GraphFileInfo::original_ids maps them back. The other formats declare their vertex count
+  /// and number vertices densely (isolated ones included), so there it is ignored with a warning.
   bool renumber = false;
 };
 
@@ -60,6 +67,10 @@ struct GraphFileInfo {
   /// Bytes parsed (after decompression).
   std::uint64_t bytes = 0;
   double seconds = 0.0;
+  /// When renumbered: the file's id of every vertex (original_ids[v] for v in 0..n-1, strictly
+  /// increasing). Empty when ids are as written: vertex v is the file's id v (v + 1 in the
+  /// 1-based formats).
+  std::vector<std::int64_t> original_ids;
 };
 
 struct LoadedGraph {
