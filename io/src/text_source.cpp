@@ -237,7 +237,11 @@ class StreamDecoder {
         progress_("decompressing " + name_, file_bytes, "MB", 1e-6) {
     struct archive* a = reader_.get();
     if (a == nullptr) throw IoError(name_, 0, "cannot start libarchive to read the file");
-    archive_read_support_filter_all(a);
+    // Only the compressions sniff() admits: no filter that would run an external program.
+    archive_read_support_filter_gzip(a);
+    archive_read_support_filter_bzip2(a);
+    archive_read_support_filter_xz(a);
+    archive_read_support_filter_zstd(a);
     if (archives) {
       archive_read_support_format_tar(a);
       archive_read_support_format_zip(a);
