@@ -338,7 +338,10 @@ class StreamDecoder {
   // trailer must match the text.
   void finish_stream(const RawBytes& text) {
     const std::size_t end = consumed();
-    if (compression_ == "gzip") verify_gzip_trailer(text, end);
+    // The trailer describes the text only when gzip is the one filter (not gzip inside gzip).
+    if (compression_ == "gzip" && archive_filter_count(archive()) == 2) {
+      verify_gzip_trailer(text, end);
+    }
     std::array<char, 1 << 16> tail{};
     for (std::size_t offset = end; offset < file_bytes_;) {
       const std::size_t got =

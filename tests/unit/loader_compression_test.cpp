@@ -154,6 +154,15 @@ TEST(LoaderCompression, EveryCompressionOfEveryFormatLoadsLikeThePlainFile) {
   }
 }
 
+TEST(LoaderCompression, NestedCompressionIsDecodedLayerByLayer) {
+  TempDir dir;
+  const Graph plain = read_graph(write_file(dir / "plain.mtx", kMtx)).graph;
+  const auto loaded =
+      read_graph(write_file(dir / "twice.mtx.gz", compressed(compressed(kMtx, "gzip"), "gzip")));
+  EXPECT_EQ(loaded.info.compression, "gzip");
+  test::expect_same_graph(loaded.graph, plain);
+}
+
 TEST(LoaderCompression, DoneMeansTheIssuesFourFilesLoadWithTheirCounts) {
   TempDir dir;
   const std::string metis = "4 3\n2\n1 3\n2 4\n3\n";  // a path of 4 vertices
