@@ -27,7 +27,8 @@ void print_text(const io::GraphFileInfo& info, const GraphSummary& summary) {
   line("file", info.path);
   line("format", std::string(io::to_string(info.format)) +
                      (info.variant.empty() ? "" : " (" + info.variant + ")") +
-                     (info.gzip ? ", gzip" : ""));
+                     (info.compression.empty() ? "" : ", " + info.compression) +
+                     (info.archive.empty() ? "" : ", " + info.archive + " member " + info.member));
   line("declared", std::to_string(info.declared_vertices) + " vertices, " +
                        std::to_string(info.declared_edges) + " edges");
   line("vertices", std::to_string(summary.vertices));
@@ -50,7 +51,8 @@ void print_json(const io::GraphFileInfo& info, const GraphSummary& summary) {
       .field("file", info.path)
       .field("format", std::string(io::to_string(info.format)))
       .field("variant", info.variant)
-      .field("gzip", info.gzip)
+      .field("compression", info.compression)
+      .field("member", info.member)
       .field("declared_vertices", info.declared_vertices)
       .field("declared_edges", info.declared_edges)
       .field("vertices", summary.vertices)

@@ -4,8 +4,8 @@
 # works. frontier::frontier bundles frontier::engine, frontier::io, frontier::partition and
 # frontier::runs.
 # Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
-# interface; static libraries still need fmt, zlib (and the CUDA runtime, NCCL when built) at
-# link time, which frontierConfig.cmake finds with find_dependency.
+# interface; static libraries still need fmt, zlib, libarchive (and the CUDA runtime, NCCL when
+# built) at link time, which frontierConfig.cmake finds with find_dependency.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

@@ -28,9 +28,23 @@ GraphFormat parse_graph_format(std::string_view name) {
   return detail::parse_name(kGraphFormats, name, "graph format");
 }
 
-GraphFormat format_from_extension(const std::filesystem::path& path) {
+bool is_compressed_name(const std::filesystem::path& path) {
+  const std::string extension = path.extension().string();
+  return extension == ".gz" || extension == ".bz2" || extension == ".xz" || extension == ".zst" ||
+         extension == ".zstd";
+}
+
+bool is_archive_name(const std::filesystem::path& path) {
   std::filesystem::path name = path.filename();
-  if (name.extension() == ".gz") name = name.stem();
+  if (is_compressed_name(name)) name = name.stem();
+  const std::string extension = name.extension().string();
+  return extension == ".tar" || extension == ".tgz" || extension == ".tbz2" ||
+         extension == ".tbz" || extension == ".txz" || extension == ".tzst" || extension == ".zip";
+}
+
+GraphFormat format_named_by(const std::filesystem::path& path) {
+  std::filesystem::path name = path.filename();
+  if (is_compressed_name(name)) name = name.stem();
   const std::string extension = name.extension().string();
   if (extension == ".mtx" || extension == ".mm") return GraphFormat::MatrixMarket;
   if (extension == ".gr") return GraphFormat::Dimacs9;
@@ -40,6 +54,13 @@ GraphFormat format_from_extension(const std::filesystem::path& path) {
     return GraphFormat::Snap;
   }
   if (extension == ".fcsr") return GraphFormat::BinaryCsr;
+  return GraphFormat::Auto;
+}
+
+GraphFormat format_from_extension(const std::filesystem::path& path) {
+  if (is_archive_name(path)) return GraphFormat::Auto;
+  const GraphFormat format = format_named_by(path);
+  if (format != GraphFormat::Auto) return format;
   throw InvalidArgument("cannot tell the graph format of '" + path.string() +
                         "' from its extension; pass --format (mtx, gr, metis, snap or fcsr)");
 }

@@ -1,5 +1,6 @@
-// read_graph() and read_edge_list(): choose the format, read the text (gzip or not), hand it to
-// the format's parser, and build the CSR with the caller's options.
+// read_graph() and read_edge_list(): choose the format, read the text (compressed, a member of an
+// archive or plain), hand it to the format's parser, and build the CSR with the caller's options.
+// The format comes from --format, else the file name, else (for an archive) the member's name.
 //
 // Directed formats (MTX general, DIMACS9, SNAP) honour ReadOptions::symmetrize; undirected ones
 // (MTX symmetric/skew-symmetric, METIS) already list both arcs of every edge, so symmetrizing them
@@ -26,6 +27,25 @@ namespace {
 
 GraphFormat resolve_format(const std::filesystem::path& path, GraphFormat requested) {
   return requested == GraphFormat::Auto ? format_from_extension(path) : requested;
+}
+
+// The format of an archive member the file name left open, from the member's name.
+GraphFormat member_format(const TextBuffer& text) {
+  const GraphFormat format = format_named_by(text.origin().member);
+  if (format == GraphFormat::Auto || format == GraphFormat::BinaryCsr) {
+    throw IoError(text.name(), 0,
+                  "cannot tell the graph format from the name; pass --format (mtx, gr, metis or "
+                  "snap)");
+  }
+  return format;
+}
+
+// ", gzip", ", gzip, tar member g/g.mtx" or nothing: how the text was stored, for messages.
+std::string storage_note(const GraphFileInfo& info) {
+  std::string note;
+  if (!info.compression.empty()) note += ", " + info.compression;
+  if (!info.archive.empty()) note += ", " + info.archive + " member " + info.member;
+  return note;
 }
 
 void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edges,
@@ -96,7 +116,7 @@ void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
       info.seconds > 0 ? 1e-6 * static_cast<double>(info.bytes) / info.seconds : 0.0;
   detail::logger().log(info.seconds > kSlowSeconds ? spdlog::level::info : spdlog::level::debug,
                        "read {} ({} {}{}): {} vertices, {} arcs, {:.2f} s, {:.0f} MB/s", info.path,
-                       to_string(info.format), info.variant, info.gzip ? ", gzip" : "", n, arcs,
+                       to_string(info.format), info.variant, storage_note(info), n, arcs,
                        info.seconds, mb_per_s);
 }
 
@@ -119,9 +139,12 @@ EdgeList<VertexId> read_edge_list(const std::filesystem::path& path, const ReadO
     edges = arcs_of(graph);
     if (!options.keep_weights) edges.weights.clear();
   } else {
-    const TextBuffer text = read_text_file(path);
-    info.gzip = text.gzip();
+    const TextBuffer text = read_text_file(path, options.member);
+    info.compression = text.origin().compression;
+    info.archive = text.origin().archive;
+    info.member = text.origin().member;
     info.bytes = text.size();
+    if (info.format == GraphFormat::Auto) info.format = member_format(text);
     edges = parse_text(text, info.format, options, info);
   }
   info.seconds = timer.seconds();

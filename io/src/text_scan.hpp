@@ -13,6 +13,8 @@
 #include <string>
 #include <system_error>
 
+#include "text_source.hpp"
+
 namespace frontier::io {
 
 inline bool is_blank(char c) noexcept {
@@ -87,10 +89,8 @@ inline std::string token_at(const char* p) {
   const char* q = p;
   while (!ends_token(*q) && static_cast<std::size_t>(q - p) < kMaxChars) ++q;
   if (q == p) return *p == '\n' ? "end of line" : std::string(1, *p);
-  std::string quoted;
-  quoted.reserve(static_cast<std::size_t>(q - p) + 2);
-  quoted.push_back('\'');
-  quoted.append(p, q);
+  std::string quoted(1, '\'');
+  quoted += printable_excerpt({p, static_cast<std::size_t>(q - p)});
   quoted.push_back('\'');
   return quoted;
 }

@@ -1,12 +1,21 @@
-// Whole-file text input with transparent gzip (see text_source.hpp).
+// Whole-file text input, plain, compressed or from an archive (see text_source.hpp).
 //
-// Plain files are read with read(2) into a buffer sized from fstat. Gzip files (magic 1f 8b) are
-// read whole and inflated with zlib into a buffer that starts at the size the gzip trailer states
-// (capped by deflate's best ratio, so a forged trailer cannot force a huge allocation) and grows
-// by realloc. Concatenated gzip members are inflated one after another; input that ends before a
-// member's end is reported as a truncated stream rather than returned as partial data.
+// The path is checked with stat() before it is opened, and the opened descriptor with fstat():
+// anything but a regular file is refused, so a FIFO cannot block open() and a device cannot feed
+// endless bytes. The first bytes decide how the file is read:
+//  - plain text: read(2) into a buffer sized from fstat (huge pages advised);
+//  - a compression's magic bytes (gzip 1f 8b, bzip2 "BZh", xz fd "7zXZ" 00, zstd 28 b5 2f fd) or
+//    a tar ("ustar" at offset 257) or zip ("PK" 03 04) header: libarchive decodes the file as a
+//    stream, a single compressed stream through its "raw" format, an archive member by member.
+// Decoded text is checked after its first block (a NUL byte means it is no text file, so a bomb
+// of zeros stops there) and grows by realloc only while the available memory allows. A stream
+// that ends early is "truncated", any other decoder failure "corrupt", and bytes other than zero
+// padding after a compressed stream are refused. libarchive does not check a gzip member's CRC-32
+// and size, so the trailer of the last member is verified here.
 #include "text_source.hpp"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -14,25 +23,37 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <utility>
 
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/progress.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/io/graph_format.hpp"
 
 namespace frontier::io {
 namespace {
 
 constexpr std::size_t kReadBlockBytes = std::size_t{64} << 20;
 constexpr std::size_t kMinGrowBytes = std::size_t{1} << 20;
-// deflate never compresses better than about 1032:1.
-constexpr std::uint64_t kMaxDeflateRatio = 1032;
-// zlib counts input and output in 32-bit uInt; feed it at most this much per call.
-constexpr std::size_t kZlibPieceBytes = std::size_t{1} << 30;
-// Output per inflate() call: small enough for steady progress reports.
-constexpr std::size_t kInflateStepBytes = std::size_t{16} << 20;
+// Bytes read from the file per libarchive callback.
+constexpr std::size_t kArchiveBlockBytes = std::size_t{1} << 20;
+// Decoded text checked before more is decoded: one compressed block's worth at most.
+constexpr std::size_t kFirstBlockBytes = std::size_t{64} << 10;
+// Output per archive_read_data() call after the first block: small enough for steady progress.
+constexpr std::size_t kDecodeStepBytes = std::size_t{16} << 20;
+// Header bytes that identify a compression or archive (a tar header's magic ends at 262).
+constexpr std::size_t kSniffBytes = 512;
+// Error messages list at most this many archive members.
+constexpr std::size_t kListedMembers = 12;
+// Quoted input lines are cut to this many bytes.
+constexpr std::size_t kQuotedLineBytes = 120;
 
 // Asks for transparent huge pages over a large buffer: filling it then takes one page fault per
 // 2 MiB instead of one per 4 KiB. Only advice; ignored where unsupported.
@@ -59,6 +80,7 @@ void reallocate(const std::string& name, ByteArray& data, std::size_t bytes) {
   }
   data.release();
   data.reset(memory);
+  advise_huge_pages(memory, bytes);
 }
 
 std::string errno_text() { return std::strerror(errno); }
@@ -67,6 +89,7 @@ std::string errno_text() { return std::strerror(errno); }
 class FileDescriptor {
  public:
   explicit FileDescriptor(int fd) : fd_(fd) {}
+  FileDescriptor(FileDescriptor&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
   FileDescriptor(const FileDescriptor&) = delete;
   FileDescriptor& operator=(const FileDescriptor&) = delete;
   ~FileDescriptor() {
@@ -84,26 +107,53 @@ struct RawBytes {
   std::size_t capacity = 0;
 };
 
-// Reads the whole file; capacity keeps one spare byte for the closing '\n'.
-RawBytes read_raw(const std::filesystem::path& path, const std::string& name) {
-  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) throw IoError(name, 0, "cannot open file: " + errno_text());
+const char* file_kind(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+void require_regular_file(const std::string& name, mode_t mode) {
+  if (S_ISDIR(mode)) throw IoError(name, 0, "is a directory, not a graph file");
+  if (!S_ISREG(mode)) {
+    throw IoError(name, 0,
+                  std::string("is ") + file_kind(mode) +
+                      ", not a regular file; graphs are read from regular files only (save the "
+                      "stream to a file first)");
+  }
+}
+
+// Opens a regular file for reading. stat() comes first so that a FIFO is never opened (open()
+// would block until a writer appears); O_NONBLOCK and fstat() cover a path swapped in between.
+FileDescriptor open_regular_file(const std::filesystem::path& path, const std::string& name,
+                                 std::size_t& file_bytes) {
   struct stat status {};
+  if (::stat(path.c_str(), &status) != 0)
+    throw IoError(name, 0, "cannot open file: " + errno_text());
+  require_regular_file(name, status.st_mode);
+  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  if (fd.get() < 0) throw IoError(name, 0, "cannot open file: " + errno_text());
   if (::fstat(fd.get(), &status) != 0) throw IoError(name, 0, "cannot stat file: " + errno_text());
-  if (S_ISDIR(status.st_mode)) throw IoError(name, 0, "is a directory, not a graph file");
-  const std::size_t expected =
-      S_ISREG(status.st_mode) ? static_cast<std::size_t>(status.st_size) : kMinGrowBytes;
+  require_regular_file(name, status.st_mode);
+  file_bytes = static_cast<std::size_t>(status.st_size);
+  return fd;
+}
+
+// Reads the whole plain file; capacity keeps one spare byte for the closing '\n'.
+RawBytes read_plain(int fd, const std::string& name, std::size_t expected) {
   RawBytes raw;
   raw.capacity = expected + 1;
   raw.data = allocate(name, raw.capacity);
   detail::Progress progress("reading " + name, expected, "MB", 1e-6);
   for (;;) {
-    if (raw.capacity - raw.size <= 1) {
+    if (raw.capacity - raw.size <= 1) {  // the file grew while being read
       raw.capacity = raw.capacity + std::max(raw.capacity, kMinGrowBytes);
       reallocate(name, raw.data, raw.capacity);
     }
     const std::size_t want = std::min(kReadBlockBytes, raw.capacity - raw.size - 1);
-    const ssize_t got = ::read(fd.get(), raw.data.get() + raw.size, want);
+    const ssize_t got = ::read(fd, raw.data.get() + raw.size, want);
     if (got < 0) {
       if (errno == EINTR) continue;
       throw IoError(name, 0, "cannot read file: " + errno_text());
@@ -116,106 +166,411 @@ RawBytes read_raw(const std::filesystem::path& path, const std::string& name) {
   return raw;
 }
 
-bool has_gzip_magic(const char* data, std::size_t size) {
-  return size >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
-         static_cast<unsigned char>(data[1]) == 0x8b;
+std::size_t read_at(int fd, const std::string& name, char* out, std::size_t bytes,
+                    std::size_t offset) {
+  std::size_t done = 0;
+  while (done < bytes) {
+    const ssize_t got = ::pread(fd, out + done, bytes - done, static_cast<off_t>(offset + done));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw IoError(name, 0, "cannot read file: " + errno_text());
+    }
+    if (got == 0) break;
+    done += static_cast<std::size_t>(got);
+  }
+  return done;
 }
 
-// Ends a zlib inflate stream on scope exit.
-class InflateStream {
- public:
-  explicit InflateStream(const std::string& name) {
-    // 15 + 16: a gzip wrapper with the largest window.
-    if (inflateInit2(&stream_, 15 + 16) != Z_OK) {
-      throw IoError(name, 0, "cannot initialise zlib to inflate the gzip stream");
-    }
-  }
-  InflateStream(const InflateStream&) = delete;
-  InflateStream& operator=(const InflateStream&) = delete;
-  ~InflateStream() { inflateEnd(&stream_); }
-  z_stream* get() noexcept { return &stream_; }
-
- private:
-  z_stream stream_{};
+// What the first bytes of a file say it is.
+struct Container {
+  std::string compression;  // empty: not compressed
+  bool archive = false;     // a tar or zip header (possibly under the compression)
+  bool plain() const { return compression.empty() && !archive; }
 };
 
-// The initial output size: the gzip trailer's ISIZE (size mod 2^32 of the last member), but no
-// more than deflate could produce from this input and no less than four times the input.
-std::size_t inflated_size_hint(const RawBytes& compressed) {
-  const auto* tail =
-      reinterpret_cast<const unsigned char*>(compressed.data.get() + compressed.size - 4);
-  const std::uint64_t isize = std::uint64_t{tail[0]} | (std::uint64_t{tail[1]} << 8) |
-                              (std::uint64_t{tail[2]} << 16) | (std::uint64_t{tail[3]} << 24);
-  const std::uint64_t ceiling = kMaxDeflateRatio * compressed.size + kMinGrowBytes;
-  const std::uint64_t floor = 4 * std::uint64_t{compressed.size};
-  return static_cast<std::size_t>(std::min(std::max(isize, floor), ceiling)) + 1;
+Container sniff(std::string_view head) {
+  auto starts = [&](std::string_view magic) { return head.substr(0, magic.size()) == magic; };
+  Container found;
+  if (starts("\x1f\x8b")) {
+    found.compression = "gzip";
+  } else if (starts("BZh") && head.size() >= 4 && head[3] >= '1' && head[3] <= '9') {
+    found.compression = "bzip2";
+  } else if (starts(std::string_view("\xfd"
+                                     "7zXZ\0",
+                                     6))) {
+    found.compression = "xz";
+  } else if (starts("\x28\xb5\x2f\xfd")) {
+    found.compression = "zstd";
+  } else if ((head.size() >= 262 && head.substr(257, 5) == "ustar") || starts("PK\x03\x04") ||
+             starts("PK\x05\x06")) {
+    found.archive = true;
+  }
+  return found;
 }
 
-RawBytes inflate_gzip(const std::string& name, const RawBytes& compressed) {
-  RawBytes out;
-  out.capacity = compressed.size >= 4 ? inflated_size_hint(compressed) : kMinGrowBytes;
-  out.data = allocate(name, out.capacity);
-  InflateStream inflater(name);
-  z_stream* zs = inflater.get();
-  const char* input = compressed.data.get();
-  std::size_t fed = 0;  // input bytes handed to zlib so far
-  detail::Progress progress("decompressing " + name, compressed.size, "MB", 1e-6);
-  for (;;) {
-    if (zs->avail_in == 0 && fed < compressed.size) {
-      const std::size_t piece = std::min(kZlibPieceBytes, compressed.size - fed);
-      zs->next_in = reinterpret_cast<Bytef*>(const_cast<char*>(input + fed));
-      zs->avail_in = static_cast<uInt>(piece);
-      fed += piece;
+// Frees a libarchive reader on scope exit.
+class ArchiveReader {
+ public:
+  ArchiveReader() : archive_(archive_read_new()) {}
+  ArchiveReader(const ArchiveReader&) = delete;
+  ArchiveReader& operator=(const ArchiveReader&) = delete;
+  ~ArchiveReader() {
+    if (archive_ != nullptr) archive_read_free(archive_);
+  }
+  struct archive* get() const noexcept {
+    return archive_;
+  }
+
+ private:
+  struct archive* archive_;
+};
+
+// Decodes one file through libarchive: a single compressed stream or the members of an archive.
+class StreamDecoder {
+ public:
+  StreamDecoder(int fd, std::string name, std::size_t file_bytes, std::string compression,
+                bool archives)
+      : fd_(fd),
+        name_(std::move(name)),
+        file_bytes_(file_bytes),
+        compression_(std::move(compression)),
+        progress_("decompressing " + name_, file_bytes, "MB", 1e-6) {
+    struct archive* a = reader_.get();
+    if (a == nullptr) throw IoError(name_, 0, "cannot start libarchive to read the file");
+    // Only the compressions sniff() admits: no filter that would run an external program.
+    archive_read_support_filter_gzip(a);
+    archive_read_support_filter_bzip2(a);
+    archive_read_support_filter_xz(a);
+    archive_read_support_filter_zstd(a);
+    if (archives) {
+      archive_read_support_format_tar(a);
+      archive_read_support_format_zip(a);
     }
-    if (out.capacity - out.size <= 1) {
-      out.capacity += std::max(out.capacity / 2, kMinGrowBytes);
-      reallocate(name, out.data, out.capacity);
+    archive_read_support_format_raw(a);
+    archive_read_support_format_empty(a);
+    if (archive_read_open_fd(a, fd_, kArchiveBlockBytes) != ARCHIVE_OK) fail_decoding(0);
+    if (!compression_.empty() && archive_filter_code(a, 0) == ARCHIVE_FILTER_NONE) {
+      throw IoError(name_, 0,
+                    what() + " is truncated or corrupt: its header (" +
+                        std::to_string(std::min(file_bytes_, kSniffBytes)) +
+                        " bytes seen) is not a valid " + compression_ + " header");
     }
-    const std::size_t room = std::min(kInflateStepBytes, out.capacity - out.size - 1);
-    zs->next_out = reinterpret_cast<Bytef*>(out.data.get() + out.size);
-    zs->avail_out = static_cast<uInt>(room);
-    const int status = inflate(zs, Z_NO_FLUSH);
-    out.size += room - zs->avail_out;
-    const std::size_t consumed = fed - zs->avail_in;
-    progress.update(consumed);
-    if (status == Z_STREAM_END) {
-      const std::size_t left = compressed.size - consumed;
-      if (left == 0) break;
-      const char* rest = input + consumed;
-      if (has_gzip_magic(rest, left)) {
-        inflateReset(zs);  // the next member of a multi-member gzip file
-        continue;
+  }
+
+  struct archive* archive() const noexcept {
+    return reader_.get();
+  }
+  const std::string& name() const noexcept { return name_; }
+
+  // The next entry's header, or nullptr at the end.
+  struct archive_entry* next_entry() {
+    struct archive_entry* entry = nullptr;
+    const int status = archive_read_next_header(archive(), &entry);
+    if (status == ARCHIVE_EOF) return nullptr;
+    if (status < ARCHIVE_WARN) fail_decoding(0);
+    return entry;
+  }
+
+  bool is_archive() const {
+    const int format = archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK;
+    return format == ARCHIVE_FORMAT_TAR || format == ARCHIVE_FORMAT_ZIP;
+  }
+  std::string archive_kind() const {
+    return (archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP ? "zip"
+                                                                                        : "tar";
+  }
+  // The stream's name in messages: "gzip stream", "tar archive".
+  std::string what() const {
+    return compression_.empty() ? archive_kind() + " archive" : compression_ + " stream";
+  }
+
+  std::size_t consumed() const {
+    return static_cast<std::size_t>(std::max<la_int64_t>(archive_filter_bytes(archive(), -1), 0));
+  }
+
+  // Decodes the current entry's data whole; `text_name` names it in messages.
+  RawBytes read_entry(const std::string& text_name) {
+    RawBytes out;
+    const std::uint64_t available = detail::available_host_memory_bytes();
+    const std::uint64_t limit =
+        available > 0 ? available : std::numeric_limits<std::size_t>::max() / 2;
+    out.capacity = static_cast<std::size_t>(
+        std::min<std::uint64_t>(
+            std::max<std::uint64_t>(4 * std::uint64_t{file_bytes_}, kMinGrowBytes), limit) +
+        1);
+    out.data = allocate(text_name, out.capacity);
+    bool checked = false;
+    for (;;) {
+      if (out.capacity - out.size <= 1) {
+        const std::uint64_t grown = out.capacity + std::max(out.capacity / 2, kMinGrowBytes);
+        if (grown > limit) {
+          throw IoError(text_name, 0,
+                        "decompressed content exceeds the " + format_bytes(limit) +
+                            " of available memory (" + std::to_string(out.size) +
+                            " bytes from the first " + std::to_string(consumed()) +
+                            " compressed bytes)");
+        }
+        out.capacity = static_cast<std::size_t>(grown);
+        reallocate(text_name, out.data, out.capacity);
       }
-      if (std::all_of(rest, rest + left, [](char c) { return c == 0; })) break;  // zero padding
-      throw IoError(name, 0,
-                    "unexpected bytes after the end of the gzip stream at compressed offset " +
-                        std::to_string(consumed));
-    }
-    if (status == Z_OK) continue;
-    if (status == Z_BUF_ERROR) {
-      if (zs->avail_out == 0) continue;  // output full: grow and go on
-      if (zs->avail_in == 0 && fed == compressed.size) {
-        throw IoError(name, 0,
-                      "gzip stream is truncated: input ended after " +
-                          std::to_string(compressed.size) + " compressed bytes (" +
-                          std::to_string(out.size) + " bytes inflated) before the stream's end");
+      const std::size_t step = checked ? kDecodeStepBytes : kFirstBlockBytes - out.size;
+      const std::size_t room = std::min(step, out.capacity - out.size - 1);
+      const la_ssize_t got = archive_read_data(archive(), out.data.get() + out.size, room);
+      if (got < 0) fail_decoding(out.size);
+      out.size += static_cast<std::size_t>(got);
+      if (!checked && (got == 0 || out.size >= kFirstBlockBytes)) {
+        require_text_start(text_name, out);
+        checked = true;
       }
+      if (got == 0) break;
+      progress_.update(consumed());
+    }
+    return out;
+  }
+
+  // Skips the current entry's data.
+  void skip_entry() {
+    if (archive_read_data_skip(archive()) < ARCHIVE_WARN) fail_decoding(0);
+    progress_.update(consumed());
+  }
+
+  // A single compressed stream: nothing but zero padding may follow it, and a gzip member's
+  // trailer must match the text.
+  void finish_stream(const RawBytes& text) {
+    const std::size_t end = consumed();
+    // The trailer describes the text only when gzip is the one filter (not gzip inside gzip).
+    if (compression_ == "gzip" && archive_filter_count(archive()) == 2) {
+      verify_gzip_trailer(text, end);
+    }
+    std::array<char, 1 << 16> tail{};
+    for (std::size_t offset = end; offset < file_bytes_;) {
+      const std::size_t got =
+          read_at(fd_, name_, tail.data(), std::min(tail.size(), file_bytes_ - offset), offset);
+      if (got == 0) break;
+      if (std::any_of(tail.data(), tail.data() + got, [](char c) { return c != 0; })) {
+        throw IoError(name_, 0,
+                      "unexpected bytes after the end of the " + what() + " at compressed offset " +
+                          std::to_string(end));
+      }
+      offset += got;
+    }
+    progress_.finish();
+  }
+
+  void finish() { progress_.finish(); }
+
+ private:
+  [[noreturn]] void fail_decoding(std::size_t decoded) const {
+    const char* reported = archive_error_string(archive());
+    const std::string detail = reported != nullptr ? reported : "";
+    std::string lowered = detail;
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (detail.empty() || lowered.find("truncated") != std::string::npos) {
+      throw IoError(name_, 0,
+                    what() + " is truncated: input ended after " + std::to_string(file_bytes_) +
+                        " bytes (" + std::to_string(decoded) +
+                        " bytes decompressed) before the stream's end");
+    }
+    throw IoError(name_, 0, "corrupt " + what() + ": " + printable_excerpt(detail));
+  }
+
+  static void require_text_start(const std::string& text_name, const RawBytes& text) {
+    const void* nul = std::memchr(text.data.get(), '\0', text.size);
+    if (nul == nullptr) return;
+    const auto offset = static_cast<std::size_t>(static_cast<const char*>(nul) - text.data.get());
+    throw IoError(text_name, 0,
+                  "decompressed content is not text (a NUL byte at offset " +
+                      std::to_string(offset) + " of its first block), so not a graph file");
+  }
+
+  // Checks the last gzip member's trailer (CRC-32 and size mod 2^32, little-endian) against the
+  // end of the text: the last member holds the last ISIZE + k * 2^32 bytes for some k >= 0.
+  void verify_gzip_trailer(const RawBytes& text, std::size_t end) const {
+    unsigned char trailer[8];
+    if (end < 8 || read_at(fd_, name_, reinterpret_cast<char*>(trailer), 8, end - 8) != 8) {
+      throw IoError(name_, 0, "gzip stream is truncated: its trailer is missing");
+    }
+    auto le32 = [](const unsigned char* b) {
+      return std::uint32_t{b[0]} | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) |
+             (std::uint32_t{b[3]} << 24);
+    };
+    const std::uint32_t expected_crc = le32(trailer);
+    const std::uint64_t isize = le32(trailer + 4);
+    for (std::uint64_t span = isize; span <= text.size; span += std::uint64_t{1} << 32) {
+      const char* begin = text.data.get() + text.size - span;
+      if (crc32_of(begin, static_cast<std::size_t>(span)) == expected_crc) return;
+    }
+    throw IoError(name_, 0,
+                  "corrupt gzip stream: the CRC-32 or size in the trailer at compressed offset " +
+                      std::to_string(end - 8) + " does not match the decompressed data");
+  }
+
+  // CRC-32 of [begin, begin + bytes), in parallel pieces joined with crc32_combine.
+  static std::uint32_t crc32_of(const char* begin, std::size_t bytes) {
+    constexpr std::size_t kPieceBytes = std::size_t{8} << 20;
+    const std::size_t pieces = std::max<std::size_t>(1, (bytes + kPieceBytes - 1) / kPieceBytes);
+    std::vector<uLong> crcs(pieces);
+    const auto count = static_cast<std::int64_t>(pieces);
+#pragma omp parallel for schedule(static) if (pieces > 1)
+    for (std::int64_t i = 0; i < count; ++i) {
+      const std::size_t first = static_cast<std::size_t>(i) * kPieceBytes;
+      const std::size_t length = std::min(kPieceBytes, bytes - std::min(bytes, first));
+      crcs[static_cast<std::size_t>(i)] =
+          crc32(0L, reinterpret_cast<const Bytef*>(begin + first), static_cast<uInt>(length));
+    }
+    uLong crc = crcs[0];
+    for (std::size_t i = 1; i < pieces; ++i) {
+      const std::size_t length = std::min(kPieceBytes, bytes - i * kPieceBytes);
+      crc = crc32_combine(crc, crcs[i], static_cast<z_off_t>(length));
+    }
+    return static_cast<std::uint32_t>(crc);
+  }
+
+  int fd_;
+  std::string name_;
+  std::size_t file_bytes_;
+  std::string compression_;
+  ArchiveReader reader_;
+  detail::Progress progress_;
+};
+
+std::string lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// A member that may be the graph: a regular file named with a text graph format's extension,
+// neither a compressed file nor documentation nor a macOS resource fork.
+bool is_graph_member(const std::string& member) {
+  const std::filesystem::path path(member);
+  const std::string file = path.filename().string();
+  if (file.empty() || file.front() == '.' || member.rfind("__MACOSX/", 0) == 0) return false;
+  if (is_compressed_name(path)) return false;
+  const std::string stem = lowercase(path.stem().string());
+  for (const char* doc : {"readme", "license", "licence", "copying", "changelog"}) {
+    if (stem.rfind(doc, 0) == 0) return false;
+  }
+  const GraphFormat format = format_named_by(path);
+  return format != GraphFormat::Auto && format != GraphFormat::BinaryCsr;
+}
+
+// NAME of NAME.tar.gz, NAME.tgz, NAME.zip, ...: the file name less its archive and compression
+// extensions.
+std::string archive_stem(const std::filesystem::path& path) {
+  std::filesystem::path name = path.filename();
+  while (is_archive_name(name) || is_compressed_name(name)) {
+    if (name.extension().empty()) break;
+    name = name.stem();
+  }
+  return name.string();
+}
+
+// NAME/NAME.mtx (or NAME.mtx, or another graph extension) in an archive named NAME.*.
+bool is_preferred_member(const std::string& member, const std::string& stem) {
+  std::filesystem::path path(member);
+  if (member.rfind("./", 0) == 0) path = member.substr(2);
+  const std::string folder = path.parent_path().string();
+  return path.stem().string() == stem && (folder.empty() || folder == stem);
+}
+
+bool same_member(const std::string& entry, const std::string& wanted) {
+  auto bare = [](const std::string& name) {
+    return name.rfind("./", 0) == 0 ? name.substr(2) : name;
+  };
+  return bare(entry) == bare(wanted);
+}
+
+std::string member_list(const std::vector<std::string>& members) {
+  std::string list;
+  for (std::size_t i = 0; i < members.size() && i < kListedMembers; ++i) {
+    list += (i > 0 ? ", " : "") + printable_excerpt(members[i]);
+  }
+  if (members.size() > kListedMembers) {
+    list += " and " + std::to_string(members.size() - kListedMembers) + " more";
+  }
+  return list;
+}
+
+struct ArchiveText {
+  RawBytes bytes;
+  std::string member;
+};
+
+// Reads the requested member, or else the archive's one graph member, or else the preferred one.
+ArchiveText read_archive_member(StreamDecoder& decoder, struct archive_entry* entry,
+                                const std::filesystem::path& path, const std::string& wanted) {
+  const std::string stem = archive_stem(path);
+  std::vector<std::string> files;
+  std::vector<std::string> graphs;
+  ArchiveText first_graph;
+  for (; entry != nullptr; entry = decoder.next_entry()) {
+    const char* pathname = archive_entry_pathname(entry);
+    if (archive_entry_filetype(entry) != AE_IFREG || pathname == nullptr) continue;
+    const std::string member = pathname;
+    files.push_back(member);
+    const std::string text_name = decoder.name() + ":" + member;
+    if (!wanted.empty()) {
+      if (same_member(member, wanted)) return {decoder.read_entry(text_name), member};
+      decoder.skip_entry();
       continue;
     }
-    const std::string detail =
-        zs->msg != nullptr ? zs->msg : "zlib error " + std::to_string(status);
-    throw IoError(
-        name, 0,
-        "corrupt gzip stream at compressed offset " + std::to_string(consumed) + ": " + detail);
+    if (!is_graph_member(member)) {
+      decoder.skip_entry();
+      continue;
+    }
+    graphs.push_back(member);
+    if (is_preferred_member(member, stem)) return {decoder.read_entry(text_name), member};
+    if (graphs.size() == 1) {
+      first_graph = {decoder.read_entry(text_name), member};
+    } else {
+      first_graph = {};  // ambiguous unless the preferred member follows: free the memory
+      decoder.skip_entry();
+    }
   }
-  progress.finish();
-  return out;
+  const std::string& name = decoder.name();
+  if (!wanted.empty()) {
+    throw IoError(name, 0,
+                  "has no member '" + printable_excerpt(wanted) + "'; its files: " +
+                      (files.empty() ? std::string("none") : member_list(files)));
+  }
+  if (graphs.size() == 1) return first_graph;
+  if (graphs.empty()) {
+    throw IoError(name, 0,
+                  "holds no graph file (a member named .mtx, .gr, .graph, .txt, ...)" +
+                      (files.empty() ? std::string(" and no files at all")
+                                     : "; its files: " + member_list(files) +
+                                           "; pick one with --member MEMBER"));
+  }
+  throw IoError(name, 0,
+                "holds several graph files: " + member_list(graphs) +
+                    "; pick one with --member MEMBER (for example --member " +
+                    printable_excerpt(graphs.front()) + ")");
 }
 
 }  // namespace
 
-TextBuffer::TextBuffer(std::string name, ByteArray data, std::size_t size, bool gzip)
-    : name_(std::move(name)), data_(std::move(data)), size_(size), gzip_(gzip) {}
+std::string printable_excerpt(std::string_view bytes, std::size_t max_bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(std::min(bytes.size(), max_bytes) + 3);
+  for (std::size_t i = 0; i < bytes.size() && i < max_bytes; ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if ((c >= 0x20 && c < 0x7f) || c == '\t') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 15]);
+    }
+  }
+  if (bytes.size() > max_bytes) out += "...";
+  return out;
+}
+
+TextBuffer::TextBuffer(std::string name, ByteArray data, std::size_t size, TextOrigin origin)
+    : name_(std::move(name)), data_(std::move(data)), size_(size), origin_(std::move(origin)) {}
 
 std::size_t TextBuffer::line_of(const char* at) const {
   std::size_t line = 1;
@@ -239,21 +594,68 @@ std::string_view TextBuffer::line_text(const char* at) const {
 }
 
 void TextBuffer::fail(const char* at, const std::string& problem) const {
-  throw IoError(name_, line_of(at), problem, std::string(line_text(at)));
+  throw IoError(name_, line_of(at), problem, printable_excerpt(line_text(at), kQuotedLineBytes));
 }
 
 void TextBuffer::fail_line(std::size_t line, const std::string& problem,
                            std::string_view token) const {
-  throw IoError(name_, line, problem, std::string(token));
+  throw IoError(name_, line, problem, printable_excerpt(token, kQuotedLineBytes));
 }
 
-TextBuffer read_text_file(const std::filesystem::path& path) {
+TextBuffer read_text_file(const std::filesystem::path& path, const std::string& member) {
   const std::string name = path.string();
-  RawBytes raw = read_raw(path, name);
-  const bool gzip = has_gzip_magic(raw.data.get(), raw.size);
-  if (gzip) raw = inflate_gzip(name, raw);
+  std::size_t file_bytes = 0;
+  const FileDescriptor fd = open_regular_file(path, name, file_bytes);
+  std::array<char, kSniffBytes> head{};
+  const std::size_t head_bytes = read_at(fd.get(), name, head.data(), head.size(), 0);
+  const Container container = sniff({head.data(), head_bytes});
+  if (container.plain() && !member.empty()) {
+    throw IoError(name, 0,
+                  "is not a tar or zip archive, so it has no member '" + printable_excerpt(member) +
+                      "' to read");
+  }
+  RawBytes raw;
+  TextOrigin origin;
+  std::string text_name = name;
+  if (container.plain()) {
+    raw = read_plain(fd.get(), name, file_bytes);
+  } else {
+    origin.compression = container.compression;
+    auto decoder =
+        std::make_unique<StreamDecoder>(fd.get(), name, file_bytes, container.compression, true);
+    struct archive_entry* entry = decoder->next_entry();
+    if (decoder->is_archive() && entry == nullptr && !container.archive) {
+      // Compressed zero blocks read as an empty tar archive: decode them as one stream instead.
+      decoder.reset();
+      if (::lseek(fd.get(), 0, SEEK_SET) != 0) {
+        throw IoError(name, 0, "cannot rewind file: " + errno_text());
+      }
+      decoder =
+          std::make_unique<StreamDecoder>(fd.get(), name, file_bytes, container.compression, false);
+      entry = decoder->next_entry();
+    }
+    if (decoder->is_archive()) {
+      origin.archive = decoder->archive_kind();
+      ArchiveText text = read_archive_member(*decoder, entry, path, member);
+      raw = std::move(text.bytes);
+      origin.member = std::move(text.member);
+      text_name = name + ":" + origin.member;
+      decoder->finish();
+    } else {
+      if (!member.empty()) {
+        throw IoError(name, 0,
+                      "is a single " + container.compression +
+                          " stream, not an archive, so it "
+                          "has no member '" +
+                          printable_excerpt(member) + "' to read");
+      }
+      if (entry != nullptr) raw = decoder->read_entry(name);  // no entry: empty content
+      decoder->finish_stream(raw);
+    }
+  }
+  if (raw.data == nullptr) raw.data = allocate(name, 1);
   if (raw.size > 0 && raw.data.get()[raw.size - 1] != '\n') raw.data.get()[raw.size++] = '\n';
-  return TextBuffer(name, std::move(raw.data), raw.size, gzip);
+  return TextBuffer(text_name, std::move(raw.data), raw.size, std::move(origin));
 }
 
 std::vector<LineChunk> split_lines(const char* begin, const char* end, std::size_t chunk_bytes) {

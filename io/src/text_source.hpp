@@ -1,7 +1,10 @@
 // Whole-file text input for the graph readers (internal to frontier_io).
 //
-// read_text_file() loads a file into one contiguous buffer, inflating it on the fly when it starts
-// with the gzip magic bytes 1f 8b (whatever its extension). Invariants of the resulting TextBuffer:
+// read_text_file() loads a file into one contiguous buffer. Plain files are read with read(2);
+// compressed files (gzip, bzip2, xz, zstd, recognised by their magic bytes whatever the name) and
+// tar or zip archives are decoded as a stream through libarchive, one member of an archive being
+// the text. Only regular files are opened, so a FIFO or a device never blocks or floods the
+// reader. Invariants of the resulting TextBuffer:
 //  - text() is the file's (decompressed) content, plus one '\n' appended when the content does
 //    not already end with one, so every line, the last included, ends with '\n'; parsers can scan
 //    a line without bounds checks;
@@ -22,25 +25,36 @@
 
 namespace frontier::io {
 
-/// Frees malloc'd memory (the text buffer grows with realloc while a gzip stream inflates).
+/// Frees malloc'd memory (the text buffer grows with realloc while a stream decompresses).
 struct FreeDeleter {
   void operator()(char* pointer) const noexcept { std::free(pointer); }
 };
 using ByteArray = std::unique_ptr<char, FreeDeleter>;
 
+/// How a text was stored in its file.
+struct TextOrigin {
+  /// "gzip", "bzip2", "xz" or "zstd"; empty for an uncompressed file.
+  std::string compression;
+  /// "tar" or "zip" when the text is a member of an archive; empty otherwise.
+  std::string archive;
+  /// The member's path inside the archive.
+  std::string member;
+};
+
 /// A file's text in memory (see the file comment for its invariants).
 class TextBuffer {
  public:
   TextBuffer() = default;
-  TextBuffer(std::string name, ByteArray data, std::size_t size, bool gzip);
+  TextBuffer(std::string name, ByteArray data, std::size_t size, TextOrigin origin);
 
-  /// The name used in error messages (the path as the caller gave it).
+  /// The name used in error messages: the path as the caller gave it, then ":MEMBER" for a
+  /// member of an archive.
   const std::string& name() const noexcept { return name_; }
   const char* begin() const noexcept { return data_.get(); }
   const char* end() const noexcept { return data_.get() + size_; }
   std::size_t size() const noexcept { return size_; }
   std::string_view text() const noexcept { return {data_.get(), size_}; }
-  bool gzip() const noexcept { return gzip_; }
+  const TextOrigin& origin() const noexcept { return origin_; }
 
   /// 1-based number of the line holding `at` (begin() <= at <= end()).
   std::size_t line_of(const char* at) const;
@@ -56,12 +70,23 @@ class TextBuffer {
   std::string name_;
   ByteArray data_;
   std::size_t size_ = 0;
-  bool gzip_ = false;
+  TextOrigin origin_;
 };
 
-/// Reads `path` whole, inflating gzip content (detected by its magic bytes).
-/// @throws IoError if the file cannot be read or its gzip stream is corrupt or truncated.
-TextBuffer read_text_file(const std::filesystem::path& path);
+/// Reads `path` whole, decompressing it when it is compressed. For a tar or zip archive it reads
+/// `member` when given, else the archive's one graph file (a member whose name has a graph
+/// format's extension), else NAME/NAME.mtx of NAME.tar.gz (the SuiteSparse Matrix Collection's
+/// layout).
+/// @throws IoError if the path is not a regular file or cannot be read; if a stream is corrupt,
+/// truncated, followed by other bytes or decompresses to something that is not text (a NUL byte
+/// in its first block) or to more than the available memory; if `member` is given for a file that
+/// is no archive or names no member; if an archive holds no graph file or several (the message
+/// lists them).
+TextBuffer read_text_file(const std::filesystem::path& path, const std::string& member = {});
+
+/// `bytes` with every byte outside printable ASCII written as \xNN, cut to `max_bytes` of the
+/// input (then "..." follows): safe to quote from a file in a one-line message.
+std::string printable_excerpt(std::string_view bytes, std::size_t max_bytes = 80);
 
 /// A run of whole lines: begin is a line start, end is just past a '\n' (or begin == end).
 struct LineChunk {

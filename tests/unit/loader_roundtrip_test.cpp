@@ -84,7 +84,7 @@ TEST(LoaderRoundTrip, WriteThenReadGivesTheSameGraph) {
         SCOPED_TRACE(name);
         write_graph(graph, dir / name);
         const LoadedGraph back = read_graph(dir / name, read_back_options(extension, shape));
-        EXPECT_EQ(back.info.gzip, suffix == ".gz");
+        EXPECT_EQ(back.info.compression == "gzip", suffix == ".gz");
         EXPECT_EQ(back.graph.offsets(), graph.offsets());
         EXPECT_EQ(back.graph.targets(), graph.targets());
         if (extension == ".gr") {

@@ -1,6 +1,6 @@
 /// @file read_graph.hpp
-/// @brief Reading graph files into CSR: every text format (optionally gzip-compressed) and the
-/// binary CSR format, behind one call.
+/// @brief Reading graph files into CSR: every text format (optionally compressed, or a member of a
+/// tar or zip archive) and the binary CSR format, behind one call.
 ///
 /// What each format becomes:
 ///  - Matrix Market `general`: directed, one arc per entry. `symmetric`/`skew-symmetric`:
@@ -19,8 +19,10 @@
 ///    when the graph would be mostly such ids (over 16 ids per named id and over 2^24 ids):
 ///    `renumber` loads those.
 ///
-/// Any file may be gzip-compressed: compression is recognised by its magic bytes, whatever the
-/// name; a truncated or corrupt stream is an IoError, never partial data. Text is parsed in
+/// Any text file may be compressed (gzip, bzip2, xz, zstd) or be a member of a tar or zip archive
+/// (possibly compressed, as SuiteSparse's NAME.tar.gz holding NAME/NAME.mtx): this is recognised
+/// by the magic bytes, whatever the name, and decoded as a stream (libarchive). A truncated or
+/// corrupt stream is an IoError, never partial data. Only regular files are read. Text is parsed in
 /// parallel chunks (OpenMP); results do not depend on the thread count. Declared sizes are
 /// checked against what the file holds; nothing is allocated from a header's counts alone.
 #pragma once
@@ -49,6 +51,10 @@ struct ReadOptions {
   /// GraphFileInfo::original_ids maps them back. The other formats declare their vertex count
   /// and number vertices densely (isolated ones included), so there it is ignored with a warning.
   bool renumber = false;
+  /// Tar or zip archives: the member to read (its path inside the archive). Empty: the archive's
+  /// one graph file (a member named with a text format's extension), or NAME/NAME.mtx in an
+  /// archive named NAME.tar.gz (NAME.zip, ...) when there are several.
+  std::string member;
 };
 
 /// What the file itself declared and what reading it cost.
@@ -63,7 +69,11 @@ struct GraphFileInfo {
   std::uint64_t declared_edges = 0;
   /// Free text about the variant: "coordinate pattern symmetric", "fmt=011", ...
   std::string variant;
-  bool gzip = false;
+  /// "gzip", "bzip2", "xz" or "zstd"; empty for an uncompressed file.
+  std::string compression;
+  /// "tar" or "zip" when the graph was a member of an archive, and that member's path.
+  std::string archive;
+  std::string member;
   /// Bytes parsed (after decompression).
   std::uint64_t bytes = 0;
   double seconds = 0.0;
@@ -80,13 +90,14 @@ struct LoadedGraph {
 
 /// Reads a graph file (any supported format) into CSR, adjacency lists sorted by target.
 /// @throws IoError naming file, line and token for malformed input or unreadable files;
-/// InvalidArgument for an unknown extension with GraphFormat::Auto; OutOfMemory when the CSR
+/// InvalidArgument for an unknown extension with GraphFormat::Auto (an archive's member must have a
+/// known one, else IoError); OutOfMemory when the CSR
 /// would not fit in the memory the system reports available.
 LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& options = {});
 
 /// Reads a graph file into a raw edge list: the arcs described above in file order, before CSR
 /// building (undirected formats list both arcs of every edge and set directed = false). Of the
-/// options only format, keep_weights and renumber apply here.
+/// options only format, member, keep_weights and renumber apply here.
 /// @throws IoError as read_graph() does.
 EdgeList<VertexId> read_edge_list(const std::filesystem::path& path,
                                   const ReadOptions& options = {}, GraphFileInfo* info = nullptr);
