@@ -4,7 +4,6 @@
 #include <mutex>
 #include <span>
 #include <utility>
-#include <vector>
 
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
@@ -58,9 +57,8 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
                                 const BfsOptions& options) const {
   if (!resident_) return frontier::bfs(*graph_, sources, options, device_);
   detail::check_bfs_arguments(*graph_, sources, options, device_);
-  const std::vector<VertexId> distinct = detail::distinct_sources(sources);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
-  return resident_->bfs_runner.run(std::span<const VertexId>(distinct), to_cuda_options(options));
+  return resident_->bfs_runner.run(sources, to_cuda_options(options));
 }
 
 // Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,9 +18,16 @@
 #include "frontier/bfs_result.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_graph.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/reference_bfs.hpp"
 
 namespace frontier::test {
+
+/// A graph a query test runs on, made on demand, and the name its test instances carry.
+struct NamedGraph {
+  std::string name;
+  std::function<Graph()> make;
+};
 
 /// Distance from the nearest of `sources` per vertex (-1 where none reaches), from one oracle
 /// search per source.

@@ -28,12 +28,7 @@ namespace {
 using test::expect_query_matches_oracle;
 using test::nearest_source_depths;
 
-struct GraphCase {
-  std::string name;
-  std::function<Graph()> make;
-};
-
-std::vector<GraphCase> graph_cases() {
+std::vector<test::NamedGraph> graph_cases() {
   return {
       {"kronecker", [] { return test::kronecker_graph(test::kronecker_params(10, 3)); }},
       {"kronecker_directed",
@@ -88,7 +83,7 @@ std::vector<Query> queries_for(const Graph& graph, BfsStrategy strategy) {
 class BfsQueriesTest : public ::testing::TestWithParam<std::tuple<std::size_t, BfsStrategy>> {};
 
 TEST_P(BfsQueriesTest, MatchTheOracle) {
-  const GraphCase graph_case = graph_cases()[std::get<0>(GetParam())];
+  const test::NamedGraph graph_case = graph_cases()[std::get<0>(GetParam())];
   const Graph graph = graph_case.make();
   for (const Query& query : queries_for(graph, std::get<1>(GetParam()))) {
     SCOPED_TRACE(

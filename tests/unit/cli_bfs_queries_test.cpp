@@ -31,6 +31,14 @@ class CliBfsQueriesTest : public ::testing::Test {
     return path.string();
   }
 
+  // Runs a search of directed_file() that must succeed and print `expected`; returns stdout.
+  std::string expect_output(const std::string& arguments, const std::string& expected) const {
+    const CliRun result = run(arguments + " " + directed_file());
+    EXPECT_EQ(result.exit_code, 0) << arguments << ": " << result.err;
+    EXPECT_NE(result.out.find(expected), std::string::npos) << arguments << ": " << result.out;
+    return result.out;
+  }
+
   const std::string karate_ = frontier::test::bundled_dataset("karate.mtx").string();
   frontier::test::TempDir dir_;
 };
@@ -73,29 +81,17 @@ TEST_F(CliBfsQueriesTest, DepthLimitLeavesFartherVerticesUnreached) {
 }
 
 TEST_F(CliBfsQueriesTest, TargetPrintsTheShortestPath) {
-  const CliRun text = run("--source 0 --target 3 " + directed_file());
-  ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_NE(text.out.find("path to 3 (length 2): 0 -> 4 -> 3\n"), std::string::npos)
-      << text.out;
-  const CliRun json = run("--source 5 --target 3 --json --validate " + directed_file());
-  ASSERT_EQ(json.exit_code, 0) << json.err;
-  EXPECT_NE(json.out.find("\"target\":3,\"target_reached\":true,\"path\":[5,0,"), std::string::npos)
-      << json.out;
-  EXPECT_NE(json.out.find("\"path_length\":3"), std::string::npos) << json.out;
+  expect_output("--source 0 --target 3", "path to 3 (length 2): 0 -> 4 -> 3\n");
+  expect_output("--source 5 --target 3 --json --validate",
+                "\"target\":3,\"target_reached\":true,\"path\":[5,0,4,3],\"path_length\":3");
 }
 
 TEST_F(CliBfsQueriesTest, AnUnreachableTargetIsSaidSo) {
-  const CliRun behind = run("--source 1 --target 5 " + directed_file());
-  ASSERT_EQ(behind.exit_code, 0) << behind.err;
-  EXPECT_NE(behind.out.find("target 5 is unreachable from the source(s)"), std::string::npos)
-      << behind.out;
-  const CliRun limited = run("--source 0 --target 3 --depth-limit 1 --json " + directed_file());
-  ASSERT_EQ(limited.exit_code, 0) << limited.err;
-  EXPECT_NE(limited.out.find("\"target_reached\":false"), std::string::npos) << limited.out;
-  EXPECT_EQ(limited.out.find("\"path\""), std::string::npos) << limited.out;
-  const CliRun limited_text = run("--source 0 --target 3 --depth-limit 1 " + directed_file());
-  EXPECT_NE(limited_text.out.find("target 3 is not within 1 levels"), std::string::npos)
-      << limited_text.out;
+  expect_output("--source 1 --target 5", "target 5 is unreachable from the source(s)\n");
+  expect_output("--source 0 --target 3 --depth-limit 1", "target 3 is not within 1 levels");
+  const std::string json =
+      expect_output("--source 0 --target 3 --depth-limit 1 --json", "\"target_reached\":false");
+  EXPECT_EQ(json.find("\"path\""), std::string::npos) << json;
 }
 
 TEST_F(CliBfsQueriesTest, ASinkSourceReachesItselfAlone) {

@@ -558,7 +558,8 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.max_levels = launch_slots();
   if (depth_limit) {
     // Level L + i labels depth L + i: no launch goes past the depth limit.
-    multi.max_levels = std::min(multi.max_levels, *depth_limit - loop.level + 1);
+    const std::int64_t levels_left = std::int64_t{*depth_limit} - loop.level + 1;
+    multi.max_levels = static_cast<int>(std::min<std::int64_t>(multi.max_levels, levels_left));
   }
   multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
