@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "frontier/runs/graph500_statistics.hpp"
 
@@ -25,9 +26,13 @@ void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
     header_fields(writer);
     writer.begin_array("searches");
     for (const BfsTrial& trial : trials) {
-      writer.begin_object()
-          .field("source", trial.source)
-          .field("seconds", trial.seconds)
+      writer.begin_object().field("source", trial.source);
+      if (!trial.sources.empty()) {
+        writer.begin_array("sources");
+        for (const std::int64_t source : trial.sources) writer.value(source);
+        writer.end_array();
+      }
+      writer.field("seconds", trial.seconds)
           .field("vertices_reached", trial.reached)
           .field("levels", static_cast<std::int64_t>(trial.levels))
           .field("edges", trial.edges)
@@ -44,8 +49,12 @@ void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
   if (exchanged) std::printf(" %14s", "bytes_xchg");
   std::printf(" %s\n", "valid");
   for (const BfsTrial& trial : trials) {
-    std::printf("%-10lld %12.3f %12lld %7d %14lld %12.2f", static_cast<long long>(trial.source),
-                trial.seconds * 1e3, static_cast<long long>(trial.reached), trial.levels,
+    std::string source = std::to_string(trial.source);
+    for (std::size_t i = 1; i < trial.sources.size(); ++i) {
+      source.append(",").append(std::to_string(trial.sources[i]));
+    }
+    std::printf("%-10s %12.3f %12lld %7d %14lld %12.2f", source.c_str(), trial.seconds * 1e3,
+                static_cast<long long>(trial.reached), trial.levels,
                 static_cast<long long>(trial.edges), trial.teps() / 1e6);
     if (exchanged) std::printf(" %14lld", static_cast<long long>(trial.bytes_exchanged));
     std::printf(" %s\n", trial.validated ? "yes" : "-");

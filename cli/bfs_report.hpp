@@ -14,6 +14,8 @@ namespace frontier::cli {
 /// One search of `frontier bfs`.
 struct BfsTrial {
   std::int64_t source = 0;
+  /// Every source of a search from several (source is the first); empty for one source.
+  std::vector<std::int64_t> sources;
   double seconds = 0.0;
   std::int64_t reached = 0;
   std::int32_t levels = 0;

@@ -1,8 +1,12 @@
 // `frontier bfs FILE`: breadth-first searches from one or more sources on a graph file, timed,
-// optionally validated (the five Graph500 rules) and written out.
+// optionally validated (the five Graph500 rules) and written out. A --source list seeds one
+// search from several sources; --depth-limit and --target stop a search early, and --target
+// prints the path to the target.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -48,6 +52,58 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result,
   if (!out) throw IoError(path, 0, "write failed");
 }
 
+// The vertices of `--source a,b,...`: the file's ids when the graph was renumbered, each checked
+// against the graph.
+std::vector<VertexId> parse_source_list(const std::string& text, const io::LoadedGraph& loaded) {
+  std::vector<VertexId> sources;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = text.find(',', begin);
+    const std::string item = text.substr(begin, end == std::string::npos ? end : end - begin);
+    std::size_t used = 0;
+    long long id = -1;
+    try {
+      id = std::stoll(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (item.empty() || used != item.size()) {
+      throw UsageError(
+          "--source expects vertex ids separated by commas (\"0\" or \"0,33\"), "
+          "not \"" +
+          text + "\"");
+    }
+    sources.push_back(map_original_id(loaded, id, "--source"));
+    if (end == std::string::npos) return sources;
+    begin = end + 1;
+  }
+}
+
+// "a -> b -> c" for a path, in the file's ids.
+std::string format_path(const std::vector<VertexId>& path, const io::GraphFileInfo& info) {
+  std::string text;
+  for (const VertexId v : path) {
+    if (!text.empty()) text += " -> ";
+    text += std::to_string(original_id(info, v));
+  }
+  return text;
+}
+
+// The text lines of a --target query: the path and its length, or why there is none.
+void print_target_path(const BfsOptions& options, const std::vector<VertexId>& path,
+                       const io::GraphFileInfo& info) {
+  const std::int64_t target = original_id(info, static_cast<VertexId>(*options.target));
+  if (!path.empty()) {
+    std::printf("path to %lld (length %zu): %s\n", static_cast<long long>(target), path.size() - 1,
+                format_path(path, info).c_str());
+  } else if (options.depth_limit) {
+    std::printf("target %lld is not within %d levels of the source(s)\n",
+                static_cast<long long>(target), *options.depth_limit);
+  } else {
+    std::printf("target %lld is unreachable from the source(s)\n", static_cast<long long>(target));
+  }
+}
+
 }  // namespace
 
 int run_bfs(int argc, const char* const* argv) {
@@ -55,11 +111,18 @@ int run_bfs(int argc, const char* const* argv) {
   add_graph_input_options(options);
   options.add_options("Search")(
       "source",
-      "source vertex (0-based; with --renumber the file's id; default: seeded random vertices of "
-      "degree >= 1)",
-      cxxopts::value<std::int64_t>())("sources", "number of searches from distinct random sources",
-                                      cxxopts::value<int>()->default_value("1"))(
-      "seed", "seed of the source sampler", cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "source vertex (0-based; with --renumber the file's id), or a comma list such as 0,33 for "
+      "one search from all of them "
+      "(each vertex at its distance to the nearest); default: seeded random vertices of "
+      "degree >= 1",
+      cxxopts::value<std::string>())(
+      "sources", "number of searches: from distinct random sources, or each from --source",
+      cxxopts::value<int>()->default_value("1"))(
+      "depth-limit", "stop after level D: vertices farther than D hops stay unreached (-1)",
+      cxxopts::value<std::int32_t>())(
+      "target", "stop once vertex t is reached and print the path to it and its length",
+      cxxopts::value<std::int64_t>())("seed", "seed of the source sampler",
+                                      cxxopts::value<std::uint64_t>()->default_value("1"))(
       "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
       "strategy",
       "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
@@ -69,9 +132,7 @@ int run_bfs(int argc, const char* const* argv) {
       "beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))(
       "predecessors", "compute the BFS tree (parents); implied by --validate and --output")(
       "validate", "check every tree against the five Graph500 rules")(
-      "output",
-      "write depth and parent per vertex of the last search (.bin: binary); with --renumber also "
-      "the file's id of each vertex (a column, or FILE.ids beside a .bin)",
+      "output", "write depth and parent per vertex of the last search (.bin: binary)",
       cxxopts::value<std::string>());
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
@@ -92,26 +153,36 @@ int run_bfs(int argc, const char* const* argv) {
   bfs_options.threads = common.threads;
   const bool validate = result.count("validate") > 0;
   const bool want_output = result.count("output") > 0;
-  bfs_options.predecessors = validate || want_output || result.count("predecessors") > 0;
+  if (result.count("depth-limit") > 0) {
+    bfs_options.depth_limit = result["depth-limit"].as<std::int32_t>();
+    if (*bfs_options.depth_limit < 0) throw UsageError("--depth-limit must be at least 0");
+  }
+  if (result.count("target") > 0) bfs_options.target = result["target"].as<std::int64_t>();
+  bfs_options.predecessors =
+      validate || want_output || bfs_options.target.has_value() || result.count("predecessors") > 0;
   check_bfs_options(bfs_options);
 
   io::LoadedGraph loaded =
       io::read_graph(result["file"].as<std::string>(), graph_read_options(result));
   const std::string path = loaded.info.path;
   if (loaded.graph.num_vertices() == 0) throw InvalidArgument(path + ": the graph has no vertices");
-  std::vector<VertexId> sources;
-  if (result.count("source") > 0) {
-    const std::int64_t source_id = result["source"].as<std::int64_t>();
-    const VertexId source = map_original_id(loaded, source_id, "--source");
-    if (loaded.graph.degree(source) == 0) {
-      throw InvalidArgument("--source " + std::to_string(source_id) +
-                            " has no out-arcs: the search would reach only the source itself");
-    }
-    sources.assign(static_cast<std::size_t>(count), source);
+  if (bfs_options.target)
+    bfs_options.target = map_original_id(loaded, *bfs_options.target, "--target");
+  // Each search starts from one entry of `searches`: the --source list, or one random root.
+  std::vector<std::vector<VertexId>> searches;
+  const bool given_sources = result.count("source") > 0;
+  if (given_sources) {
+    const std::vector<VertexId> list =
+        parse_source_list(result["source"].as<std::string>(), loaded);
+    searches.assign(static_cast<std::size_t>(count), list);
   } else {
-    sources = runs::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>());
-    if (sources.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
+    for (const VertexId root :
+         runs::choose_graph500_roots(loaded.graph, count, result["seed"].as<std::uint64_t>())) {
+      searches.push_back({root});
+    }
+    if (searches.empty()) throw InvalidArgument(path + ": no vertex has an out-arc to start from");
   }
+  const bool multi_source = searches.front().size() > 1;
   const DistributedPlacement distributed = distributed_placement(result);
   if (distributed.ranks > 0 || distributed.mpi) {
     if (want_output) {
@@ -119,6 +190,13 @@ int run_bfs(int argc, const char* const* argv) {
           "--output writes one device's labels; it does not combine with --gpus, "
           "--ranks or --distributed");
     }
+    if (multi_source || bfs_options.depth_limit || bfs_options.target) {
+      throw UsageError(
+          "a --source list, --depth-limit and --target run on one device; they do not combine "
+          "with --gpus, --ranks or --distributed");
+    }
+    std::vector<VertexId> sources;
+    for (const std::vector<VertexId>& search : searches) sources.push_back(search.front());
     return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
                                validate, common.json);
   }
@@ -126,20 +204,24 @@ int run_bfs(int argc, const char* const* argv) {
 
   std::vector<BfsTrial> trials;
   BfsResult<VertexId> last;
-  for (const VertexId source : sources) {
-    last = engine.bfs(source, bfs_options);
+  for (const std::vector<VertexId>& search : searches) {
+    last = engine.bfs(std::span<const VertexId>(search), bfs_options);
+    const VertexId source = last.source;
     BfsTrial trial;
     trial.source = original_id(loaded.info, source);
+    if (multi_source) {
+      for (const VertexId v : last.sources) trial.sources.push_back(original_id(loaded.info, v));
+    }
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
     const std::int64_t arcs = reached_arcs<VertexId, EdgeId>(engine.graph(), last.depth);
     trial.edges = engine.graph().directed() ? arcs : arcs / 2;
     if (validate) {
-      const BfsValidation check =
-          validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);
+      const BfsValidation check = validate_bfs_tree<VertexId, EdgeId>(
+          engine.graph(), last.sources, last.parent, last.depth, last.stopped_early());
       if (!check.valid) {
-        throw ValidationError("search from " + std::to_string(source) + ": " + check.failure);
+        throw ValidationError("search from " + std::to_string(trial.source) + ": " + check.failure);
       }
       trial.validated = true;
     }
@@ -149,6 +231,8 @@ int run_bfs(int argc, const char* const* argv) {
     trials.push_back(trial);
   }
   if (want_output) write_result(result["output"].as<std::string>(), last, loaded.info);
+  std::vector<VertexId> target_path;
+  if (bfs_options.target) target_path = bfs_path(last, static_cast<VertexId>(*bfs_options.target));
 
   const std::string device_name = device.is_cuda() ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {
@@ -157,9 +241,25 @@ int run_bfs(int argc, const char* const* argv) {
         .field("strategy", to_string(bfs_options.strategy))
         .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
         .field("arcs", static_cast<std::int64_t>(engine.graph().num_arcs()));
+    if (given_sources) {
+      json.begin_array("sources");
+      for (const VertexId v : last.sources) json.value(original_id(loaded.info, v));
+      json.end_array();
+    }
+    if (bfs_options.depth_limit) json.field("depth_limit", *bfs_options.depth_limit);
+    if (bfs_options.target) {
+      json.field("target", original_id(loaded.info, static_cast<VertexId>(*bfs_options.target)))
+          .field("target_reached", !target_path.empty());
+      if (!target_path.empty()) {
+        json.begin_array("path");
+        for (const VertexId v : target_path) json.value(original_id(loaded.info, v));
+        json.end_array().field("path_length", static_cast<std::int64_t>(target_path.size() - 1));
+      }
+    }
   };
   print_bfs_trials(trials, common.json, header,
                    device_name + " (" + std::string(to_string(bfs_options.strategy)) + ")");
+  if (bfs_options.target && !common.json) print_target_path(bfs_options, target_path, loaded.info);
   return 0;
 }
 

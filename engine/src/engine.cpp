@@ -2,6 +2,7 @@
 #include "frontier/engine.hpp"
 
 #include <mutex>
+#include <span>
 #include <utility>
 
 #include "bfs/bfs_dispatch.hpp"
@@ -49,10 +50,15 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device,
     : graph_(std::move(graph)), device_(std::move(device)), resident_(std::move(resident)) {}
 
 BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) const {
-  if (!resident_) return frontier::bfs(*graph_, source, options, device_);
-  detail::check_bfs_arguments(*graph_, source, options, device_);
+  return bfs(std::span<const VertexId>(&source, 1), options);
+}
+
+BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
+                                const BfsOptions& options) const {
+  if (!resident_) return frontier::bfs(*graph_, sources, options, device_);
+  detail::check_bfs_arguments(*graph_, sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
-  return resident_->bfs_runner.run(source, to_cuda_options(options));
+  return resident_->bfs_runner.run(sources, to_cuda_options(options));
 }
 
 // Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied

@@ -184,6 +184,11 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(VertexT, const BfsCudaOptions&
 }
 
 template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(std::span<const VertexT>, const BfsCudaOptions&) {
+  no_cuda();
+}
+
+template <typename VertexT, typename EdgeT>
 const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
   no_cuda();
 }

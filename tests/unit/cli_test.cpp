@@ -147,14 +147,6 @@ TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
   EXPECT_NE(bad.err.find("--source 34 is outside [0, 34)"), std::string::npos) << bad.err;
 }
 
-TEST_F(CliTest, BfsRejectsAnIsolatedSource) {
-  // tiny_undirected.mtx: vertex 4 (0-based 3) has no edges.
-  const CliRun result = run("bfs --device cpu --source 3 " +
-                            frontier::test::bundled_dataset("tiny_undirected.mtx").string());
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.err.find("--source 3 has no out-arcs"), std::string::npos) << result.err;
-}
-
 TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
   const CliRun result = run("graph500 --device cpu --scale 10 --roots 8");
   ASSERT_EQ(result.exit_code, 0) << result.err;

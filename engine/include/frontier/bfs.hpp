@@ -13,10 +13,20 @@
 ///   options.threads = 4;
 ///   auto result = frontier::bfs(graph, frontier::VertexId{0}, options);
 ///   // result.depth[v] == -1 where v is unreachable; result.parent[source] == source
+///
+///   // One search from two sources, stopped once vertex 7 is labelled:
+///   const std::vector<frontier::VertexId> sources{0, 33};
+///   options.target = 7;
+///   auto nearest = frontier::bfs(graph, std::span<const frontier::VertexId>(sources), options);
+///   auto path = frontier::bfs_path(nearest, frontier::VertexId{7});  // {0 or 33, ..., 7}
 /// @endcode
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string_view>
+#include <type_traits>
 
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
@@ -68,6 +78,12 @@ struct BfsOptions {
   int beta = kDefaultBfsBeta;
   /// OpenMP threads; 0 means all (omp_get_max_threads()). Must be >= 0.
   int threads = 0;
+  /// Stop after labelling this level: vertices more than depth_limit hops from every source stay
+  /// unreached (BfsResult::stop == DepthLimit). Must be >= 0; 0 labels the sources alone.
+  std::optional<std::int32_t> depth_limit;
+  /// Stop after the level that labels this vertex (BfsResult::stop == TargetReached); with
+  /// predecessors, bfs_path(result, target) is then a shortest path to it. Must be a vertex.
+  std::optional<std::int64_t> target;
 };
 
 /// Breadth-first search from `source` on `device`: the CPU (OpenMP) or one CUDA GPU (the graph
@@ -86,8 +102,17 @@ template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                        const BfsOptions& options = {}, const Device& device = Device::cpu());
 
+/// One search from several sources at depth 0: every vertex gets its distance to the nearest
+/// source, and every source is its own parent. A source given twice counts once.
+/// @throws InvalidArgument as the single-source bfs(), and if `sources` is empty or the target
+///         is out of range.
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph,
+                       std::type_identity_t<std::span<const VertexT>> sources,
+                       const BfsOptions& options = {}, const Device& device = Device::cpu());
+
 /// Checks the options on their own (no graph needed), as bfs() does first.
-/// @throws InvalidArgument if threads < 0, alpha < 1 or beta < 1.
+/// @throws InvalidArgument if threads < 0, alpha < 1, beta < 1, depth_limit < 0 or target < 0.
 void check_bfs_options(const BfsOptions& options);
 
 /// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase", "contract-expand" or

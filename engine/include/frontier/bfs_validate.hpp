@@ -7,6 +7,10 @@
 ///     (for directed graphs: an arc u->v from a reached u reaches v with level(v) <= level(u) + 1);
 ///  4. the tree spans the source's whole connected component (reachable set);
 ///  5. every vertex's parent is joined to it by an arc of the graph.
+/// Generalized to several roots (every source is its own parent, the tree is a forest rooted at
+/// them) and to a search that stopped after its deepest level (depth limit, target): rule 4 then
+/// reads "every arc leaving a vertex of depth below the deepest labelled level reaches a labelled
+/// vertex", since the arcs out of that last level were not followed.
 #pragma once
 
 #include <cstdint>
@@ -21,18 +25,29 @@ struct BfsValidation {
   bool valid = false;
   /// Which rule failed and where, for people; empty when valid.
   std::string failure;
-  /// Vertices in the tree (the source's component).
+  /// Vertices in the tree (the sources' component, or the part of it the search labelled).
   std::int64_t vertices_in_tree = 0;
   /// Arcs with both endpoints in the tree (Graph500's nedge counts input edges; see callers).
   std::int64_t arcs_in_component = 0;
 };
 
-/// Validates `parent` (size n; -1 = unreached; parent[source] == source).
-/// If `depth` is non-empty it must equal the levels implied by the tree, and is checked too.
+/// Validates `parent` (size n; -1 = unreached; parent[source] == source) of a search that ran to
+/// completion. If `depth` is non-empty it must equal the levels implied by the tree, and is
+/// checked too.
 template <typename VertexT, typename EdgeT>
 BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                                 std::span<const VertexT> parent,
                                 std::span<const std::int32_t> depth = {});
+
+/// Validates the parents of one search from `sources` (each its own parent, depth 0; none
+/// twice). `stopped_early` (BfsResult::stopped_early()): the search ended after its deepest
+/// labelled level, whose out-arcs may reach unlabelled vertices.
+/// @throws InvalidArgument if `sources` is empty, holds a vertex twice or one out of range, or
+///         an array's size is not n.
+template <typename VertexT, typename EdgeT>
+BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph,
+                                std::span<const VertexT> sources, std::span<const VertexT> parent,
+                                std::span<const std::int32_t> depth, bool stopped_early);
 
 /// Arcs out of the vertices a search reached (depth >= 0): the searched component's arcs, which
 /// TEPS figures count (halved for an undirected graph, whose edges are two arcs).

@@ -92,8 +92,9 @@ struct DistributedBfsOptions {
 };
 
 /// Checks the options on their own, as DistributedBfs::run() does first.
-/// @throws InvalidArgument for BfsOptions out of range (check_bfs_options), a strategy other than
-///         DirectionOptimizing or TopDown, or small_level_arcs < 0.
+/// @throws InvalidArgument for BfsOptions out of range (check_bfs_options), a depth limit or
+///         target (single-device only), a strategy other than DirectionOptimizing or TopDown, or
+///         small_level_arcs < 0.
 void check_distributed_bfs_options(const DistributedBfsOptions& options);
 
 /// Where one level's time went (phase timing): seconds of each phase, one after the other. For a

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
@@ -57,6 +58,12 @@ class Engine {
   /// @throws InvalidArgument if `source` is out of range or an option is invalid.
   /// @throws Error if the device's BFS backend is not part of this build.
   BfsResult<VertexId> bfs(VertexId source, const BfsOptions& options = {}) const;
+
+  /// One breadth-first search from several sources (see frontier::bfs): every vertex at its
+  /// distance to the nearest source.
+  /// @throws InvalidArgument if `sources` is empty, a source or the target is out of range, or
+  ///         an option is invalid.
+  BfsResult<VertexId> bfs(std::span<const VertexId> sources, const BfsOptions& options = {}) const;
 
  private:
   // A graph built on the GPU (device_build.hpp) is adopted where it lies.

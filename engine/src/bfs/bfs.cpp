@@ -3,7 +3,9 @@
 // Engine keeps one resident instead; in a build without CUDA its constructor throws CudaError).
 #include "frontier/bfs.hpp"
 
+#include <span>
 #include <string>
+#include <vector>
 
 #include "bfs/bfs_cpu.hpp"
 #include "bfs/bfs_dispatch.hpp"
@@ -14,10 +16,10 @@ namespace frontier {
 namespace {
 
 template <typename VertexT, typename EdgeT>
-BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+BfsResult<VertexT> cuda_bfs(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
                             const BfsOptions& options, const Device& device) {
   cuda::BfsRunner<VertexT, EdgeT> runner(graph, single_gpu_id(device));
-  return runner.run(source, to_cuda_options(options));
+  return runner.run(sources, to_cuda_options(options));
 }
 
 }  // namespace
@@ -35,6 +37,8 @@ cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {
   cuda_options.predecessors = options.predecessors;
   cuda_options.alpha = options.alpha;
   cuda_options.beta = options.beta;
+  cuda_options.depth_limit = options.depth_limit;
+  cuda_options.target = options.target;
   switch (options.strategy) {
     case BfsStrategy::DirectionOptimizing:
       cuda_options.strategy = cuda::BfsCudaStrategy::DirectionOptimizing;
@@ -70,19 +74,42 @@ void check_bfs_options(const BfsOptions& options) {
   if (options.beta < 1) {
     throw InvalidArgument("BFS beta " + std::to_string(options.beta) + " must be at least 1");
   }
+  if (options.depth_limit && *options.depth_limit < 0) {
+    throw InvalidArgument("BFS depth limit " + std::to_string(*options.depth_limit) +
+                          " is negative (0 labels the sources alone)");
+  }
+  if (options.target && *options.target < 0) {
+    throw InvalidArgument("BFS target " + std::to_string(*options.target) + " is negative");
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph,
+                       std::type_identity_t<std::span<const VertexT>> sources,
+                       const BfsOptions& options, const Device& device) {
+  detail::check_bfs_arguments(graph, sources, options, device);
+  const std::vector<VertexT> distinct = detail::distinct_sources(sources);
+  if (device.is_cuda()) {
+    return cuda_bfs(graph, std::span<const VertexT>(distinct), options, device);
+  }
+  return cpu::bfs(graph, std::span<const VertexT>(distinct), options);
 }
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                        const BfsOptions& options, const Device& device) {
-  detail::check_bfs_arguments(graph, source, options, device);
-  if (device.is_cuda()) return cuda_bfs(graph, source, options, device);
-  return cpu::bfs(graph, source, options);
+  return bfs(graph, std::span<const VertexT>(&source, 1), options, device);
 }
 
 template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
                                      const BfsOptions&, const Device&);
 template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
                                      const BfsOptions&, const Device&);
+template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&,
+                                     std::span<const std::int32_t>, const BfsOptions&,
+                                     const Device&);
+template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&,
+                                     std::span<const std::int64_t>, const BfsOptions&,
+                                     const Device&);
 
 }  // namespace frontier

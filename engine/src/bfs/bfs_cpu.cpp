@@ -29,6 +29,9 @@
 //    queue at slot 0 (nothing else in it is live by then).
 //  - parent[v] is written only together with depth[v] and is an in-neighbour of v whose depth
 //    is depth[v] - 1, so parents form a BFS tree whatever the thread interleaving.
+//  - Several sources all start in the level-0 queue (depth 0, their own parents), so a depth is
+//    the distance to the nearest source. A depth limit or a target ends the loop between levels,
+//    so every level labelled is complete.
 #include "bfs/bfs_cpu.hpp"
 
 #include <omp.h>
@@ -38,6 +41,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "bfs/bfs_tuning.hpp"
@@ -73,13 +78,15 @@ class VertexBitmap {
 template <typename VertexT, typename EdgeT>
 class DirectionOptimizingBfs {
  public:
-  DirectionOptimizingBfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+  DirectionOptimizingBfs(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
                          const BfsOptions& options)
       : graph_(graph),
-        source_(source),
+        sources_(sources),
         policy_(make_bfs_cpu_policy(options)),
         n_(graph.num_vertices()),
-        with_parents_(options.predecessors) {}
+        with_parents_(options.predecessors),
+        depth_limit_(options.depth_limit),
+        target_(options.target) {}
 
   BfsResult<VertexT> run();
 
@@ -93,12 +100,16 @@ class DirectionOptimizingBfs {
   void queue_to_bitmap();
   void bitmap_to_queue();
   void ensure_bitmaps();
+  // Why the search stops before expanding the frontier at `level`, or FrontierEmpty to go on.
+  BfsStop stop_before(std::int32_t level) const;
 
   const CsrGraph<VertexT, EdgeT>& graph_;
-  VertexT source_;
+  std::span<const VertexT> sources_;
   BfsCpuPolicy policy_;
   std::int64_t n_;
   bool with_parents_;
+  std::optional<std::int32_t> depth_limit_;
+  std::optional<std::int64_t> target_;
 
   std::vector<std::int32_t> depth_;
   std::vector<VertexT> parent_;
@@ -126,11 +137,23 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::initialize() {
     depth[v] = kUnreachedDepth;
     if (parent != nullptr) parent[v] = kInvalidVertex<VertexT>;
   }
-  depth_[source_] = 0;
-  if (with_parents_) parent_[source_] = source_;
-  queue_[0] = source_;
+  std::int64_t at = 0;
+  for (const VertexT source : sources_) {
+    depth_[source] = 0;
+    if (with_parents_) parent_[source] = source;
+    queue_[at++] = source;
+  }
   queue_begin_ = 0;
-  queue_end_ = 1;
+  queue_end_ = at;
+}
+
+template <typename VertexT, typename EdgeT>
+BfsStop DirectionOptimizingBfs<VertexT, EdgeT>::stop_before(std::int32_t level) const {
+  if (target_ && depth_[static_cast<std::size_t>(*target_)] != kUnreachedDepth) {
+    return BfsStop::TargetReached;
+  }
+  if (depth_limit_ && level >= *depth_limit_) return BfsStop::DepthLimit;
+  return BfsStop::FrontierEmpty;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -293,25 +316,30 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
   auto& log = detail::logger();
-  log.debug("bfs cpu: source {} on {} vertices, {} arcs{}; {}", source_, n_, graph_.num_arcs(),
-            graph_.directed() ? " (directed)" : "", policy_.describe());
+  log.debug("bfs cpu: {} source(s) from {} on {} vertices, {} arcs{}; {}", sources_.size(),
+            sources_.front(), n_, graph_.num_arcs(), graph_.directed() ? " (directed)" : "",
+            policy_.describe());
   detail::Timer total;
   initialize();
 
   BfsResult<VertexT> result;
-  result.source = source_;
+  result.source = sources_.front();
+  result.sources.assign(sources_.begin(), sources_.end());
   BfsDirection direction =
       policy_.strategy == BfsStrategy::BottomUp ? BfsDirection::BottomUp : BfsDirection::TopDown;
   if (direction == BfsDirection::BottomUp) queue_to_bitmap();
 
-  std::int64_t frontier_size = 1;
+  std::int64_t frontier_size = static_cast<std::int64_t>(sources_.size());
   std::int64_t previous_size = 0;
-  std::int64_t scout = static_cast<std::int64_t>(graph_.degree(source_));
+  std::int64_t scout = 0;
+  for (const VertexT source : sources_) scout += static_cast<std::int64_t>(graph_.degree(source));
   std::int64_t unexpanded_arcs = static_cast<std::int64_t>(graph_.num_arcs());
-  std::int64_t reached = 1;
+  std::int64_t reached = frontier_size;
   const bool adaptive = policy_.strategy == BfsStrategy::DirectionOptimizing;
 
   for (std::int32_t level = 0; frontier_size > 0; ++level) {
+    result.stop = stop_before(level);
+    if (result.stop != BfsStop::FrontierEmpty) break;
     detail::Timer step;
     // 1. Choose the direction (Beamer's rule, see the file comment), converting the frontier
     //    when it changes.
@@ -359,15 +387,15 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
-BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
+BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
                        const BfsOptions& options) {
-  DirectionOptimizingBfs<VertexT, EdgeT> search(graph, source, options);
+  DirectionOptimizingBfs<VertexT, EdgeT> search(graph, sources, options);
   return search.run();
 }
 
-template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
-                                     const BfsOptions&);
-template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
-                                     const BfsOptions&);
+template BfsResult<std::int32_t> bfs(const CsrGraph<std::int32_t, std::int64_t>&,
+                                     std::span<const std::int32_t>, const BfsOptions&);
+template BfsResult<std::int64_t> bfs(const CsrGraph<std::int64_t, std::int64_t>&,
+                                     std::span<const std::int64_t>, const BfsOptions&);
 
 }  // namespace frontier::cpu

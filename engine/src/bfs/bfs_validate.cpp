@@ -17,6 +17,9 @@
 // Directed graphs: an arc u -> v from a reached u must reach v (rule 4) with
 // level(v) <= level(u) + 1 (rule 3); arcs leaving unreached vertices are unconstrained; rule 5
 // needs the arc parent[v] -> v itself.
+// Several sources: each is its own parent at level 0 and the walk of step (2) starts from all of
+// them (a forest). A search that stopped early (depth limit, target) followed no arc out of its
+// deepest level, so rule 4 binds only arcs leaving shallower vertices.
 //
 // Failures are reported for the smallest offending vertex or arc id, so the message does not
 // depend on the thread count. A rule 1 failure stops the validation (levels are undefined);
@@ -52,17 +55,19 @@ void add_failure(BfsValidation& result, const std::string& text) {
   result.failure += text;
 }
 
-// Explains why `start` (which has a parent) is not reached from the source: follows at most n
-// parent links and reports either the chain's end or the cycle it falls into.
+// Explains why `start` (which has a parent) is not reached from `root` ("the source" or "a
+// source"): follows at most n parent links and reports either the chain's end or the cycle it
+// falls into.
 template <typename VertexT>
-std::string explain_detached(std::span<const VertexT> parent, VertexT start) {
+std::string explain_detached(std::span<const VertexT> parent, VertexT start,
+                             const std::string& root) {
   const std::int64_t n = static_cast<std::int64_t>(parent.size());
   VertexT at = start;
   for (std::int64_t step = 0; step < n; ++step) {
     const VertexT up = parent[at];
     if (up == kInvalidVertex<VertexT>) {
       return "the parent chain of vertex " + str(start) + " ends at vertex " + str(at) +
-             ", which has no parent, instead of at the source";
+             ", which has no parent, instead of at " + root;
     }
     at = up;
   }
@@ -76,13 +81,16 @@ std::string explain_detached(std::span<const VertexT> parent, VertexT start) {
     ++shown;
   }
   cycle += on_cycle == at ? " -> " + str(at) : " -> ...";
-  return "the parent chain of vertex " + str(start) + " never reaches the source: cycle " + cycle;
+  return "the parent chain of vertex " + str(start) + " never reaches " + root + ": cycle " + cycle;
 }
 
-// Levels of the tree encoded by `parent`, found by walking down from the source; -1 where the
-// walk does not arrive. `reached` receives the number of vertices the walk visits.
+// Levels of the forest encoded by `parent`, found by walking down from the sources (marked in
+// `is_source`); -1 where the walk does not arrive. `reached` receives the number of vertices the
+// walk visits.
 template <typename VertexT>
-std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent, VertexT source,
+std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent,
+                                      std::span<const VertexT> sources,
+                                      const std::vector<std::uint8_t>& is_source,
                                       std::int64_t& reached) {
   const std::int64_t n = static_cast<std::int64_t>(parent.size());
   // (1) children counts, (2) scan into offsets, (3) scatter children.
@@ -90,7 +98,7 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent, VertexT s
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {
     const VertexT p = parent[v];
-    if (p != kInvalidVertex<VertexT> && v != source) {
+    if (p != kInvalidVertex<VertexT> && is_source[v] == 0) {
       std::atomic_ref<VertexT>(child_offsets[p]).fetch_add(1, std::memory_order_relaxed);
     }
   }
@@ -103,7 +111,7 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent, VertexT s
 #pragma omp parallel for schedule(static)
     for (std::int64_t v = 0; v < n; ++v) {
       const VertexT p = parent[v];
-      if (p != kInvalidVertex<VertexT> && v != source) {
+      if (p != kInvalidVertex<VertexT> && is_source[v] == 0) {
         const VertexT slot =
             std::atomic_ref<VertexT>(cursor[p]).fetch_add(1, std::memory_order_relaxed);
         children[slot] = static_cast<VertexT>(v);
@@ -114,11 +122,11 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent, VertexT s
   // (4) level-synchronous walk down the tree. Every vertex has one parent, so each is written
   // by exactly one frontier vertex and no two threads touch the same level entry.
   std::vector<std::int32_t> level(static_cast<std::size_t>(n), kUnreachedDepth);
-  std::vector<VertexT> frontier{source};
+  std::vector<VertexT> frontier(sources.begin(), sources.end());
   std::vector<VertexT> next;
   std::vector<std::int64_t> next_offsets;
-  level[source] = 0;
-  reached = 1;
+  for (const VertexT source : sources) level[source] = 0;
+  reached = static_cast<std::int64_t>(sources.size());
   for (std::int32_t depth = 1; !frontier.empty(); ++depth) {
     const std::size_t size = frontier.size();
     if (size < kParallelLevelThreshold) {
@@ -167,14 +175,21 @@ struct ArcFailures {
 template <typename VertexT, typename EdgeT>
 class TreeValidator {
  public:
-  TreeValidator(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
-                std::span<const VertexT> parent, std::span<const std::int32_t> depth)
-      : graph_(graph), source_(source), parent_(parent), depth_(depth), n_(graph.num_vertices()) {}
+  TreeValidator(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
+                std::span<const VertexT> parent, std::span<const std::int32_t> depth,
+                bool stopped_early)
+      : graph_(graph),
+        sources_(sources),
+        parent_(parent),
+        depth_(depth),
+        n_(graph.num_vertices()),
+        stopped_early_(stopped_early),
+        root_(sources.size() == 1 ? "the source" : "a source") {}
 
   BfsValidation run() {
     require_matching_arguments();
     // (1)-(2) Rule 1; a failure stops the validation, since the levels are then undefined.
-    if (!parents_in_range() || !source_is_own_parent()) return result_;
+    if (!parents_in_range() || !sources_are_own_parents()) return result_;
     if (!tree_reaches_every_parented_vertex()) return result_;
     // (3) The given depth array against the parent array.
     if (!depth_.empty()) check_depths();
@@ -185,11 +200,20 @@ class TreeValidator {
   }
 
  private:
-  /// A source, parent array and depth array that fit the graph, or InvalidArgument.
-  void require_matching_arguments() const {
-    if (source_ < 0 || source_ >= n_) {
-      throw InvalidArgument("BFS validation: source " + str(source_) + " is outside [0, " +
-                            str(n_) + ")");
+  /// Sources, parent array and depth array that fit the graph, or InvalidArgument; marks the
+  /// sources.
+  void require_matching_arguments() {
+    if (sources_.empty()) throw InvalidArgument("BFS validation: no source given");
+    is_source_.assign(static_cast<std::size_t>(std::max<std::int64_t>(n_, 0)), 0);
+    for (const VertexT source : sources_) {
+      if (source < 0 || source >= n_) {
+        throw InvalidArgument("BFS validation: source " + str(source) + " is outside [0, " +
+                              str(n_) + ")");
+      }
+      if (is_source_[source] != 0) {
+        throw InvalidArgument("BFS validation: source " + str(source) + " is given twice");
+      }
+      is_source_[source] = 1;
     }
     if (static_cast<std::int64_t>(parent_.size()) != n_) {
       throw InvalidArgument("BFS validation: parent array has " + str(parent_.size()) +
@@ -218,19 +242,22 @@ class TreeValidator {
     return false;
   }
 
-  /// (1) Rule 1: the source is its own parent.
-  bool source_is_own_parent() {
-    if (parent_[source_] == source_) return true;
-    add_failure(result_, "rule 1 (tree): the source " + str(source_) + " has parent " +
-                             str(parent_[source_]) + " instead of itself");
-    return false;
+  /// (1) Rule 1: every source is its own parent.
+  bool sources_are_own_parents() {
+    for (const VertexT source : sources_) {
+      if (parent_[source] == source) continue;
+      add_failure(result_, "rule 1 (tree): the source " + str(source) + " has parent " +
+                               str(parent_[source]) + " instead of itself");
+      return false;
+    }
+    return true;
   }
 
-  /// (2) Rule 1: the tree levels, walked down from the source, reach every vertex with a parent;
-  /// one they miss is on a cycle or a detached chain.
+  /// (2) Rule 1: the tree levels, walked down from the sources, reach every vertex with a
+  /// parent; one they miss is on a cycle or a detached chain.
   bool tree_reaches_every_parented_vertex() {
     std::int64_t reached = 0;
-    level_ = tree_levels(parent_, source_, reached);
+    level_ = tree_levels(parent_, sources_, is_source_, reached);
     result_.vertices_in_tree = reached;
     const std::span<const VertexT> parent = parent_;
     const std::vector<std::int32_t>& level = level_;
@@ -243,8 +270,8 @@ class TreeValidator {
       }
     }
     if (detached == kNoFailure) return true;
-    add_failure(result_,
-                "rule 1 (tree): " + explain_detached(parent, static_cast<VertexT>(detached)));
+    add_failure(result_, "rule 1 (tree): " +
+                             explain_detached(parent, static_cast<VertexT>(detached), root_));
     return false;
   }
 
@@ -253,7 +280,7 @@ class TreeValidator {
   void check_depths() {
     const std::span<const VertexT> parent = parent_;
     const std::span<const std::int32_t> depth = depth_;
-    const VertexT source = source_;
+    const std::vector<std::uint8_t>& is_source = is_source_;
     const std::int64_t n = n_;
     std::int64_t bad_consistency = kNoFailure;
     std::int64_t bad_tree_edge = kNoFailure;
@@ -262,19 +289,20 @@ class TreeValidator {
       const VertexT p = parent[v];
       const bool has_parent = p != kInvalidVertex<VertexT>;
       if (depth[v] < kUnreachedDepth || has_parent != (depth[v] != kUnreachedDepth) ||
-          (v == source && depth[v] != 0)) {
+          (is_source[v] != 0 && depth[v] != 0)) {
         bad_consistency = std::min(bad_consistency, v);
-      } else if (has_parent && v != source && depth[p] != kUnreachedDepth &&
+      } else if (has_parent && is_source[v] == 0 && depth[p] != kUnreachedDepth &&
                  depth[v] != depth[p] + 1) {
         bad_tree_edge = std::min(bad_tree_edge, v);
       }
     }
     if (bad_consistency != kNoFailure) {
-      add_failure(result_, "depth (consistency): vertex " + str(bad_consistency) + " has parent " +
-                               str(parent[bad_consistency]) + " but depth " +
-                               str(depth[bad_consistency]) +
-                               (bad_consistency == source ? " (the source must have depth 0)"
-                                                          : " (-1 exactly when unreached)"));
+      add_failure(
+          result_,
+          "depth (consistency): vertex " + str(bad_consistency) + " has parent " +
+              str(parent[bad_consistency]) + " but depth " + str(depth[bad_consistency]) +
+              (is_source[bad_consistency] != 0 ? " (" + root_ + " must have depth 0)"
+                                               : std::string(" (-1 exactly when unreached)")));
     }
     if (bad_tree_edge != kNoFailure) {
       const VertexT p = parent[bad_tree_edge];
@@ -292,8 +320,17 @@ class TreeValidator {
     const auto& offsets = graph_.offsets();
     const auto& targets = graph_.targets();
     const bool directed = graph_.directed();
-    const VertexT source = source_;
+    const std::vector<std::uint8_t>& is_source = is_source_;
     const std::int64_t n = n_;
+    // Rule 4 binds arcs leaving a level below this one: all of them after a complete search,
+    // those below the deepest labelled level after one that stopped early.
+    std::int32_t followed_below = std::numeric_limits<std::int32_t>::max();
+    if (stopped_early_) {
+      std::int32_t deepest = 0;
+#pragma omp parallel for reduction(max : deepest) schedule(static)
+      for (std::int64_t v = 0; v < n; ++v) deepest = std::max(deepest, level[v]);
+      followed_below = deepest;
+    }
     std::vector<std::uint8_t> confirmed(static_cast<std::size_t>(n), 0);
     std::int64_t bad_levels = kNoFailure;
     std::int64_t bad_span = kNoFailure;
@@ -305,7 +342,7 @@ class TreeValidator {
       for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
         const VertexT v = targets[e];
         const std::int32_t lv = level[v];
-        if (parent[v] == u && v != source) {
+        if (parent[v] == u && is_source[v] == 0) {
           std::atomic_ref<std::uint8_t>(confirmed[v]).store(1, std::memory_order_relaxed);
         }
         const bool u_reached = lu != kUnreachedDepth;
@@ -314,7 +351,8 @@ class TreeValidator {
           ++arcs_in_component;
           const bool too_far = directed ? lv > lu + 1 : std::abs(lu - lv) > 1;
           if (too_far) bad_levels = std::min<std::int64_t>(bad_levels, e);
-        } else if (u_reached != v_reached && (u_reached || !directed)) {
+        } else if (u_reached != v_reached && (u_reached || !directed) &&
+                   (u_reached ? lu : lv) < followed_below) {
           bad_span = std::min<std::int64_t>(bad_span, e);
         }
       }
@@ -323,7 +361,7 @@ class TreeValidator {
     std::int64_t unconfirmed = kNoFailure;
 #pragma omp parallel for reduction(min : unconfirmed) schedule(static)
     for (std::int64_t v = 0; v < n; ++v) {
-      if (v != source && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
+      if (is_source[v] == 0 && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
         unconfirmed = std::min(unconfirmed, v);
       }
     }
@@ -352,7 +390,7 @@ class TreeValidator {
           level_[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
       add_failure(result_, "rule 4 (spans component): arc " + str(u) + " -> " + str(v) +
                                " leaves the tree (vertex " + str(unreached) +
-                               " is reachable from the source but has no parent)");
+                               " is reachable from " + root_ + " but has no parent)");
     }
     if (found.too_far != kNoFailure) {
       const std::int64_t u = arc_tail(found.too_far);
@@ -366,10 +404,15 @@ class TreeValidator {
   }
 
   const CsrGraph<VertexT, EdgeT>& graph_;
-  VertexT source_;
+  std::span<const VertexT> sources_;
   std::span<const VertexT> parent_;
   std::span<const std::int32_t> depth_;
   std::int64_t n_;
+  bool stopped_early_;
+  /// How messages name the roots: "the source" or "a source".
+  std::string root_;
+  /// 1 at every source.
+  std::vector<std::uint8_t> is_source_;
   /// Tree levels from step (2): -1 where the walk down from the source does not arrive.
   std::vector<std::int32_t> level_;
   BfsValidation result_;
@@ -381,7 +424,14 @@ template <typename VertexT, typename EdgeT>
 BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph, VertexT source,
                                 std::span<const VertexT> parent,
                                 std::span<const std::int32_t> depth) {
-  return TreeValidator<VertexT, EdgeT>(graph, source, parent, depth).run();
+  return validate_bfs_tree(graph, std::span<const VertexT>(&source, 1), parent, depth, false);
+}
+
+template <typename VertexT, typename EdgeT>
+BfsValidation validate_bfs_tree(const CsrGraph<VertexT, EdgeT>& graph,
+                                std::span<const VertexT> sources, std::span<const VertexT> parent,
+                                std::span<const std::int32_t> depth, bool stopped_early) {
+  return TreeValidator<VertexT, EdgeT>(graph, sources, parent, depth, stopped_early).run();
 }
 
 template <typename VertexT, typename EdgeT>
@@ -406,6 +456,15 @@ template BfsValidation validate_bfs_tree(const CsrGraph<std::int32_t, std::int64
 template BfsValidation validate_bfs_tree(const CsrGraph<std::int64_t, std::int64_t>&, std::int64_t,
                                          std::span<const std::int64_t>,
                                          std::span<const std::int32_t>);
+
+template BfsValidation validate_bfs_tree(const CsrGraph<std::int32_t, std::int64_t>&,
+                                         std::span<const std::int32_t>,
+                                         std::span<const std::int32_t>,
+                                         std::span<const std::int32_t>, bool);
+template BfsValidation validate_bfs_tree(const CsrGraph<std::int64_t, std::int64_t>&,
+                                         std::span<const std::int64_t>,
+                                         std::span<const std::int64_t>,
+                                         std::span<const std::int32_t>, bool);
 
 template std::int64_t reached_arcs(const CsrGraph<std::int32_t, std::int64_t>&,
                                    std::span<const std::int32_t>);

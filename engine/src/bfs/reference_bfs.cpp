@@ -30,6 +30,7 @@ BfsResult<VertexT> reference_bfs(const CsrGraph<VertexT, EdgeT>& graph, VertexT 
   const detail::Timer total_timer;
   BfsResult<VertexT> result;
   result.source = source;
+  result.sources = {source};
   result.depth.assign(static_cast<std::size_t>(n), kUnreachedDepth);
   result.parent.assign(static_cast<std::size_t>(n), kInvalidVertex<VertexT>);
   std::vector<VertexT> queue(static_cast<std::size_t>(n));

@@ -20,6 +20,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string_view>
 
 #include "frontier/bfs_result.hpp"
@@ -62,6 +64,11 @@ struct BfsCudaOptions {
   /// Copy depths (and parents) back to the host. A benchmark that times repeated searches may
   /// turn this off; BfsResult then carries the statistics only.
   bool copy_labels = true;
+  /// Stop after the level that labels this depth (BfsOptions::depth_limit).
+  std::optional<std::int32_t> depth_limit;
+  /// Stop after the level that labels this vertex (BfsOptions::target): its depth is read back
+  /// with each level's counts, in the same synchronization.
+  std::optional<std::int64_t> target;
 };
 
 /// Work counters of the last search, for benchmarks and tests (BfsResult has the per-level view).
@@ -121,6 +128,10 @@ class BfsRunner {
   /// @throws InvalidArgument if source is out of range.
   /// @throws CudaError if a CUDA call fails.
   BfsResult<VertexT> run(VertexT source, const BfsCudaOptions& options = {});
+  /// One search from several sources at depth 0 (each its own parent), as run() otherwise.
+  /// @throws InvalidArgument if `sources` is empty, holds a vertex twice, or a source or the
+  ///         target is out of range.
+  BfsResult<VertexT> run(std::span<const VertexT> sources, const BfsCudaOptions& options = {});
 
   /// Work counters of the last run().
   const BfsCudaRunStats& last_run_stats() const;

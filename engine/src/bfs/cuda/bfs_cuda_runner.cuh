@@ -18,18 +18,26 @@
 // edge-balanced hub pass before the next level's kernels: inside a multi-level launch after a
 // grid barrier, otherwise as one more launch queued right after the host read the count (so its
 // time is counted in the next level's record).
-// Expand-contract searches keep vertex queues only: level 0 is the contraction of the source's
-// one-item edge queue, then expand-contract step L turns V(L) into V(L + 1), counted in slot L + 1.
+// Expand-contract searches keep vertex queues only: level 0 is the contraction of the sources'
+// edge queue, then expand-contract step L turns V(L) into V(L + 1), counted in slot L + 1.
+// Several sources seed E(0) together (each its own predecessor), so level 0 claims them all. A
+// depth limit or a target ends the loop after the level that labels that depth or vertex; the
+// target's depth travels back with the counts of each level, in the same synchronization. A
+// multi-level launch stops at the depth limit but may run past the target's level (the levels
+// it labels are complete all the same).
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
+#include "bfs/bfs_dispatch.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_kernels.cuh"
@@ -96,10 +104,16 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   PinnedBuffer<BfsCounters> h_counters{1};
   PinnedBuffer<BfsCounters> h_launch_counters;
   PinnedBuffer<int> h_levels_run{2};
+  /// Depth of the search's target, read back with every level's counts.
+  PinnedBuffer<std::int32_t> h_target_depth{1};
   Stream stream;
   BfsCudaRunStats stats;
   /// Resident blocks per kernel, measured on first use.
   std::unordered_map<const void*, int> resident_cache;
+  /// Of the search being run: where it may stop early, and why it stopped.
+  std::optional<std::int32_t> depth_limit;
+  std::optional<std::int64_t> target;
+  BfsStop stop = BfsStop::FrontierEmpty;
 
   static int launch_slots() { return std::max(1, kSm90BfsPolicy.persistent_max_levels); }
 
@@ -109,12 +123,16 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     return m / kSm90BfsPolicy.hub_chunk_arcs + m / kSm90BfsPolicy.hub_threshold + 1;
   }
 
+  /// Items an edge queue holds: every arc once (each vertex is expanded once), or the level-0
+  /// queue of up to n distinct sources.
+  static std::uint64_t edge_queue_slots(std::uint64_t n, std::uint64_t m) { return std::max(n, m); }
+
   /// Device bytes of everything but the graph.
   static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
     const std::uint64_t words = bitmap_words(n);
     return device_bytes_for<std::int32_t>(n) + device_bytes_for<VertexT>(n) +
            3 * device_bytes_for<BitmapWord>(words) + device_bytes_for<VertexT>(n) +
-           4 * device_bytes_for<VertexT>(m) +
+           4 * device_bytes_for<VertexT>(edge_queue_slots(n, m)) +
            device_bytes_for<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m)) +
            device_bytes_for<BfsCounters>(kCounterSlots) +
            device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(2);
@@ -158,8 +176,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   void allocate_workspace() {
-    // 2. Allocate. An edge queue holds at most m items: each vertex is claimed, hence expanded,
-    //    once. Two edge queues, since the fused kernel reads one and writes the other.
+    // 2. Allocate. An edge queue holds at most m items (each vertex is claimed, hence expanded,
+    //    once) or the sources. Two edge queues, since the fused kernel reads one and writes the
+    //    other.
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
     const std::uint64_t m = static_cast<std::uint64_t>(num_arcs);
     const std::uint64_t words = bitmap_words(n);
@@ -168,8 +187,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     d_visited = DeviceBuffer<BitmapWord>(words);
     for (auto& frontier : d_frontier) frontier = DeviceBuffer<BitmapWord>(words);
     d_vertex_queue = DeviceBuffer<VertexT>(n);
-    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(m);
-    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(m);
+    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(edge_queue_slots(n, m));
+    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(edge_queue_slots(n, m));
     d_hub_chunks = DeviceBuffer<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m));
     d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
     d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
@@ -214,12 +233,33 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
                        static_cast<std::uint64_t>(resident_blocks(kernel)));
   }
 
-  /// Copies counter slot `slot` to the host and waits for it (the one sync of a level).
+  /// Copies counter slot `slot` (and the target's depth, if the search has a target) to the host
+  /// and waits for it (the one sync of a level).
   BfsCounters read_counters(int slot) {
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.data(), d_counters.data() + slot,
                                         sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
+    queue_target_depth_read();
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
     return *h_counters.data();
+  }
+
+  /// Queues the copy of the target's depth behind the level's kernels (nothing without target).
+  void queue_target_depth_read() {
+    if (!target) return;
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_target_depth.data(), d_depth.data() + *target,
+                                        sizeof(std::int32_t), cudaMemcpyDeviceToHost,
+                                        stream.get()));
+  }
+
+  /// Whether the search ends now that every vertex up to depth `deepest` is labelled (the target
+  /// among them, or the depth limit reached); records why in `stop`.
+  bool stops_after(std::int32_t deepest) {
+    if (target && *h_target_depth.data() != kUnreachedDepth) {
+      stop = BfsStop::TargetReached;
+    } else if (depth_limit && deepest >= *depth_limit) {
+      stop = BfsStop::DepthLimit;
+    }
+    return stop != BfsStop::FrontierEmpty;
   }
 
   Args base_args() const {
@@ -260,7 +300,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   template <bool kParents>
-  BfsResult<VertexT> search(VertexT source, const BfsCudaOptions& options,
+  BfsResult<VertexT> search(std::span<const VertexT> sources, const BfsCudaOptions& options,
                             const BfsCudaPolicy& policy);
 
   /// The level loop of every strategy but expand-contract: top-down levels over edge queues
@@ -268,13 +308,13 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// level-0 edge queue seeded; `finish_level` takes each level's record.
   template <bool kParents, typename FinishLevel>
   void queue_and_bitmap_levels(const BfsCudaOptions& options, const BfsCudaPolicy& policy,
-                               const FinishLevel& finish_level);
+                               std::uint64_t source_count, const FinishLevel& finish_level);
 
   /// What queue_and_bitmap_levels fixed for the search, what one level hands the next (E(L) or
   /// frontier(L), see the file comment) and the level L being run.
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
-                std::uint64_t resident_threads, std::uint64_t num_arcs)
+                std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -284,6 +324,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
           hybrid(strategy_in == BfsCudaStrategy::Hybrid ||
                  strategy_in == BfsCudaStrategy::DirectionOptimizing),
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
+          edge_length(sources),
           unexplored_arcs(num_arcs) {}
 
     // Fixed for the search.
@@ -300,7 +341,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
     int edge_buffer = 0;                  // which edge queue holds E(L)
     int frontier_buffer = 0;              // which bitmap holds frontier(L)
-    std::uint64_t edge_length = 1;        // |E(L)|
+    std::uint64_t edge_length;            // |E(L)|
     std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
     std::uint64_t previous_frontier = 0;  // n(L - 1)
     std::uint64_t unexplored_arcs;
@@ -345,22 +386,28 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
-  void expand_contract_levels(const FinishLevel& finish_level);
+  void expand_contract_levels(std::uint64_t source_count, const FinishLevel& finish_level);
 };
 
 template <typename VertexT, typename EdgeT>
 template <bool kParents>
-BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const VertexT> sources,
                                                            const BfsCudaOptions& options,
                                                            const BfsCudaPolicy& policy) {
   const cudaStream_t s = stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
   const std::uint64_t words = bitmap_words(n);
+  const std::uint64_t source_count = sources.size();
   const bool debug = debug_enabled();
 
   BfsResult<VertexT> result;
-  result.source = source;
+  result.source = sources.front();
+  result.sources.assign(sources.begin(), sources.end());
   stats = BfsCudaRunStats{};
+  depth_limit = options.depth_limit;
+  target = options.target;
+  stop = BfsStop::FrontierEmpty;
+  *h_target_depth.data() = kUnreachedDepth;
   const auto finish_level = [&](const BfsLevelStats& record) {
     result.levels.push_back(record);
     result.edges_examined += record.edges_examined;
@@ -372,8 +419,9 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
     }
   };
 
-  // 1. Reset labels and seed the level-0 edge queue with the source. A failure that an earlier
-  //    call already reported (say, a bad device id) must not be pinned on this search's launches.
+  // 1. Reset labels and seed the level-0 edge queue with the sources (one source travels as a
+  //    kernel argument, several are copied in). A failure that an earlier call already reported
+  //    (say, a bad device id) must not be pinned on this search's launches.
   static_cast<void>(cudaGetLastError());
   detail::Timer search_timer;
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth.data(), 0xff, n * sizeof(std::int32_t), s));
@@ -381,18 +429,26 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(VertexT source,
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent.data(), 0xff, n * sizeof(VertexT), s));
   }
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_visited.data(), 0, words * sizeof(BitmapWord), s));
-  bfs_init_kernel<VertexT>
-      <<<1, 1, 0, s>>>(source, d_edge_queue[0].data(), d_edge_preds[0].data(), d_counters.data());
+  if (source_count > 1) {
+    for (DeviceBuffer<VertexT>* queue : {&d_edge_queue[0], &d_edge_preds[0]}) {
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(queue->data(), sources.data(),
+                                          source_count * sizeof(VertexT), cudaMemcpyHostToDevice,
+                                          s));
+    }
+  }
+  bfs_init_kernel<VertexT><<<1, 1, 0, s>>>(sources.front(), source_count, d_edge_queue[0].data(),
+                                           d_edge_preds[0].data(), d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
   // 2. The levels.
   if (options.strategy == BfsCudaStrategy::ExpandContract) {
-    expand_contract_levels<kParents>(finish_level);
+    expand_contract_levels<kParents>(source_count, finish_level);
   } else {
-    queue_and_bitmap_levels<kParents>(options, policy, finish_level);
+    queue_and_bitmap_levels<kParents>(options, policy, source_count, finish_level);
   }
   result.seconds = search_timer.seconds();
   result.vertices_reached = stats.vertices_claimed;
+  result.stop = stop;
 
   // 6. Copy the labels back.
   if (options.copy_labels) {
@@ -413,9 +469,10 @@ template <typename VertexT, typename EdgeT>
 template <bool kParents, typename FinishLevel>
 void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptions& options,
                                                               const BfsCudaPolicy& policy,
+                                                              std::uint64_t source_count,
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
-                   resident_threads, static_cast<std::uint64_t>(num_arcs));
+                   resident_threads, static_cast<std::uint64_t>(num_arcs), source_count);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -430,18 +487,32 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
       // 2. Edge queue E(L): top-down, or switched to bottom-up.
       const StepEnd end = top_down_step<kParents>(loop, finish_level);
       if (end == StepEnd::kSearchDone) break;
-      if (end == StepEnd::kLevelsRecorded) continue;
+      if (end == StepEnd::kLevelsRecorded) {
+        if (stops_after(loop.level)) break;
+        continue;
+      }
     } else {
       // 3. Bitmap frontier(L): bottom-up, or back to top-down.
       back_to_top_down_step<kParents>(loop);
     }
-    // 4. Bottom-up step L + 1 (level L's expansion).
-    if (loop.in_bitmap) bottom_up_step<kParents>(loop);
+    // 4. Bottom-up step L + 1 (level L's expansion), unless the search ends at level L (a step
+    //    that just switched to bottom-up has labelled level L only).
+    const bool ends_here = loop.in_bitmap && stops_after(loop.level);
+    if (ends_here) {
+      loop.record.direction = BfsDirection::BottomUp;
+      loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
+    } else if (loop.in_bitmap) {
+      bottom_up_step<kParents>(loop);
+    }
 
     // 5. Record level L.
     loop.record.seconds = loop.earlier_seconds + loop.level_timer.seconds();
     finish_level(loop.record);
-    if (loop.in_bitmap && loop.frontier_size == 0) break;
+    if (ends_here || (loop.in_bitmap && loop.frontier_size == 0)) break;
+    // 6. A depth limit or target ends the search once its level is labelled.
+    if ((depth_limit || target) && stops_after(loop.in_bitmap ? loop.level + 1 : loop.level)) {
+      break;
+    }
   }
 }
 
@@ -485,6 +556,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.first_buffer = loop.edge_buffer;
   multi.level_counters = d_launch_counters.data();
   multi.max_levels = launch_slots();
+  if (depth_limit) {
+    // Level L + i labels depth L + i: no launch goes past the depth limit.
+    const std::int64_t levels_left = std::int64_t{*depth_limit} - loop.level + 1;
+    multi.max_levels = static_cast<int>(std::min<std::int64_t>(multi.max_levels, levels_left));
+  }
   multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
@@ -503,6 +579,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
                                       s));
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.data(), d_levels_run.data(), 2 * sizeof(int),
                                       cudaMemcpyDeviceToHost, s));
+  queue_target_depth_read();
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
   const int levels_run = std::max(1, h_levels_run.data()[0]);
   const bool switched = h_levels_run.data()[1] != 0;
@@ -714,7 +791,8 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
 
 template <typename VertexT, typename EdgeT>
 template <bool kParents, typename FinishLevel>
-void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& finish_level) {
+void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(std::uint64_t source_count,
+                                                             const FinishLevel& finish_level) {
   const cudaStream_t s = stream.get();
   const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
   const auto step_kernel = bfs_expand_contract_kernel<VertexT, EdgeT, kParents>;
@@ -722,7 +800,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& 
   // the second edge queue (m items) can serve as one.
   VertexT* const vertex_queues[2] = {d_vertex_queue.data(), d_edge_queue[1].data()};
 
-  // 1. Level 0: contract the seeded one-item edge queue {source} into V(0), counted in slot 0.
+  // 1. Level 0: contract the seeded edge queue of the sources into V(0), counted in slot 0.
   detail::Timer level_timer;
   Args seed = base_args();
   seed.level = 0;
@@ -732,7 +810,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& 
   seed.out_queue = vertex_queues[0];
   seed.counters = slot_ptr(0);
   seed.next_counters = slot_ptr(1);
-  contract_kernel<<<1, kBfsBlockThreads, 0, s>>>(seed);
+  contract_kernel<<<grid_for(contract_kernel, source_count), kBfsBlockThreads, 0, s>>>(seed);
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters first = read_counters(0);
   count_top_down(first);
@@ -740,7 +818,18 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& 
   std::uint64_t vertex_length = first.vertex_queue_length;
 
   for (std::int32_t level = 0;; ++level) {
-    // 2. Step L: V(L) -> V(L + 1), labels depth L + 1, counted in slot L + 1.
+    // 2. A depth limit or target ends the search once level L is labelled; level L then has no
+    //    expansion.
+    if ((depth_limit || target) && stops_after(level)) {
+      BfsLevelStats record;
+      record.level = level;
+      record.direction = BfsDirection::TopDown;
+      record.frontier_vertices = static_cast<std::int64_t>(frontier);
+      record.seconds = level_timer.seconds();
+      finish_level(record);
+      break;
+    }
+    // 3. Step L: V(L) -> V(L + 1), labels depth L + 1, counted in slot L + 1.
     Args args = base_args();
     args.level = level + 1;
     args.in_queue = vertex_queues[level % 2];
@@ -754,7 +843,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(const FinishLevel& 
     ++stats.expand_contract_levels;
     stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
 
-    // 3. Record level L: its frontier and the arcs its expansion examined.
+    // 4. Record level L: its frontier and the arcs its expansion examined.
     BfsLevelStats record;
     record.level = level;
     record.direction = BfsDirection::TopDown;
@@ -802,20 +891,40 @@ BfsRunner<VertexT, EdgeT>& BfsRunner<VertexT, EdgeT>::operator=(BfsRunner&&) noe
 
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(VertexT source, const BfsCudaOptions& options) {
-  if (source < 0 || source >= impl_->num_vertices) {
-    throw InvalidArgument("BFS source " + std::to_string(source) + " is outside [0, " +
+  return run(std::span<const VertexT>(&source, 1), options);
+}
+
+template <typename VertexT, typename EdgeT>
+BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(std::span<const VertexT> sources,
+                                                  const BfsCudaOptions& options) {
+  if (sources.empty()) throw InvalidArgument("BFS needs at least one source");
+  for (const VertexT source : sources) {
+    if (source < 0 || source >= impl_->num_vertices) {
+      throw InvalidArgument("BFS source " + std::to_string(source) + " is outside [0, " +
+                            std::to_string(impl_->num_vertices) + ")");
+    }
+  }
+  if (options.target && (*options.target < 0 || *options.target >= impl_->num_vertices)) {
+    throw InvalidArgument("BFS target " + std::to_string(*options.target) + " is outside [0, " +
                           std::to_string(impl_->num_vertices) + ")");
   }
+  if (options.depth_limit && *options.depth_limit < 0) {
+    throw InvalidArgument("BFS depth limit " + std::to_string(*options.depth_limit) +
+                          " is negative");
+  }
+  const std::vector<VertexT> distinct = detail::distinct_sources(sources);
   BfsCudaPolicy policy = kSm90BfsPolicy;
   if (options.alpha > 0.0) policy.alpha = options.alpha;
   if (options.beta > 0.0) policy.beta = options.beta;
   FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
   if (debug_enabled()) {
-    log_debug(std::string("cuda bfs from ") + std::to_string(source) + ", strategy " +
+    log_debug(std::string("cuda bfs from ") + std::to_string(distinct.size()) + " source(s), " +
+              std::to_string(distinct.front()) + " first, strategy " +
               std::string(to_string(options.strategy)) + ", policy: " + policy.describe());
   }
-  return options.predecessors ? impl_->template search<true>(source, options, policy)
-                              : impl_->template search<false>(source, options, policy);
+  const std::span<const VertexT> seeds(distinct);
+  return options.predecessors ? impl_->template search<true>(seeds, options, policy)
+                              : impl_->template search<false>(seeds, options, policy);
 }
 
 template <typename VertexT, typename EdgeT>

@@ -26,17 +26,20 @@ __device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT>& ar
   Agent(storage, args).run();
 }
 
-/// Seeds a search: the first edge queue is the source (its own predecessor), every counter slot
-/// is zero except the "previous level" slot, which says that queue holds one item.
+/// Seeds a search: the first edge queue holds the sources (each its own predecessor), every
+/// counter slot is zero except the "previous level" slot, which says how many items that queue
+/// holds. One source is written here; several were copied into the queues beforehand.
 template <typename VertexT>
-__global__ void bfs_init_kernel(VertexT source, VertexT* edge_queue, VertexT* edge_preds,
-                                BfsCounters* counters) {
+__global__ void bfs_init_kernel(VertexT source, unsigned long long source_count,
+                                VertexT* edge_queue, VertexT* edge_preds, BfsCounters* counters) {
   // 1. The level-0 edge queue.
-  edge_queue[0] = source;
-  edge_preds[0] = source;
+  if (source_count == 1) {
+    edge_queue[0] = source;
+    edge_preds[0] = source;
+  }
   // 2. Counter slots.
   for (int slot = 0; slot < kCounterSlots; ++slot) counters[slot] = BfsCounters{};
-  counters[kCounterSlots - 1].edge_queue_length = 1;
+  counters[kCounterSlots - 1].edge_queue_length = source_count;
 }
 
 template <typename VertexT, typename EdgeT, bool kParents>

@@ -151,6 +151,11 @@ GpuTransport DistributedBfs<VertexT, EdgeT>::transport() const noexcept {
 
 void check_distributed_bfs_options(const DistributedBfsOptions& options) {
   check_bfs_options(options.bfs);
+  if (options.bfs.depth_limit || options.bfs.target) {
+    throw InvalidArgument(
+        "distributed BFS searches the whole component: a depth limit or target runs on one "
+        "device only");
+  }
   if (options.bfs.strategy != BfsStrategy::DirectionOptimizing &&
       options.bfs.strategy != BfsStrategy::TopDown) {
     throw InvalidArgument(
@@ -198,6 +203,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
 
   DistributedBfsResult<VertexT> result;
   result.bfs.source = source;
+  result.bfs.sources = {source};
   result.bfs.levels = loop.levels;
   result.bfs.vertices_reached = loop.vertices_reached;
   result.bfs.edges_examined = loop.edges_examined;
