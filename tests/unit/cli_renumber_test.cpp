@@ -91,6 +91,26 @@ TEST_F(CliRenumberTest, SourceIsTheFilesId) {
   EXPECT_NE(result.out.find("\"vertices\":4"), std::string::npos) << result.out;
 }
 
+TEST_F(CliRenumberTest, SourceListTargetAndPathAreTheFilesIds) {
+  const CliRun result =
+      run("bfs --renumber --json --source 500,7000 --target 90000 " + sparse_graph());
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("\"sources\":[500,7000]"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"target\":90000"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"path\":[7000,90000]"), std::string::npos) << result.out;
+
+  const CliRun text = run("bfs --renumber --source 10 --target 90000 " + sparse_graph());
+  ASSERT_EQ(text.exit_code, 0) << text.output();
+  EXPECT_NE(text.out.find("path to 90000 (length 2): 10 -> 7000 -> 90000"), std::string::npos)
+      << text.out;
+}
+
+TEST_F(CliRenumberTest, TargetThatNoEdgeLineNamesIsAUsageError) {
+  const CliRun result = run("bfs --renumber --source 10 --target 3 " + sparse_graph());
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--target 3 is not a vertex of"), std::string::npos) << result.err;
+}
+
 TEST_F(CliRenumberTest, SourceThatNoEdgeLineNamesIsAUsageError) {
   const CliRun result = run("bfs --renumber --source 3 " + sparse_graph());
   EXPECT_EQ(result.exit_code, 2);
