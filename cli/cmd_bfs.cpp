@@ -1,7 +1,6 @@
 // `frontier bfs FILE`: breadth-first searches from one or more sources on a graph file, timed,
 // optionally validated (the five Graph500 rules) and written out.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/io/output_file.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "graph_input.hpp"
 #include "json_writer.hpp"
@@ -24,8 +24,8 @@ namespace {
 // Text: "vertex depth parent" per line. Binary (.bin): int32 depths then int32 parents.
 void write_result(const std::string& path, const BfsResult<VertexId>& result) {
   const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
-  std::ofstream out(path, binary ? std::ios::binary : std::ios::out);
-  if (!out) throw IoError(path, 0, "cannot open for writing");
+  io::OutputFile file(path);
+  std::ostream& out = file.stream();
   if (binary) {
     out.write(reinterpret_cast<const char*>(result.depth.data()),
               static_cast<std::streamsize>(result.depth.size() * sizeof(std::int32_t)));
@@ -38,7 +38,7 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result) {
           << '\n';
     }
   }
-  if (!out) throw IoError(path, 0, "write failed");
+  file.commit();
 }
 
 }  // namespace
@@ -125,8 +125,7 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
-    const std::int64_t arcs = reached_arcs<VertexId, EdgeId>(engine.graph(), last.depth);
-    trial.edges = engine.graph().directed() ? arcs : arcs / 2;
+    trial.edges = reached_edges<VertexId, EdgeId>(engine.graph(), last.depth);
     if (validate) {
       const BfsValidation check =
           validate_bfs_tree<VertexId, EdgeId>(engine.graph(), source, last.parent, last.depth);
