@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <random>
 #include <streambuf>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -48,6 +50,21 @@ std::filesystem::path resolved_destination(const std::filesystem::path& target) 
 bool names_a_descriptor(const std::filesystem::path& target) {
   const std::string text = target.string();
   return text.rfind("/dev/", 0) == 0 || text.rfind("/proc/", 0) == 0;
+}
+
+// The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N names; -1 for any
+// other path. Writing through a copy of it shares the offset the shell's redirection uses.
+int named_descriptor(const std::string& text) {
+  if (text == "/dev/stdout") return STDOUT_FILENO;
+  if (text == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (text.rfind(prefix, 0) != 0) continue;
+    int descriptor = -1;
+    const char* end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data() + prefix.size(), end, descriptor);
+    return error == std::errc{} && stop == end ? descriptor : -1;
+  }
+  return -1;
 }
 
 }  // namespace
@@ -93,7 +110,10 @@ class OutputFile::Buffer : public std::streambuf {
 OutputFile::OutputFile(const std::filesystem::path& target) : name_(target.string()) {
   struct stat existing {};
   const bool exists = ::stat(target.c_str(), &existing) == 0;
-  if (exists && (!S_ISREG(existing.st_mode) || names_a_descriptor(target))) {
+  if (const int named = named_descriptor(target.string()); named >= 0 && exists) {
+    descriptor_ = ::fcntl(named, F_DUPFD_CLOEXEC, 0);
+    if (descriptor_ < 0) fail("cannot write to the descriptor", errno);
+  } else if (exists && (!S_ISREG(existing.st_mode) || names_a_descriptor(target))) {
     // Devices, FIFOs and terminals cannot be replaced by a rename: write to them as they are.
     // A regular file behind /dev/stdout is the shell's redirection: append, as stdout does.
     const int append = S_ISREG(existing.st_mode) ? O_APPEND : 0;

@@ -124,6 +124,15 @@ TEST_F(OutputFilesTest, ADeviceTargetIsWrittenDirectlyAndStaysADevice) {
   EXPECT_TRUE(fs::is_character_file("/dev/null"));
 }
 
+TEST_F(OutputFilesTest, StdoutRedirectedToAFileGetsTheResultAndTheTable) {
+  const CliRun result =
+      run_cli("bfs " + karate() + " --source 0 --output /dev/stdout --log-level off");
+  EXPECT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(result.out.rfind("# vertex depth parent", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("\n33 2 "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("1 search(es) on cpu"), std::string::npos) << result.out;
+}
+
 TEST_F(OutputFilesTest, ASymlinkIsKeptAndItsTargetReplaced) {
   fs::create_directories(dir_ / "real");
   const fs::path real = write_file(dir_ / "real" / "graph.mtx", kPrecious);

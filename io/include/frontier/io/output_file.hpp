@@ -7,8 +7,10 @@
 /// the target untouched. A target that is a symbolic link is written through: the temporary file
 /// goes to the folder of the file the link resolves to and replaces that file, and the link stays.
 /// A target that exists and is not a regular file (/dev/null, /dev/full, a FIFO, /dev/stdout) is
-/// written directly, without a rename. A replaced file keeps its permission bits; a new one gets
-/// 0666 less the umask. Nothing is fsync'ed: a crash of the machine may still lose the data.
+/// written directly, without a rename; /dev/stdout, /dev/stderr and /dev/fd/N write through a copy
+/// of the process's own descriptor, so they share its offset in a redirected file. A replaced file
+/// keeps its permission bits; a new one gets 0666 less the umask. Nothing is fsync'ed: a crash of
+/// the machine may still lose the data.
 #pragma once
 
 #include <cstddef>
