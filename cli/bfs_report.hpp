@@ -19,7 +19,8 @@ struct BfsTrial {
   double seconds = 0.0;
   std::int64_t reached = 0;
   std::int32_t levels = 0;
-  /// Edges of the searched component: arcs out of reached vertices (halved when undirected).
+  /// Edges of the searched component: arcs out of reached vertices (undirected: halved, a self
+  /// loop counting as one edge; see reached_edges()).
   std::int64_t edges = 0;
   /// Bytes the ranks exchanged; -1 for a search on one device (no such column).
   std::int64_t bytes_exchanged = -1;

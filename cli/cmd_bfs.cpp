@@ -3,7 +3,6 @@
 // search from several sources; --depth-limit and --target stop a search early, and --target
 // prints the path to the target.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <span>
@@ -17,6 +16,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/io/output_file.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "graph_input.hpp"
 #include "json_writer.hpp"
@@ -32,8 +32,8 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result,
                   const io::GraphFileInfo& info) {
   const bool renumbered = !info.original_ids.empty();
   const bool binary = path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
-  std::ofstream out(path, binary ? std::ios::binary : std::ios::out);
-  if (!out) throw IoError(path, 0, "cannot open for writing");
+  io::OutputFile file(path);
+  std::ostream& out = file.stream();
   if (binary) {
     out.write(reinterpret_cast<const char*>(result.depth.data()),
               static_cast<std::streamsize>(result.depth.size() * sizeof(std::int32_t)));
@@ -49,7 +49,7 @@ void write_result(const std::string& path, const BfsResult<VertexId>& result,
       out << '\n';
     }
   }
-  if (!out) throw IoError(path, 0, "write failed");
+  file.commit();
 }
 
 // The vertices of `--source a,b,...`: the file's ids when the graph was renumbered, each checked
@@ -215,8 +215,7 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
-    const std::int64_t arcs = reached_arcs<VertexId, EdgeId>(engine.graph(), last.depth);
-    trial.edges = engine.graph().directed() ? arcs : arcs / 2;
+    trial.edges = reached_edges<VertexId, EdgeId>(engine.graph(), last.depth);
     if (validate) {
       const BfsValidation check = validate_bfs_tree<VertexId, EdgeId>(
           engine.graph(), last.sources, last.parent, last.depth, last.stopped_early());

@@ -1,7 +1,6 @@
 // `frontier euler TREEFILE | --random-tree N`: Euler-tour operations on a tree or forest —
 // parent, depth, preorder, postorder and subtree size of every vertex.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/euler_tour.hpp"
 #include "frontier/io/generate_tree.hpp"
+#include "frontier/io/output_file.hpp"
 #include "graph_input.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
@@ -60,14 +60,14 @@ Forest load_forest(const cxxopts::ParseResult& result) {
 }
 
 void write_values(const std::string& path, const RootedForest<VertexId>& tree) {
-  std::ofstream out(path);
-  if (!out) throw IoError(path, 0, "cannot open for writing");
+  io::OutputFile file(path);
+  std::ostream& out = file.stream();
   out << "# vertex parent depth preorder postorder subtree_size\n";
   for (std::size_t v = 0; v < tree.parent.size(); ++v) {
     out << v << ' ' << tree.parent[v] << ' ' << tree.depth[v] << ' ' << tree.preorder[v] << ' '
         << tree.postorder[v] << ' ' << tree.subtree_size[v] << '\n';
   }
-  if (!out) throw IoError(path, 0, "write failed");
+  file.commit();
 }
 
 }  // namespace

@@ -13,6 +13,22 @@
 namespace frontier::cli {
 namespace {
 
+// What the header's count counts, in each format (GraphFileInfo::declared_edges): MTX stored
+// entries (a symmetric matrix lists each edge once), METIS undirected edges, DIMACS9 and .fcsr
+// arcs, SNAP edge lines.
+std::string declared_unit(io::GraphFormat format) {
+  switch (format) {
+    case io::GraphFormat::MatrixMarket:
+      return "entries";
+    case io::GraphFormat::Metis:
+      return "edges";
+    case io::GraphFormat::Snap:
+      return "edge lines";
+    default:
+      return "arcs";
+  }
+}
+
 void print_text(const io::GraphFileInfo& info, const GraphSummary& summary) {
   auto line = [](const char* key, const std::string& value) {
     std::printf("%-16s %s\n", key, value.c_str());
@@ -30,13 +46,13 @@ void print_text(const io::GraphFileInfo& info, const GraphSummary& summary) {
                      (info.compression.empty() ? "" : ", " + info.compression) +
                      (info.archive.empty() ? "" : ", " + info.archive + " member " + info.member));
   line("declared", std::to_string(info.declared_vertices) + " vertices, " +
-                       std::to_string(info.declared_edges) + " edges");
+                       std::to_string(info.declared_edges) + " " + declared_unit(info.format));
   line("vertices", std::to_string(summary.vertices));
   line("arcs", std::to_string(summary.arcs));
   line("edges", std::to_string(summary.edges));
   line("directed", yes_no(summary.directed));
   line("weights", yes_no(summary.weighted));
-  line("degree", degrees);
+  line(summary.directed ? "out-degree" : "degree", degrees);
   line("isolated", std::to_string(summary.isolated_vertices));
   line("self loops", std::to_string(summary.self_loops));
   line("duplicate arcs", summary.sorted_adjacency ? std::to_string(summary.duplicate_arcs)
@@ -55,6 +71,7 @@ void print_json(const io::GraphFileInfo& info, const GraphSummary& summary) {
       .field("member", info.member)
       .field("declared_vertices", info.declared_vertices)
       .field("declared_edges", info.declared_edges)
+      .field("declared_unit", declared_unit(info.format))
       .field("vertices", summary.vertices)
       .field("arcs", summary.arcs)
       .field("edges", summary.edges)

@@ -5,17 +5,19 @@
 // frontier_bench_list_ranking.
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <new>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/io/output_file.hpp"
 #include "frontier/list_ranking.hpp"
 #include "frontier/random.hpp"
 #include "json_writer.hpp"
@@ -25,9 +27,18 @@
 namespace frontier::cli {
 namespace {
 
+// A host array of n values, or OutOfMemory naming the bytes asked (not a bare std::bad_alloc).
+std::vector<std::int32_t> allocate_values(std::size_t n, std::int32_t value, const char* what) {
+  try {
+    return std::vector<std::int32_t>(n, value);
+  } catch (const std::bad_alloc&) {
+    throw OutOfMemory(what, n * sizeof(std::int32_t), detail::available_host_memory_bytes());
+  }
+}
+
 // Values to combine: ones for sum (so the prefix is rank + 1), seeded integers for min/max.
 std::vector<std::int32_t> make_values(ListOp op, std::size_t n, std::uint64_t seed) {
-  std::vector<std::int32_t> values(n, 1);
+  std::vector<std::int32_t> values = allocate_values(n, 1, "list values");
   if (op != ListOp::Sum) {
     constexpr std::uint64_t kValueRange = 1u << 20;
 #pragma omp parallel for schedule(static)
@@ -40,10 +51,10 @@ std::vector<std::int32_t> make_values(ListOp op, std::size_t n, std::uint64_t se
 }
 
 void write_prefix(const std::string& path, const std::vector<std::int32_t>& prefix) {
-  std::ofstream out(path);
-  if (!out) throw IoError(path, 0, "cannot open for writing");
+  io::OutputFile file(path);
+  std::ostream& out = file.stream();
   for (const std::int32_t value : prefix) out << value << '\n';
-  if (!out) throw IoError(path, 0, "write failed");
+  file.commit();
 }
 
 }  // namespace
@@ -89,7 +100,7 @@ int run_rank(int argc, const char* const* argv) {
       make_list(spec, result["nodes"].as<std::int64_t>(), result["lists"].as<std::int64_t>(), seed);
   const std::size_t n = successor.size();
   const std::vector<std::int32_t> values = make_values(op, n, seed);
-  std::vector<std::int32_t> prefix(n);
+  std::vector<std::int32_t> prefix = allocate_values(n, 0, "list prefix");
 
   std::vector<double> seconds;
   ListRankingStats stats;

@@ -1,6 +1,7 @@
 // `frontier`: the command-line face of the library. Dispatches to one subcommand per file and is
 // the only place where errors become exit codes (see exit_codes.hpp).
 #include <array>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -65,6 +66,9 @@ int dispatch(int argc, const char* const* argv) {
 int main(int argc, char** argv) {
   using frontier::cli::ExitCode;
   using frontier::cli::fail;
+  // A file-size limit (ulimit -f) then fails the write with EFBIG, which the writers report,
+  // instead of killing the process with a half-written file.
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     return frontier::cli::dispatch(argc, argv);
   } catch (const cxxopts::exceptions::exception& error) {

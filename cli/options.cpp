@@ -2,8 +2,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "frontier/errors.hpp"
@@ -11,12 +13,23 @@
 
 namespace frontier::cli {
 
+int max_threads() {
+  constexpr int kThreadsPerHardwareThread = 8;
+  constexpr int kThreadsWithoutHardwareCount = 4096;
+  const unsigned hardware = std::thread::hardware_concurrency();
+  return hardware == 0 ? kThreadsWithoutHardwareCount
+                       : kThreadsPerHardwareThread * static_cast<int>(hardware);
+}
+
 cxxopts::Options make_options(std::string_view command, std::string_view description) {
   cxxopts::Options options("frontier " + std::string(command), std::string(description));
   options.add_options("General")("h,help", "Print this help")(
       "log-level", "Log detail on stderr: trace, debug, info, warn, error, off",
       cxxopts::value<std::string>()->default_value("info"))(
-      "json", "Print results as JSON on stdout")("threads", "CPU threads (0: all cores)",
+      "json", "Print results as JSON on stdout")("threads",
+                                                 "CPU threads (0: all cores; at most " +
+                                                     std::to_string(max_threads()) +
+                                                     ", 8 per hardware thread)",
                                                  cxxopts::value<int>()->default_value("0"));
   return options;
 }
@@ -47,8 +60,17 @@ bool parse_options(cxxopts::Options& options, int argc, const char* const* argv,
   for (const std::string& argument : arguments) spelled.push_back(argument.c_str());
   result = options.parse(argc, spelled.data());
   if (result.count("help") > 0) {
-    std::cout << options.help() << std::endl;
+    // Positional arguments are named in the usage line; their group would print an empty heading.
+    std::vector<std::string> groups = options.groups();
+    groups.erase(std::remove(groups.begin(), groups.end(), "Positional"), groups.end());
+    std::cout << options.help(groups) << std::endl;
     return false;
+  }
+  if (!result.unmatched().empty()) {
+    throw UsageError("unexpected argument '" + result.unmatched().front() + "'" +
+                     (result.unmatched().size() > 1
+                          ? " (and " + std::to_string(result.unmatched().size() - 1) + " more)"
+                          : ""));
   }
   try {
     set_log_level(parse_log_level(result["log-level"].as<std::string>()));
@@ -57,8 +79,9 @@ bool parse_options(cxxopts::Options& options, int argc, const char* const* argv,
   }
   common.json = result.count("json") > 0;
   common.threads = result["threads"].as<int>();
-  if (common.threads < 0) {
-    throw UsageError("--threads must be 0 (all cores) or positive, not " +
+  if (common.threads < 0 || common.threads > max_threads()) {
+    throw UsageError("--threads must be 0 (all cores) or between 1 and " +
+                     std::to_string(max_threads()) + " (8 per hardware thread), not " +
                      std::to_string(common.threads));
   }
   if (common.threads > 0) omp_set_num_threads(common.threads);

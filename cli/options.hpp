@@ -21,6 +21,10 @@ struct CommonConfig {
   int threads = 0;
 };
 
+/// The largest --threads accepted: 8 per hardware thread (4096 where the count is unknown).
+/// Far more OpenMP threads than that exhaust the address space with thread stacks.
+int max_threads();
+
 /// Options named "frontier <command>" with the General group (--help, --log-level, --json,
 /// --threads) already added.
 cxxopts::Options make_options(std::string_view command, std::string_view description);

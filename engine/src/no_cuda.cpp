@@ -27,6 +27,7 @@ namespace {
 // Devices: none.
 bool backend_built() { return false; }
 int device_count() { return 0; }
+void require_device(int) { no_cuda(); }
 CudaDeviceInfo device_info(int) { no_cuda(); }
 
 // Device graphs: the handles exist (empty); no device arrays can exist in this build.

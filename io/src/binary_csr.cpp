@@ -14,9 +14,10 @@
 // the file; check the length against the header size, then magic, version, widths, flags; check
 // the exact file length the header implies; check the memory; then allocate, and in one
 // parallel pass over 256 KiB blocks copy the mapped payload into the arrays, hash the copy and
-// check the CSR invariants on it while it is in cache (block_hash.hpp); compare the checksum;
-// report the first invariant breach. Every failure is an IoError naming the file. Writing
-// stores the arrays as they are (the reader is the one that checks).
+// check the CSR invariants and the weights (finite, as the text readers require) on it while it
+// is in cache (block_hash.hpp); compare the checksum; report the first invariant breach. Every
+// failure is an IoError naming the file. Writing stores the arrays as they are (the reader is the
+// one that checks), through an OutputFile, so a failed write leaves an existing file in place.
 #include "frontier/io/binary_csr.hpp"
 
 #include <fcntl.h>
@@ -38,6 +39,8 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/io/output_file.hpp"
+#include "text_readers.hpp"
 
 namespace frontier::io {
 namespace {
@@ -267,6 +270,18 @@ void load_payload(const Header& header, const unsigned char* payload, std::vecto
     }
     if (bad < end) outside.record(first_byte, static_cast<std::int64_t>(bad));
   };
+  // Weights: the rule the text readers apply (finite, a 32-bit float's range).
+  FirstBreach unfit(weights.size() * sizeof(Weight));
+  const detail::BlockVisitor check_weights = [&](std::size_t first_byte, std::size_t bytes) {
+    const std::size_t begin = first_byte / sizeof(Weight);
+    const std::size_t end = begin + bytes / sizeof(Weight);
+    for (std::size_t e = begin; e < end; ++e) {
+      if (!fits_weight(weights[e])) {
+        unfit.record(first_byte, static_cast<std::int64_t>(e));
+        return;
+      }
+    }
+  };
 
   const unsigned char* offsets_in = payload;
   const unsigned char* targets_in = offsets_in + offsets_bytes;
@@ -275,7 +290,8 @@ void load_payload(const Header& header, const unsigned char* payload, std::vecto
   hash = detail::hash_section(offsets_in, offsets_bytes, hash, offsets.data(), check_offsets);
   hash = detail::hash_section(targets_in, targets_bytes, hash, targets.data(), check_targets);
   if ((header.flags & kFlagWeighted) != 0) {
-    hash = detail::hash_section(weights_in, weights.size() * sizeof(Weight), hash, weights.data());
+    hash = detail::hash_section(weights_in, weights.size() * sizeof(Weight), hash, weights.data(),
+                                check_weights);
   }
   if (hash != header.checksum) {
     throw IoError(name, 0,
@@ -311,6 +327,12 @@ void load_payload(const Header& header, const unsigned char* payload, std::vecto
                       std::to_string(targets[first_outside]) + ", outside [0, " +
                       std::to_string(n) + ")");
   }
+  const std::int64_t first_unfit = unfit.first();
+  if (first_unfit != FirstBreach::kNone) {
+    throw IoError(name, 0,
+                  "arc " + std::to_string(first_unfit) + " has weight " +
+                      std::to_string(weights[first_unfit]) + ", which is not a finite number");
+  }
 }
 
 }  // namespace
@@ -323,20 +345,14 @@ void write_binary_csr(const Graph& graph, const std::filesystem::path& path) {
   header.num_arcs = static_cast<std::uint64_t>(graph.num_arcs());
   header.checksum = compute_checksum(header, graph);
 
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw IoError(name, 0, "cannot open for writing: " + errno_text());
-  auto write_bytes = [&](const void* data, std::size_t bytes, const char* what) {
-    out.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
-    if (!out) throw IoError(name, 0, std::string("write failed while storing the ") + what);
-  };
-  write_bytes(&header, sizeof(header), "header");
-  write_bytes(graph.offsets().data(), graph.offsets().size() * sizeof(EdgeT), "offsets");
-  write_bytes(graph.targets().data(), graph.targets().size() * sizeof(VertexT), "targets");
+  OutputFile out(path);
+  out.write(&header, sizeof(header));
+  out.write(graph.offsets().data(), graph.offsets().size() * sizeof(EdgeT));
+  out.write(graph.targets().data(), graph.targets().size() * sizeof(VertexT));
   if (graph.has_weights()) {
-    write_bytes(graph.weights().data(), graph.weights().size() * sizeof(Weight), "weights");
+    out.write(graph.weights().data(), graph.weights().size() * sizeof(Weight));
   }
-  out.close();
-  if (!out) throw IoError(name, 0, "write failed while closing the file");
+  out.commit();
 }
 
 Graph read_binary_csr(const std::filesystem::path& path) {

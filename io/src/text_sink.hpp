@@ -1,14 +1,15 @@
 // Output file for the text graph writers (internal to frontier_io): plain or gzip-compressed.
 //
-// The text goes to a temporary file next to the target ("<name>.partial"), which is renamed onto
-// the target by close(); a writer that fails half-way therefore never leaves a truncated graph
-// under the requested name. Every failed write, flush or rename throws IoError naming the file.
+// The text goes through an OutputFile (frontier/io/output_file.hpp): a writer that fails half-way
+// never leaves a truncated graph under the requested name. Every failed write, flush or rename
+// throws IoError naming the file and the OS error.
 #pragma once
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <string_view>
+
+#include "frontier/io/output_file.hpp"
 
 namespace frontier::io {
 
@@ -19,7 +20,7 @@ class TextSink {
   TextSink(const std::filesystem::path& path, bool gzip);
   TextSink(const TextSink&) = delete;
   TextSink& operator=(const TextSink&) = delete;
-  /// Removes the temporary file if close() was not reached. Never throws.
+  /// Drops the unfinished file if close() was not reached. Never throws.
   ~TextSink();
 
   void write(std::string_view text);
@@ -28,14 +29,9 @@ class TextSink {
 
  private:
   [[noreturn]] void fail(const std::string& problem);
-  void discard() noexcept;
 
-  std::filesystem::path path_;
-  std::filesystem::path partial_;
-  bool gzip_;
-  std::FILE* file_ = nullptr;
+  OutputFile file_;
   void* gz_ = nullptr;  // gzFile; void* keeps zlib.h out of this header
-  bool finished_ = false;
 };
 
 /// True when `path` ends in ".gz" (the writers then compress).

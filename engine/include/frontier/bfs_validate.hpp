@@ -55,4 +55,11 @@ template <typename VertexT, typename EdgeT>
 std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
                           std::span<const std::int32_t> depth);
 
+/// Edges of the searched component, counted as GraphSummary::edges counts a whole graph: on a
+/// directed graph its arcs; on an undirected one (arcs + self-loop arcs) / 2, so that a self
+/// loop, stored as one arc, is one edge (as Graph500 counts an input edge u-u).
+template <typename VertexT, typename EdgeT>
+std::int64_t reached_edges(const CsrGraph<VertexT, EdgeT>& graph,
+                           std::span<const std::int32_t> depth);
+
 }  // namespace frontier

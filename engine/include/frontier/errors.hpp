@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace frontier {
 
@@ -23,7 +24,9 @@ class InvalidArgument : public Error {
 };
 
 /// Input data is unreadable or malformed. The message reads `file:line: problem (near 'token')`;
-/// line 0 means the problem is not tied to one line (a missing file, a truncated stream).
+/// line 0 means the problem is not tied to one line (a missing file, a truncated stream). The
+/// message shows file, problem and token through printable_text() (the token cut at 40 bytes);
+/// the accessors return them as given.
 class IoError : public Error {
  public:
   IoError(std::string file, std::size_t line, const std::string& problem, std::string token = {});
@@ -40,7 +43,9 @@ class IoError : public Error {
   std::string token_;
 };
 
-/// An allocation would not fit: says how many bytes were needed and how many were free.
+/// An allocation would not fit: says how many bytes were needed and how many were free. When no
+/// more was needed than was free (an allocation that failed all the same) the message says the
+/// allocation failed, and names the address-space limit if one is set.
 class OutOfMemory : public Error {
  public:
   OutOfMemory(const std::string& what, std::uint64_t bytes_needed, std::uint64_t bytes_free);
@@ -70,6 +75,11 @@ class ValidationError : public Error {
  public:
   explicit ValidationError(const std::string& message) : Error(message) {}
 };
+
+/// Bytes from an input, made safe to print in a message: control bytes and bytes that are not
+/// UTF-8 become escapes (\n, \r, \t, \0, \xNN), so no terminal escape sequence, NUL or line
+/// break reaches the reader; text longer than `max_bytes` input bytes is cut and ends in "…".
+std::string printable_text(std::string_view bytes, std::size_t max_bytes = 1024);
 
 /// Formats a byte count for people: "1.50 GiB".
 std::string format_bytes(std::uint64_t bytes);

@@ -10,6 +10,7 @@
 #include "bfs/bfs_cpu.hpp"
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
+#include "cuda/device_query.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {
@@ -29,7 +30,9 @@ int single_gpu_id(const Device& device) {
     throw InvalidArgument("BFS runs on one GPU; " + std::to_string(device.cuda_ids.size()) +
                           " GPU ids were given");
   }
-  return device.cuda_ids.empty() ? 0 : device.cuda_ids.front();
+  const int id = device.cuda_ids.empty() ? 0 : device.cuda_ids.front();
+  cuda::require_device(id);
+  return id;
 }
 
 cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {

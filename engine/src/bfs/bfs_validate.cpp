@@ -450,6 +450,23 @@ std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
   return arcs;
 }
 
+template <typename VertexT, typename EdgeT>
+std::int64_t reached_edges(const CsrGraph<VertexT, EdgeT>& graph,
+                           std::span<const std::int32_t> depth) {
+  const std::int64_t arcs = reached_arcs(graph, depth);
+  if (graph.directed()) return arcs;
+  const auto n = static_cast<std::int64_t>(graph.num_vertices());
+  std::int64_t self_loops = 0;
+#pragma omp parallel for reduction(+ : self_loops) schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    if (depth[v] < 0) continue;
+    for (const VertexT target : graph.neighbors(static_cast<VertexT>(v))) {
+      if (target == static_cast<VertexT>(v)) ++self_loops;
+    }
+  }
+  return (arcs + self_loops) / 2;
+}
+
 template BfsValidation validate_bfs_tree(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
                                          std::span<const std::int32_t>,
                                          std::span<const std::int32_t>);
@@ -470,5 +487,9 @@ template std::int64_t reached_arcs(const CsrGraph<std::int32_t, std::int64_t>&,
                                    std::span<const std::int32_t>);
 template std::int64_t reached_arcs(const CsrGraph<std::int64_t, std::int64_t>&,
                                    std::span<const std::int32_t>);
+template std::int64_t reached_edges(const CsrGraph<std::int32_t, std::int64_t>&,
+                                    std::span<const std::int32_t>);
+template std::int64_t reached_edges(const CsrGraph<std::int64_t, std::int64_t>&,
+                                    std::span<const std::int32_t>);
 
 }  // namespace frontier

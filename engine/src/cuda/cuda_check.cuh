@@ -1,6 +1,7 @@
 /// @file cuda/cuda_check.cuh
-/// @brief Every CUDA call is checked: FRONTIER_CUDA_CHECK(call) throws CudaError naming the call,
-/// file and line; FRONTIER_CHECK_LAUNCH() follows every kernel launch (and synchronizes when
+/// @brief Every CUDA call is checked: FRONTIER_CUDA_CHECK(call) throws CudaError in words a user
+/// can act on (the call, file and line go to a debug log line, not into the message);
+/// FRONTIER_CHECK_LAUNCH() follows every kernel launch (and synchronizes when
 /// FRONTIER_SYNC_LAUNCHES is defined, to pin an asynchronous fault on its kernel).
 #pragma once
 
@@ -12,11 +13,13 @@
 
 namespace frontier::detail {
 
-[[noreturn]] inline void throw_cuda_error(cudaError_t status, const char* call, const char* file,
-                                          int line) {
-  throw CudaError(std::string(file) + ":" + std::to_string(line) + ": " + call +
-                  " failed: " + cudaGetErrorName(status) + " (" + cudaGetErrorString(status) + ")");
-}
+/// What a CUDA status means for a user: "no usable CUDA GPU: no CUDA driver found", "CUDA error:
+/// out of memory (cudaErrorMemoryAllocation)". Defined in cuda/device_query.cu.
+std::string describe_cuda_error(cudaError_t status);
+
+/// Logs `call` at `file`:`line` at debug level and throws CudaError(describe_cuda_error(status)).
+[[noreturn]] void throw_cuda_error(cudaError_t status, const char* call, const char* file,
+                                   int line);
 
 }  // namespace frontier::detail
 

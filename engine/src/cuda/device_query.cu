@@ -1,10 +1,77 @@
-// CUDA device queries behind frontier/device.hpp.
+// CUDA device queries behind frontier/device.hpp, and the words CUDA errors are reported in.
 #include <cuda_runtime.h>
+
+#include <string>
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_query.hpp"
+#include "cuda/log_bridge.hpp"
 
-namespace frontier::cuda {
+namespace frontier {
+namespace detail {
+namespace {
+
+std::string cuda_version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+// Why no GPU can be used, for the statuses that mean the driver or the device is missing or
+// unfit; empty for every other status.
+std::string unusable_gpu_reason(cudaError_t status) {
+  switch (status) {
+    case cudaErrorInsufficientDriver: {
+      int driver = 0;
+      if (cudaDriverGetVersion(&driver) != cudaSuccess || driver == 0) {
+        return "no CUDA driver found";
+      }
+      int runtime = 0;
+      cudaRuntimeGetVersion(&runtime);
+      return "the driver (CUDA " + cuda_version_text(driver) +
+             ") is older than this build's CUDA runtime (" + cuda_version_text(runtime) + ")";
+    }
+    case cudaErrorStubLibrary:
+      return "no CUDA driver found (only the driver's stub library is installed)";
+    case cudaErrorCallRequiresNewerDriver:
+      return "the driver is older than this build's CUDA runtime";
+    case cudaErrorSystemDriverMismatch:
+      return "the CUDA driver and the kernel module have different versions";
+    case cudaErrorNoDevice:
+      return "no CUDA-capable GPU found";
+    case cudaErrorDevicesUnavailable:
+      return "every GPU is busy or set to exclusive use by another process";
+    case cudaErrorCompatNotSupportedOnDevice:
+      return "the installed CUDA forward-compatibility package does not support this GPU";
+    case cudaErrorSystemNotReady:
+      return "the GPU system is not ready (is the fabric manager running?)";
+    case cudaErrorNoKernelImageForDevice:
+    case cudaErrorUnsupportedPtxVersion:
+      return "this build of frontier has no code for this GPU's architecture (rebuild with "
+             "FRONTIER_CUDA_ARCHITECTURES set to it)";
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+std::string describe_cuda_error(cudaError_t status) {
+  const std::string reason = unusable_gpu_reason(status);
+  if (!reason.empty()) return "no usable CUDA GPU: " + reason;
+  return std::string("CUDA error: ") + cudaGetErrorString(status) + " (" +
+         cudaGetErrorName(status) + ")";
+}
+
+void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
+  if (cuda::debug_enabled()) {
+    cuda::log_debug(std::string(file) + ":" + std::to_string(line) + ": " + call +
+                    " failed: " + cudaGetErrorName(status));
+  }
+  throw CudaError(describe_cuda_error(status));
+}
+
+}  // namespace detail
+
+namespace cuda {
 
 bool backend_built() { return true; }
 
@@ -16,6 +83,20 @@ int device_count() {
     return 0;
   }
   return count;
+}
+
+void require_device(int id) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    throw CudaError(detail::describe_cuda_error(status));
+  }
+  if (count == 0) throw CudaError(detail::describe_cuda_error(cudaErrorNoDevice));
+  if (id < 0 || id >= count) {
+    throw CudaError("GPU " + std::to_string(id) + " does not exist: this machine has " +
+                    std::to_string(count) + " usable CUDA GPU(s), numbered from 0");
+  }
 }
 
 CudaDeviceInfo device_info(int id) {
@@ -36,4 +117,5 @@ CudaDeviceInfo device_info(int id) {
   return info;
 }
 
-}  // namespace frontier::cuda
+}  // namespace cuda
+}  // namespace frontier

@@ -12,6 +12,11 @@ bool backend_built();
 /// Usable GPUs; 0 where no driver or GPU is present (never an error: it means "use the CPU").
 int device_count();
 
+/// Checks once, where GPU work is first set up, that GPU `id` exists and can be used.
+/// @throws CudaError in words a user can act on: "no usable CUDA GPU: no CUDA driver found",
+/// "... the driver is older than this build's CUDA runtime", "GPU 3 does not exist: ...".
+void require_device(int id);
+
 /// @throws CudaError if GPU `id` cannot be queried (or there is no CUDA backend).
 CudaDeviceInfo device_info(int id);
 

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "cuda/device_query.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -37,11 +38,7 @@ void check_device(const ListRankingOptions& options, ListRankingAlgorithm algori
                           std::to_string(options.device.cuda_ids.size()) + " were given");
   }
   const int id = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
-  const int count = cuda_device_count();
-  if (id < 0 || id >= count) {
-    throw CudaError("list prefix on GPU " + std::to_string(id) + ": " + std::to_string(count) +
-                    " usable CUDA GPU(s) found");
-  }
+  cuda::require_device(id);
   if (algorithm == ListRankingAlgorithm::Sequential) {
     throw InvalidArgument("list prefix: the Sequential algorithm runs on the CPU only");
   }

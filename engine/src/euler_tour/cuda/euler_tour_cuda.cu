@@ -38,6 +38,7 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
 #include "cuda/device_pool.hpp"
+#include "cuda/device_query.hpp"
 #include "cuda/launch_sizing.hpp"
 #include "euler_tour/cuda/euler_tour_kernels.cuh"
 #include "euler_tour/euler_tour_backend.hpp"
@@ -136,11 +137,7 @@ bool flag_set(const int* d_flag) {
 /// The GPU of the options, checked against the GPUs there are.
 int selected_device(const EulerTourOptions& options) {
   const int device = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
-  const int count = cuda_device_count();
-  if (device < 0 || device >= count) {
-    throw CudaError("euler_tour_ops on GPU " + std::to_string(device) + ": " +
-                    std::to_string(count) + " usable CUDA GPU(s) found");
-  }
+  require_device(device);
   return device;
 }
 

@@ -3,6 +3,7 @@
 // parallel_list_cuda.cuh can run callers' device functors on it.
 #include <string>
 
+#include "cuda/device_query.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "parallel_list/cuda/parallel_list_cuda_storage.cuh"
@@ -17,11 +18,7 @@ std::unique_ptr<ParallelListBackend<T>> make_cuda_list_backend(std::span<const T
                           std::to_string(options.device.cuda_ids.size()) + " were given");
   }
   const int id = options.device.cuda_ids.empty() ? 0 : options.device.cuda_ids.front();
-  const int count = cuda_device_count();
-  if (id < 0 || id >= count) {
-    throw CudaError("parallel list on GPU " + std::to_string(id) + ": " + std::to_string(count) +
-                    " usable CUDA GPU(s) found");
-  }
+  cuda::require_device(id);
   return std::make_unique<cuda::CudaListStorage<T>>(values, options);
 }
 

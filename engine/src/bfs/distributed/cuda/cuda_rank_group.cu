@@ -33,6 +33,7 @@
 #include "bfs/distributed/transport/peer_exchange.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
+#include "cuda/device_query.hpp"
 #include "cuda/stream.cuh"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
@@ -56,16 +57,10 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   GpuRankGroup(std::span<const RankGraph<VertexT, EdgeT>> slices, std::span<const int> gpu_ids,
                GpuTransport transport) {
     const int p = static_cast<int>(slices.size());
-    const int available = cuda_device_count();
     if (std::set<int>(gpu_ids.begin(), gpu_ids.end()).size() != gpu_ids.size()) {
       throw InvalidArgument("each rank needs its own GPU; the GPU list repeats one");
     }
-    for (const int id : gpu_ids) {
-      if (id < 0 || id >= available) {
-        throw CudaError("GPU " + std::to_string(id) + " is not available (" +
-                        std::to_string(available) + " GPUs present)");
-      }
-    }
+    for (const int id : gpu_ids) cuda::require_device(id);
     transport_ = resolve_transport(transport, gpu_ids);
     // 1. Every GPU must hold its rank before anything is allocated.
     for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r], peer());
@@ -86,11 +81,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       : transport_(GpuTransport::Nccl), windows_(process.one_node) {
     const int gpu = process.gpu;
     const NcclUniqueId& id = process.id;
-    const int available = cuda_device_count();
-    if (gpu < 0 || gpu >= available) {
-      throw CudaError("GPU " + std::to_string(gpu) + " is not available (" +
-                      std::to_string(available) + " GPUs present)");
-    }
+    cuda::require_device(gpu);
     check_memory(slice, gpu, false);
     devices_ = {gpu};
     comms_ = {nullptr};
