@@ -1,11 +1,12 @@
 #include "graph_input.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "frontier/errors.hpp"
+#include "frontier/io/output_file.hpp"
 
 namespace frontier::cli {
 
@@ -61,12 +62,11 @@ std::int64_t original_id(const io::GraphFileInfo& info, VertexId v) {
 std::string original_ids_path(const std::string& output) { return output + ".ids"; }
 
 void write_original_ids(const io::GraphFileInfo& info, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw IoError(path, 0, "cannot open for writing");
+  io::OutputFile file(path);
+  std::ostream& out = file.stream();
   out << "# original id of each vertex of " << info.path << ", vertex 0 first\n";
   for (const std::int64_t id : info.original_ids) out << id << '\n';
-  out.close();
-  if (!out) throw IoError(path, 0, "write failed");
+  file.commit();
 }
 
 }  // namespace frontier::cli
