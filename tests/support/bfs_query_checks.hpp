@@ -57,13 +57,12 @@ bool has_arc(const CsrGraph<VertexT, EdgeT>& graph, VertexT u, VertexT v) {
   return false;
 }
 
-/// Expects `actual`, a search of `graph` from `sources` with `options`, to agree with the oracle.
-/// `exact_stop`: the backend stops right after the level that labels the target (the CPU does;
-/// a GPU multi-level launch may label a few levels more).
+/// Expects `actual`, a search of `graph` from `sources` with `options`, to agree with the oracle;
+/// every backend stops right after the level that labels the target.
 template <typename VertexT, typename EdgeT>
 void expect_query_matches_oracle(const CsrGraph<VertexT, EdgeT>& graph,
                                  std::span<const VertexT> sources, const BfsOptions& options,
-                                 const BfsResult<VertexT>& actual, bool exact_stop) {
+                                 const BfsResult<VertexT>& actual) {
   const std::vector<std::int32_t> oracle = nearest_source_depths(graph, sources);
   const std::int32_t oracle_deepest = *std::max_element(oracle.begin(), oracle.end());
   ASSERT_EQ(actual.depth.size(), oracle.size());
@@ -74,13 +73,8 @@ void expect_query_matches_oracle(const CsrGraph<VertexT, EdgeT>& graph,
   if (options.depth_limit) expected_deepest = std::min(expected_deepest, *options.depth_limit);
   const bool target_within = options.target && oracle[*options.target] != kUnreachedDepth &&
                              oracle[*options.target] <= expected_deepest;
-  if (target_within && exact_stop) expected_deepest = oracle[*options.target];
-  if (target_within && !exact_stop) {
-    EXPECT_GE(deepest, oracle[*options.target]);
-    EXPECT_LE(deepest, expected_deepest);
-  } else {
-    EXPECT_EQ(deepest, expected_deepest);
-  }
+  if (target_within) expected_deepest = oracle[*options.target];
+  EXPECT_EQ(deepest, expected_deepest);
   if (actual.stop == BfsStop::FrontierEmpty) EXPECT_EQ(deepest, oracle_deepest);
   if (actual.stop == BfsStop::TargetReached) EXPECT_TRUE(target_within);
   if (actual.stop == BfsStop::DepthLimit) EXPECT_EQ(deepest, *options.depth_limit);

@@ -23,8 +23,8 @@
 // Several sources seed E(0) together (each its own predecessor), so level 0 claims them all. A
 // depth limit or a target ends the loop after the level that labels that depth or vertex; the
 // target's depth travels back with the counts of each level, in the same synchronization. A
-// multi-level launch stops at the depth limit but may run past the target's level (the levels
-// it labels are complete all the same).
+// multi-level launch stops at the depth limit but may run past the target's level; the labels
+// past it are dropped on the host, so every backend returns the same labels for a target search.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -387,6 +387,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
   void expand_contract_levels(std::uint64_t source_count, const FinishLevel& finish_level);
+
+  /// Clears the labels and level records deeper than `last_level` (the target's depth), which a
+  /// multi-level launch may have labelled past the target.
+  void drop_levels_past(std::int32_t last_level, BfsResult<VertexT>& result);
 };
 
 template <typename VertexT, typename EdgeT>
@@ -462,7 +466,25 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
     }
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
   }
+  if (stop == BfsStop::TargetReached) drop_levels_past(*h_target_depth.data(), result);
   return result;
+}
+
+template <typename VertexT, typename EdgeT>
+void BfsRunner<VertexT, EdgeT>::Impl::drop_levels_past(std::int32_t last_level,
+                                                       BfsResult<VertexT>& result) {
+  std::erase_if(result.levels,
+                [last_level](const BfsLevelStats& record) { return record.level > last_level; });
+  if (result.depth.empty()) return;
+  std::int64_t reached = 0;
+  for (std::size_t v = 0; v < result.depth.size(); ++v) {
+    if (result.depth[v] > last_level) {
+      result.depth[v] = kUnreachedDepth;
+      if (!result.parent.empty()) result.parent[v] = kInvalidVertex<VertexT>;
+    }
+    reached += result.depth[v] != kUnreachedDepth ? 1 : 0;
+  }
+  result.vertices_reached = reached;
 }
 
 template <typename VertexT, typename EdgeT>
