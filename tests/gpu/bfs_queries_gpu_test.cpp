@@ -39,7 +39,8 @@ constexpr int kStrategyCount = static_cast<int>(BfsCudaStrategy::ExpandContract)
 std::vector<test::NamedGraph> graph_cases() {
   return {
       {"kronecker", [] { return test::kronecker_graph(test::kronecker_params(12, 3)); }},
-      {"kronecker_directed", [] { return test::kronecker_graph(test::kronecker_params(11, 5)); }},
+      {"kronecker_directed",
+       [] { return test::kronecker_graph(test::kronecker_params(11, 5), true); }},
       {"grid_200x150",
        [] { return test::undirected_graph(io::generate_grid_2d<VertexId>(200, 150)); }},
       {"path_500", [] { return test::path_graph(500); }},
