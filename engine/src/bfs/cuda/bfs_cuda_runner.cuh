@@ -452,6 +452,13 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   }
   result.seconds = search_timer.seconds();
   result.vertices_reached = stats.vertices_claimed;
+  // A launch that ran the search to its end may have labelled the target on the way without
+  // the loop stopping for it (a target among the sources, say): the target decides all the same.
+  if (target) {
+    queue_target_depth_read();
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+    if (*h_target_depth.data() != kUnreachedDepth) stop = BfsStop::TargetReached;
+  }
   result.stop = stop;
 
   // 6. Copy the labels back.
