@@ -31,10 +31,11 @@ using test::nearest_source_depths;
 std::vector<test::NamedGraph> graph_cases() {
   return {
       {"kronecker", [] { return test::kronecker_graph(test::kronecker_params(10, 3)); }},
-      {"kronecker_directed", [] { return test::kronecker_graph(test::kronecker_params(10, 5)); }},
+      {"kronecker_directed",
+       [] { return test::kronecker_graph(test::kronecker_params(10, 5), true); }},
       {"grid_30x40", [] { return test::undirected_graph(io::generate_grid_2d<VertexId>(30, 40)); }},
       {"path_200", [] { return test::path_graph(200); }},
-      {"path_200_directed", [] { return test::path_graph(200); }},
+      {"path_200_directed", [] { return test::path_graph(200, true); }},
       {"disconnected", [] { return test::disconnected_kronecker(3, 8, 11, 20); }},
       {"random_directed", [] { return test::random_directed_graph(2000, 5000, 17); }},
   };
@@ -129,7 +130,7 @@ TEST(BfsQueries, RepeatedSourcesCountOnce) {
 }
 
 TEST(BfsQueries, StopReasonsAndPathOnAPath) {
-  const Graph graph = test::path_graph(8);
+  const Graph graph = test::path_graph(8, true);
   BfsOptions options;
   options.target = 5;
   const BfsResult<VertexId> to_target = bfs(graph, VertexId{1}, options);
@@ -225,7 +226,7 @@ TEST_F(BrokenForestTest, TheSearchItselfIsValid) {
 
 TEST_F(BrokenForestTest, AStoppedSearchIsNotACompleteOne) {
   // Arcs out of level 3 lead to unlabelled vertices: fine only for a search that stopped there.
-  const BfsValidation check = validate(result_.parent);
+  const BfsValidation check = validate(result_.parent, false);
   EXPECT_FALSE(check.valid);
   EXPECT_NE(check.failure.find("rule 4"), std::string::npos) << check.failure;
   EXPECT_NE(check.failure.find("reachable from a source"), std::string::npos) << check.failure;
@@ -237,7 +238,7 @@ TEST_F(BrokenForestTest, AVertexDroppedBelowTheLastLevelBreaksRule4) {
   for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
     if (parent[v] == 2) parent[v] = kInvalidVertex<VertexId>;
   }
-  const BfsValidation check = validate(parent);
+  const BfsValidation check = validate(parent, true);
   EXPECT_FALSE(check.valid);
   EXPECT_NE(check.failure.find("rule 4"), std::string::npos) << check.failure;
 }
@@ -245,7 +246,7 @@ TEST_F(BrokenForestTest, AVertexDroppedBelowTheLastLevelBreaksRule4) {
 TEST_F(BrokenForestTest, ASourceWithAnotherParentBreaksRule1) {
   std::vector<VertexId> parent = result_.parent;
   parent[63] = 62;
-  const BfsValidation check = validate(parent);
+  const BfsValidation check = validate(parent, true);
   EXPECT_FALSE(check.valid);
   EXPECT_NE(check.failure.find("the source 63 has parent 62"), std::string::npos) << check.failure;
 }
@@ -254,7 +255,7 @@ TEST_F(BrokenForestTest, AParentWithoutAnArcBreaksRule5) {
   std::vector<VertexId> parent = result_.parent;
   ASSERT_EQ(result_.depth[9], 2);  // (1, 1)
   parent[9] = 0;                   // depth 0 but not adjacent, and levels now differ by one
-  const BfsValidation check = validate(parent);
+  const BfsValidation check = validate(parent, true);
   EXPECT_FALSE(check.valid);
   EXPECT_NE(check.failure.find("rule 5"), std::string::npos) << check.failure;
 }
@@ -262,7 +263,7 @@ TEST_F(BrokenForestTest, AParentWithoutAnArcBreaksRule5) {
 TEST_F(BrokenForestTest, RepeatedOrMissingSourcesAreArgumentErrors) {
   const auto validate_from = [&](const std::vector<VertexId>& sources) {
     return validate_bfs_tree<VertexId, EdgeId>(graph_, std::span<const VertexId>(sources),
-                                               std::span<const VertexId>(result_.parent), {});
+                                               std::span<const VertexId>(result_.parent), {}, true);
   };
   EXPECT_THROW(validate_from({}), InvalidArgument);
   EXPECT_THROW(validate_from({0, 0}), InvalidArgument);
