@@ -55,21 +55,12 @@ constexpr std::size_t kListedMembers = 12;
 // Quoted input lines are cut to this many bytes.
 constexpr std::size_t kQuotedLineBytes = 120;
 
-// Asks for transparent huge pages over a large buffer: filling it then takes one page fault per
-// 2 MiB instead of one per 4 KiB. Only advice; ignored where unsupported.
-void advise_huge_pages(char* memory, std::size_t bytes) {
-  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-  const auto first = (reinterpret_cast<std::uintptr_t>(memory) + kHugePage - 1) & ~(kHugePage - 1);
-  const auto last = (reinterpret_cast<std::uintptr_t>(memory) + bytes) & ~(kHugePage - 1);
-  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-}
-
 ByteArray allocate(const std::string& name, std::size_t bytes) {
   char* memory = static_cast<char*>(std::malloc(std::max<std::size_t>(bytes, 1)));
   if (memory == nullptr) {
     throw IoError(name, 0, "cannot allocate " + format_bytes(bytes) + " to hold the file");
   }
-  advise_huge_pages(memory, bytes);
+  detail::advise_huge_pages(memory, bytes);
   return ByteArray(memory);
 }
 
@@ -80,7 +71,7 @@ void reallocate(const std::string& name, ByteArray& data, std::size_t bytes) {
   }
   data.release();
   data.reset(memory);
-  advise_huge_pages(memory, bytes);
+  detail::advise_huge_pages(memory, bytes);
 }
 
 std::string errno_text() { return std::strerror(errno); }

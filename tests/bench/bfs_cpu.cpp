@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,7 +69,7 @@ BenchConfig parse_arguments(int argc, char** argv) {
 }
 
 // Input edges in the component of a search (see the file comment).
-std::int64_t component_edges(const frontier::Graph& graph, const std::vector<std::int32_t>& depth) {
+std::int64_t component_edges(const frontier::Graph& graph, std::span<const std::int32_t> depth) {
   std::int64_t arcs = 0;
   for (frontier::VertexId v = 0; v < graph.num_vertices(); ++v) {
     if (depth[v] != frontier::kUnreachedDepth) arcs += graph.degree(v);

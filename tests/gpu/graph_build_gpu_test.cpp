@@ -384,7 +384,7 @@ void expect_adopted_bfs_matches_reference(const EdgeList<VertexT>& edges,
   EXPECT_EQ(runner.num_arcs(), host.num_arcs());
   EXPECT_EQ(runner.directed(), host.directed());
   for (VertexT source : sources) {
-    const std::vector<std::int32_t> expected = reference_bfs(host, source).depth;
+    const LabelVector<std::int32_t> expected = reference_bfs(host, source).depth;
     for (cuda::BfsCudaStrategy strategy :
          {cuda::BfsCudaStrategy::Hybrid, cuda::BfsCudaStrategy::DirectionOptimizing}) {
       cuda::BfsCudaOptions bfs;

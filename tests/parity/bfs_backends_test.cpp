@@ -380,7 +380,7 @@ TEST_P(BfsBackends, RepeatedSearchesOnOneEngineStayIndependent) {
         << "source " << source;
   }
   const Engine one(test::kronecker_graph(test::kronecker_params(11, 1)), device());
-  const std::vector<std::int32_t> first = one.bfs(1, options()).depth;
+  const LabelVector<std::int32_t> first = one.bfs(1, options()).depth;
   EXPECT_EQ(first, reference_bfs(one.graph(), VertexId{1}).depth);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(one.bfs(1, options()).depth, first);
 }
@@ -389,7 +389,7 @@ TEST_P(BfsBackends, RepeatedSearchesOnOneEngineStayIndependent) {
 TEST_P(BfsBackends, ConcurrentCallersOnOneEngine) {
   const Engine engine(test::kronecker_graph(test::kronecker_params(10, 1), true), device());
   ASSERT_TRUE(engine.graph().directed());
-  std::vector<std::vector<std::int32_t>> depths(4);
+  std::vector<LabelVector<std::int32_t>> depths(4);
   std::vector<std::thread> callers;
   for (int t = 0; t < 4; ++t) {
     callers.emplace_back([&, t] {

@@ -254,7 +254,7 @@ TEST(DistributedBfsCpu, ValidatorCatchesBrokenTrees) {
       partition::slice_graph(graph, VertexLayout::Striped, 2), Device::cpu());
   const auto good = search.run(0);
   const auto slices = search.slices();
-  const auto check = [&](std::vector<std::int32_t> parent, std::vector<std::int32_t> depth) {
+  const auto check = [&](LabelVector<std::int32_t> parent, LabelVector<std::int32_t> depth) {
     const BfsValidation verdict =
         validate_distributed_bfs<std::int32_t, EdgeId>(slices, 0, parent, depth);
     EXPECT_EQ(verdict.valid, verdict.failure.empty());

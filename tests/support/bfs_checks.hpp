@@ -19,7 +19,7 @@ namespace frontier::test {
 
 /// Vertices per depth of `depth` (-1 = unreached, not counted): entry d is the population of
 /// depth d, so the size is the number of levels a search has.
-inline std::vector<std::int64_t> depth_populations(const std::vector<std::int32_t>& depth) {
+inline std::vector<std::int64_t> depth_populations(std::span<const std::int32_t> depth) {
   std::vector<std::int64_t> population;
   for (const std::int32_t d : depth) {
     if (d < 0) continue;

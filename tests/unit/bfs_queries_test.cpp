@@ -205,11 +205,10 @@ class BrokenForestTest : public ::testing::Test {
     result_ = bfs(graph_, std::span<const VertexId>(sources_), options);
   }
 
-  BfsValidation validate(const std::vector<VertexId>& parent, bool stopped_early,
-                         const std::vector<std::int32_t>& depth = {}) const {
-    return validate_bfs_tree<VertexId, EdgeId>(graph_, std::span<const VertexId>(sources_),
-                                               std::span<const VertexId>(parent),
-                                               std::span<const std::int32_t>(depth), stopped_early);
+  BfsValidation validate(std::span<const VertexId> parent, bool stopped_early,
+                         std::span<const std::int32_t> depth = {}) const {
+    return validate_bfs_tree<VertexId, EdgeId>(graph_, std::span<const VertexId>(sources_), parent,
+                                               depth, stopped_early);
   }
 
   Graph graph_;
@@ -233,7 +232,7 @@ TEST_F(BrokenForestTest, AStoppedSearchIsNotACompleteOne) {
 }
 
 TEST_F(BrokenForestTest, AVertexDroppedBelowTheLastLevelBreaksRule4) {
-  std::vector<VertexId> parent = result_.parent;
+  LabelVector<VertexId> parent = result_.parent;
   parent[2] = kInvalidVertex<VertexId>;  // (0, 2): depth 2, its children cut off with it
   for (VertexId v = 0; v < graph_.num_vertices(); ++v) {
     if (parent[v] == 2) parent[v] = kInvalidVertex<VertexId>;
@@ -244,7 +243,7 @@ TEST_F(BrokenForestTest, AVertexDroppedBelowTheLastLevelBreaksRule4) {
 }
 
 TEST_F(BrokenForestTest, ASourceWithAnotherParentBreaksRule1) {
-  std::vector<VertexId> parent = result_.parent;
+  LabelVector<VertexId> parent = result_.parent;
   parent[63] = 62;
   const BfsValidation check = validate(parent, true);
   EXPECT_FALSE(check.valid);
@@ -252,7 +251,7 @@ TEST_F(BrokenForestTest, ASourceWithAnotherParentBreaksRule1) {
 }
 
 TEST_F(BrokenForestTest, AParentWithoutAnArcBreaksRule5) {
-  std::vector<VertexId> parent = result_.parent;
+  LabelVector<VertexId> parent = result_.parent;
   ASSERT_EQ(result_.depth[9], 2);  // (1, 1)
   parent[9] = 0;                   // depth 0 but not adjacent, and levels now differ by one
   const BfsValidation check = validate(parent, true);

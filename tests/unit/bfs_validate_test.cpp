@@ -28,6 +28,14 @@ BfsValidation validate(const CsrGraph<VertexT, EdgeId>& graph, VertexT source,
                            std::span<const std::int32_t>(depth));
 }
 
+// The search's own tree and depths.
+template <typename VertexT>
+BfsValidation validate(const CsrGraph<VertexT, EdgeId>& graph, VertexT source,
+                       const BfsResult<VertexT>& bfs) {
+  return validate_bfs_tree(graph, source, std::span<const VertexT>(bfs.parent),
+                           std::span<const std::int32_t>(bfs.depth));
+}
+
 // Asserts that the result failed exactly the rule named by `rule` ("rule 3", "depth", ...).
 void expect_fails(const BfsValidation& result, const std::string& rule) {
   EXPECT_FALSE(result.valid);
@@ -57,7 +65,7 @@ TEST(BfsValidate, ReferenceTreesPass) {
   const auto graph = path5();
   for (std::int32_t source = 0; source < 5; ++source) {
     const auto bfs = reference_bfs(graph, source);
-    const auto result = validate(graph, source, bfs.parent, bfs.depth);
+    const auto result = validate(graph, source, bfs);
     EXPECT_TRUE(result.valid) << result.failure;
     EXPECT_TRUE(result.failure.empty());
     EXPECT_EQ(result.vertices_in_tree, 5);
@@ -243,7 +251,7 @@ TEST(BfsValidate, RejectsMismatchedArguments) {
 TEST(BfsValidate, SixtyFourBitVertices) {
   const auto graph = graph_from_pairs<std::int64_t>(4, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}, false);
   const auto bfs = reference_bfs(graph, std::int64_t{2});
-  EXPECT_TRUE(validate(graph, std::int64_t{2}, bfs.parent, bfs.depth).valid);
+  EXPECT_TRUE(validate(graph, std::int64_t{2}, bfs).valid);
   expect_fails(validate<std::int64_t>(graph, 2, {2, 2, 2, 2}), "rule 5");
 }
 
@@ -257,7 +265,7 @@ TEST(BfsValidate, LargeRandomGraphDamageIsCaught) {
   const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
   const auto bfs = reference_bfs(graph, 0);
   ASSERT_GT(bfs.vertices_reached, kN / 2);
-  const auto good = validate(graph, 0, bfs.parent, bfs.depth);
+  const auto good = validate(graph, 0, bfs);
   ASSERT_TRUE(good.valid) << good.failure;
   EXPECT_EQ(good.vertices_in_tree, bfs.vertices_reached);
 
@@ -282,7 +290,7 @@ TEST(BfsValidate, LargeRandomGraphDamageIsCaught) {
     if (unreached < 0 && bfs.depth[v] == kUnreachedDepth) unreached = v;
   }
   auto damaged = [&](auto change) {
-    std::vector<std::int32_t> parent = bfs.parent;
+    std::vector<std::int32_t> parent(bfs.parent.begin(), bfs.parent.end());
     change(parent);
     return parent;
   };

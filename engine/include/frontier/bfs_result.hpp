@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "frontier/errors.hpp"
+#include "frontier/label_vector.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier {
@@ -45,9 +46,9 @@ struct BfsResult {
   /// The first source (the only one of a single-source search).
   VertexT source = 0;
   /// Hop distance from the nearest source per vertex, -1 where unreached.
-  std::vector<std::int32_t> depth;
+  LabelVector<std::int32_t> depth;
   /// BFS-tree parent per vertex, -1 where unreached; empty when predecessors were not asked for.
-  std::vector<VertexT> parent;
+  LabelVector<VertexT> parent;
   std::vector<BfsLevelStats> levels;
   std::int64_t vertices_reached = 0;
   /// Arcs examined over the whole search.

@@ -29,6 +29,11 @@
 //    queue at slot 0 (nothing else in it is live by then).
 //  - parent[v] is written only together with depth[v] and is an in-neighbour of v whose depth
 //    is depth[v] - 1, so parents form a BFS tree whatever the thread interleaving.
+//  - No array of a search is filled before the search: depth and parent are written first by
+//    the parallel initialization loop (static schedule, so each thread first touches the part it
+//    initializes), the queue only by the steps that append to it, a bitmap by the conversion
+//    that clears it or the bottom-up step that writes every word of it (LabelVector allocates
+//    without filling).
 //  - Several sources all start in the level-0 queue (depth 0, their own parents), so a depth is
 //    the distance to the nearest source. A depth limit or a target ends the loop between levels,
 //    so every level labelled is complete.
@@ -48,17 +53,18 @@
 #include "bfs/bfs_tuning.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/label_vector.hpp"
 
 namespace frontier::cpu {
 namespace {
 
 constexpr int kWordBits = 64;
 
-// A fixed-size bitmap of vertices in 64-bit words.
+// A fixed-size bitmap of vertices in 64-bit words, unset until its user clears or writes them.
 class VertexBitmap {
  public:
   explicit VertexBitmap(std::int64_t bits)
-      : words_(static_cast<std::size_t>((bits + kWordBits - 1) / kWordBits), 0) {}
+      : words_(static_cast<std::size_t>((bits + kWordBits - 1) / kWordBits)) {}
 
   std::int64_t word_count() const { return static_cast<std::int64_t>(words_.size()); }
   std::uint64_t* words() { return words_.data(); }
@@ -71,7 +77,7 @@ class VertexBitmap {
   void swap(VertexBitmap& other) noexcept { words_.swap(other.words_); }
 
  private:
-  std::vector<std::uint64_t> words_;
+  LabelVector<std::uint64_t> words_;
 };
 
 // The search state of one BFS; one object per call.
@@ -111,9 +117,9 @@ class DirectionOptimizingBfs {
   std::optional<std::int32_t> depth_limit_;
   std::optional<std::int64_t> target_;
 
-  std::vector<std::int32_t> depth_;
-  std::vector<VertexT> parent_;
-  std::vector<VertexT> queue_;
+  LabelVector<std::int32_t> depth_;
+  LabelVector<VertexT> parent_;
+  LabelVector<VertexT> queue_;
   std::int64_t queue_begin_ = 0;
   std::int64_t queue_end_ = 0;
   std::vector<VertexBitmap> bitmaps_;  // empty until the first bottom-up step: {front, next}

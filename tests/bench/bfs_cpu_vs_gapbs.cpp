@@ -1,0 +1,287 @@
+// bfs_cpu_vs_gapbs — the CPU BFS beside the GAP Benchmark Suite's (GAPBS) on the same graph file
+// and the same roots, per thread count.
+//
+//   frontier_bench_bfs_cpu_vs_gapbs [--gapbs DIR] [--graph FILE [--gapbs-graph FILE]]
+//                                   [--scale 20] [--work DIR] [--roots 8] [--trials 4]
+//                                   [--threads 1,2] [--seed 1] [--json]
+//
+// GAPBS is never part of the build: its binaries (gapbs-bfs, gapbs-converter; build them with
+// ../shared/peers/build.sh OUT) come from --gapbs DIR or FRONTIER_GAPBS_DIR. Without them the
+// program says how to get them and exits 0 with a "skipped" line.
+//
+// The graph: --graph FILE, a format both read (.el, .mtx, .gr; frontier reads .el as SNAP:
+// directed, one arc per line), GAPBS optionally from its serialized copy --gapbs-graph (.sg,
+// faster to load for each root). Without --graph, GAPBS's converter writes its Kronecker graph of
+// --scale twice into --work: as an edge list with both arcs of every edge (FILE.el, for frontier)
+// and serialized (FILE.sg, for GAPBS); files already there are reused.
+//
+// Roots: frontier chooses them (Graph500 rule: distinct, degree >= 1); GAPBS gets each with -r
+// in its own process. Per thread count and root: GAPBS runs --trials searches (OMP_NUM_THREADS)
+// and prints their average, its own figure; frontier then runs --trials searches on one Engine
+// (BfsOptions::threads), each timed around Engine::bfs, and reports the minimum and median. Every
+// frontier tree is checked with validate_bfs_tree (untimed); an invalid tree is an error (exit 1).
+// The ratio is frontier's median over GAPBS's average: below 1 frontier is faster.
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <span>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "frontier/bfs_validate.hpp"
+#include "frontier/detail/timer.hpp"
+#include "frontier/engine.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/runs/graph500.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BenchConfig {
+  fs::path gapbs_dir;
+  fs::path graph;
+  fs::path gapbs_graph;
+  int scale = 20;
+  fs::path work = fs::temp_directory_path() / "frontier_bench_gapbs";
+  int roots = 8;
+  int trials = 4;
+  std::vector<int> threads;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+std::vector<int> parse_thread_list(const std::string& text) {
+  std::vector<int> threads;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const int count = std::stoi(item);
+    if (count < 1) throw frontier::InvalidArgument("--threads: counts must be >= 1");
+    threads.push_back(count);
+  }
+  return threads;
+}
+
+BenchConfig parse_arguments(int argc, char** argv) {
+  BenchConfig config;
+  if (const char* dir = std::getenv("FRONTIER_GAPBS_DIR")) config.gapbs_dir = dir;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    if (flag == "--json") {
+      config.json = true;
+      continue;
+    }
+    if (i + 1 >= argc)
+      throw frontier::InvalidArgument("option " + std::string(flag) + " needs a value");
+    const std::string value = argv[++i];
+    if (flag == "--gapbs") {
+      config.gapbs_dir = value;
+    } else if (flag == "--graph") {
+      config.graph = value;
+    } else if (flag == "--gapbs-graph") {
+      config.gapbs_graph = value;
+    } else if (flag == "--scale") {
+      config.scale = std::stoi(value);
+    } else if (flag == "--work") {
+      config.work = value;
+    } else if (flag == "--roots") {
+      config.roots = std::stoi(value);
+    } else if (flag == "--trials") {
+      config.trials = std::stoi(value);
+    } else if (flag == "--threads") {
+      config.threads = parse_thread_list(value);
+    } else if (flag == "--seed") {
+      config.seed = std::stoull(value);
+    } else {
+      throw frontier::InvalidArgument("unknown option " + std::string(flag));
+    }
+  }
+  if (config.scale < 1 || config.scale > 30) throw frontier::InvalidArgument("--scale: 1-30");
+  if (config.roots < 1 || config.trials < 1) {
+    throw frontier::InvalidArgument("--roots and --trials must be >= 1");
+  }
+  if (config.threads.empty()) config.threads = {1, omp_get_max_threads()};
+  return config;
+}
+
+// Runs a shell command; returns its standard output. A failure is an error naming the command.
+std::string run_command(const std::string& command) {
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) throw frontier::Error("cannot run: " + command);
+  std::string output;
+  char buffer[4096];
+  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
+    output.append(buffer, got);
+  }
+  if (::pclose(pipe) != 0) throw frontier::Error("failed: " + command + "\n" + output);
+  return output;
+}
+
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// Makes GAPBS's Kronecker graph of `scale` in both forms (see the file comment) unless present.
+void make_kronecker_files(const BenchConfig& config, fs::path& edge_list, fs::path& serialized) {
+  fs::create_directories(config.work);
+  const std::string stem = "gapbs_kron" + std::to_string(config.scale);
+  edge_list = config.work / (stem + ".el");
+  serialized = config.work / (stem + ".sg");
+  const fs::path converter = config.gapbs_dir / "gapbs-converter";
+  for (const auto& [path, flag] : {std::pair{edge_list, "-e"}, std::pair{serialized, "-b"}}) {
+    if (fs::exists(path)) continue;
+    std::fprintf(stderr, "writing %s\n", path.c_str());
+    const fs::path partial = path.string() + ".partial";
+    run_command(quoted(converter) + " -g " + std::to_string(config.scale) + " " + flag + " " +
+                quoted(partial) + " > /dev/null");
+    fs::rename(partial, path);
+  }
+}
+
+// GAPBS's average over `trials` searches from `root` (its "Average Time" line), in seconds.
+double gapbs_average(const BenchConfig& config, const fs::path& graph, std::int64_t root,
+                     int threads) {
+  const std::string output =
+      run_command("OMP_NUM_THREADS=" + std::to_string(threads) + " " +
+                  quoted(config.gapbs_dir / "gapbs-bfs") + " -f " + quoted(graph) + " -r " +
+                  std::to_string(root) + " -n " + std::to_string(config.trials) + " 2>&1");
+  const auto at = output.find("Average Time:");
+  if (at == std::string::npos) throw frontier::Error("no Average Time from GAPBS:\n" + output);
+  return std::stod(output.substr(at + 13));
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t half = values.size() / 2;
+  return values.size() % 2 == 1 ? values[half] : (values[half - 1] + values[half]) / 2;
+}
+
+struct RootFigures {
+  int threads = 0;
+  std::int64_t root = 0;
+  double gapbs_average_ms = 0;
+  double frontier_min_ms = 0;
+  double frontier_median_ms = 0;
+  double ratio() const { return frontier_median_ms / gapbs_average_ms; }
+};
+
+// frontier's searches from `root`; every tree validated.
+std::vector<double> frontier_searches(const frontier::Engine& engine, frontier::VertexId root,
+                                      int threads, int trials) {
+  using namespace frontier;
+  BfsOptions options;
+  options.threads = threads;
+  std::vector<double> ms;
+  for (int trial = 0; trial < trials; ++trial) {
+    detail::Timer timer;
+    const BfsResult<VertexId> result = engine.bfs(root, options);
+    ms.push_back(timer.seconds() * 1e3);
+    const BfsValidation check = validate_bfs_tree<VertexId, EdgeId>(
+        engine.graph(), root, std::span<const VertexId>(result.parent),
+        std::span<const std::int32_t>(result.depth));
+    if (!check.valid) {
+      throw ValidationError("root " + std::to_string(root) + " with " + std::to_string(threads) +
+                            " threads: " + check.failure);
+    }
+  }
+  return ms;
+}
+
+void print_summary(const std::vector<RootFigures>& rows, int threads) {
+  std::vector<double> gapbs, fastest, medians;
+  for (const RootFigures& row : rows) {
+    if (row.threads != threads) continue;
+    gapbs.push_back(row.gapbs_average_ms);
+    fastest.push_back(row.frontier_min_ms);
+    medians.push_back(row.frontier_median_ms);
+  }
+  const double gapbs_median = median(gapbs);
+  const double frontier_median = median(medians);
+  std::printf("%7d %10s %12.2f %12.2f %12.2f %9.2f\n", threads, "all", gapbs_median,
+              median(fastest), frontier_median, frontier_median / gapbs_median);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace frontier;
+  try {
+    const BenchConfig config = parse_arguments(argc, argv);
+    if (config.gapbs_dir.empty() || !fs::exists(config.gapbs_dir / "gapbs-bfs")) {
+      std::printf(
+          "skipped: no GAPBS binaries (gapbs-bfs, gapbs-converter). Build them with\n"
+          "  bash ../shared/peers/build.sh DIR\n"
+          "and pass --gapbs DIR or set FRONTIER_GAPBS_DIR=DIR.\n");
+      return EXIT_SUCCESS;
+    }
+    fs::path graph_file = config.graph;
+    fs::path gapbs_file = config.gapbs_graph.empty() ? config.graph : config.gapbs_graph;
+    if (graph_file.empty()) make_kronecker_files(config, graph_file, gapbs_file);
+
+    io::ReadOptions read;
+    if (graph_file.extension() == ".el") read.format = io::GraphFormat::Snap;
+    const Engine engine(io::read_graph(graph_file, read).graph);
+    const std::vector<VertexId> roots =
+        runs::choose_graph500_roots(engine.graph(), config.roots, config.seed);
+    engine.bfs(roots.front());  // warm-up: page in the graph
+
+    if (!config.json) {
+      std::printf("# CPU BFS, frontier vs GAPBS on %s (GAPBS reads %s): %lld vertices, %lld arcs\n",
+                  graph_file.c_str(), gapbs_file.c_str(),
+                  static_cast<long long>(engine.graph().num_vertices()),
+                  static_cast<long long>(engine.graph().num_arcs()));
+      std::printf(
+          "# %d trials per root; GAPBS: its average; frontier: min and median; ratio = "
+          "frontier median / GAPBS average\n",
+          config.trials);
+      std::printf("%7s %10s %12s %12s %12s %9s\n", "threads", "root", "gapbs_avg_ms",
+                  "frontier_min", "frontier_med", "ratio");
+    }
+    std::vector<RootFigures> rows;
+    for (const int threads : config.threads) {
+      for (const VertexId root : roots) {
+        RootFigures row;
+        row.threads = threads;
+        row.root = root;
+        row.gapbs_average_ms = gapbs_average(config, gapbs_file, root, threads) * 1e3;
+        const std::vector<double> ms = frontier_searches(engine, root, threads, config.trials);
+        row.frontier_min_ms = *std::min_element(ms.begin(), ms.end());
+        row.frontier_median_ms = median(ms);
+        rows.push_back(row);
+        if (!config.json) {
+          std::printf("%7d %10lld %12.2f %12.2f %12.2f %9.2f\n", threads,
+                      static_cast<long long>(root), row.gapbs_average_ms, row.frontier_min_ms,
+                      row.frontier_median_ms, row.ratio());
+          std::fflush(stdout);
+        }
+      }
+      if (!config.json) print_summary(rows, threads);
+    }
+    if (config.json) {
+      std::printf(
+          "{\"graph\": \"%s\", \"vertices\": %lld, \"arcs\": %lld, \"trials\": %d, "
+          "\"rows\": [",
+          graph_file.c_str(), static_cast<long long>(engine.graph().num_vertices()),
+          static_cast<long long>(engine.graph().num_arcs()), config.trials);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const RootFigures& row = rows[i];
+        std::printf(
+            "%s\n  {\"threads\": %d, \"root\": %lld, \"gapbs_average_ms\": %.4f, "
+            "\"frontier_min_ms\": %.4f, \"frontier_median_ms\": %.4f, \"ratio\": %.4f}",
+            i == 0 ? "" : ",", row.threads, static_cast<long long>(row.root), row.gapbs_average_ms,
+            row.frontier_min_ms, row.frontier_median_ms, row.ratio());
+      }
+      std::printf("\n]}\n");
+    }
+    return EXIT_SUCCESS;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "frontier_bench_bfs_cpu_vs_gapbs: %s\n", error.what());
+    return EXIT_FAILURE;
+  }
+}
