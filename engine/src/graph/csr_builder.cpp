@@ -48,29 +48,125 @@ void check_edge_list(const EdgeList<VertexT>& edges) {
   }
 }
 
-// log2 of the vertices per source block: blocks of at least 2^11 vertices (their arcs fit a
-// core's cache while they are placed and sorted), at most 2^12 blocks (each part of the edge
-// list writes one stream per block).
-inline int block_shift(std::int64_t vertices) {
-  int bits = 0;
-  while (bits < 62 && (std::int64_t{1} << bits) < vertices) ++bits;
-  return std::max(11, bits - 12);
+// Vertices in blocks of 2^shift: at least 2^11 vertices (a block's arcs fit a core's cache while
+// they are placed), at most 2^12 blocks (each part of the input writes one stream per block).
+// The input is split into `parts` equal parts, one per thread.
+struct BlockLayout {
+  BlockLayout(std::int64_t vertices, std::int64_t threads) : vertices(vertices), parts(threads) {
+    int bits = 0;
+    while (bits < 62 && (std::int64_t{1} << bits) < vertices) ++bits;
+    shift = std::max(11, bits - 12);
+    blocks = vertices == 0 ? 0 : ((vertices - 1) >> shift) + 1;
+  }
+  std::int64_t first_vertex(std::int64_t block) const { return block << shift; }
+  std::int64_t last_vertex(std::int64_t block) const {
+    return std::min(vertices, (block + 1) << shift);
+  }
+
+  std::int64_t vertices;
+  std::int64_t parts;
+  int shift = 0;
+  std::int64_t blocks = 0;
+};
+
+template <typename VertexT>
+struct ArcArrays {
+  void allocate(std::size_t arcs, bool weighted) {
+    sources.resize(arcs);
+    targets.resize(arcs);
+    weights.resize(weighted ? arcs : 0);
+  }
+  LabelVector<VertexT> sources;
+  LabelVector<VertexT> targets;
+  LabelVector<Weight> weights;
+};
+
+// Copies the arcs of items [0, items) (item_arcs(i, arc) calls arc(u, v, weight) for each) into
+// `out`, grouped by the block of their source (or target), stably: each part of the items counts
+// its arcs per block, the counts are scanned (block-major, then part) and every part copies its
+// arcs into place, one sequential stream per block and no atomics. Returns where each block
+// begins, and the arc count last.
+template <typename EdgeT, typename VertexT, typename ItemArcs>
+std::vector<EdgeT> group_by_block(const BlockLayout& layout, std::int64_t items,
+                                  const ItemArcs& item_arcs, bool by_target, bool weighted,
+                                  ArcArrays<VertexT>& out) {
+  const std::int64_t parts = layout.parts;
+  const std::int64_t blocks = layout.blocks;
+  const int shift = layout.shift;
+  auto block_of = [&](VertexT u, VertexT v) { return (by_target ? v : u) >> shift; };
+  std::vector<EdgeT> begin(static_cast<std::size_t>(blocks * parts) + 1, 0);
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+  for (std::int64_t part = 0; part < parts; ++part) {
+    std::vector<EdgeT> count(static_cast<std::size_t>(blocks), 0);
+    for (std::int64_t i = items * part / parts; i < items * (part + 1) / parts; ++i) {
+      item_arcs(i, [&](VertexT u, VertexT v, Weight) { ++count[block_of(u, v)]; });
+    }
+    for (std::int64_t b = 0; b < blocks; ++b) begin[b * parts + part] = count[b];
+  }
+  const EdgeT arcs =
+      detail::parallel_exclusive_scan(begin.data(), static_cast<std::size_t>(blocks * parts));
+  begin[blocks * parts] = arcs;
+  out.allocate(static_cast<std::size_t>(arcs), weighted);
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+  for (std::int64_t part = 0; part < parts; ++part) {
+    std::vector<EdgeT> cursor(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) cursor[b] = begin[b * parts + part];
+    for (std::int64_t i = items * part / parts; i < items * (part + 1) / parts; ++i) {
+      item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
+        const EdgeT slot = cursor[block_of(u, v)]++;
+        out.sources[slot] = u;
+        out.targets[slot] = v;
+        if (weighted) out.weights[slot] = w;
+      });
+    }
+  }
+  std::vector<EdgeT> block_begin(static_cast<std::size_t>(blocks) + 1);
+  for (std::int64_t b = 0; b <= blocks; ++b) block_begin[b] = begin[b * parts];
+  return block_begin;
 }
 
-// Sorts one adjacency list by (target, weight) in place.
-template <typename VertexT>
-void sort_adjacency(VertexT* targets, Weight* weights, std::size_t count,
-                    std::vector<std::pair<VertexT, Weight>>& scratch) {
-  if (weights == nullptr) {
-    std::sort(targets, targets + count);
-    return;
+// Orders the arcs of every target block by target, stably (a counting sort in cache).
+template <typename EdgeT, typename VertexT>
+void sort_blocks_by_target(const BlockLayout& layout, const std::vector<EdgeT>& block_begin,
+                           ArcArrays<VertexT>& arcs) {
+  const bool weighted = !arcs.weights.empty();
+#pragma omp parallel if (layout.parts > 1)
+  {
+    std::vector<EdgeT> cursor((std::size_t{1} << layout.shift) + 1);
+    ArcArrays<VertexT> sorted;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < layout.blocks; ++b) {
+      const EdgeT begin = block_begin[b];
+      const EdgeT count = block_begin[b + 1] - begin;
+      const std::int64_t first = layout.first_vertex(b);
+      std::fill(cursor.begin(), cursor.end(), EdgeT{0});
+      for (EdgeT a = begin; a < begin + count; ++a) ++cursor[arcs.targets[a] - first + 1];
+      for (std::size_t v = 1; v < cursor.size(); ++v) cursor[v] += cursor[v - 1];
+      sorted.allocate(static_cast<std::size_t>(count), weighted);
+      for (EdgeT a = begin; a < begin + count; ++a) {
+        const EdgeT slot = cursor[arcs.targets[a] - first]++;
+        sorted.sources[slot] = arcs.sources[a];
+        sorted.targets[slot] = arcs.targets[a];
+        if (weighted) sorted.weights[slot] = arcs.weights[a];
+      }
+      std::copy(sorted.sources.begin(), sorted.sources.end(), arcs.sources.begin() + begin);
+      std::copy(sorted.targets.begin(), sorted.targets.end(), arcs.targets.begin() + begin);
+      if (weighted) {
+        std::copy(sorted.weights.begin(), sorted.weights.end(), arcs.weights.begin() + begin);
+      }
+    }
   }
-  scratch.resize(count);
-  for (std::size_t i = 0; i < count; ++i) scratch[i] = {targets[i], weights[i]};
-  std::sort(scratch.begin(), scratch.end());
-  for (std::size_t i = 0; i < count; ++i) {
-    targets[i] = scratch[i].first;
-    weights[i] = scratch[i].second;
+}
+
+// Sorts by weight every run of equal targets in the list [begin, end), sorted by target.
+template <typename VertexT, typename EdgeT>
+void sort_weights_of_equal_targets(const VertexT* targets, Weight* weights, EdgeT begin,
+                                   EdgeT end) {
+  for (EdgeT run = begin; run < end;) {
+    EdgeT run_end = run + 1;
+    while (run_end < end && targets[run_end] == targets[run]) ++run_end;
+    if (run_end - run > 1) std::sort(weights + run, weights + run_end);
+    run = run_end;
   }
 }
 
@@ -124,107 +220,85 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   const std::int64_t n = edges.num_vertices;
   const std::int64_t m = static_cast<std::int64_t>(edges.size());
   const bool weighted = edges.has_weights();
-  const bool both_ways = options.symmetrize;
-  auto keep = [&](std::int64_t i) {
-    return !(options.remove_self_loops && edges.sources[i] == edges.targets[i]);
-  };
-  // Calls arc(u, v, i) for every arc that edge i contributes.
-  auto for_each_arc = [&](std::int64_t i, auto&& arc) {
-    if (!keep(i)) return;
+  const BlockLayout layout(n, detail::worth_threads(m) ? detail::max_threads() : 1);
+  // Calls arc(u, v, weight) for every arc that edge i contributes.
+  auto edge_arcs = [&](std::int64_t i, auto&& arc) {
     const VertexT u = edges.sources[i];
     const VertexT v = edges.targets[i];
-    arc(u, v, i);
-    if (both_ways && u != v) arc(v, u, i);
+    if (options.remove_self_loops && u == v) return;
+    const Weight w = weighted ? edges.weights[i] : Weight{};
+    arc(u, v, w);
+    if (options.symmetrize && u != v) arc(v, u, w);
   };
 
-  // (1) arcs by source block: each part of the edge list counts its arcs per block, the counts
-  // are scanned (block-major, then part) and every part copies its arcs into place. Each part
-  // writes one sequential stream per block, without atomics, in edge order.
-  const int shift = block_shift(n);
-  const std::int64_t blocks = n == 0 ? 0 : ((n - 1) >> shift) + 1;
-  const std::int64_t parts = detail::worth_threads(m) ? detail::max_threads() : 1;
-  std::vector<EdgeT> block_part_begin(static_cast<std::size_t>(blocks * parts) + 1, 0);
-#pragma omp parallel for schedule(static, 1) if (parts > 1)
-  for (std::int64_t part = 0; part < parts; ++part) {
-    std::vector<EdgeT> count(static_cast<std::size_t>(blocks), 0);
-    for (std::int64_t i = m * part / parts; i < m * (part + 1) / parts; ++i) {
-      for_each_arc(i, [&](VertexT u, VertexT, std::int64_t) { ++count[u >> shift]; });
-    }
-    for (std::int64_t b = 0; b < blocks; ++b) block_part_begin[b * parts + part] = count[b];
+  // (1) With sorted lists wanted, the arcs are first ordered by target (a stable counting sort,
+  // block by block), so that the stable placement by source below leaves every list sorted.
+  ArcArrays<VertexT> by_source;
+  std::vector<EdgeT> source_blocks;
+  if (options.sort_neighbors) {
+    ArcArrays<VertexT> by_target;
+    const std::vector<EdgeT> target_blocks =
+        group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/true, weighted, by_target);
+    sort_blocks_by_target(layout, target_blocks, by_target);
+    auto sorted_arcs = [&](std::int64_t a, auto&& arc) {
+      arc(by_target.sources[a], by_target.targets[a], weighted ? by_target.weights[a] : Weight{});
+    };
+    source_blocks = group_by_block<EdgeT>(layout, static_cast<std::int64_t>(target_blocks.back()),
+                                          sorted_arcs, /*by_target=*/false, weighted, by_source);
+  } else {
+    source_blocks =
+        group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/false, weighted, by_source);
   }
-  const EdgeT arcs = detail::parallel_exclusive_scan(block_part_begin.data(),
-                                                     static_cast<std::size_t>(blocks * parts));
-  block_part_begin[blocks * parts] = arcs;
-  LabelVector<VertexT> arc_sources(static_cast<std::size_t>(arcs));
-  LabelVector<VertexT> arc_targets(static_cast<std::size_t>(arcs));
-  LabelVector<Weight> arc_weights(weighted ? static_cast<std::size_t>(arcs) : 0);
-#pragma omp parallel for schedule(static, 1) if (parts > 1)
-  for (std::int64_t part = 0; part < parts; ++part) {
-    std::vector<EdgeT> cursor(static_cast<std::size_t>(blocks));
-    for (std::int64_t b = 0; b < blocks; ++b) cursor[b] = block_part_begin[b * parts + part];
-    for (std::int64_t i = m * part / parts; i < m * (part + 1) / parts; ++i) {
-      for_each_arc(i, [&](VertexT u, VertexT v, std::int64_t edge) {
-        const EdgeT slot = cursor[u >> shift]++;
-        arc_sources[slot] = u;
-        arc_targets[slot] = v;
-        if (weighted) arc_weights[slot] = edges.weights[edge];
-      });
-    }
-  }
-  auto block_begin = [&](std::int64_t b) { return block_part_begin[b * parts]; };
+  const EdgeT arcs = source_blocks.back();
   const double partition_seconds = step.seconds();
   step.restart();
 
   // (2) degrees, block by block: a block's vertices and arcs are its own.
   std::vector<EdgeT> offsets(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1) if (parts > 1)
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    for (EdgeT a = block_begin(b); a < block_begin(b + 1); ++a) ++offsets[arc_sources[a]];
+#pragma omp parallel for schedule(dynamic, 1) if (layout.parts > 1)
+  for (std::int64_t b = 0; b < layout.blocks; ++b) {
+    for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a) ++offsets[by_source.sources[a]];
   }
-  const double degree_seconds = step.seconds();
-  step.restart();
   // (3) offsets
   detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
   offsets[n] = arcs;
-  const double scan_seconds = step.seconds();
+  const double degree_seconds = step.seconds();
   step.restart();
 
-  // (4) scatter and sort, block by block: a block's arcs land in the contiguous range
-  // [offsets[first vertex], offsets[last vertex + 1]), small enough to stay in cache while its
-  // lists are sorted (by target, then weight) so the result does not depend on the thread count.
+  // (4) placement, block by block: a block's arcs land in the contiguous range
+  // [offsets[first vertex], offsets[last vertex + 1]), in the order (1) left them; arcs to the
+  // same target are then ordered by weight.
   std::vector<VertexT> targets(static_cast<std::size_t>(arcs));
   std::vector<Weight> weights(weighted ? static_cast<std::size_t>(arcs) : 0);
-#pragma omp parallel if (parts > 1)
+#pragma omp parallel if (layout.parts > 1)
   {
-    std::vector<EdgeT> cursor(std::size_t{1} << shift);
-    std::vector<std::pair<VertexT, Weight>> scratch;
+    std::vector<EdgeT> cursor(std::size_t{1} << layout.shift);
 #pragma omp for schedule(dynamic, 1)
-    for (std::int64_t b = 0; b < blocks; ++b) {
-      const std::int64_t first = b << shift;
-      const std::int64_t last = std::min(n, first + (std::int64_t{1} << shift));
+    for (std::int64_t b = 0; b < layout.blocks; ++b) {
+      const std::int64_t first = layout.first_vertex(b);
+      const std::int64_t last = layout.last_vertex(b);
       for (std::int64_t v = first; v < last; ++v) cursor[v - first] = offsets[v];
-      for (EdgeT a = block_begin(b); a < block_begin(b + 1); ++a) {
-        const EdgeT slot = cursor[arc_sources[a] - first]++;
-        targets[slot] = arc_targets[a];
-        if (weighted) weights[slot] = arc_weights[a];
+      for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a) {
+        const EdgeT slot = cursor[by_source.sources[a] - first]++;
+        targets[slot] = by_source.targets[a];
+        if (weighted) weights[slot] = by_source.weights[a];
       }
-      if (!options.sort_neighbors) continue;
-      for (std::int64_t v = first; v < last; ++v) {
-        sort_adjacency(targets.data() + offsets[v],
-                       weighted ? weights.data() + offsets[v] : nullptr,
-                       static_cast<std::size_t>(offsets[v + 1] - offsets[v]), scratch);
+      if (weighted && options.sort_neighbors) {
+        for (std::int64_t v = first; v < last; ++v) {
+          sort_weights_of_equal_targets(targets.data(), weights.data(), offsets[v], offsets[v + 1]);
+        }
       }
     }
   }
-  const double scatter_seconds = step.seconds();
+  const double place_seconds = step.seconds();
   step.restart();
   // (5) duplicates
   if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
   detail::logger().debug(
-      "build_csr: {} edges -> {} arcs: validate {:.3f} s, partition {:.3f} s, degrees {:.3f} s, "
-      "scan {:.3f} s, scatter and sort {:.3f} s, squeeze {:.3f} s",
-      m, targets.size(), validate_seconds, partition_seconds, degree_seconds, scan_seconds,
-      scatter_seconds, step.seconds());
+      "build_csr: {} edges -> {} arcs: validate {:.3f} s, partition {:.3f} s, degrees and scan "
+      "{:.3f} s, placement {:.3f} s, squeeze {:.3f} s",
+      m, targets.size(), validate_seconds, partition_seconds, degree_seconds, place_seconds,
+      step.seconds());
 
   const bool directed = edges.directed && !options.symmetrize;
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
