@@ -72,12 +72,14 @@ struct BlockLayout {
 template <typename VertexT>
 struct ArcArrays {
   void allocate(std::size_t arcs, bool weighted) {
-    sources.resize(arcs);
-    targets.resize(arcs);
+    ends.resize(arcs);
     weights.resize(weighted ? arcs : 0);
   }
-  LabelVector<VertexT> sources;
-  LabelVector<VertexT> targets;
+  struct Ends {
+    VertexT source;
+    VertexT target;
+  };
+  LabelVector<Ends> ends;
   LabelVector<Weight> weights;
 };
 
@@ -114,8 +116,7 @@ std::vector<EdgeT> group_by_block(const BlockLayout& layout, std::int64_t items,
     for (std::int64_t i = items * part / parts; i < items * (part + 1) / parts; ++i) {
       item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
         const EdgeT slot = cursor[block_of(u, v)]++;
-        out.sources[slot] = u;
-        out.targets[slot] = v;
+        out.ends[slot] = {u, v};
         if (weighted) out.weights[slot] = w;
       });
     }
@@ -140,17 +141,15 @@ void sort_blocks_by_target(const BlockLayout& layout, const std::vector<EdgeT>& 
       const EdgeT count = block_begin[b + 1] - begin;
       const std::int64_t first = layout.first_vertex(b);
       std::fill(cursor.begin(), cursor.end(), EdgeT{0});
-      for (EdgeT a = begin; a < begin + count; ++a) ++cursor[arcs.targets[a] - first + 1];
+      for (EdgeT a = begin; a < begin + count; ++a) ++cursor[arcs.ends[a].target - first + 1];
       for (std::size_t v = 1; v < cursor.size(); ++v) cursor[v] += cursor[v - 1];
       sorted.allocate(static_cast<std::size_t>(count), weighted);
       for (EdgeT a = begin; a < begin + count; ++a) {
-        const EdgeT slot = cursor[arcs.targets[a] - first]++;
-        sorted.sources[slot] = arcs.sources[a];
-        sorted.targets[slot] = arcs.targets[a];
+        const EdgeT slot = cursor[arcs.ends[a].target - first]++;
+        sorted.ends[slot] = arcs.ends[a];
         if (weighted) sorted.weights[slot] = arcs.weights[a];
       }
-      std::copy(sorted.sources.begin(), sorted.sources.end(), arcs.sources.begin() + begin);
-      std::copy(sorted.targets.begin(), sorted.targets.end(), arcs.targets.begin() + begin);
+      std::copy(sorted.ends.begin(), sorted.ends.end(), arcs.ends.begin() + begin);
       if (weighted) {
         std::copy(sorted.weights.begin(), sorted.weights.end(), arcs.weights.begin() + begin);
       }
@@ -241,7 +240,8 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
         group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/true, weighted, by_target);
     sort_blocks_by_target(layout, target_blocks, by_target);
     auto sorted_arcs = [&](std::int64_t a, auto&& arc) {
-      arc(by_target.sources[a], by_target.targets[a], weighted ? by_target.weights[a] : Weight{});
+      arc(by_target.ends[a].source, by_target.ends[a].target,
+          weighted ? by_target.weights[a] : Weight{});
     };
     source_blocks = group_by_block<EdgeT>(layout, static_cast<std::int64_t>(target_blocks.back()),
                                           sorted_arcs, /*by_target=*/false, weighted, by_source);
@@ -257,7 +257,8 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   std::vector<EdgeT> offsets(static_cast<std::size_t>(n) + 1, 0);
 #pragma omp parallel for schedule(dynamic, 1) if (layout.parts > 1)
   for (std::int64_t b = 0; b < layout.blocks; ++b) {
-    for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a) ++offsets[by_source.sources[a]];
+    for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a)
+      ++offsets[by_source.ends[a].source];
   }
   // (3) offsets
   detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
@@ -279,8 +280,8 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
       const std::int64_t last = layout.last_vertex(b);
       for (std::int64_t v = first; v < last; ++v) cursor[v - first] = offsets[v];
       for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a) {
-        const EdgeT slot = cursor[by_source.sources[a] - first]++;
-        targets[slot] = by_source.targets[a];
+        const EdgeT slot = cursor[by_source.ends[a].source - first]++;
+        targets[slot] = by_source.ends[a].target;
         if (weighted) weights[slot] = by_source.weights[a];
       }
       if (weighted && options.sort_neighbors) {
