@@ -1,9 +1,13 @@
-// Edge list -> CSR by a parallel counting sort (see csr_builder.hpp).
+// Edge list -> CSR by stable counting sorts over vertex blocks (see csr_builder.hpp).
 //
-// Steps: (1) validate endpoints and count each source's out-degree with relaxed atomics;
-// (2) exclusive-scan degrees into offsets; (3) scatter arcs through per-vertex atomic cursors;
-// (4) sort each adjacency list (by target, then weight) so the result does not depend on the
-// scatter's thread interleaving; (5) optionally squeeze out duplicates and rebuild offsets.
+// Steps: (1) validate endpoints; with sorted lists wanted, group the arcs by target block and
+// counting-sort each block by target; then group the arcs by source block, keeping their order;
+// (2) count degrees block by block and (3) scan them into offsets; (4) place each source block's
+// arcs into its contiguous range of the CSR, which leaves every list sorted by target, and sort
+// arcs to the same target by weight; (5) optionally squeeze out duplicates and rebuild offsets.
+// Every pass writes sequential streams or a cache-sized range and needs no atomics, so hub
+// vertices cost no contention and the result does not depend on the thread count. The grouped
+// arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
@@ -234,11 +238,17 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   // block by block), so that the stable placement by source below leaves every list sorted.
   ArcArrays<VertexT> by_source;
   std::vector<EdgeT> source_blocks;
+  double group_by_target_seconds = 0;
+  double sort_by_target_seconds = 0;
   if (options.sort_neighbors) {
     ArcArrays<VertexT> by_target;
     const std::vector<EdgeT> target_blocks =
         group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/true, weighted, by_target);
+    group_by_target_seconds = step.seconds();
+    step.restart();
     sort_blocks_by_target(layout, target_blocks, by_target);
+    sort_by_target_seconds = step.seconds();
+    step.restart();
     auto sorted_arcs = [&](std::int64_t a, auto&& arc) {
       arc(by_target.ends[a].source, by_target.ends[a].target,
           weighted ? by_target.weights[a] : Weight{});
@@ -250,7 +260,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
         group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/false, weighted, by_source);
   }
   const EdgeT arcs = source_blocks.back();
-  const double partition_seconds = step.seconds();
+  const double group_by_source_seconds = step.seconds();
   step.restart();
 
   // (2) degrees, block by block: a block's vertices and arcs are its own.
@@ -296,10 +306,11 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   // (5) duplicates
   if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
   detail::logger().debug(
-      "build_csr: {} edges -> {} arcs: validate {:.3f} s, partition {:.3f} s, degrees and scan "
-      "{:.3f} s, placement {:.3f} s, squeeze {:.3f} s",
-      m, targets.size(), validate_seconds, partition_seconds, degree_seconds, place_seconds,
-      step.seconds());
+      "build_csr: {} edges -> {} arcs: validate {:.3f} s, group by target block {:.3f} s, sort "
+      "by target {:.3f} s, group by source block {:.3f} s, degrees and scan {:.3f} s, "
+      "placement {:.3f} s, squeeze {:.3f} s",
+      m, targets.size(), validate_seconds, group_by_target_seconds, sort_by_target_seconds,
+      group_by_source_seconds, degree_seconds, place_seconds, step.seconds());
 
   const bool directed = edges.directed && !options.symmetrize;
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
