@@ -201,15 +201,12 @@ TEST(CsrBuilder, ReverseOfRandomDirectedGraph) {
   EXPECT_EQ(arcs_of(graph.reverse()), flipped);
 }
 
-TEST(CsrBuilder, MatchesSequentialReferenceOnRandomGraphs) {
+// build_csr(edges) against expected_arcs under every combination of symmetrize, self-loop and
+// duplicate removal.
+void expect_reference_arcs_under_all_options(const EdgeList<std::int32_t>& edges) {
   for (const bool symmetrize : {false, true}) {
     for (const bool self_loops : {false, true}) {
       for (const bool duplicates : {false, true}) {
-        auto edges = test::random_edge_list<std::int32_t>(500, 6000, 17, true);
-        edges.weights.resize(edges.size());
-        for (std::size_t i = 0; i < edges.size(); ++i) {
-          edges.weights[i] = static_cast<Weight>(uniform_below(counter_random(18, i), 10));
-        }
         CsrBuildOptions options;
         options.symmetrize = symmetrize;
         options.remove_self_loops = self_loops;
@@ -217,11 +214,20 @@ TEST(CsrBuilder, MatchesSequentialReferenceOnRandomGraphs) {
         const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
         EXPECT_NO_THROW(graph.check_invariants());
         EXPECT_EQ(arcs_of(graph), expected_arcs(edges, options))
-            << "symmetrize " << symmetrize << " self loops " << self_loops << " duplicates "
-            << duplicates;
+            << "weighted " << edges.has_weights() << " symmetrize " << symmetrize << " self loops "
+            << self_loops << " duplicates " << duplicates;
       }
     }
   }
+}
+
+TEST(CsrBuilder, MatchesSequentialReferenceOnRandomGraphs) {
+  auto edges = test::random_edge_list<std::int32_t>(500, 6000, 17, true);
+  edges.weights.resize(edges.size());
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    edges.weights[i] = static_cast<Weight>(uniform_below(counter_random(18, i), 10));
+  }
+  expect_reference_arcs_under_all_options(edges);
 }
 
 TEST(CsrBuilder, SameResultOnOneAndTwoThreads) {
@@ -271,6 +277,67 @@ TEST(CsrGraph, ConstructorChecksSizes) {
   EXPECT_EQ(weighted.memory_bytes(),
             3 * sizeof(EdgeId) + 2 * sizeof(std::int32_t) + 2 * sizeof(Weight));
 }
+
+// 300,000 vertices (many vertex blocks), 200,000 edges: a third from vertex 7 or to vertex
+// 299,999 (hubs at both ends of the id range), a fifth repeating an earlier edge with another
+// weight, self loops among the rest.
+EdgeList<std::int32_t> skewed_edge_list() {
+  constexpr std::int32_t n = 300000;
+  constexpr std::int64_t m = 200000;
+  EdgeList<std::int32_t> edges;
+  edges.num_vertices = n;
+  edges.directed = true;
+  for (std::int64_t i = 0; i < m; ++i) {
+    auto u = static_cast<std::int32_t>(uniform_below(counter_random(41, i), n));
+    auto v = static_cast<std::int32_t>(uniform_below(counter_random(42, i), n));
+    const std::uint64_t kind = uniform_below(counter_random(43, i), 15);
+    if (kind < 3) u = 7;
+    if (kind >= 3 && kind < 5) v = n - 1;
+    if (kind >= 5 && kind < 8 && i > 0) {
+      const auto earlier = static_cast<std::size_t>(uniform_below(counter_random(44, i), i));
+      u = edges.sources[earlier];
+      v = edges.targets[earlier];
+    }
+    if (kind == 8) v = u;
+    edges.sources.push_back(u);
+    edges.targets.push_back(v);
+    edges.weights.push_back(static_cast<Weight>(uniform_below(counter_random(45, i), 4)));
+  }
+  return edges;
+}
+
+class CsrBuilderBlocks : public ::testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    threads_ = omp_get_max_threads();
+    omp_set_num_threads(GetParam());
+  }
+  void TearDown() override { omp_set_num_threads(threads_); }
+
+ private:
+  int threads_ = 1;
+};
+
+TEST_P(CsrBuilderBlocks, MatchesSequentialReference) {
+  auto edges = skewed_edge_list();
+  expect_reference_arcs_under_all_options(edges);
+  edges.weights.clear();
+  expect_reference_arcs_under_all_options(edges);
+}
+
+TEST_P(CsrBuilderBlocks, UnsortedListsHoldTheSameArcs) {
+  const auto edges = skewed_edge_list();
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  options.sort_neighbors = false;
+  const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
+  EXPECT_NO_THROW(graph.check_invariants());
+  auto arcs = arcs_of(graph);
+  std::sort(arcs.begin(), arcs.end());
+  EXPECT_EQ(arcs, expected_arcs(edges, options));
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, CsrBuilderBlocks, ::testing::Values(1, 2));
 
 }  // namespace
 }  // namespace frontier

@@ -1,7 +1,7 @@
 /// @file csr_builder.hpp
-/// @brief Edge list -> CSR, in parallel (OpenMP) and in linear time: degrees are counted, scanned
-/// into offsets and arcs scattered into place (a counting sort by source); only each vertex's own
-/// short adjacency list is sorted.
+/// @brief Edge list -> CSR, in parallel (OpenMP) and in linear time: stable counting sorts by
+/// target, then by source, over cache-sized vertex blocks; arcs to the same target are then
+/// sorted by weight.
 #pragma once
 
 #include "frontier/csr_graph.hpp"

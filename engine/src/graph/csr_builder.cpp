@@ -1,18 +1,24 @@
-// Edge list -> CSR by a parallel counting sort (see csr_builder.hpp).
+// Edge list -> CSR by stable counting sorts over vertex blocks (see csr_builder.hpp).
 //
-// Steps: (1) validate endpoints and count each source's out-degree with relaxed atomics;
-// (2) exclusive-scan degrees into offsets; (3) scatter arcs through per-vertex atomic cursors;
-// (4) sort each adjacency list (by target, then weight) so the result does not depend on the
-// scatter's thread interleaving; (5) optionally squeeze out duplicates and rebuild offsets.
+// Steps: (1) validate endpoints; with sorted lists wanted, group the arcs by target block and
+// counting-sort each block by target; then group the arcs by source block, keeping their order;
+// (2) count degrees block by block and (3) scan them into offsets; (4) place each source block's
+// arcs into its contiguous range of the CSR, which leaves every list sorted by target, and sort
+// arcs to the same target by weight; (5) optionally squeeze out duplicates and rebuild offsets.
+// Every pass writes sequential streams or a cache-sized range and needs no atomics, so hub
+// vertices cost no contention and the result does not depend on the thread count. The grouped
+// arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <numeric>
 #include <string>
 
+#include "frontier/detail/log.hpp"
 #include "frontier/detail/parallel.hpp"
+#include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/label_vector.hpp"
 
 namespace frontier {
 namespace {
@@ -46,20 +52,124 @@ void check_edge_list(const EdgeList<VertexT>& edges) {
   }
 }
 
-// Sorts one adjacency list by (target, weight) in place.
-template <typename VertexT>
-void sort_adjacency(VertexT* targets, Weight* weights, std::size_t count,
-                    std::vector<std::pair<VertexT, Weight>>& scratch) {
-  if (weights == nullptr) {
-    std::sort(targets, targets + count);
-    return;
+// Vertices in blocks of 2^shift: at least 2^11 vertices (a block's arcs fit a core's cache while
+// they are placed), at most 2^12 blocks (each part of the input writes one stream per block).
+// The input is split into `parts` equal parts, one per thread.
+struct BlockLayout {
+  BlockLayout(std::int64_t vertices, std::int64_t threads) : vertices(vertices), parts(threads) {
+    int bits = 0;
+    while (bits < 62 && (std::int64_t{1} << bits) < vertices) ++bits;
+    shift = std::max(11, bits - 12);
+    blocks = vertices == 0 ? 0 : ((vertices - 1) >> shift) + 1;
   }
-  scratch.resize(count);
-  for (std::size_t i = 0; i < count; ++i) scratch[i] = {targets[i], weights[i]};
-  std::sort(scratch.begin(), scratch.end());
-  for (std::size_t i = 0; i < count; ++i) {
-    targets[i] = scratch[i].first;
-    weights[i] = scratch[i].second;
+  std::int64_t first_vertex(std::int64_t block) const { return block << shift; }
+  std::int64_t last_vertex(std::int64_t block) const {
+    return std::min(vertices, (block + 1) << shift);
+  }
+
+  std::int64_t vertices;
+  std::int64_t parts;
+  int shift = 0;
+  std::int64_t blocks = 0;
+};
+
+template <typename VertexT>
+struct ArcArrays {
+  void allocate(std::size_t arcs, bool weighted) {
+    ends.resize(arcs);
+    weights.resize(weighted ? arcs : 0);
+  }
+  struct Ends {
+    VertexT source;
+    VertexT target;
+  };
+  LabelVector<Ends> ends;
+  LabelVector<Weight> weights;
+};
+
+// Copies the arcs of items [0, items) (item_arcs(i, arc) calls arc(u, v, weight) for each) into
+// `out`, grouped by the block of their source (or target), stably: each part of the items counts
+// its arcs per block, the counts are scanned (block-major, then part) and every part copies its
+// arcs into place, one sequential stream per block and no atomics. Returns where each block
+// begins, and the arc count last.
+template <typename EdgeT, typename VertexT, typename ItemArcs>
+std::vector<EdgeT> group_by_block(const BlockLayout& layout, std::int64_t items,
+                                  const ItemArcs& item_arcs, bool by_target, bool weighted,
+                                  ArcArrays<VertexT>& out) {
+  const std::int64_t parts = layout.parts;
+  const std::int64_t blocks = layout.blocks;
+  const int shift = layout.shift;
+  auto block_of = [&](VertexT u, VertexT v) { return (by_target ? v : u) >> shift; };
+  std::vector<EdgeT> begin(static_cast<std::size_t>(blocks * parts) + 1, 0);
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+  for (std::int64_t part = 0; part < parts; ++part) {
+    std::vector<EdgeT> count(static_cast<std::size_t>(blocks), 0);
+    for (std::int64_t i = items * part / parts; i < items * (part + 1) / parts; ++i) {
+      item_arcs(i, [&](VertexT u, VertexT v, Weight) { ++count[block_of(u, v)]; });
+    }
+    for (std::int64_t b = 0; b < blocks; ++b) begin[b * parts + part] = count[b];
+  }
+  const EdgeT arcs =
+      detail::parallel_exclusive_scan(begin.data(), static_cast<std::size_t>(blocks * parts));
+  begin[blocks * parts] = arcs;
+  out.allocate(static_cast<std::size_t>(arcs), weighted);
+#pragma omp parallel for schedule(static, 1) if (parts > 1)
+  for (std::int64_t part = 0; part < parts; ++part) {
+    std::vector<EdgeT> cursor(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) cursor[b] = begin[b * parts + part];
+    for (std::int64_t i = items * part / parts; i < items * (part + 1) / parts; ++i) {
+      item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
+        const EdgeT slot = cursor[block_of(u, v)]++;
+        out.ends[slot] = {u, v};
+        if (weighted) out.weights[slot] = w;
+      });
+    }
+  }
+  std::vector<EdgeT> block_begin(static_cast<std::size_t>(blocks) + 1);
+  for (std::int64_t b = 0; b <= blocks; ++b) block_begin[b] = begin[b * parts];
+  return block_begin;
+}
+
+// Orders the arcs of every target block by target, stably (a counting sort in cache).
+template <typename EdgeT, typename VertexT>
+void sort_blocks_by_target(const BlockLayout& layout, const std::vector<EdgeT>& block_begin,
+                           ArcArrays<VertexT>& arcs) {
+  const bool weighted = !arcs.weights.empty();
+#pragma omp parallel if (layout.parts > 1)
+  {
+    std::vector<EdgeT> cursor((std::size_t{1} << layout.shift) + 1);
+    ArcArrays<VertexT> sorted;
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < layout.blocks; ++b) {
+      const EdgeT begin = block_begin[b];
+      const EdgeT count = block_begin[b + 1] - begin;
+      const std::int64_t first = layout.first_vertex(b);
+      std::fill(cursor.begin(), cursor.end(), EdgeT{0});
+      for (EdgeT a = begin; a < begin + count; ++a) ++cursor[arcs.ends[a].target - first + 1];
+      for (std::size_t v = 1; v < cursor.size(); ++v) cursor[v] += cursor[v - 1];
+      sorted.allocate(static_cast<std::size_t>(count), weighted);
+      for (EdgeT a = begin; a < begin + count; ++a) {
+        const EdgeT slot = cursor[arcs.ends[a].target - first]++;
+        sorted.ends[slot] = arcs.ends[a];
+        if (weighted) sorted.weights[slot] = arcs.weights[a];
+      }
+      std::copy(sorted.ends.begin(), sorted.ends.end(), arcs.ends.begin() + begin);
+      if (weighted) {
+        std::copy(sorted.weights.begin(), sorted.weights.end(), arcs.weights.begin() + begin);
+      }
+    }
+  }
+}
+
+// Sorts by weight every run of equal targets in the list [begin, end), sorted by target.
+template <typename VertexT, typename EdgeT>
+void sort_weights_of_equal_targets(const VertexT* targets, Weight* weights, EdgeT begin,
+                                   EdgeT end) {
+  for (EdgeT run = begin; run < end;) {
+    EdgeT run_end = run + 1;
+    while (run_end < end && targets[run_end] == targets[run]) ++run_end;
+    if (run_end - run > 1) std::sort(weights + run, weights + run_end);
+    run = run_end;
   }
 }
 
@@ -106,63 +216,101 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   if (options.remove_duplicates && !options.sort_neighbors) {
     throw InvalidArgument("remove_duplicates needs sort_neighbors");
   }
+  detail::Timer step;
   check_edge_list(edges);
+  const double validate_seconds = step.seconds();
+  step.restart();
   const std::int64_t n = edges.num_vertices;
   const std::int64_t m = static_cast<std::int64_t>(edges.size());
   const bool weighted = edges.has_weights();
-  const bool both_ways = options.symmetrize;
-  auto keep = [&](std::int64_t i) {
-    return !(options.remove_self_loops && edges.sources[i] == edges.targets[i]);
-  };
-
-  // (1) degrees
-  std::vector<EdgeT> offsets(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
-  for (std::int64_t i = 0; i < m; ++i) {
-    if (!keep(i)) continue;
-    std::atomic_ref<EdgeT>(offsets[edges.sources[i]]).fetch_add(1, std::memory_order_relaxed);
-    if (both_ways && edges.sources[i] != edges.targets[i]) {
-      std::atomic_ref<EdgeT>(offsets[edges.targets[i]]).fetch_add(1, std::memory_order_relaxed);
-    }
-  }
-  // (2) offsets
-  const EdgeT arcs = detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
-  offsets[n] = arcs;
-
-  // (3) scatter
-  std::vector<EdgeT> cursor(offsets.begin(), offsets.end() - 1);
-  std::vector<VertexT> targets(static_cast<std::size_t>(arcs));
-  std::vector<Weight> weights(weighted ? static_cast<std::size_t>(arcs) : 0);
-#pragma omp parallel for schedule(static) if (detail::worth_threads(m))
-  for (std::int64_t i = 0; i < m; ++i) {
-    if (!keep(i)) continue;
+  const BlockLayout layout(n, detail::worth_threads(m) ? detail::max_threads() : 1);
+  // Calls arc(u, v, weight) for every arc that edge i contributes.
+  auto edge_arcs = [&](std::int64_t i, auto&& arc) {
     const VertexT u = edges.sources[i];
     const VertexT v = edges.targets[i];
-    EdgeT slot = std::atomic_ref<EdgeT>(cursor[u]).fetch_add(1, std::memory_order_relaxed);
-    targets[slot] = v;
-    if (weighted) weights[slot] = edges.weights[i];
-    if (both_ways && u != v) {
-      slot = std::atomic_ref<EdgeT>(cursor[v]).fetch_add(1, std::memory_order_relaxed);
-      targets[slot] = u;
-      if (weighted) weights[slot] = edges.weights[i];
-    }
-  }
+    if (options.remove_self_loops && u == v) return;
+    const Weight w = weighted ? edges.weights[i] : Weight{};
+    arc(u, v, w);
+    if (options.symmetrize && u != v) arc(v, u, w);
+  };
 
-  // (4) per-vertex sort
+  // (1) With sorted lists wanted, the arcs are first ordered by target (a stable counting sort,
+  // block by block), so that the stable placement by source below leaves every list sorted.
+  ArcArrays<VertexT> by_source;
+  std::vector<EdgeT> source_blocks;
+  double group_by_target_seconds = 0;
+  double sort_by_target_seconds = 0;
   if (options.sort_neighbors) {
-#pragma omp parallel if (detail::worth_threads(m))
-    {
-      std::vector<std::pair<VertexT, Weight>> scratch;
-#pragma omp for schedule(dynamic, 1024)
-      for (std::int64_t v = 0; v < n; ++v) {
-        sort_adjacency(targets.data() + offsets[v],
-                       weighted ? weights.data() + offsets[v] : nullptr,
-                       static_cast<std::size_t>(offsets[v + 1] - offsets[v]), scratch);
+    ArcArrays<VertexT> by_target;
+    const std::vector<EdgeT> target_blocks =
+        group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/true, weighted, by_target);
+    group_by_target_seconds = step.seconds();
+    step.restart();
+    sort_blocks_by_target(layout, target_blocks, by_target);
+    sort_by_target_seconds = step.seconds();
+    step.restart();
+    auto sorted_arcs = [&](std::int64_t a, auto&& arc) {
+      arc(by_target.ends[a].source, by_target.ends[a].target,
+          weighted ? by_target.weights[a] : Weight{});
+    };
+    source_blocks = group_by_block<EdgeT>(layout, static_cast<std::int64_t>(target_blocks.back()),
+                                          sorted_arcs, /*by_target=*/false, weighted, by_source);
+  } else {
+    source_blocks =
+        group_by_block<EdgeT>(layout, m, edge_arcs, /*by_target=*/false, weighted, by_source);
+  }
+  const EdgeT arcs = source_blocks.back();
+  const double group_by_source_seconds = step.seconds();
+  step.restart();
+
+  // (2) degrees, block by block: a block's vertices and arcs are its own.
+  std::vector<EdgeT> offsets(static_cast<std::size_t>(n) + 1, 0);
+#pragma omp parallel for schedule(dynamic, 1) if (layout.parts > 1)
+  for (std::int64_t b = 0; b < layout.blocks; ++b) {
+    for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a)
+      ++offsets[by_source.ends[a].source];
+  }
+  // (3) offsets
+  detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
+  offsets[n] = arcs;
+  const double degree_seconds = step.seconds();
+  step.restart();
+
+  // (4) placement, block by block: a block's arcs land in the contiguous range
+  // [offsets[first vertex], offsets[last vertex + 1]), in the order (1) left them; arcs to the
+  // same target are then ordered by weight.
+  std::vector<VertexT> targets(static_cast<std::size_t>(arcs));
+  std::vector<Weight> weights(weighted ? static_cast<std::size_t>(arcs) : 0);
+#pragma omp parallel if (layout.parts > 1)
+  {
+    std::vector<EdgeT> cursor(std::size_t{1} << layout.shift);
+#pragma omp for schedule(dynamic, 1)
+    for (std::int64_t b = 0; b < layout.blocks; ++b) {
+      const std::int64_t first = layout.first_vertex(b);
+      const std::int64_t last = layout.last_vertex(b);
+      for (std::int64_t v = first; v < last; ++v) cursor[v - first] = offsets[v];
+      for (EdgeT a = source_blocks[b]; a < source_blocks[b + 1]; ++a) {
+        const EdgeT slot = cursor[by_source.ends[a].source - first]++;
+        targets[slot] = by_source.ends[a].target;
+        if (weighted) weights[slot] = by_source.weights[a];
+      }
+      if (weighted && options.sort_neighbors) {
+        for (std::int64_t v = first; v < last; ++v) {
+          sort_weights_of_equal_targets(targets.data(), weights.data(), offsets[v], offsets[v + 1]);
+        }
       }
     }
   }
+  const double place_seconds = step.seconds();
+  step.restart();
   // (5) duplicates
   if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
+  detail::logger().debug(
+      "build_csr: {} edges -> {} arcs: validate {:.3f} s, group by target block {:.3f} s, sort "
+      "by target {:.3f} s, group by source block {:.3f} s, degrees and scan {:.3f} s, "
+      "placement {:.3f} s, squeeze {:.3f} s",
+      m, targets.size(), validate_seconds, group_by_target_seconds, sort_by_target_seconds,
+      group_by_source_seconds, degree_seconds, place_seconds, step.seconds());
 
   const bool directed = edges.directed && !options.symmetrize;
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),

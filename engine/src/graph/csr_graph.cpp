@@ -1,8 +1,10 @@
 #include "frontier/csr_graph.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "frontier/csr_builder.hpp"
+#include "frontier/detail/parallel.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {
@@ -53,12 +55,17 @@ void CsrGraph<VertexT, EdgeT>::check_invariants() const {
       throw ValidationError("CSR offsets decrease at vertex " + std::to_string(v));
     }
   }
-  for (std::size_t e = 0; e < targets_.size(); ++e) {
-    if (targets_[e] < 0 || targets_[e] >= n) {
-      throw ValidationError("CSR arc " + std::to_string(e) + " points to vertex " +
-                            std::to_string(targets_[e]) + ", outside [0, " + std::to_string(n) +
-                            ")");
-    }
+  const auto arcs = static_cast<std::int64_t>(targets_.size());
+  std::int64_t first_bad = arcs;
+#pragma omp parallel for reduction(min \
+                                   : first_bad) schedule(static) if (detail::worth_threads(arcs))
+  for (std::int64_t e = 0; e < arcs; ++e) {
+    if (targets_[e] < 0 || targets_[e] >= n) first_bad = std::min(first_bad, e);
+  }
+  if (first_bad < arcs) {
+    throw ValidationError("CSR arc " + std::to_string(first_bad) + " points to vertex " +
+                          std::to_string(targets_[first_bad]) + ", outside [0, " +
+                          std::to_string(n) + ")");
   }
 }
 
