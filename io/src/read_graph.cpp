@@ -52,10 +52,7 @@ void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edg
                           bool symmetrize) {
   const std::uint64_t n = static_cast<std::uint64_t>(edges.num_vertices);
   const std::uint64_t arcs = (symmetrize ? 2 : 1) * static_cast<std::uint64_t>(edges.size());
-  // offsets and the scatter cursors, then targets and weights
-  const std::uint64_t needed =
-      2 * (n + 1) * sizeof(EdgeId) +
-      arcs * (sizeof(VertexId) + (edges.has_weights() ? sizeof(Weight) : 0));
+  const std::uint64_t needed = csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, edges.has_weights());
   const std::uint64_t available = detail::available_host_memory_bytes();
   if (available > 0 && needed > available) {
     throw OutOfMemory("building the CSR graph of " + name + " (" + std::to_string(n) +

@@ -4,6 +4,8 @@
 /// sorted by weight.
 #pragma once
 
+#include <cstdint>
+
 #include "frontier/csr_graph.hpp"
 #include "frontier/edge_list.hpp"
 
@@ -27,6 +29,16 @@ struct CsrBuildOptions {
 template <typename VertexT, typename EdgeT = EdgeId>
 CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges,
                                    const CsrBuildOptions& options = {});
+
+/// Bytes build_csr() holds at its peak beside its input, for `arcs` arcs (both arcs of every
+/// symmetrized edge counted) on `num_vertices` vertices: the offsets and two grouped copies of
+/// (source, target[, weight]) per arc. The CSR it returns is smaller (offsets, targets, weights).
+template <typename VertexT, typename EdgeT = EdgeId>
+constexpr std::uint64_t csr_build_peak_bytes(std::uint64_t num_vertices, std::uint64_t arcs,
+                                             bool weighted) {
+  const std::uint64_t per_arc = 2 * sizeof(VertexT) + (weighted ? sizeof(Weight) : 0);
+  return (num_vertices + 1) * sizeof(EdgeT) + 2 * arcs * per_arc;
+}
 
 /// The transpose (every arc u->v becomes v->u), adjacency sorted. Used by CsrGraph::reverse().
 template <typename VertexT, typename EdgeT>

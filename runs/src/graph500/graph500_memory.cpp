@@ -1,10 +1,10 @@
 // graph500_memory.cpp — sizing a Graph500 run before anything is allocated, so that a scale too
 // large for this machine is a clear OutOfMemory error instead of a crash part-way through.
 //
-// The estimate adds what is live at the peak (during a search, with validation): the generated
-// tuples (kept for counting nedge), the CSR (offsets and both arcs of every tuple), one search's
-// depth, parent, queue and two frontier bitmaps, and the validator's per-vertex arrays; the CSR
-// builder's scratch (one cursor per vertex) is freed before the searches and is smaller.
+// The estimate adds what is live at the peak: the generated tuples (kept for counting nedge) and
+// the larger of kernel 1 (the CSR builder's peak, csr_build_peak_bytes) and the searches (the
+// CSR, one search's depth, parent, queue and two frontier bitmaps, and the validator's
+// per-vertex arrays).
 // A run built on the GPU is also sized on the device (graph500_device_bytes): there the peak is
 // the larger of construction and search, since the tuples are freed before the BFS buffers are
 // allocated.
@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "frontier/csr_builder.hpp"
 #include "frontier/detail/host_memory.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
@@ -29,7 +30,8 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
   const std::uint64_t csr = (n + 1) * edge_bytes + 2 * tuples * vertex_bytes;
   const std::uint64_t search = n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 2 * (n / 8 + 8);
   const std::uint64_t validation = n * (sizeof(std::int32_t) + 2 * vertex_bytes);
-  return tuple_list + csr + search + validation;
+  const std::uint64_t construction = csr_build_peak_bytes<VertexId, EdgeId>(n, 2 * tuples, false);
+  return tuple_list + std::max(construction, csr + search + validation);
 }
 
 std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
