@@ -9,11 +9,12 @@
 // ../shared/peers/build.sh OUT) come from --gapbs DIR or FRONTIER_GAPBS_DIR. Without them the
 // program says how to get them and exits 0 with a "skipped" line.
 //
-// The graph: --graph FILE, a format both read (.el, .mtx, .gr; frontier reads .el as SNAP:
-// directed, one arc per line), GAPBS optionally from its serialized copy --gapbs-graph (.sg,
-// faster to load for each root). Without --graph, GAPBS's converter writes its Kronecker graph of
-// --scale twice into --work: as an edge list with both arcs of every edge (FILE.el, for frontier)
-// and serialized (FILE.sg, for GAPBS); files already there are reused.
+// The graph: --graph FILE, a format both read (.el, .mtx, .gr, .graph; frontier reads .el as
+// SNAP: directed, one arc per line) or GAPBS's serialized graph (.sg, which this program reads
+// itself: the identical CSR for both, whatever file GAPBS's converter built it from); GAPBS
+// optionally from another copy --gapbs-graph (a .sg is faster for it to load for each root).
+// Without --graph, GAPBS's converter writes its Kronecker graph of --scale, serialized, into
+// --work (FILE.sg, reused when already there).
 //
 // Roots: frontier chooses them (Graph500 rule: distinct, degree >= 1); GAPBS gets each with -r
 // in its own process. Per thread count and root: GAPBS runs --trials searches (OMP_NUM_THREADS)
@@ -33,10 +34,12 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "frontier/bfs_validate.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/csr_graph.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -127,21 +130,52 @@ std::string run_command(const std::string& command) {
 
 std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
 
-// Makes GAPBS's Kronecker graph of `scale` in both forms (see the file comment) unless present.
-void make_kronecker_files(const BenchConfig& config, fs::path& edge_list, fs::path& serialized) {
+// Makes GAPBS's serialized Kronecker graph of `scale` (see the file comment) unless present.
+fs::path make_kronecker_file(const BenchConfig& config) {
   fs::create_directories(config.work);
-  const std::string stem = "gapbs_kron" + std::to_string(config.scale);
-  edge_list = config.work / (stem + ".el");
-  serialized = config.work / (stem + ".sg");
-  const fs::path converter = config.gapbs_dir / "gapbs-converter";
-  for (const auto& [path, flag] : {std::pair{edge_list, "-e"}, std::pair{serialized, "-b"}}) {
-    if (fs::exists(path)) continue;
-    std::fprintf(stderr, "writing %s\n", path.c_str());
-    const fs::path partial = path.string() + ".partial";
-    run_command(quoted(converter) + " -g " + std::to_string(config.scale) + " " + flag + " " +
-                quoted(partial) + " > /dev/null");
-    fs::rename(partial, path);
+  const fs::path serialized = config.work / ("gapbs_kron" + std::to_string(config.scale) + ".sg");
+  if (fs::exists(serialized)) return serialized;
+  std::fprintf(stderr, "writing %s\n", serialized.c_str());
+  const fs::path partial = serialized.string() + ".partial";
+  run_command(quoted(config.gapbs_dir / "gapbs-converter") + " -g " +
+              std::to_string(config.scale) + " -b " + quoted(partial) + " > /dev/null");
+  fs::rename(partial, serialized);
+  return serialized;
+}
+
+// Reads GAPBS's serialized graph (its writer.h): bool directed, int64 arcs, int64 vertices,
+// int64 offsets[vertices + 1], int32 targets[arcs]; a directed graph's in-arcs follow, which the
+// Engine rebuilds itself. Undirected graphs hold both arcs of every edge, as a CsrGraph does.
+frontier::CsrGraph<frontier::VertexId, frontier::EdgeId> read_gapbs_serialized(
+    const fs::path& path) {
+  using namespace frontier;
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) throw IoError(path.string(), 0, "cannot open");
+  bool directed = false;
+  std::int64_t arcs = 0;
+  std::int64_t vertices = 0;
+  const bool header = std::fread(&directed, sizeof directed, 1, file) == 1 &&
+                      std::fread(&arcs, sizeof arcs, 1, file) == 1 &&
+                      std::fread(&vertices, sizeof vertices, 1, file) == 1;
+  if (!header || arcs < 0 || vertices < 0 || vertices >= (std::int64_t{1} << 31)) {
+    std::fclose(file);
+    throw IoError(path.string(), 0, "not a GAPBS serialized graph (.sg)");
   }
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(vertices) + 1);
+  std::vector<std::int32_t> targets(static_cast<std::size_t>(arcs));
+  const bool body =
+      std::fread(offsets.data(), sizeof(std::int64_t), offsets.size(), file) == offsets.size() &&
+      std::fread(targets.data(), sizeof(std::int32_t), targets.size(), file) == targets.size();
+  std::fclose(file);
+  if (!body || offsets.front() != 0 || offsets.back() != arcs) {
+    throw IoError(path.string(), 0, "truncated or inconsistent GAPBS serialized graph");
+  }
+  std::vector<EdgeId> edge_offsets(offsets.begin(), offsets.end());
+  std::vector<VertexId> vertex_targets(targets.begin(), targets.end());
+  CsrGraph<VertexId, EdgeId> graph(std::move(edge_offsets), std::move(vertex_targets), {},
+                                   directed);
+  graph.check_invariants();
+  return graph;
 }
 
 // GAPBS's average over `trials` searches from `root` (its "Average Time" line), in seconds.
@@ -220,13 +254,13 @@ int main(int argc, char** argv) {
           "and pass --gapbs DIR or set FRONTIER_GAPBS_DIR=DIR.\n");
       return EXIT_SUCCESS;
     }
-    fs::path graph_file = config.graph;
-    fs::path gapbs_file = config.gapbs_graph.empty() ? config.graph : config.gapbs_graph;
-    if (graph_file.empty()) make_kronecker_files(config, graph_file, gapbs_file);
+    const fs::path graph_file = config.graph.empty() ? make_kronecker_file(config) : config.graph;
+    const fs::path gapbs_file = config.gapbs_graph.empty() ? graph_file : config.gapbs_graph;
 
     io::ReadOptions read;
     if (graph_file.extension() == ".el") read.format = io::GraphFormat::Snap;
-    const Engine engine(io::read_graph(graph_file, read).graph);
+    const Engine engine(graph_file.extension() == ".sg" ? read_gapbs_serialized(graph_file)
+                                                        : io::read_graph(graph_file, read).graph);
     const std::vector<VertexId> roots =
         runs::choose_graph500_roots(engine.graph(), config.roots, config.seed);
     engine.bfs(roots.front());  // warm-up: page in the graph

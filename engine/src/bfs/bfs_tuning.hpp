@@ -33,8 +33,10 @@ struct BfsCpuPolicy {
   /// paths) are made of such steps.
   std::int64_t parallel_min_arcs = 4096;
   /// Whole-vertex-set passes (initialisation, bottom-up steps, frontier conversions) run on one
-  /// thread for graphs with fewer vertices than this, for the same reason.
-  std::int64_t parallel_min_vertices = 4096;
+  /// thread for graphs with fewer vertices than this: such a pass costs about a nanosecond per
+  /// vertex, so below 2^16 vertices it is shorter than waking a team, and a graph this small
+  /// never starts the OpenMP thread pool for its vertex passes (the first search pays for that).
+  std::int64_t parallel_min_vertices = std::int64_t{1} << 16;
 
   /// One line: "strategy=... alpha=15 beta=18 threads=2 ...".
   std::string describe() const;
