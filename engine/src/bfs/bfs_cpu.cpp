@@ -6,7 +6,9 @@
 //
 //  - Top-down step: the frontier is a window [begin, end) of one vertex queue of n slots. Each
 //    thread claims undiscovered out-neighbours by compare-and-swap on depth, gathers them in a
-//    private buffer and appends the buffer to the queue's tail with one atomic add.
+//    private buffer and appends the buffer to the queue's tail with one atomic add. A step gets
+//    one thread per so many frontier arcs (bfs_tuning.hpp); a step too small for two runs on the
+//    calling thread with plain stores, which is most steps of a road network's search.
 //  - Bottom-up step: the frontier is a bitmap. Each thread takes runs of 64-vertex words; every
 //    undiscovered vertex scans its in-neighbours and stops at the first one in the frontier.
 //    A word of the next bitmap is written by the one thread owning those 64 vertices.
@@ -101,8 +103,11 @@ class DirectionOptimizingBfs {
   // Expands queue_[queue_begin_, queue_end_), whose vertices have `frontier_arcs` out-arcs;
   // returns the arcs examined. Sets next_size_ and next_scout_.
   std::int64_t top_down_step(std::int32_t next_depth, std::int64_t frontier_arcs);
-  // Expands front_ into next_; returns the arcs examined. Sets next_size_ and next_scout_.
-  std::int64_t bottom_up_step(std::int32_t next_depth);
+  // The same on the calling thread: plain loads and stores, appending straight to the queue.
+  std::int64_t top_down_step_alone(std::int32_t next_depth);
+  // Expands front_ into next_ when `unexplored_work` (unexpanded arcs plus vertices) bounds its
+  // work; returns the arcs examined. Sets next_size_ and next_scout_.
+  std::int64_t bottom_up_step(std::int32_t next_depth, std::int64_t unexplored_work);
   void queue_to_bitmap();
   void bitmap_to_queue();
   void ensure_bitmaps();
@@ -137,8 +142,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::initialize() {
   std::int32_t* depth = depth_.data();
   VertexT* parent = with_parents_ ? parent_.data() : nullptr;
   const std::int64_t n = n_;
-#pragma omp parallel for schedule(static) \
-    num_threads(policy_.threads) if (n >= policy_.parallel_min_vertices)
+  const int threads = policy_.threads_for(n, policy_.vertices_per_thread);
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
   for (std::int64_t v = 0; v < n; ++v) {
     depth[v] = kUnreachedDepth;
     if (parent != nullptr) parent[v] = kInvalidVertex<VertexT>;
@@ -174,6 +179,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::ensure_bitmaps() {
 template <typename VertexT, typename EdgeT>
 std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t next_depth,
                                                                    std::int64_t frontier_arcs) {
+  const int threads = policy_.threads_for(frontier_arcs, policy_.top_down_arcs_per_thread);
+  if (threads == 1) return top_down_step_alone(next_depth);
   const EdgeT* offsets = graph_.offsets().data();
   const VertexT* targets = graph_.targets().data();
   std::int32_t* depth = depth_.data();
@@ -186,8 +193,7 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
   std::int64_t examined = 0;
   std::int64_t scout = 0;
 
-#pragma omp parallel num_threads(policy_.threads) reduction(+ : examined, scout) \
-    if (frontier_arcs >= policy_.parallel_min_arcs)
+#pragma omp parallel num_threads(threads) reduction(+ : examined, scout)
   {
     std::vector<VertexT> local;
     local.reserve(capacity);
@@ -225,7 +231,41 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
 }
 
 template <typename VertexT, typename EdgeT>
-std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t next_depth) {
+std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step_alone(std::int32_t next_depth) {
+  const EdgeT* offsets = graph_.offsets().data();
+  const VertexT* targets = graph_.targets().data();
+  std::int32_t* depth = depth_.data();
+  VertexT* parent = with_parents_ ? parent_.data() : nullptr;
+  VertexT* queue = queue_.data();
+  const std::int64_t begin = queue_begin_;
+  const std::int64_t end = queue_end_;
+  std::int64_t tail = end;
+  std::int64_t examined = 0;
+  std::int64_t scout = 0;
+  for (std::int64_t i = begin; i < end; ++i) {
+    const VertexT u = queue[i];
+    const EdgeT first = offsets[u];
+    const EdgeT last = offsets[u + 1];
+    examined += static_cast<std::int64_t>(last - first);
+    for (EdgeT e = first; e < last; ++e) {
+      const VertexT v = targets[e];
+      if (depth[v] != kUnreachedDepth) continue;
+      depth[v] = next_depth;
+      if (parent != nullptr) parent[v] = u;
+      scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
+      queue[tail++] = v;
+    }
+  }
+  queue_begin_ = end;
+  queue_end_ = tail;
+  next_size_ = queue_end_ - queue_begin_;
+  next_scout_ = scout;
+  return examined;
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t next_depth,
+                                                                    std::int64_t unexplored_work) {
   const EdgeT* offsets = graph_.offsets().data();
   const EdgeT* in_offsets = in_graph_->offsets().data();
   const VertexT* in_sources = in_graph_->targets().data();
@@ -239,9 +279,9 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t
   std::int64_t awake = 0;
   std::int64_t scout = 0;
 
-#pragma omp parallel for schedule(dynamic, policy_.bottom_up_chunk_words) \
-    num_threads(policy_.threads) reduction(+ : examined, awake, scout) \
-    if (n >= policy_.parallel_min_vertices)
+  const int threads = policy_.threads_for(unexplored_work, policy_.bottom_up_work_per_thread);
+#pragma omp parallel for schedule(dynamic, policy_.bottom_up_chunk_words) num_threads(threads) \
+    reduction(+ : examined, awake, scout) if (threads > 1)
   for (std::int64_t w = 0; w < words; ++w) {
     std::uint64_t found = 0;
     const std::int64_t first_vertex = w * kWordBits;
@@ -280,7 +320,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::queue_to_bitmap() {
   const VertexT* queue = queue_.data();
   const std::int64_t begin = queue_begin_;
   const std::int64_t end = queue_end_;
-#pragma omp parallel num_threads(policy_.threads) if (n_ >= policy_.parallel_min_vertices)
+  const int threads = policy_.threads_for(n_, policy_.vertices_per_thread);
+#pragma omp parallel num_threads(threads) if (threads > 1)
   {
 #pragma omp for schedule(static)
     for (std::int64_t w = 0; w < word_count; ++w) words[w] = 0;
@@ -296,7 +337,8 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
   VertexT* queue = queue_.data();
   const std::size_t capacity = policy_.local_queue_capacity;
   std::atomic<std::int64_t> tail{0};
-#pragma omp parallel num_threads(policy_.threads) if (n_ >= policy_.parallel_min_vertices)
+  const int threads = policy_.threads_for(n_, policy_.vertices_per_thread);
+#pragma omp parallel num_threads(threads) if (threads > 1)
   {
     std::vector<VertexT> local;
     local.reserve(capacity);
@@ -363,7 +405,7 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
     unexpanded_arcs -= scout;
     const std::int64_t examined = direction == BfsDirection::TopDown
                                       ? top_down_step(level + 1, scout)
-                                      : bottom_up_step(level + 1);
+                                      : bottom_up_step(level + 1, unexpanded_arcs + n_);
     // 3. Record the level and move on to the next frontier.
     BfsLevelStats stats;
     stats.level = level;

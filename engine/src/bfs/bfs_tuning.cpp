@@ -3,6 +3,8 @@
 
 #include <omp.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 namespace frontier::cpu {
@@ -13,8 +15,14 @@ std::string BfsCpuPolicy::describe() const {
          " local_queue_capacity=" + std::to_string(local_queue_capacity) +
          " top_down_chunk=" + std::to_string(top_down_chunk) +
          " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words) +
-         " parallel_min_arcs=" + std::to_string(parallel_min_arcs) +
-         " parallel_min_vertices=" + std::to_string(parallel_min_vertices);
+         " top_down_arcs_per_thread=" + std::to_string(top_down_arcs_per_thread) +
+         " bottom_up_work_per_thread=" + std::to_string(bottom_up_work_per_thread) +
+         " vertices_per_thread=" + std::to_string(vertices_per_thread);
+}
+
+int BfsCpuPolicy::threads_for(std::int64_t work, std::int64_t work_per_thread) const {
+  const std::int64_t wanted = work / work_per_thread;
+  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, threads));
 }
 
 BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {

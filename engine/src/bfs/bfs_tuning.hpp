@@ -27,16 +27,21 @@ struct BfsCpuPolicy {
   /// frontier bitmap needs no atomics.
   int bottom_up_chunk_words = 16;
 
-  /// A top-down step whose frontier has fewer out-arcs than this runs on the calling thread
-  /// alone: starting a team and its barrier costs microseconds (milliseconds when cores are
-  /// shared), more than a few thousand arc checks, and long thin searches (road networks,
-  /// paths) are made of such steps.
-  std::int64_t parallel_min_arcs = 4096;
-  /// Whole-vertex-set passes (initialisation, bottom-up steps, frontier conversions) run on one
-  /// thread for graphs with fewer vertices than this: such a pass costs about a nanosecond per
-  /// vertex, so below 2^16 vertices it is shorter than waking a team, and a graph this small
-  /// never starts the OpenMP thread pool for its vertex passes (the first search pays for that).
-  std::int64_t parallel_min_vertices = std::int64_t{1} << 16;
+  /// A step runs on as many threads as its work fills at these amounts per thread (up to
+  /// `threads`), so a small step runs on the calling thread alone: starting a team and joining it
+  /// costs a microsecond or two while the threads are busy in the same search (milliseconds when
+  /// they share cores with other work), more than a few hundred arc checks. Long thin searches
+  /// (road networks, meshes, paths) are made of small top-down steps.
+  /// Top-down: frontier out-arcs per thread (an arc check is a random read, about 10 ns).
+  std::int64_t top_down_arcs_per_thread = 512;
+  /// Bottom-up: unexplored arcs plus vertices per thread (mostly sequential reads).
+  std::int64_t bottom_up_work_per_thread = 4096;
+  /// Whole-vertex-set passes (initialisation, frontier conversions): vertices per thread, about a
+  /// nanosecond each, so a graph below 2^14 vertices never wakes a team for them.
+  std::int64_t vertices_per_thread = std::int64_t{1} << 14;
+
+  /// Threads for a step of `work` units at `work_per_thread` units each: 1 to `threads`.
+  int threads_for(std::int64_t work, std::int64_t work_per_thread) const;
 
   /// One line: "strategy=... alpha=15 beta=18 threads=2 ...".
   std::string describe() const;

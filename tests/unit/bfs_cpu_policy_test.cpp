@@ -1,0 +1,37 @@
+// The CPU BFS's thread count per step: a step gets one thread per so many work units, at least
+// one and at most the policy's threads, so small steps never wake a team.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "bfs/bfs_tuning.hpp"
+#include "frontier/bfs.hpp"
+
+namespace frontier::cpu {
+namespace {
+
+TEST(BfsCpuPolicy, ThreadsGrowWithWorkUpToTheLimit) {
+  BfsOptions options;
+  options.threads = 8;
+  const BfsCpuPolicy policy = make_bfs_cpu_policy(options);
+  EXPECT_EQ(policy.threads, 8);
+  EXPECT_EQ(policy.threads_for(0, 512), 1);
+  EXPECT_EQ(policy.threads_for(1023, 512), 1);
+  EXPECT_EQ(policy.threads_for(1024, 512), 2);
+  EXPECT_EQ(policy.threads_for(3 * 512 + 1, 512), 3);
+  EXPECT_EQ(policy.threads_for(std::int64_t{1} << 40, 512), 8);
+}
+
+TEST(BfsCpuPolicy, SmallGraphsSearchOnOneThread) {
+  BfsOptions options;
+  options.threads = 16;
+  const BfsCpuPolicy policy = make_bfs_cpu_policy(options);
+  // Karate's whole search (34 vertices, 156 arcs) fits one thread in every kind of step.
+  EXPECT_EQ(policy.threads_for(156, policy.top_down_arcs_per_thread), 1);
+  EXPECT_EQ(policy.threads_for(156 + 34, policy.bottom_up_work_per_thread), 1);
+  EXPECT_EQ(policy.threads_for(34, policy.vertices_per_thread), 1);
+  EXPECT_EQ(policy.threads_for(std::int64_t{1} << 24, policy.vertices_per_thread), 16);
+}
+
+}  // namespace
+}  // namespace frontier::cpu
