@@ -1,5 +1,5 @@
-// The CPU BFS's thread count per step: a step gets one thread per so many work units, at least
-// one and at most the policy's threads, so small steps never wake a team.
+// The CPU BFS's thread count per step: a step whose work fills two threads runs on all of them,
+// a smaller one on the calling thread, so small steps never wake a team.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,15 +10,14 @@
 namespace frontier::cpu {
 namespace {
 
-TEST(BfsCpuPolicy, ThreadsGrowWithWorkUpToTheLimit) {
+TEST(BfsCpuPolicy, AStepRunsAloneOrOnAllThreads) {
   BfsOptions options;
   options.threads = 8;
   const BfsCpuPolicy policy = make_bfs_cpu_policy(options);
   EXPECT_EQ(policy.threads, 8);
   EXPECT_EQ(policy.threads_for(0, 512), 1);
   EXPECT_EQ(policy.threads_for(1023, 512), 1);
-  EXPECT_EQ(policy.threads_for(1024, 512), 2);
-  EXPECT_EQ(policy.threads_for(3 * 512 + 1, 512), 3);
+  EXPECT_EQ(policy.threads_for(1024, 512), 8);
   EXPECT_EQ(policy.threads_for(std::int64_t{1} << 40, 512), 8);
 }
 

@@ -6,9 +6,9 @@
 //
 //  - Top-down step: the frontier is a window [begin, end) of one vertex queue of n slots. Each
 //    thread claims undiscovered out-neighbours by compare-and-swap on depth, gathers them in a
-//    private buffer and appends the buffer to the queue's tail with one atomic add. A step gets
-//    one thread per so many frontier arcs (bfs_tuning.hpp); a step too small for two runs on the
-//    calling thread with plain stores, which is most steps of a road network's search.
+//    private buffer and appends the buffer to the queue's tail with one atomic add. A step too
+//    small to fill two threads (bfs_tuning.hpp) runs on the calling thread with plain stores,
+//    which is most steps of a road network's search.
 //  - Bottom-up step: the frontier is a bitmap. Each thread takes runs of 64-vertex words; every
 //    undiscovered vertex scans its in-neighbours and stops at the first one in the frontier.
 //    A word of the next bitmap is written by the one thread owning those 64 vertices.

@@ -3,7 +3,6 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -21,8 +20,7 @@ std::string BfsCpuPolicy::describe() const {
 }
 
 int BfsCpuPolicy::threads_for(std::int64_t work, std::int64_t work_per_thread) const {
-  const std::int64_t wanted = work / work_per_thread;
-  return static_cast<int>(std::clamp<std::int64_t>(wanted, 1, threads));
+  return work >= 2 * work_per_thread ? threads : 1;
 }
 
 BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {

@@ -27,11 +27,13 @@ struct BfsCpuPolicy {
   /// frontier bitmap needs no atomics.
   int bottom_up_chunk_words = 16;
 
-  /// A step runs on as many threads as its work fills at these amounts per thread (up to
-  /// `threads`), so a small step runs on the calling thread alone: starting a team and joining it
-  /// costs a microsecond or two while the threads are busy in the same search (milliseconds when
-  /// they share cores with other work), more than a few hundred arc checks. Long thin searches
-  /// (road networks, meshes, paths) are made of small top-down steps.
+  /// A step whose work fills two threads at these amounts per thread runs on all `threads`; a
+  /// smaller one runs on the calling thread alone: starting a team and joining it costs a
+  /// microsecond or two while the threads are busy in the same search (milliseconds when they
+  /// share cores with other work), more than a few hundred arc checks. Long thin searches (road
+  /// networks, meshes, paths) are made of small top-down steps. The team is always the whole
+  /// `threads`: libgomp ends the surplus threads when a team is smaller than the one before and
+  /// creates threads again when it grows, which costs more than the idle members' barrier.
   /// Top-down: frontier out-arcs per thread (an arc check is a random read, about 10 ns).
   std::int64_t top_down_arcs_per_thread = 512;
   /// Bottom-up: unexplored arcs plus vertices per thread (mostly sequential reads).
@@ -40,7 +42,7 @@ struct BfsCpuPolicy {
   /// nanosecond each, so a graph below 2^14 vertices never wakes a team for them.
   std::int64_t vertices_per_thread = std::int64_t{1} << 14;
 
-  /// Threads for a step of `work` units at `work_per_thread` units each: 1 to `threads`.
+  /// Threads for a step of `work` units at `work_per_thread` units each: 1 or `threads`.
   int threads_for(std::int64_t work, std::int64_t work_per_thread) const;
 
   /// One line: "strategy=... alpha=15 beta=18 threads=2 ...".
