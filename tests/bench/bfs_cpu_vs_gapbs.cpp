@@ -38,8 +38,8 @@
 #include <vector>
 
 #include "frontier/bfs_validate.hpp"
-#include "frontier/detail/timer.hpp"
 #include "frontier/csr_graph.hpp"
+#include "frontier/detail/timer.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -137,8 +137,8 @@ fs::path make_kronecker_file(const BenchConfig& config) {
   if (fs::exists(serialized)) return serialized;
   std::fprintf(stderr, "writing %s\n", serialized.c_str());
   const fs::path partial = serialized.string() + ".partial";
-  run_command(quoted(config.gapbs_dir / "gapbs-converter") + " -g " +
-              std::to_string(config.scale) + " -b " + quoted(partial) + " > /dev/null");
+  run_command(quoted(config.gapbs_dir / "gapbs-converter") + " -g " + std::to_string(config.scale) +
+              " -b " + quoted(partial) + " > /dev/null");
   fs::rename(partial, serialized);
   return serialized;
 }
