@@ -83,18 +83,20 @@ double best_seconds(int repetitions, BfsValidation& verdict, Validate validate) 
   return best;
 }
 
+// The copy bandwidth of GPU 0 (bytes read + written per second).
+double copy_floor(int repetitions) {
+  constexpr std::uint64_t kFloorBytes = std::uint64_t{1} << 30;
+  return frontier::test::measure_device_floors(0, kFloorBytes, kFloorBytes, repetitions)
+      .copy_bytes_per_second;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Args args = parse(argc, argv);
-  if (frontier::cuda_device_count() == 0) {
-    std::fprintf(stderr, "no CUDA GPU\n");
-    return 1;
-  }
   try {
-    constexpr std::uint64_t kFloorBytes = std::uint64_t{1} << 30;
-    const frontier::test::DeviceFloors floors =
-        frontier::test::measure_device_floors(0, kFloorBytes, kFloorBytes, args.repetitions);
+    if (frontier::cuda_device_count() == 0) throw frontier::CudaError("no CUDA GPU");
+    const double copy_rate = copy_floor(args.repetitions);
     frontier::KroneckerParams params;
     params.scale = args.scale;
     params.edgefactor = 16;
@@ -106,10 +108,10 @@ int main(int argc, char** argv) {
     const frontier::Engine& engine = built.engine;
     const frontier::Graph& graph = engine.graph();
     const double arcs = static_cast<double>(graph.num_arcs());
-    const double floor_seconds = arcs * sizeof(VertexId) / floors.copy_bytes_per_second;
+    const double floor_seconds = arcs * sizeof(VertexId) / copy_rate;
     std::printf("scale %d: %d vertices, %.0f arcs; copy floor %.1f GB/s, targets once %.2f ms\n",
-                args.scale, static_cast<int>(graph.num_vertices()), arcs,
-                floors.copy_bytes_per_second / 1e9, floor_seconds * 1e3);
+                args.scale, static_cast<int>(graph.num_vertices()), arcs, copy_rate / 1e9,
+                floor_seconds * 1e3);
     std::printf("%10s %12s %12s %12s %8s %10s\n", "root", "reached", "host ms", "gpu ms", "ratio",
                 "x floor");
     double host_total = 0.0;

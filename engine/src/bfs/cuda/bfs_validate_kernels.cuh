@@ -90,6 +90,15 @@ __device__ __forceinline__ void warp_add(unsigned long long value, unsigned long
   if ((threadIdx.x & 31) == 0 && value != 0) atomicAdd(total, value);
 }
 
+/// Runs body(i) for every i in [0, count), spread over the grid's threads.
+template <typename Body>
+__device__ __forceinline__ void for_each_index(long long count, Body body) {
+  for (unsigned long long i = global_thread(); i < static_cast<unsigned long long>(count);
+       i += grid_threads()) {
+    body(static_cast<long long>(i));
+  }
+}
+
 /// Records `id` as a failure of one rule if it is smaller than the one recorded.
 __device__ __forceinline__ void record_min(long long* slot, long long id) {
   if (id != BfsValidateFindings::kNoFailure) atomicMin(slot, id);
@@ -119,13 +128,12 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_parent_range_kernel(const VertexT* parent, long long n,
                                  BfsValidateFindings* findings) {
   long long bad = BfsValidateFindings::kNoFailure;
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const VertexT p = parent[v];
-    if (p != VertexT{-1} && (p < 0 || p >= n) && static_cast<long long>(v) < bad) {
-      bad = static_cast<long long>(v);
+    if (p != VertexT{-1} && (p < 0 || p >= n) && v < bad) {
+      bad = v;
     }
-  }
+  });
   validate_detail::record_min(&findings->bad_range, bad);
 }
 
@@ -136,12 +144,11 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_mark_sources_kernel(const VertexT* sources, long long source_count,
                                  const VertexT* parent, std::int32_t* level,
                                  BfsValidateFindings* findings) {
-  for (unsigned long long i = validate_detail::global_thread();
-       i < static_cast<unsigned long long>(source_count); i += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(source_count, [&](long long i) {
     const VertexT source = sources[i];
     level[source] = 0;
-    if (parent[source] != source) atomicMin(&findings->bad_source, static_cast<long long>(i));
-  }
+    if (parent[source] != source) atomicMin(&findings->bad_source, i);
+  });
 }
 
 /// The fast way to the tree levels: copies the depths into `level` and records any vertex where
@@ -152,8 +159,7 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_levels_from_depth_kernel(const VertexT* parent, const std::int32_t* depth, long long n,
                                       std::int32_t* level, BfsValidateFindings* findings) {
   long long bad = BfsValidateFindings::kNoFailure;
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const bool is_source = level[v] == 0;
     const std::int32_t d = depth[v];
     const VertexT p = parent[v];
@@ -166,8 +172,8 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
       consistent = d >= 1 && depth[p] == d - 1;
     }
     level[v] = d;
-    if (!consistent && static_cast<long long>(v) < bad) bad = static_cast<long long>(v);
-  }
+    if (!consistent && v < bad) bad = v;
+  });
   validate_detail::record_min(&findings->depth_not_levels, bad);
 }
 
@@ -177,13 +183,12 @@ template <typename VertexT>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_jump_init_kernel(const VertexT* parent, const std::int32_t* level, long long n,
                               VertexT* ancestor, std::int32_t* hops) {
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const VertexT p = parent[v];
     const bool chain_end = level[v] == 0 || p == VertexT{-1};
     ancestor[v] = chain_end ? static_cast<VertexT>(v) : p;
     hops[v] = chain_end ? 0 : 1;
-  }
+  });
 }
 
 /// Pointer jumping, one round: every vertex takes its ancestor's ancestor, adding its hops. Hops
@@ -192,13 +197,12 @@ template <typename VertexT>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_jump_kernel(const VertexT* ancestor_in, const std::int32_t* hops_in, long long n,
                          VertexT* ancestor_out, std::int32_t* hops_out) {
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const VertexT a = ancestor_in[v];
     ancestor_out[v] = ancestor_in[a];
     const long long sum = static_cast<long long>(hops_in[v]) + hops_in[a];
     hops_out[v] = static_cast<std::int32_t>(sum < INT_MAX ? sum : INT_MAX);
-  }
+  });
 }
 
 /// Pointer jumping, last step: the hops where the chain ended at a source (level 0), else -1,
@@ -207,10 +211,9 @@ template <typename VertexT>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_jump_finish_kernel(const VertexT* ancestor, const std::int32_t* level, long long n,
                                 std::int32_t* hops) {
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     if (level[ancestor[v]] != 0) hops[v] = -1;
-  }
+  });
 }
 
 /// Rule 1, the tree reaches every parented vertex: counts the vertices with a level, finds the
@@ -222,16 +225,15 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
   long long detached = BfsValidateFindings::kNoFailure;
   unsigned long long reached = 0;
   std::int32_t deepest = 0;
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const std::int32_t lv = level[v];
     if (lv != -1) {
       ++reached;
       deepest = lv > deepest ? lv : deepest;
-    } else if (parent[v] != VertexT{-1} && static_cast<long long>(v) < detached) {
-      detached = static_cast<long long>(v);
+    } else if (parent[v] != VertexT{-1} && v < detached) {
+      detached = v;
     }
-  }
+  });
   validate_detail::record_min(&findings->detached, detached);
   validate_detail::warp_add(reached, &findings->reached);
   if (deepest > 0) atomicMax(&findings->deepest, deepest);
@@ -245,19 +247,17 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
                           const std::int32_t* level, long long n, BfsValidateFindings* findings) {
   long long bad_consistency = BfsValidateFindings::kNoFailure;
   long long bad_tree_edge = BfsValidateFindings::kNoFailure;
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
+  validate_detail::for_each_index(n, [&](long long v) {
     const VertexT p = parent[v];
     const std::int32_t d = depth[v];
     const bool has_parent = p != VertexT{-1};
     const bool is_source = level[v] == 0;
-    const auto id = static_cast<long long>(v);
     if (d < -1 || has_parent != (d != -1) || (is_source && d != 0)) {
-      if (id < bad_consistency) bad_consistency = id;
+      if (v < bad_consistency) bad_consistency = v;
     } else if (has_parent && !is_source && depth[p] != -1 && d != depth[p] + 1) {
-      if (id < bad_tree_edge) bad_tree_edge = id;
+      if (v < bad_tree_edge) bad_tree_edge = v;
     }
-  }
+  });
   validate_detail::record_min(&findings->bad_consistency, bad_consistency);
   validate_detail::record_min(&findings->bad_tree_edge, bad_tree_edge);
 }
@@ -323,13 +323,11 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
                                 const unsigned char* confirmed, long long n,
                                 BfsValidateFindings* findings) {
   long long unconfirmed = BfsValidateFindings::kNoFailure;
-  for (unsigned long long v = validate_detail::global_thread();
-       v < static_cast<unsigned long long>(n); v += validate_detail::grid_threads()) {
-    if (level[v] != 0 && parent[v] != VertexT{-1} && confirmed[v] == 0 &&
-        static_cast<long long>(v) < unconfirmed) {
-      unconfirmed = static_cast<long long>(v);
+  validate_detail::for_each_index(n, [&](long long v) {
+    if (level[v] != 0 && parent[v] != VertexT{-1} && confirmed[v] == 0 && v < unconfirmed) {
+      unconfirmed = v;
     }
-  }
+  });
   validate_detail::record_min(&findings->unconfirmed_parent, unconfirmed);
 }
 
