@@ -82,7 +82,8 @@ int run_graph500(int argc, const char* const* argv) {
       "expand-contract",
       cxxopts::value<std::string>()->default_value("direction-optimizing"))(
       "no-validate", "skip validation (results are then not official)")(
-      "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
+      "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
+      "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -98,6 +99,7 @@ int run_graph500(int argc, const char* const* argv) {
   config.bfs.threads = common.threads;
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
+  config.validate_on_host = result.count("host-validate") != 0;
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 

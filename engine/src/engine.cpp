@@ -61,6 +61,19 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
   return resident_->bfs_runner.run(sources, to_cuda_options(options));
 }
 
+BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
+  const std::span<const VertexId> sources = result.sources.empty()
+                                                ? std::span<const VertexId>(&result.source, 1)
+                                                : std::span<const VertexId>(result.sources);
+  const std::span<const VertexId> parent(result.parent);
+  const std::span<const std::int32_t> depth(result.depth);
+  if (!resident_) {
+    return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
+  }
+  const std::lock_guard<std::mutex> lock(resident_->mutex);
+  return resident_->bfs_runner.validate(sources, parent, depth, result.stopped_early());
+}
+
 // Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied
 // to the host; the CSR built on the GPU and copied to the host; the tuples freed and the CSR
 // adopted by the BFS runner, which sizes and allocates its search buffers around it.

@@ -190,6 +190,12 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(std::span<const VertexT>, cons
 }
 
 template <typename VertexT, typename EdgeT>
+BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT>,
+                                                  std::span<const VertexT>,
+                                                  std::span<const std::int32_t>, bool) {
+  no_cuda();
+}
+template <typename VertexT, typename EdgeT>
 const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
   no_cuda();
 }

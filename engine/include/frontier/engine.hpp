@@ -20,6 +20,7 @@
 
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
+#include "frontier/bfs_validate.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/device.hpp"
 
@@ -64,6 +65,17 @@ class Engine {
   /// @throws InvalidArgument if `sources` is empty, a source or the target is out of range, or
   ///         an option is invalid.
   BfsResult<VertexId> bfs(std::span<const VertexId> sources, const BfsOptions& options = {}) const;
+
+  /// Checks `result`, a search with predecessors on this graph, against the five Graph500 rules
+  /// (frontier/bfs_validate.hpp: its sources, its depths, and rule 4 relaxed for a search that
+  /// stopped early), with validate_bfs_tree's messages. On a GPU engine the checks run on the GPU
+  /// against the resident graph (the labels are uploaded); on the CPU engine it is
+  /// validate_bfs_tree. To validate on the host whatever the device, call validate_bfs_tree on
+  /// graph().
+  /// @throws InvalidArgument if the result has no parents or labels of another size.
+  /// @throws OutOfMemory if the GPU validator's work arrays (5 bytes per vertex, 16 to 24 more
+  ///         when the depths are not those of the parents) do not fit; CudaError on a CUDA error.
+  BfsValidation validate(const BfsResult<VertexId>& result) const;
 
  private:
   // A graph built on the GPU (device_build.hpp) is adopted where it lies.

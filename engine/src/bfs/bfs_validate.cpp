@@ -23,7 +23,9 @@
 //
 // Failures are reported for the smallest offending vertex or arc id, so the message does not
 // depend on the thread count. A rule 1 failure stops the validation (levels are undefined);
-// otherwise every failing rule among depth, 2, 5, 4 and 3 is reported, in that order.
+// otherwise every failing rule among depth, 2, 5, 4 and 3 is reported, in that order. The GPU
+// validator (cuda/bfs_validate_cuda.cu) keeps the same order and takes its words from the same
+// functions (bfs_validate_messages.hpp).
 #include "frontier/bfs_validate.hpp"
 
 #include <algorithm>
@@ -33,56 +35,16 @@
 #include <string>
 #include <vector>
 
+#include "bfs/bfs_validate_messages.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier {
 namespace {
 
-constexpr std::int64_t kNoFailure = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kNoFailure = detail::kNoValidationFailure;
 /// Below this many vertices a tree level is expanded by one thread.
 constexpr std::size_t kParallelLevelThreshold = 4096;
-/// Vertices listed when a cycle is named in a failure message.
-constexpr int kCycleVerticesShown = 8;
-
-template <typename T>
-std::string str(T value) {
-  return std::to_string(value);
-}
-
-void add_failure(BfsValidation& result, const std::string& text) {
-  if (!result.failure.empty()) result.failure += "; ";
-  result.failure += text;
-}
-
-// Explains why `start` (which has a parent) is not reached from `root` ("the source" or "a
-// source"): follows at most n parent links and reports either the chain's end or the cycle it
-// falls into.
-template <typename VertexT>
-std::string explain_detached(std::span<const VertexT> parent, VertexT start,
-                             const std::string& root) {
-  const std::int64_t n = static_cast<std::int64_t>(parent.size());
-  VertexT at = start;
-  for (std::int64_t step = 0; step < n; ++step) {
-    const VertexT up = parent[at];
-    if (up == kInvalidVertex<VertexT>) {
-      return "the parent chain of vertex " + str(start) + " ends at vertex " + str(at) +
-             ", which has no parent, instead of at " + root;
-    }
-    at = up;
-  }
-  // After n steps the walk is inside a cycle; list it from `at`.
-  std::string cycle = str(at);
-  VertexT on_cycle = parent[at];
-  int shown = 1;
-  while (on_cycle != at && shown < kCycleVerticesShown) {
-    cycle += " -> " + str(on_cycle);
-    on_cycle = parent[on_cycle];
-    ++shown;
-  }
-  cycle += on_cycle == at ? " -> " + str(at) : " -> ...";
-  return "the parent chain of vertex " + str(start) + " never reaches " + root + ": cycle " + cycle;
-}
 
 // Levels of the forest encoded by `parent`, found by walking down from the sources (marked in
 // `is_source`); -1 where the walk does not arrive. `reached` receives the number of vertices the
@@ -184,7 +146,7 @@ class TreeValidator {
         depth_(depth),
         n_(graph.num_vertices()),
         stopped_early_(stopped_early),
-        root_(sources.size() == 1 ? "the source" : "a source") {}
+        root_(detail::validation_root_name(sources.size())) {}
 
   BfsValidation run() {
     require_matching_arguments();
@@ -203,26 +165,9 @@ class TreeValidator {
   /// Sources, parent array and depth array that fit the graph, or InvalidArgument; marks the
   /// sources.
   void require_matching_arguments() {
-    if (sources_.empty()) throw InvalidArgument("BFS validation: no source given");
+    detail::check_validation_arguments<VertexT>(n_, sources_, parent_.size(), depth_.size());
     is_source_.assign(static_cast<std::size_t>(std::max<std::int64_t>(n_, 0)), 0);
-    for (const VertexT source : sources_) {
-      if (source < 0 || source >= n_) {
-        throw InvalidArgument("BFS validation: source " + str(source) + " is outside [0, " +
-                              str(n_) + ")");
-      }
-      if (is_source_[source] != 0) {
-        throw InvalidArgument("BFS validation: source " + str(source) + " is given twice");
-      }
-      is_source_[source] = 1;
-    }
-    if (static_cast<std::int64_t>(parent_.size()) != n_) {
-      throw InvalidArgument("BFS validation: parent array has " + str(parent_.size()) +
-                            " entries for a graph of " + str(n_) + " vertices");
-    }
-    if (!depth_.empty() && static_cast<std::int64_t>(depth_.size()) != n_) {
-      throw InvalidArgument("BFS validation: depth array has " + str(depth_.size()) +
-                            " entries for a graph of " + str(n_) + " vertices");
-    }
+    for (const VertexT source : sources_) is_source_[source] = 1;
   }
 
   /// (1) Rule 1: every parent is -1 or a vertex id.
@@ -236,9 +181,8 @@ class TreeValidator {
       if (p != kInvalidVertex<VertexT> && (p < 0 || p >= n)) bad_range = std::min(bad_range, v);
     }
     if (bad_range == kNoFailure) return true;
-    add_failure(result_, "rule 1 (tree): parent[" + str(bad_range) +
-                             "] = " + str(parent[bad_range]) +
-                             " is neither -1 nor a vertex in [0, " + str(n) + ")");
+    detail::add_validation_failure(
+        result_, detail::parent_out_of_range_failure(bad_range, parent[bad_range], n));
     return false;
   }
 
@@ -246,8 +190,8 @@ class TreeValidator {
   bool sources_are_own_parents() {
     for (const VertexT source : sources_) {
       if (parent_[source] == source) continue;
-      add_failure(result_, "rule 1 (tree): the source " + str(source) + " has parent " +
-                               str(parent_[source]) + " instead of itself");
+      detail::add_validation_failure(
+          result_, detail::source_not_own_parent_failure(source, parent_[source]));
       return false;
     }
     return true;
@@ -270,8 +214,8 @@ class TreeValidator {
       }
     }
     if (detached == kNoFailure) return true;
-    add_failure(result_, "rule 1 (tree): " +
-                             explain_detached(parent, static_cast<VertexT>(detached), root_));
+    detail::add_validation_failure(
+        result_, detail::detached_vertex_failure(parent, static_cast<VertexT>(detached), root_));
     return false;
   }
 
@@ -297,18 +241,16 @@ class TreeValidator {
       }
     }
     if (bad_consistency != kNoFailure) {
-      add_failure(
-          result_,
-          "depth (consistency): vertex " + str(bad_consistency) + " has parent " +
-              str(parent[bad_consistency]) + " but depth " + str(depth[bad_consistency]) +
-              (is_source[bad_consistency] != 0 ? " (" + root_ + " must have depth 0)"
-                                               : std::string(" (-1 exactly when unreached)")));
+      detail::add_validation_failure(
+          result_, detail::depth_inconsistent_failure(bad_consistency, parent[bad_consistency],
+                                                      depth[bad_consistency],
+                                                      is_source[bad_consistency] != 0, root_));
     }
     if (bad_tree_edge != kNoFailure) {
       const VertexT p = parent[bad_tree_edge];
-      add_failure(result_, "rule 2 (tree-edge levels): tree edge " + str(p) + " -> " +
-                               str(bad_tree_edge) + " joins depths " + str(depth[p]) + " and " +
-                               str(depth[bad_tree_edge]) + ", which do not differ by one");
+      detail::add_validation_failure(
+          result_,
+          detail::tree_edge_levels_failure(p, bad_tree_edge, depth[p], depth[bad_tree_edge]));
     }
   }
 
@@ -379,27 +321,21 @@ class TreeValidator {
     };
     if (found.unconfirmed_parent != kNoFailure) {
       const std::int64_t v = found.unconfirmed_parent;
-      add_failure(result_, "rule 5 (parent adjacency): vertex " + str(v) + " has parent " +
-                               str(parent_[v]) + " but the graph has no arc " + str(parent_[v]) +
-                               " -> " + str(v));
+      detail::add_validation_failure(result_, detail::parent_not_adjacent_failure(v, parent_[v]));
     }
     if (found.leaves_tree != kNoFailure) {
       const std::int64_t u = arc_tail(found.leaves_tree);
       const VertexT v = targets[found.leaves_tree];
       const std::int64_t unreached =
           level_[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
-      add_failure(result_, "rule 4 (spans component): arc " + str(u) + " -> " + str(v) +
-                               " leaves the tree (vertex " + str(unreached) +
-                               " is reachable from " + root_ + " but has no parent)");
+      detail::add_validation_failure(result_,
+                                     detail::arc_leaves_tree_failure(u, v, unreached, root_));
     }
     if (found.too_far != kNoFailure) {
       const std::int64_t u = arc_tail(found.too_far);
       const VertexT v = targets[found.too_far];
-      add_failure(result_,
-                  "rule 3 (arc levels): arc " + str(u) + " -> " + str(v) + " joins levels " +
-                      str(level_[u]) + " and " + str(level_[v]) +
-                      (graph_.directed() ? " (a level may grow by at most one along an arc)"
-                                         : " (they may differ by at most one)"));
+      detail::add_validation_failure(
+          result_, detail::arc_levels_failure(u, v, level_[u], level_[v], graph_.directed()));
     }
   }
 

@@ -11,7 +11,9 @@
 //    allocating its buffers, host clock around synchronous steps; the copies of the tuples and
 //    the CSR to the host (for root choice and validation) are excluded as host_copy_seconds.
 // Either way the host keeps the tuples (nedge is counted from them, as the reference validator
-// does) and the CSR (engine.graph(), read by the root sampler and the validator).
+// does) and the CSR (engine.graph(), read by the root sampler and the host validator). Searches
+// are validated by Engine::validate: on the GPU against the resident graph when the engine is on
+// a GPU (validate_on_host: on the host all the same, for comparison).
 // Invariant: the graph is undirected with both arcs of every non-loop tuple, so the arcs inside
 // the searched component are exactly twice the tuples counted in nedge; check() verifies it.
 #include <cstdint>
@@ -127,9 +129,12 @@ class EngineBackend final : public Graph500Backend {
     Graph500Check check;
     check.nedge = count_component_tuples(tuples_, search.bfs.depth);
     if (!validate) return check;
-    const BfsValidation validation = validate_bfs_tree<VertexId, EdgeId>(
-        engine_->graph(), root, std::span<const VertexId>(search.bfs.parent),
-        std::span<const std::int32_t>(search.bfs.depth));
+    const BfsValidation validation =
+        config_.validate_on_host
+            ? validate_bfs_tree<VertexId, EdgeId>(engine_->graph(), root,
+                                                  std::span<const VertexId>(search.bfs.parent),
+                                                  std::span<const std::int32_t>(search.bfs.depth))
+            : engine_->validate(search.bfs);
     if (!validation.valid) {
       check.failure = validation.failure;
     } else if (validation.arcs_in_component != 2 * check.nedge) {

@@ -25,6 +25,7 @@
 #include <string_view>
 
 #include "frontier/bfs_result.hpp"
+#include "frontier/bfs_validate.hpp"
 #include "frontier/csr_graph.hpp"
 #include "graph/cuda/device_graph_build.hpp"
 
@@ -132,6 +133,15 @@ class BfsRunner {
   /// @throws InvalidArgument if `sources` is empty, holds a vertex twice, or a source or the
   ///         target is out of range.
   BfsResult<VertexT> run(std::span<const VertexT> sources, const BfsCudaOptions& options = {});
+
+  /// Checks the labels of a search on this runner's graph against the five Graph500 rules on the
+  /// GPU, with validate_bfs_tree's order of checks and messages: `parent` and `depth` (empty:
+  /// parents only) are uploaded over the runner's label buffers, so the last search's labels on
+  /// the device are overwritten.
+  /// @throws InvalidArgument as validate_bfs_tree; OutOfMemory if the validator's work arrays do
+  ///         not fit; CudaError if a CUDA call fails.
+  BfsValidation validate(std::span<const VertexT> sources, std::span<const VertexT> parent,
+                         std::span<const std::int32_t> depth, bool stopped_early);
 
   /// Work counters of the last run().
   const BfsCudaRunStats& last_run_stats() const;

@@ -38,9 +38,11 @@
 #include <vector>
 
 #include "bfs/bfs_dispatch.hpp"
+#include "bfs/bfs_validate_messages.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_kernels.cuh"
+#include "bfs/cuda/bfs_validate_cuda.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/device_memory.hpp"
@@ -954,6 +956,28 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(std::span<const VertexT> sourc
   const std::span<const VertexT> seeds(distinct);
   return options.predecessors ? impl_->template search<true>(seeds, options, policy)
                               : impl_->template search<false>(seeds, options, policy);
+}
+
+template <typename VertexT, typename EdgeT>
+BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT> sources,
+                                                  std::span<const VertexT> parent,
+                                                  std::span<const std::int32_t> depth,
+                                                  bool stopped_early) {
+  detail::check_validation_arguments<VertexT>(impl_->num_vertices, sources, parent.size(),
+                                              depth.size());
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  static_cast<void>(cudaGetLastError());
+  const cudaStream_t s = impl_->stream.get();
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(impl_->d_parent.data(), parent.data(),
+                                      parent.size() * sizeof(VertexT), cudaMemcpyHostToDevice, s));
+  if (!depth.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(impl_->d_depth.data(), depth.data(),
+                                        depth.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice,
+                                        s));
+  }
+  return validate_bfs_tree_on_device(impl_->graph, sources, impl_->d_parent.data(),
+                                     depth.empty() ? nullptr : impl_->d_depth.data(), stopped_early,
+                                     s);
 }
 
 template <typename VertexT, typename EdgeT>

@@ -86,6 +86,9 @@ struct Graph500Config {
   /// Validate every search (the official benchmark does). When false the validate times are
   /// reported as -1, as the reference does.
   bool validate = true;
+  /// Engine on a GPU: validate on the host (validate_bfs_tree on the host CSR) instead of on the
+  /// GPU against the resident graph (Engine::validate), for comparison. Same rules, same words.
+  bool validate_on_host = false;
 
   Graph500Placement placement = Graph500Placement::Engine;
   /// Engine: the CPU or one GPU. Ranks: the CPU (simulated ranks) or one GPU per rank.

@@ -1,0 +1,334 @@
+/// @file bfs_validate_kernels.cuh
+/// @brief The kernels of the GPU BFS validator (bfs_validate_cuda.cu): grid-stride passes over
+/// vertices or arcs that each record the smallest offending id of one rule with atomicMin, so
+/// the host names the same vertex or arc as the host validator (bfs_validate.cpp), whatever the
+/// launch shape.
+///
+/// Level encoding, shared by every pass: level[v] == 0 exactly at the sources (marked first;
+/// every other vertex gets -1 or a level >= 1), so "is v a source" is level[v] == 0 and needs no
+/// array of its own. The tree levels (the hops from v up its parent chain to a source, -1 where
+/// the chain never gets there) come from one of two passes:
+///  - the depth array itself, when it is strictly consistent with the parents (depth 0 at the
+///    sources, -1 exactly without a parent, depth[parent[v]] == depth[v] - 1 >= 0 elsewhere): the
+///    depths then fall by one along every parent chain, which must end at depth 0, a source, so
+///    depth is the tree level. One coalesced pass; the case of every correct search.
+///  - otherwise pointer jumping (Wyllie): every vertex holds (ancestor, hops) and replaces them by
+///    its ancestor's, ceil(log2 n) rounds, until every chain that ends at a source or a vertex
+///    without a parent has been followed to its end; a chain on a cycle never ends. O(n log n)
+///    work however deep the tree, where a walk down the tree would take one pass per level.
+/// The arc pass splits the arcs into block tiles; the tile's first and last tails bound a binary
+/// search for each arc's tail in the tile's few offsets (cache-resident), so hub lists and
+/// low-degree vertices are spread evenly over the threads.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <climits>
+#include <cstdint>
+
+namespace frontier::cuda {
+
+/// Launch shape of the validator. 256-thread blocks as the BFS kernels (8 per SM fill an sm_90
+/// SM's 2048 thread slots); 8 arcs per thread per tile give a tile of 2048 arcs, so a tile of a
+/// graph of average degree 32 spans about 64 vertices: six steps of the tail search, within
+/// lines the whole block shares.
+struct BfsValidatePolicy {
+  static constexpr int kBlockThreads = 256;
+  static constexpr int kArcsPerThread = 8;
+  static constexpr int kTileArcs = kBlockThreads * kArcsPerThread;
+  static constexpr int kBlocksPerSm = 8;
+};
+
+/// What the passes found: per rule the smallest offending vertex, source index or arc
+/// (kNoFailure where none), and the counts of the tree. Reset by the host before each validation.
+struct BfsValidateFindings {
+  static constexpr long long kNoFailure = LLONG_MAX;
+  /// Rule 1: a parent neither -1 nor a vertex id.
+  long long bad_range;
+  /// Rule 1: index into the sources of one that is not its own parent.
+  long long bad_source;
+  /// A vertex where the depth array is not strictly consistent with the parents (then the levels
+  /// come from pointer jumping).
+  long long depth_not_levels;
+  /// Rule 1: a vertex with a parent that the tree levels do not reach.
+  long long detached;
+  /// Depth array: -1 not exactly where unreached, or a source not at 0.
+  long long bad_consistency;
+  /// Rule 2: a tree edge whose depths do not differ by one.
+  long long bad_tree_edge;
+  /// Rule 5: a vertex whose parent arc no arc pass saw.
+  long long unconfirmed_parent;
+  /// Rule 4 (arc id): an arc from a reached to an unreached vertex.
+  long long leaves_tree;
+  /// Rule 3 (arc id): an arc whose levels are too far apart.
+  long long too_far;
+  /// Vertices with a tree level.
+  unsigned long long reached;
+  /// Arcs with both ends reached.
+  unsigned long long arcs_in_component;
+  /// The deepest tree level.
+  int deepest;
+};
+
+namespace validate_detail {
+
+inline constexpr unsigned kFullWarpMask = 0xffffffffu;
+
+__device__ __forceinline__ unsigned long long grid_threads() {
+  return static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+}
+
+__device__ __forceinline__ unsigned long long global_thread() {
+  return static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+
+/// Adds every lane's `value` into `*total` with one atomic per warp.
+__device__ __forceinline__ void warp_add(unsigned long long value, unsigned long long* total) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    value += __shfl_down_sync(kFullWarpMask, value, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && value != 0) atomicAdd(total, value);
+}
+
+/// Runs body(i) for every i in [0, count), spread over the grid's threads.
+template <typename Body>
+__device__ __forceinline__ void for_each_index(long long count, Body body) {
+  for (unsigned long long i = global_thread(); i < static_cast<unsigned long long>(count);
+       i += grid_threads()) {
+    body(static_cast<long long>(i));
+  }
+}
+
+/// Records `id` as a failure of one rule if it is smaller than the one recorded.
+__device__ __forceinline__ void record_min(long long* slot, long long id) {
+  if (id != BfsValidateFindings::kNoFailure) atomicMin(slot, id);
+}
+
+/// The largest u in [lo, hi] with offsets[u] <= arc: the tail of `arc`, given that it lies in
+/// [lo, hi].
+template <typename EdgeT>
+__device__ __forceinline__ long long arc_tail(const EdgeT* offsets, long long lo, long long hi,
+                                              long long arc) {
+  while (lo < hi) {
+    const long long mid = lo + (hi - lo + 1) / 2;
+    if (static_cast<long long>(offsets[mid]) <= arc) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+}  // namespace validate_detail
+
+/// Rule 1, parents in range: every parent is -1 or a vertex id.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_parent_range_kernel(const VertexT* parent, long long n,
+                                 BfsValidateFindings* findings) {
+  long long bad = BfsValidateFindings::kNoFailure;
+  validate_detail::for_each_index(n, [&](long long v) {
+    const VertexT p = parent[v];
+    if (p != VertexT{-1} && (p < 0 || p >= n) && v < bad) {
+      bad = v;
+    }
+  });
+  validate_detail::record_min(&findings->bad_range, bad);
+}
+
+/// Marks the sources at level 0 (over a level array of -1) and records the first source, in the
+/// order given, that is not its own parent.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_mark_sources_kernel(const VertexT* sources, long long source_count,
+                                 const VertexT* parent, std::int32_t* level,
+                                 BfsValidateFindings* findings) {
+  validate_detail::for_each_index(source_count, [&](long long i) {
+    const VertexT source = sources[i];
+    level[source] = 0;
+    if (parent[source] != source) atomicMin(&findings->bad_source, i);
+  });
+}
+
+/// The fast way to the tree levels: copies the depths into `level` and records any vertex where
+/// they are not strictly consistent with the parents (then the levels are recomputed). Reads the
+/// source marks of `level` first, each thread its own vertices only.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_levels_from_depth_kernel(const VertexT* parent, const std::int32_t* depth, long long n,
+                                      std::int32_t* level, BfsValidateFindings* findings) {
+  long long bad = BfsValidateFindings::kNoFailure;
+  validate_detail::for_each_index(n, [&](long long v) {
+    const bool is_source = level[v] == 0;
+    const std::int32_t d = depth[v];
+    const VertexT p = parent[v];
+    bool consistent = false;
+    if (is_source) {
+      consistent = d == 0;
+    } else if (p == VertexT{-1}) {
+      consistent = d == -1;
+    } else {
+      consistent = d >= 1 && depth[p] == d - 1;
+    }
+    level[v] = d;
+    if (!consistent && v < bad) bad = v;
+  });
+  validate_detail::record_min(&findings->depth_not_levels, bad);
+}
+
+/// Pointer jumping, first step: a source or a vertex without a parent ends its chain (its own
+/// ancestor, 0 hops); any other vertex starts one hop below its parent.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_jump_init_kernel(const VertexT* parent, const std::int32_t* level, long long n,
+                              VertexT* ancestor, std::int32_t* hops) {
+  validate_detail::for_each_index(n, [&](long long v) {
+    const VertexT p = parent[v];
+    const bool chain_end = level[v] == 0 || p == VertexT{-1};
+    ancestor[v] = chain_end ? static_cast<VertexT>(v) : p;
+    hops[v] = chain_end ? 0 : 1;
+  });
+}
+
+/// Pointer jumping, one round: every vertex takes its ancestor's ancestor, adding its hops. Hops
+/// saturate at INT_MAX (only chains on a cycle grow that far).
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_jump_kernel(const VertexT* ancestor_in, const std::int32_t* hops_in, long long n,
+                         VertexT* ancestor_out, std::int32_t* hops_out) {
+  validate_detail::for_each_index(n, [&](long long v) {
+    const VertexT a = ancestor_in[v];
+    ancestor_out[v] = ancestor_in[a];
+    const long long sum = static_cast<long long>(hops_in[v]) + hops_in[a];
+    hops_out[v] = static_cast<std::int32_t>(sum < INT_MAX ? sum : INT_MAX);
+  });
+}
+
+/// Pointer jumping, last step: the hops where the chain ended at a source (level 0), else -1,
+/// written over `hops`.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_jump_finish_kernel(const VertexT* ancestor, const std::int32_t* level, long long n,
+                                std::int32_t* hops) {
+  validate_detail::for_each_index(n, [&](long long v) {
+    if (level[ancestor[v]] != 0) hops[v] = -1;
+  });
+}
+
+/// Rule 1, the tree reaches every parented vertex: counts the vertices with a level, finds the
+/// deepest level, and records the smallest vertex with a parent but no level.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_coverage_kernel(const VertexT* parent, const std::int32_t* level, long long n,
+                             BfsValidateFindings* findings) {
+  long long detached = BfsValidateFindings::kNoFailure;
+  unsigned long long reached = 0;
+  std::int32_t deepest = 0;
+  validate_detail::for_each_index(n, [&](long long v) {
+    const std::int32_t lv = level[v];
+    if (lv != -1) {
+      ++reached;
+      deepest = lv > deepest ? lv : deepest;
+    } else if (parent[v] != VertexT{-1} && v < detached) {
+      detached = v;
+    }
+  });
+  validate_detail::record_min(&findings->detached, detached);
+  validate_detail::warp_add(reached, &findings->reached);
+  if (deepest > 0) atomicMax(&findings->deepest, deepest);
+}
+
+/// The depth array against the parents, as the host validator's check_depths: -1 exactly where
+/// the parent is, 0 at the sources, and rule 2 on every tree edge whose parent has a depth.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_depth_kernel(const VertexT* parent, const std::int32_t* depth,
+                          const std::int32_t* level, long long n, BfsValidateFindings* findings) {
+  long long bad_consistency = BfsValidateFindings::kNoFailure;
+  long long bad_tree_edge = BfsValidateFindings::kNoFailure;
+  validate_detail::for_each_index(n, [&](long long v) {
+    const VertexT p = parent[v];
+    const std::int32_t d = depth[v];
+    const bool has_parent = p != VertexT{-1};
+    const bool is_source = level[v] == 0;
+    if (d < -1 || has_parent != (d != -1) || (is_source && d != 0)) {
+      if (v < bad_consistency) bad_consistency = v;
+    } else if (has_parent && !is_source && depth[p] != -1 && d != depth[p] + 1) {
+      if (v < bad_tree_edge) bad_tree_edge = v;
+    }
+  });
+  validate_detail::record_min(&findings->bad_consistency, bad_consistency);
+  validate_detail::record_min(&findings->bad_tree_edge, bad_tree_edge);
+}
+
+/// Rules 3 and 4 on every arc, and the parent arcs that confirm rule 5 (marked in `confirmed`).
+/// Rule 4 binds arcs leaving levels below `followed_below`. A parent arc u -> v of a tree that
+/// passed rule 1 joins level(u) >= 0 to level(u) + 1, so only such arcs read parent[v].
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_arcs_kernel(const EdgeT* offsets, const VertexT* targets, long long n, long long m,
+                         bool directed, const VertexT* parent, const std::int32_t* level,
+                         std::int32_t followed_below, unsigned char* confirmed,
+                         BfsValidateFindings* findings) {
+  using Policy = BfsValidatePolicy;
+  __shared__ long long tile_tails[2];
+  long long too_far = BfsValidateFindings::kNoFailure;
+  long long leaves_tree = BfsValidateFindings::kNoFailure;
+  unsigned long long in_component = 0;
+  const long long tiles = (m + Policy::kTileArcs - 1) / Policy::kTileArcs;
+  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const long long first = tile * Policy::kTileArcs;
+    const long long last = (first + Policy::kTileArcs < m ? first + Policy::kTileArcs : m) - 1;
+    // 1. The tails of the tile's first and last arcs bound every tail in it.
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      tile_tails[0] = validate_detail::arc_tail(offsets, 0, n - 1, first);
+      tile_tails[1] = validate_detail::arc_tail(offsets, tile_tails[0], n - 1, last);
+    }
+    __syncthreads();
+    const long long low = tile_tails[0];
+    const long long high = tile_tails[1];
+    // 2. Each arc, consecutive threads on consecutive arcs.
+    for (int item = 0; item < Policy::kArcsPerThread; ++item) {
+      const long long e = first + item * Policy::kBlockThreads + threadIdx.x;
+      if (e > last) break;
+      const long long u = validate_detail::arc_tail(offsets, low, high, e);
+      const VertexT v = targets[e];
+      const std::int32_t lu = level[u];
+      const std::int32_t lv = level[v];
+      const bool u_reached = lu != -1;
+      const bool v_reached = lv != -1;
+      if (u_reached && lv == lu + 1 && static_cast<long long>(parent[v]) == u) confirmed[v] = 1;
+      if (u_reached && v_reached) {
+        ++in_component;
+        const int apart = lu > lv ? lu - lv : lv - lu;
+        const bool far = directed ? lv > lu + 1 : apart > 1;
+        if (far && e < too_far) too_far = e;
+      } else if (u_reached != v_reached && (u_reached || !directed) &&
+                 (u_reached ? lu : lv) < followed_below && e < leaves_tree) {
+        leaves_tree = e;
+      }
+    }
+  }
+  validate_detail::record_min(&findings->too_far, too_far);
+  validate_detail::record_min(&findings->leaves_tree, leaves_tree);
+  validate_detail::warp_add(in_component, &findings->arcs_in_component);
+}
+
+/// Rule 5: a non-source vertex with a parent whose parent arc the arc pass did not see.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_unconfirmed_kernel(const VertexT* parent, const std::int32_t* level,
+                                const unsigned char* confirmed, long long n,
+                                BfsValidateFindings* findings) {
+  long long unconfirmed = BfsValidateFindings::kNoFailure;
+  validate_detail::for_each_index(n, [&](long long v) {
+    if (level[v] != 0 && parent[v] != VertexT{-1} && confirmed[v] == 0 && v < unconfirmed) {
+      unconfirmed = v;
+    }
+  });
+  validate_detail::record_min(&findings->unconfirmed_parent, unconfirmed);
+}
+
+}  // namespace frontier::cuda
