@@ -190,6 +190,11 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::run(std::span<const VertexT>, cons
 }
 
 template <typename VertexT, typename EdgeT>
+double BfsRunner<VertexT, EdgeT>::warm_up() {
+  no_cuda();
+}
+
+template <typename VertexT, typename EdgeT>
 const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
   no_cuda();
 }
