@@ -50,6 +50,7 @@
 #include "frontier/reference_bfs.hpp"
 #include "support/cuda/device_floors.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/json_text.hpp"
 
 namespace {
 
@@ -57,6 +58,7 @@ using frontier::EdgeId;
 using frontier::VertexId;
 using Graph = frontier::CsrGraph<VertexId, EdgeId>;
 using frontier::cuda::BfsCudaStrategy;
+using frontier::test::json_string;
 
 constexpr BfsCudaStrategy kStrategies[] = {BfsCudaStrategy::DirectionOptimizing,
                                            BfsCudaStrategy::Hybrid,
@@ -365,15 +367,6 @@ void print_table(const std::vector<Row>& rows, const std::vector<FirstSearch>& f
     std::printf("| %s | %.3f | %.3f | %.3f | %.2f |\n", first.graph.c_str(), first.warm_up_ms,
                 first.first_ms, first.median_ms, first.ratio());
   }
-}
-
-std::string json_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') quoted += '\\';
-    quoted += c;
-  }
-  return quoted + "\"";
 }
 
 void print_json(const std::vector<Row>& rows, const std::vector<FirstSearch>& firsts,

@@ -5,62 +5,21 @@
 // kernels launched + synchronized and one more node in it, and a host round trip (a kernel
 // writes a counter, copied into pinned memory, stream synchronized: the count a level loop reads).
 //
-// Usage: frontier_bench_launch_floors [--device=0] [--repetitions=200] [--barriers=1000]
-//          [--graph-nodes=16] [--json]
+// Usage: frontier_bench_launch_floors [--device 0] [--repetitions 200] [--barriers 1000]
+//          [--graph-nodes 16] [--json]
 // --json prints one JSON document on stdout. Without a GPU it says so and exits 0.
+#include <cxxopts.hpp>
+
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "frontier/device.hpp"
-#include "frontier/errors.hpp"
 #include "support/cuda/launch_floors.hpp"
+#include "support/json_text.hpp"
 
 namespace {
 
-struct Settings {
-  int device = 0;
-  int repetitions = 200;
-  int barriers = 1000;
-  int graph_nodes = 16;
-  bool json = false;
-};
-
-Settings parse(int argc, char** argv) {
-  Settings settings;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const auto value = [&](const char* name) -> const char* {
-      const std::size_t length = std::strlen(name);
-      return arg.compare(0, length, name) == 0 ? arg.c_str() + length : nullptr;
-    };
-    if (const char* v = value("--device=")) {
-      settings.device = std::atoi(v);
-    } else if (const char* v = value("--repetitions=")) {
-      settings.repetitions = std::atoi(v);
-    } else if (const char* v = value("--barriers=")) {
-      settings.barriers = std::atoi(v);
-    } else if (const char* v = value("--graph-nodes=")) {
-      settings.graph_nodes = std::atoi(v);
-    } else if (arg == "--json") {
-      settings.json = true;
-    } else {
-      throw frontier::InvalidArgument("unknown argument '" + arg + "'");
-    }
-  }
-  if (settings.repetitions < 1) throw frontier::InvalidArgument("--repetitions must be >= 1");
-  return settings;
-}
-
-std::string json_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') quoted += '\\';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
+using frontier::test::json_string;
 
 void print_text(const frontier::test::LaunchFloors& f, const std::string& device) {
   std::printf("launch floors on %s (median of %d, host clock)\n", device.c_str(), f.repetitions);
@@ -97,19 +56,40 @@ void print_json(const frontier::test::LaunchFloors& f, const std::string& device
 
 int main(int argc, char** argv) {
   try {
-    const Settings settings = parse(argc, argv);
-    if (frontier::cuda_device_count() <= settings.device) {
-      if (settings.json) {
-        std::printf("{\"device\": null, \"skipped\": \"no CUDA GPU %d\"}\n", settings.device);
+    cxxopts::Options options("frontier_bench_launch_floors",
+                             "Launch, grid-barrier, CUDA-graph and host round-trip floors");
+    // clang-format off
+    options.add_options()
+        ("device", "CUDA device id", cxxopts::value<int>()->default_value("0"))
+        ("repetitions", "timed runs per figure (the median is printed)",
+         cxxopts::value<int>()->default_value("200"))
+        ("barriers", "grid barriers per cooperative kernel",
+         cxxopts::value<int>()->default_value("1000"))
+        ("graph-nodes", "empty kernels per CUDA graph (and per queue of launches)",
+         cxxopts::value<int>()->default_value("16"))
+        ("json", "one JSON document on stdout")
+        ("h,help", "this help");
+    // clang-format on
+    const cxxopts::ParseResult result = options.parse(argc, argv);
+    if (result.count("help") > 0) {
+      std::printf("%s\n", options.help().c_str());
+      return 0;
+    }
+    const int device_id = result["device"].as<int>();
+    const bool json = result.count("json") > 0;
+    if (frontier::cuda_device_count() <= device_id) {
+      if (json) {
+        std::printf("{\"device\": null, \"skipped\": \"no CUDA GPU %d\"}\n", device_id);
       } else {
-        std::printf("no CUDA GPU %d: nothing to measure\n", settings.device);
+        std::printf("no CUDA GPU %d: nothing to measure\n", device_id);
       }
       return 0;
     }
-    const frontier::CudaDeviceInfo device = frontier::cuda_device_info(settings.device);
+    const frontier::CudaDeviceInfo device = frontier::cuda_device_info(device_id);
     const frontier::test::LaunchFloors floors = frontier::test::measure_launch_floors(
-        settings.device, settings.repetitions, settings.barriers, settings.graph_nodes);
-    if (settings.json) {
+        device_id, result["repetitions"].as<int>(), result["barriers"].as<int>(),
+        result["graph-nodes"].as<int>());
+    if (json) {
       print_json(floors, device.name);
     } else {
       print_text(floors, device.name);
