@@ -94,8 +94,9 @@ TEST(DeviceAuto, SmallWorkResolvesToTheCpuEverywhere) {
   EXPECT_EQ(engine.bfs(0).depth, reference_bfs(engine.graph(), 0).depth);
 
   const Graph graph = grid_graph(40);
-  EXPECT_EQ(bfs<VertexId, EdgeId>(graph, 5, {}, Device::automatic()).depth,
-            reference_bfs(graph, 5).depth);
+  const BfsResult<VertexId> free_search =
+      bfs<VertexId, EdgeId>(graph, VertexId{5}, BfsOptions{}, Device::automatic());
+  EXPECT_EQ(free_search.depth, reference_bfs(graph, 5).depth);
 
   // One list 0 -> 1 -> ... -> 999.
   std::vector<VertexId> successor(1000);
