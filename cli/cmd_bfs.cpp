@@ -123,7 +123,7 @@ int run_bfs(int argc, const char* const* argv) {
       "target", "stop once vertex t is reached and print the path to it and its length",
       cxxopts::value<std::int64_t>())("seed", "seed of the source sampler",
                                       cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "device", device_help(), cxxopts::value<std::string>()->default_value("auto"))(
       "strategy",
       "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
       "expand-contract",
@@ -145,7 +145,7 @@ int run_bfs(int argc, const char* const* argv) {
   const int count = result["sources"].as<int>();
   if (count < 1) throw UsageError("--sources must be at least 1");
 
-  const Device device = parse_device(result["device"].as<std::string>());
+  const Device requested_device = parse_device(result["device"].as<std::string>());
   BfsOptions bfs_options;
   bfs_options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
   bfs_options.alpha = result["alpha"].as<int>();
@@ -200,7 +200,14 @@ int run_bfs(int argc, const char* const* argv) {
     return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
                                validate, common.json);
   }
+  const Device device =
+      resolve_device(requested_device, static_cast<std::int64_t>(loaded.graph.num_arcs()),
+                     is_gpu_only(bfs_options.strategy));
   const Engine engine(std::move(loaded.graph), device);
+  if (device.is_cuda()) {
+    detail::logger().info("engine on GPU {}: warm-up {:.3f} ms", device.cuda_ids.front(),
+                          engine.warm_up_seconds() * 1e3);
+  }
 
   std::vector<BfsTrial> trials;
   BfsResult<VertexId> last;
@@ -239,7 +246,8 @@ int run_bfs(int argc, const char* const* argv) {
         .field("device", device_name)
         .field("strategy", to_string(bfs_options.strategy))
         .field("vertices", static_cast<std::int64_t>(engine.graph().num_vertices()))
-        .field("arcs", static_cast<std::int64_t>(engine.graph().num_arcs()));
+        .field("arcs", static_cast<std::int64_t>(engine.graph().num_arcs()))
+        .field("warm_up_seconds", engine.warm_up_seconds());
     if (given_sources) {
       json.begin_array("sources");
       for (const VertexId v : last.sources) json.value(original_id(loaded.info, v));

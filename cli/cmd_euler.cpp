@@ -81,7 +81,7 @@ int run_euler(int argc, const char* const* argv) {
       cxxopts::value<std::string>()->default_value("random"))(
       "seed", "seed of the generated tree", cxxopts::value<std::uint64_t>()->default_value("1"))(
       "root", "root of a single tree (default: lowest id per component; a generated tree's root)",
-      cxxopts::value<std::int64_t>())("device", "cpu, gpu or auto",
+      cxxopts::value<std::int64_t>())("device", device_help(),
                                       cxxopts::value<std::string>()->default_value("auto"))(
       "output", "write parent, depth, preorder, postorder, subtree size per vertex",
       cxxopts::value<std::string>());
@@ -95,7 +95,8 @@ int run_euler(int argc, const char* const* argv) {
 
   const Forest forest = load_forest(result);
   EulerTourOptions euler;
-  euler.device = parse_device(result["device"].as<std::string>());
+  euler.device = resolve_device(parse_device(result["device"].as<std::string>()),
+                                static_cast<std::int64_t>(forest.graph.num_arcs()));
   const RootedForest<VertexId> tree =
       euler_tour_ops<VertexId, EdgeId>(forest.graph, forest.roots, euler);
   if (result.count("output") > 0) write_values(result["output"].as<std::string>(), tree);

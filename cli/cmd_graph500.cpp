@@ -14,6 +14,14 @@
 namespace frontier::cli {
 namespace {
 
+// Arcs of the run's graph for --device auto: both arcs of every generated edge (loops and
+// duplicates, removed later, counted too). Scales out of range give 0; the run refuses them.
+std::int64_t graph500_arcs(const runs::Graph500Config& config) {
+  constexpr int kLargestSizedScale = 40;
+  if (config.scale < 0 || config.scale > kLargestSizedScale || config.edgefactor < 1) return 0;
+  return (std::int64_t{2} * config.edgefactor) << config.scale;
+}
+
 void write_statistics(JsonWriter& json, std::string_view name, const runs::Graph500Statistics& s) {
   json.begin_object(name)
       .field("min", s.min)
@@ -76,7 +84,7 @@ int run_graph500(int argc, const char* const* argv) {
       cxxopts::value<int>()->default_value("64"))(
       "seed", "seed of the generator and the root sampler",
       cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "device", device_help(), cxxopts::value<std::string>()->default_value("auto"))(
       "strategy",
       "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
       "expand-contract",
@@ -100,10 +108,16 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
-  detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
-                        config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
-
   place_graph500(distributed_placement(result), config);
+  if (config.placement == runs::Graph500Placement::Engine) {
+    config.device =
+        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+  }
+  // MPI processes run one per GPU (distributed_placement() checked that GPUs are present).
+  const bool on_gpus =
+      config.device.is_cuda() || config.placement == runs::Graph500Placement::MpiProcesses;
+  detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
+                        config.edgefactor, config.roots, on_gpus ? "GPU" : "CPU");
   const runs::Graph500Result run =
       runs::run_graph500(config, [](const runs::Graph500Run& r, int total) {
         detail::logger().info("BFS {:2}/{}: root {}, {:.3f} ms, {:.4g} TEPS{}", r.index + 1, total,

@@ -75,7 +75,7 @@ int run_rank(int argc, const char* const* argv) {
       cxxopts::value<std::string>()->default_value("sum"))(
       "algorithm", "auto, sequential, helman-jaja, wyllie",
       cxxopts::value<std::string>()->default_value("auto"))(
-      "device", "cpu, gpu or auto", cxxopts::value<std::string>()->default_value("auto"))(
+      "device", device_help(), cxxopts::value<std::string>()->default_value("auto"))(
       "sublists", "random splitters of Helman-JaJa / Wei-JaJa (0: the tuned default)",
       cxxopts::value<std::int64_t>()->default_value("0"))(
       "trials", "timed runs", cxxopts::value<int>()->default_value("3"))(
@@ -99,6 +99,7 @@ int run_rank(int argc, const char* const* argv) {
   const std::vector<VertexId> successor =
       make_list(spec, result["nodes"].as<std::int64_t>(), result["lists"].as<std::int64_t>(), seed);
   const std::size_t n = successor.size();
+  ranking.device = resolve_device(ranking.device, static_cast<std::int64_t>(n));
   const std::vector<std::int32_t> values = make_values(op, n, seed);
   std::vector<std::int32_t> prefix = allocate_values(n, 0, "list prefix");
 

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/log.hpp"
 
@@ -19,6 +20,11 @@ int max_threads() {
   const unsigned hardware = std::thread::hardware_concurrency();
   return hardware == 0 ? kThreadsWithoutHardwareCount
                        : kThreadsPerHardwareThread * static_cast<int>(hardware);
+}
+
+std::string device_help() {
+  return "cpu, gpu or auto (the GPU from " + std::to_string(kAutoDeviceGpuMinArcs) +
+         " arcs or list nodes on, where one is usable; else the CPU)";
 }
 
 cxxopts::Options make_options(std::string_view command, std::string_view description) {

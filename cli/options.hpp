@@ -29,6 +29,9 @@ int max_threads();
 /// --threads) already added.
 cxxopts::Options make_options(std::string_view command, std::string_view description);
 
+/// The --help text of --device (cpu, gpu or auto, and how auto chooses).
+std::string device_help();
+
 /// Parses argv. Returns false when --help was given (help is printed to stdout; exit 0).
 /// Accepts `--n X` / `--n=X` for every one-letter option. Applies --log-level and --threads.
 /// @throws UsageError / cxxopts exceptions on bad input.

@@ -42,6 +42,7 @@ constexpr EnumName<DeviceKind> kDeviceKinds[] = {
     {DeviceKind::Cpu, "cpu"},
     {DeviceKind::Cuda, "cuda"},
     {DeviceKind::Cuda, "gpu"},
+    {DeviceKind::Auto, "auto"},
 };
 
 constexpr EnumName<LogLevel> kLogLevels[] = {

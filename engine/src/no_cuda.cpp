@@ -195,6 +195,12 @@ BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT>,
                                                   std::span<const std::int32_t>, bool) {
   no_cuda();
 }
+
+template <typename VertexT, typename EdgeT>
+double BfsRunner<VertexT, EdgeT>::warm_up() {
+  no_cuda();
+}
+
 template <typename VertexT, typename EdgeT>
 const BfsCudaRunStats& BfsRunner<VertexT, EdgeT>::last_run_stats() const {
   no_cuda();

@@ -12,6 +12,10 @@
 //    floor's independent 4-byte gathers per second;
 //  - redundant expansion: (edge-queue items + bottom-up arcs read) / arcs logically traversed;
 //  - culling pass-through: items reaching the atomic claim / vertices claimed top-down.
+// Per graph, before the strategies: the runner's warm-up (as an Engine does it when built; skipped
+// with --cold), then the first search (direction-optimizing, predecessors) beside the median of
+// --first-repeats more searches from the same root, so that "first <= 1.2x median" reads off one
+// run.
 // The first root of each graph is checked against reference_bfs (exact depths) for every strategy;
 // the exit status is 1 if any differs. Bottom-up on a graph whose direction-optimizing search
 // from the first root has more than --bottom-up-max-levels levels is skipped (it scans every
@@ -20,10 +24,11 @@
 // Usage: frontier_bench_bfs_gpu [DATASETS_DIR] [--scale=24] [--edgefactor=16] [--grid=5000]
 //          [--grid3d=300] [--roots=8] [--big-roots=3] [--big-vertices=4000000]
 //          [--real-min-arcs=150000] [--bottom-up-max-levels=200] [--floor-mib=1024] [--levels]
-//          [--no-check] [--json]
+//          [--first-repeats=5] [--cold] [--no-check] [--json]
 // --json prints one JSON document on stdout (the progress lines then go to stderr).
 // Sizes 0 skip a graph (--scale=0, --grid=0, --grid3d=0); no DATASETS_DIR skips the real graphs.
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +50,7 @@
 #include "frontier/reference_bfs.hpp"
 #include "support/cuda/device_floors.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/json_text.hpp"
 
 namespace {
 
@@ -52,6 +58,7 @@ using frontier::EdgeId;
 using frontier::VertexId;
 using Graph = frontier::CsrGraph<VertexId, EdgeId>;
 using frontier::cuda::BfsCudaStrategy;
+using frontier::test::json_string;
 
 constexpr BfsCudaStrategy kStrategies[] = {BfsCudaStrategy::DirectionOptimizing,
                                            BfsCudaStrategy::Hybrid,
@@ -73,6 +80,8 @@ struct Settings {
   int bottom_up_max_levels = 200;
   std::uint64_t floor_mib = 1024;
   bool show_levels = false;
+  int first_repeats = 5;
+  bool cold = false;
   bool check = true;
   bool json = false;
 };
@@ -105,8 +114,12 @@ Settings parse(int argc, char** argv) {
       settings.bottom_up_max_levels = std::atoi(v);
     } else if (const char* v = value("--floor-mib=")) {
       settings.floor_mib = std::strtoull(v, nullptr, 10);
+    } else if (const char* v = value("--first-repeats=")) {
+      settings.first_repeats = std::max(1, std::atoi(v));
     } else if (arg == "--levels") {
       settings.show_levels = true;
+    } else if (arg == "--cold") {
+      settings.cold = true;
     } else if (arg == "--no-check") {
       settings.check = false;
     } else if (arg == "--json") {
@@ -162,8 +175,45 @@ struct Row {
   std::string depths = "unchecked";
 };
 
+/// Of one graph: the runner's warm-up, its first search and the median of the next ones.
+struct FirstSearch {
+  std::string graph;
+  double warm_up_ms = 0;
+  double first_ms = 0;
+  double median_ms = 0;
+  int repeats = 0;
+
+  double ratio() const { return median_ms > 0 ? first_ms / median_ms : 0.0; }
+};
+
+/// The first search from `root` on a runner that has searched nothing yet, then `repeats` more.
+FirstSearch time_first_search(frontier::cuda::BfsRunner<VertexId, EdgeId>& runner,
+                              const std::string& name, VertexId root, const Settings& settings) {
+  FirstSearch first;
+  first.graph = name;
+  first.repeats = settings.first_repeats;
+  if (!settings.cold) first.warm_up_ms = runner.warm_up() * 1e3;
+  frontier::cuda::BfsCudaOptions options;
+  options.copy_labels = false;
+  first.first_ms = runner.run(root, options).seconds * 1e3;
+  std::vector<double> following;
+  for (int i = 0; i < settings.first_repeats; ++i) {
+    following.push_back(runner.run(root, options).seconds * 1e3);
+  }
+  const auto middle = following.begin() + static_cast<std::ptrdiff_t>(following.size() / 2);
+  std::nth_element(following.begin(), middle, following.end());
+  first.median_ms = *middle;
+  std::fprintf(text_out(settings),
+               "%s: warm-up %.3f ms%s, first search %.3f ms, median of the next %d %.3f ms "
+               "(first / median %.2f)\n",
+               name.c_str(), first.warm_up_ms, settings.cold ? " (--cold: skipped)" : "",
+               first.first_ms, first.repeats, first.median_ms, first.ratio());
+  return first;
+}
+
 void bench_graph(const std::string& name, const Graph& graph, const Settings& settings,
-                 double gathers_per_second, std::vector<Row>& rows) {
+                 double gathers_per_second, std::vector<Row>& rows,
+                 std::vector<FirstSearch>& firsts) {
   FILE* out = text_out(settings);
   const bool big = graph.num_vertices() >= settings.big_vertices;
   const std::vector<VertexId> roots =
@@ -178,6 +228,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
                name.c_str(), static_cast<long long>(graph.num_vertices()),
                static_cast<long long>(graph.num_arcs()), roots.size(), timer.seconds(),
                static_cast<double>(runner.device_bytes()) / (1u << 30));
+  firsts.push_back(time_first_search(runner, name, roots.front(), settings));
   frontier::BfsResult<VertexId> expected;
   if (settings.check) {
     timer.restart();
@@ -284,14 +335,16 @@ Graph symmetric(const frontier::EdgeList<VertexId>& edges) {
 
 // Builds a graph (timed), benches it, and frees it before the next one.
 void run_graph(const std::string& name, const std::function<Graph()>& make,
-               const Settings& settings, double gathers_per_second, std::vector<Row>& rows) {
+               const Settings& settings, double gathers_per_second, std::vector<Row>& rows,
+               std::vector<FirstSearch>& firsts) {
   frontier::detail::Timer timer;
   const Graph graph = make();
   std::fprintf(text_out(settings), "%s: built in %.2f s\n", name.c_str(), timer.seconds());
-  bench_graph(name, graph, settings, gathers_per_second, rows);
+  bench_graph(name, graph, settings, gathers_per_second, rows, firsts);
 }
 
-void print_table(const std::vector<Row>& rows, const frontier::test::DeviceFloors& floors) {
+void print_table(const std::vector<Row>& rows, const std::vector<FirstSearch>& firsts,
+                 const frontier::test::DeviceFloors& floors) {
   std::printf(
       "\n| graph | strategy | GTEPS | ms | us/level | levels | arcs/s / gathers/s | redundant | "
       "pass-through | depths |\n|---|---|---|---|---|---|---|---|---|---|\n");
@@ -307,19 +360,17 @@ void print_table(const std::vector<Row>& rows, const frontier::test::DeviceFloor
   }
   std::printf("floors (same run): copy %.3f TB/s, random 4-byte gathers %.2f G/s\n",
               floors.copy_bytes_per_second / 1e12, floors.gathers_per_second / 1e9);
-}
-
-std::string json_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') quoted += '\\';
-    quoted += c;
+  std::printf(
+      "\n| graph | warm-up ms | first search ms | median of the next ms | first / median |\n"
+      "|---|---|---|---|---|\n");
+  for (const FirstSearch& first : firsts) {
+    std::printf("| %s | %.3f | %.3f | %.3f | %.2f |\n", first.graph.c_str(), first.warm_up_ms,
+                first.first_ms, first.median_ms, first.ratio());
   }
-  return quoted + "\"";
 }
 
-void print_json(const std::vector<Row>& rows, const frontier::test::DeviceFloors& floors,
-                const std::string& device) {
+void print_json(const std::vector<Row>& rows, const std::vector<FirstSearch>& firsts,
+                const frontier::test::DeviceFloors& floors, const std::string& device) {
   std::printf("{\"device\": %s, \"copy_bytes_per_second\": %.6g, \"gathers_per_second\": %.6g,\n",
               json_string(device).c_str(), floors.copy_bytes_per_second, floors.gathers_per_second);
   std::printf(" \"rows\": [");
@@ -338,6 +389,15 @@ void print_json(const std::vector<Row>& rows, const frontier::test::DeviceFloors
         row.us_per_level, row.levels, row.arcs_per_gather, row.redundant, row.pass_through,
         row.hub_arcs, row.fused, row.two_phase, row.bottom_up, row.expand_contract, row.launches,
         row.switches, json_string(row.depths).c_str());
+  }
+  std::printf("\n ],\n \"first_searches\": [");
+  for (std::size_t i = 0; i < firsts.size(); ++i) {
+    const FirstSearch& first = firsts[i];
+    std::printf(
+        "%s\n  {\"graph\": %s, \"warm_up_ms\": %.6g, \"first_ms\": %.6g, \"median_ms\": %.6g, "
+        "\"repeats\": %d, \"first_over_median\": %.6g}",
+        i == 0 ? "" : ",", json_string(first.graph).c_str(), first.warm_up_ms, first.first_ms,
+        first.median_ms, first.repeats, first.ratio());
   }
   std::printf("\n]}\n");
 }
@@ -373,6 +433,7 @@ int main(int argc, char** argv) {
 
     // 2. Generated graphs, one at a time.
     std::vector<Row> rows;
+    std::vector<FirstSearch> firsts;
     if (settings.scale > 0) {
       frontier::KroneckerParams params;
       params.scale = settings.scale;
@@ -380,14 +441,14 @@ int main(int argc, char** argv) {
       run_graph(
           "kronecker-s" + std::to_string(settings.scale),
           [&] { return symmetric(frontier::io::generate_kronecker<VertexId>(params)); }, settings,
-          gathers, rows);
+          gathers, rows, firsts);
       frontier::UniformParams uniform;
       uniform.num_vertices = std::int64_t{1} << settings.scale;
       uniform.num_edges = uniform.num_vertices * settings.edgefactor;
       run_graph(
           "uniform-s" + std::to_string(settings.scale),
           [&] { return symmetric(frontier::io::generate_uniform<VertexId>(uniform)); }, settings,
-          gathers, rows);
+          gathers, rows, firsts);
     }
     if (settings.grid > 0) {
       run_graph(
@@ -396,7 +457,7 @@ int main(int argc, char** argv) {
             return symmetric(
                 frontier::io::generate_grid_2d<VertexId>(settings.grid, settings.grid));
           },
-          settings, gathers, rows);
+          settings, gathers, rows, firsts);
     }
     if (settings.grid3d > 0) {
       run_graph(
@@ -405,7 +466,7 @@ int main(int argc, char** argv) {
             return symmetric(frontier::io::generate_grid_3d<VertexId>(
                 settings.grid3d, settings.grid3d, settings.grid3d));
           },
-          settings, gathers, rows);
+          settings, gathers, rows, firsts);
     }
 
     // 3. Real graphs of the datasets folder with at least --real-min-arcs arcs.
@@ -414,15 +475,15 @@ int main(int argc, char** argv) {
       for (const std::string& file : frontier::test::manifest_datasets(folder)) {
         frontier::io::LoadedGraph loaded = frontier::io::read_graph(folder / file);
         if (loaded.graph.num_arcs() < settings.real_min_arcs) continue;
-        bench_graph(file, loaded.graph, settings, gathers, rows);
+        bench_graph(file, loaded.graph, settings, gathers, rows, firsts);
       }
     }
 
     // 4. The table (or JSON), floors beside it.
     if (settings.json) {
-      print_json(rows, floors, device.name);
+      print_json(rows, firsts, floors, device.name);
     } else {
-      print_table(rows, floors);
+      print_table(rows, firsts, floors);
     }
     bool all_ok = true;
     for (const Row& row : rows) all_ok = all_ok && row.depths != "DIFFER";

@@ -285,7 +285,7 @@ int run(int argc, char** argv) {
   const auto erase_where = parse_predicate<Value>(result["erase-where"].as<std::string>());
   config.ops = parse_ops(result["ops"].as<std::string>(), insert_where, erase_where,
                          result["insert-value"].as<Value>(), config.op_names);
-  config.device = parse_device(result["device"].as<std::string>());
+  config.device = resolve_device(parse_device(result["device"].as<std::string>()), config.n);
   const bool gpu = config.device.is_cuda();
 
   const std::vector<Value> values = make_values(config.n, config.value_range, config.seed);

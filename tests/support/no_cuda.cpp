@@ -6,6 +6,7 @@
 
 #include "frontier/errors.hpp"
 #include "support/cuda/device_floors.hpp"
+#include "support/cuda/launch_floors.hpp"
 #include "support/cuda/list_ranking_bench_support.hpp"
 #include "support/cuda/parallel_list_bench_support.hpp"
 #include "support/cuda/parallel_list_functor_probe.hpp"
@@ -20,6 +21,8 @@ namespace {
 }  // namespace
 
 DeviceFloors measure_device_floors(int, std::uint64_t, std::uint64_t, int) { no_cuda(); }
+
+LaunchFloors measure_launch_floors(int, int, int, int) { no_cuda(); }
 
 template <typename VertexT, typename ValueT>
 ResidentTiming time_list_prefix_resident(std::span<const VertexT>, std::span<const ValueT>, ListOp,

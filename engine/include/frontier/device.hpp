@@ -1,5 +1,6 @@
 /// @file device.hpp
-/// @brief Where an algorithm runs: the CPU (OpenMP) or one or more CUDA GPUs.
+/// @brief Where an algorithm runs: the CPU (OpenMP) or one or more CUDA GPUs, or "auto": the one
+/// that answers faster for the size of the work.
 #pragma once
 
 #include <cstdint>
@@ -9,9 +10,9 @@
 
 namespace frontier {
 
-enum class DeviceKind { Cpu, Cuda };
+enum class DeviceKind { Cpu, Cuda, Auto };
 
-/// "cpu" or "cuda": what parse_device_kind() reads back (also "gpu" for Cuda).
+/// "cpu", "cuda" or "auto": what parse_device_kind() reads back (also "gpu" for Cuda).
 std::string_view to_string(DeviceKind kind);
 /// @throws InvalidArgument for other names.
 DeviceKind parse_device_kind(std::string_view name);
@@ -23,7 +24,12 @@ struct Device {
 
   static Device cpu() { return {}; }
   static Device cuda(int id = 0) { return {DeviceKind::Cuda, {id}}; }
+  /// The CPU or GPU 0, chosen by resolve_device() for the size of the work. An Engine,
+  /// frontier::bfs, list_prefix / list_rank and the Euler-tour operations resolve it themselves;
+  /// other calls take a resolved device (resolve_device()).
+  static Device automatic() { return {DeviceKind::Auto, {}}; }
   bool is_cuda() const { return kind == DeviceKind::Cuda; }
+  bool is_auto() const { return kind == DeviceKind::Auto; }
 };
 
 /// Device memory every GPU memory check keeps free beyond the bytes it sized: room for what the
@@ -33,9 +39,30 @@ struct Device {
 /// Graph500 planner's) add the same.
 inline constexpr std::uint64_t kDeviceMemoryHeadroom = std::uint64_t{256} << 20;
 
-/// Parses "cpu", "gpu"/"cuda" (GPU 0) or "auto" (GPU 0 when one is usable, else the CPU).
-/// @throws InvalidArgument on other names.
+/// Parses "cpu", "gpu"/"cuda" (GPU 0) or "auto" (Device::automatic(), resolved later for the
+/// size of the work). @throws InvalidArgument on other names.
 Device parse_device(std::string_view name);
+
+/// Arcs from which Device::automatic() takes the GPU. Below it a search is a few levels over a
+/// few thousand vertices: the CPU answers from its caches while a GPU still pays a launch and a
+/// host round trip per level. A first estimate; the crossover measured on a GPU replaces it.
+inline constexpr std::int64_t kAutoDeviceGpuMinArcs = std::int64_t{1} << 16;
+
+/// What Device::automatic() resolves to, and why (one line for the log).
+struct DeviceChoice {
+  Device device;
+  std::string reason;
+};
+
+/// The device for work over `arcs` arcs (list ranking: list nodes; Euler tour: the tree's arcs)
+/// when `gpu_available`: GPU 0 from kAutoDeviceGpuMinArcs arcs on, or whatever the size when
+/// the work runs on the GPU only (`gpu_only`, say a GPU-only BFS strategy); else the CPU. Pure:
+/// the caller says whether a GPU is usable.
+DeviceChoice choose_device(std::int64_t arcs, bool gpu_available, bool gpu_only = false);
+
+/// `device` itself, or for Device::automatic() choose_device() for `arcs` on this machine
+/// (cuda_device_count() > 0), logged at info level with its reason.
+Device resolve_device(const Device& device, std::int64_t arcs, bool gpu_only = false);
 
 /// True when this build contains the CUDA backend.
 bool cuda_built();

@@ -38,7 +38,8 @@ struct DeviceBuiltGraph {
   double generation_seconds = 0.0;
   /// Building the CSR on the GPU from the resident tuples.
   double csr_build_seconds = 0.0;
-  /// Freeing the tuples and sizing and allocating the BFS buffers around the adopted CSR.
+  /// Freeing the tuples, sizing and allocating the BFS buffers around the adopted CSR and
+  /// warming the GPU up for the first search (Engine::warm_up_seconds() of it).
   double search_buffers_seconds = 0.0;
   /// Copying the tuples and the CSR to the host (part of neither figure above).
   double host_copy_seconds = 0.0;

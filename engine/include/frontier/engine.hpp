@@ -42,7 +42,10 @@ class Engine {
  public:
   /// Takes the graph and prepares it for queries on `device`: checks the CSR invariants; on the
   /// CPU builds the reverse graph of a directed graph (read by bottom-up BFS steps); on a GPU
-  /// uploads the graph once and sizes every BFS buffer, so that no query pays for either.
+  /// uploads the graph once, sizes every BFS buffer and warms the GPU up (kernels loaded, every
+  /// kind of launch and copy done once), so that no query pays for any of it and the first
+  /// search is as fast as the following ones. Device::automatic() is resolved here, once, for
+  /// the graph's arcs (resolve_device()); device() then names the device chosen.
   /// @throws ValidationError if the graph breaks a CSR invariant.
   /// @throws InvalidArgument if `device` is a CUDA device without ids, or with more than one.
   /// @throws OutOfMemory if the graph and the BFS buffers do not fit the GPU's free memory.
@@ -53,6 +56,8 @@ class Engine {
   const Graph& graph() const noexcept { return *graph_; }
   /// Where queries run.
   const Device& device() const noexcept { return device_; }
+  /// Seconds the GPU warm-up took when the engine was built (part of building it); 0 on the CPU.
+  double warm_up_seconds() const noexcept;
 
   /// Breadth-first search from `source` on the engine's device. Searches on one GPU run one at
   /// a time (serialized).

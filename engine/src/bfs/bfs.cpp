@@ -89,7 +89,9 @@ void check_bfs_options(const BfsOptions& options) {
 template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph,
                        std::type_identity_t<std::span<const VertexT>> sources,
-                       const BfsOptions& options, const Device& device) {
+                       const BfsOptions& options, const Device& requested) {
+  const Device device = resolve_device(requested, static_cast<std::int64_t>(graph.num_arcs()),
+                                       is_gpu_only(options.strategy));
   detail::check_bfs_arguments(graph, sources, options, device);
   const std::vector<VertexT> distinct = detail::distinct_sources(sources);
   if (device.is_cuda()) {

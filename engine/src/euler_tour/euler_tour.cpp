@@ -18,8 +18,10 @@ namespace frontier {
 template <typename VertexT, typename EdgeT>
 RootedForest<VertexT> euler_tour_ops(const CsrGraph<VertexT, EdgeT>& forest,
                                      std::span<const VertexT> roots,
-                                     const EulerTourOptions& options) {
+                                     const EulerTourOptions& requested) {
   detail::Timer timer;
+  EulerTourOptions options = requested;
+  options.device = resolve_device(requested.device, static_cast<std::int64_t>(forest.num_arcs()));
   RootedForest<VertexT> result;
   if (options.device.is_cuda()) {
     detail::logger().debug("euler_tour_ops CUDA policy: {}",

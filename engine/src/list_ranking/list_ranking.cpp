@@ -46,9 +46,10 @@ void check_device(const ListRankingOptions& options, ListRankingAlgorithm algori
 
 template <typename VertexT, typename ValueT>
 ListRankingStats run(std::span<const VertexT> successor, const ValueT* values, ListOp op,
-                     ValueT* prefix, const ListRankingOptions& options) {
+                     ValueT* prefix, ListRankingOptions options) {
   const detail::Timer timer;
   const std::int64_t n = static_cast<std::int64_t>(successor.size());
+  options.device = resolve_device(options.device, n);
   const ListRankingAlgorithm algorithm = resolve(options, n);
   check_device(options, algorithm);
   ListRankingStats stats;

@@ -143,6 +143,15 @@ class BfsRunner {
   BfsValidation validate(std::span<const VertexT> sources, std::span<const VertexT> parent,
                          std::span<const std::int32_t> depth, bool stopped_early);
 
+  /// Does now what the first search would otherwise do lazily, and returns the seconds it took:
+  /// loads every kernel a search can launch (CUDA loads modules on first use) and records its
+  /// occupancy, then runs one search per strategy, with and without parents, from vertex 0 to
+  /// depth 0 (the first plain and cooperative launches, memsets and pinned read-backs), and
+  /// copies a slice of the labels into pageable host memory (the driver's staging buffers).
+  /// Leaves last_run_stats() empty. An Engine calls it when it is built.
+  /// @throws CudaError if a CUDA call fails.
+  double warm_up();
+
   /// Work counters of the last run().
   const BfsCudaRunStats& last_run_stats() const;
 

@@ -66,6 +66,16 @@ int blocks_per_sm(const void* kernel) {
   return per_sm;
 }
 
+/// What BfsRunner::warm_up() runs once each, with and without parents.
+constexpr BfsCudaStrategy kWarmUpStrategies[] = {
+    BfsCudaStrategy::Hybrid,         BfsCudaStrategy::TwoPhase,
+    BfsCudaStrategy::ContractExpand, BfsCudaStrategy::DirectionOptimizing,
+    BfsCudaStrategy::BottomUp,       BfsCudaStrategy::ExpandContract};
+
+/// Labels the warm-up copies into pageable host memory: enough for the driver to set up its
+/// staging of such copies, little next to one search's labels.
+constexpr std::uint64_t kWarmUpCopiedLabels = std::uint64_t{1} << 18;
+
 std::string format_seconds_us(double seconds) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.1f us", seconds * 1e6);
@@ -233,6 +243,43 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   int grid_for(Kernel* kernel, std::uint64_t items) {
     return capped_grid(items, kBfsBlockThreads,
                        static_cast<std::uint64_t>(resident_blocks(kernel)));
+  }
+
+  /// Loads `kernel` now (lazy module loading would load it at its first launch) and records its
+  /// resident blocks.
+  template <typename Kernel>
+  void load_kernel(Kernel* kernel) {
+    cudaFuncAttributes attributes{};
+    FRONTIER_CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel)));
+    resident_blocks(kernel);
+  }
+
+  /// Every kernel a search can launch.
+  template <bool kParents>
+  void load_kernels() {
+    load_kernel(bfs_contract_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_expand_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_hub_expand_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_expand_contract_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_contract_expand_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
+    if constexpr (kParents) {
+      load_kernel(bfs_init_kernel<VertexT>);
+      load_kernel(bfs_queue_to_bitmap_kernel<VertexT, EdgeT>);
+      load_kernel(bfs_depth_to_bitmap_kernel<VertexT, EdgeT>);
+      load_kernel(bfs_bitmap_to_queue_kernel<VertexT, EdgeT>);
+    }
+  }
+
+  /// A device-to-pageable copy of some labels, as a search's label copy does.
+  void copy_labels_to_pageable_memory() {
+    std::vector<std::int32_t> labels(
+        std::min<std::uint64_t>(static_cast<std::uint64_t>(num_vertices), kWarmUpCopiedLabels));
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(labels.data(), d_depth.data(),
+                                        labels.size() * sizeof(std::int32_t),
+                                        cudaMemcpyDeviceToHost, stream.get()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
   }
 
   /// Copies counter slot `slot` (and the target's depth, if the search has a target) to the host
@@ -978,6 +1025,36 @@ BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT> sourc
   return validate_bfs_tree_on_device(impl_->graph, sources, impl_->d_parent.data(),
                                      depth.empty() ? nullptr : impl_->d_depth.data(), stopped_early,
                                      s);
+}
+
+template <typename VertexT, typename EdgeT>
+double BfsRunner<VertexT, EdgeT>::warm_up() {
+  const detail::Timer timer;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  // 1. Every kernel loaded, its occupancy recorded.
+  impl_->template load_kernels<true>();
+  impl_->template load_kernels<false>();
+  // 2. One search per strategy and label set, to depth 0: each kind of launch, memset and
+  //    read-back of the level loop runs once.
+  for (const BfsCudaStrategy strategy : kWarmUpStrategies) {
+    for (const bool parents : {true, false}) {
+      BfsCudaOptions options;
+      options.strategy = strategy;
+      options.predecessors = parents;
+      options.depth_limit = 0;
+      options.copy_labels = false;
+      run(VertexT{0}, options);
+    }
+  }
+  // 3. The label copy of a search.
+  impl_->copy_labels_to_pageable_memory();
+  impl_->stats = BfsCudaRunStats{};
+  const double seconds = timer.seconds();
+  if (debug_enabled()) {
+    log_debug("cuda bfs runner on GPU " + std::to_string(impl_->device_id) + " warmed up in " +
+              format_seconds_us(seconds));
+  }
+  return seconds;
 }
 
 template <typename VertexT, typename EdgeT>
