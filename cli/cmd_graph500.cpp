@@ -9,6 +9,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "json_writer.hpp"
+#include "memory_plan.hpp"
 #include "options.hpp"
 
 namespace frontier::cli {
@@ -82,7 +83,10 @@ int run_graph500(int argc, const char* const* argv) {
       "expand-contract",
       cxxopts::value<std::string>()->default_value("direction-optimizing"))(
       "no-validate", "skip validation (results are then not official)")(
-      "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)");
+      "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
+      "plan",
+      "print the host and device bytes the run needs (peak, by part), the free memory and the "
+      "largest scale that fits, then exit without allocating or running");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -98,6 +102,14 @@ int run_graph500(int argc, const char* const* argv) {
   config.bfs.threads = common.threads;
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
+  if (result.count("plan") > 0) {
+    if (result.count("gpus") + result.count("ranks") + result.count("distributed") > 0) {
+      throw UsageError(
+          "--plan sizes a run on one device; it does not combine with --gpus, "
+          "--ranks or --distributed");
+    }
+    return print_graph500_plan(config, query_free_memory(config.device), common.json);
+  }
   detail::logger().info("graph500: scale {}, edgefactor {}, {} roots on the {}", config.scale,
                         config.edgefactor, config.roots, config.device.is_cuda() ? "GPU" : "CPU");
 
