@@ -2,13 +2,15 @@
 // building the graph (see graph_size.hpp for what each format gives).
 #include "frontier/io/graph_size.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "frontier/errors.hpp"
 #include "frontier/io/binary_csr.hpp"
@@ -105,6 +107,11 @@ std::vector<std::string_view> header_words(const LineSource& source,
   return words_of(kept);
 }
 
+// A line that is neither blank nor a '%' comment (Matrix Market and METIS headers).
+bool is_content_line(std::string_view line) {
+  return !line.empty() && line.front() != '%' && !words_of(line).empty();
+}
+
 std::uint64_t count_word(const LineSource& source, std::string_view word, const std::string& what) {
   std::uint64_t value = 0;
   if (!parse_count(word, value)) throw IoError(source.name(), 0, "bad " + what, std::string(word));
@@ -123,12 +130,7 @@ void size_matrix_market(const LineSource& source, const ReadOptions& options, Gr
   const bool general = lowered.find("general") != std::string::npos;
   const bool pattern = lowered.find("pattern") != std::string::npos;
   std::string kept;
-  const auto words = header_words(
-      source,
-      [](std::string_view line) {
-        return !line.empty() && line.front() != '%' && !words_of(line).empty();
-      },
-      kept, "Matrix Market size");
+  const auto words = header_words(source, is_content_line, kept, "Matrix Market size");
   if (words.size() < 3) throw IoError(source.name(), 0, "bad Matrix Market size line", kept);
   const std::uint64_t rows = count_word(source, words[0], "row count");
   const std::uint64_t columns = count_word(source, words[1], "column count");
@@ -157,12 +159,7 @@ void size_dimacs9(const LineSource& source, const ReadOptions& options, GraphFil
 
 void size_metis(const LineSource& source, const ReadOptions& options, GraphFileSize& size) {
   std::string kept;
-  const auto words = header_words(
-      source,
-      [](std::string_view line) {
-        return !line.empty() && line.front() != '%' && !words_of(line).empty();
-      },
-      kept, "METIS header (n m [fmt])");
+  const auto words = header_words(source, is_content_line, kept, "METIS header (n m [fmt])");
   if (words.size() < 2) throw IoError(source.name(), 0, "bad METIS header line", kept);
   size.vertices = count_word(source, words[0], "vertex count");
   size.file_arcs = 2 * count_word(source, words[1], "edge count");
