@@ -20,6 +20,7 @@
 #include "frontier/runs/graph500.hpp"
 #include "graph_input.hpp"
 #include "json_writer.hpp"
+#include "memory_plan.hpp"
 #include "options.hpp"
 
 namespace frontier::cli {
@@ -133,7 +134,10 @@ int run_bfs(int argc, const char* const* argv) {
       "predecessors", "compute the BFS tree (parents); implied by --validate and --output")(
       "validate", "check every tree against the five Graph500 rules")(
       "output", "write depth and parent per vertex of the last search (.bin: binary)",
-      cxxopts::value<std::string>());
+      cxxopts::value<std::string>())(
+      "plan",
+      "print the host and device bytes the run needs (peak, by part; sized from the file's "
+      "header or a scan of its lines, without building the graph) and the free memory, then exit");
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
@@ -161,6 +165,19 @@ int run_bfs(int argc, const char* const* argv) {
   bfs_options.predecessors =
       validate || want_output || bfs_options.target.has_value() || result.count("predecessors") > 0;
   check_bfs_options(bfs_options);
+  if (result.count("plan") > 0) {
+    if (result.count("gpus") + result.count("ranks") + result.count("distributed") > 0) {
+      throw UsageError(
+          "--plan sizes a run on one device; it does not combine with --gpus, "
+          "--ranks or --distributed");
+    }
+    BfsFilePlanRequest request;
+    request.path = result["file"].as<std::string>();
+    request.read = graph_read_options(result);
+    request.device = device;
+    request.validate = validate;
+    return print_bfs_file_plan(request, query_free_memory(device), common.json);
+  }
 
   io::LoadedGraph loaded =
       io::read_graph(result["file"].as<std::string>(), graph_read_options(result));

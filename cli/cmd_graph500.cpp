@@ -9,6 +9,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "json_writer.hpp"
+#include "memory_plan.hpp"
 #include "options.hpp"
 
 namespace frontier::cli {
@@ -91,7 +92,10 @@ int run_graph500(int argc, const char* const* argv) {
       cxxopts::value<std::string>()->default_value("direction-optimizing"))(
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
-      "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)");
+      "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
+      "plan",
+      "print the host and device bytes the run needs (peak, by part), the free memory and the "
+      "largest scale that fits, then exit without allocating or running");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -108,6 +112,16 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
+  if (result.count("plan") > 0) {
+    if (result.count("gpus") + result.count("ranks") + result.count("distributed") > 0) {
+      throw UsageError(
+          "--plan sizes a run on one device; it does not combine with --gpus, "
+          "--ranks or --distributed");
+    }
+    config.device =
+        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+    return print_graph500_plan(config, query_free_memory(config.device), common.json);
+  }
   place_graph500(distributed_placement(result), config);
   if (config.placement == runs::Graph500Placement::Engine) {
     config.device =

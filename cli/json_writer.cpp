@@ -101,6 +101,12 @@ JsonWriter& JsonWriter::field(std::string_view name, bool flag) {
   return *this;
 }
 
+JsonWriter& JsonWriter::null_field(std::string_view name) {
+  key(name);
+  out_ << "null";
+  return *this;
+}
+
 JsonWriter& JsonWriter::field(std::string_view name, std::int64_t number) {
   key(name);
   out_ << number;

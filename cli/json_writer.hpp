@@ -27,6 +27,8 @@ class JsonWriter {
     return field(key, std::string_view(value));
   }
   JsonWriter& field(std::string_view key, bool value);
+  /// key: null (a value that is not known).
+  JsonWriter& null_field(std::string_view key);
   JsonWriter& field(std::string_view key, std::int64_t value);
   JsonWriter& field(std::string_view key, std::uint64_t value);
   JsonWriter& field(std::string_view key, int value) {

@@ -355,6 +355,18 @@ void write_binary_csr(const Graph& graph, const std::filesystem::path& path) {
   out.commit();
 }
 
+BinaryCsrShape read_binary_csr_shape(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  const MappedFile file(name);
+  const Header header = checked_header(file, name);
+  BinaryCsrShape shape;
+  shape.num_vertices = header.num_vertices;
+  shape.num_arcs = header.num_arcs;
+  shape.directed = (header.flags & kFlagDirected) != 0;
+  shape.weighted = (header.flags & kFlagWeighted) != 0;
+  return shape;
+}
+
 Graph read_binary_csr(const std::filesystem::path& path) {
   const std::string name = path.string();
   const detail::Timer timer;

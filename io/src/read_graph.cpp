@@ -56,7 +56,8 @@ void check_memory_for_csr(const std::string& name, const EdgeList<VertexId>& edg
   const std::uint64_t available = detail::available_host_memory_bytes();
   if (available > 0 && needed > available) {
     throw OutOfMemory("building the CSR graph of " + name + " (" + std::to_string(n) +
-                          " vertices, " + std::to_string(arcs) + " arcs)",
+                          " vertices, " + std::to_string(arcs) + " arcs; " +
+                          format_bytes(needed - available) + " missing)",
                       needed, available);
   }
 }

@@ -10,19 +10,15 @@
 #include <utility>
 
 #include "cuda/cuda_check.cuh"
+#include "frontier/memory_sizing.hpp"
 
 namespace frontier::cuda {
 
-/// cudaMalloc hands out 256-byte aligned blocks; estimates round every buffer up the same way.
-inline constexpr std::uint64_t kDeviceAllocationGranule = 256;
-
-/// Bytes one buffer of `count` elements of T takes on the device (at least one granule, so that
-/// an empty buffer still has a valid address).
+/// Bytes one buffer of `count` elements of T takes on the device (device_buffer_bytes: rounded
+/// up to the allocator's granule, at least one granule).
 template <typename T>
 constexpr std::uint64_t device_bytes_for(std::uint64_t count) {
-  const std::uint64_t bytes = count == 0 ? 1 : count * sizeof(T);
-  return (bytes + kDeviceAllocationGranule - 1) / kDeviceAllocationGranule *
-         kDeviceAllocationGranule;
+  return device_buffer_bytes(count, sizeof(T));
 }
 
 template <typename T>

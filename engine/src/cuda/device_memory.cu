@@ -11,9 +11,12 @@ namespace frontier::cuda {
 void require_device_memory(const std::string& what, std::uint64_t bytes_needed,
                            std::uint64_t free_bytes) {
   if (!fits_device_memory(bytes_needed, free_bytes)) {
-    throw OutOfMemory(
-        what + " (keeping " + format_bytes(kDeviceMemoryHeadroom) + " of headroom on the GPU)",
-        bytes_needed, free_bytes);
+    const std::uint64_t usable =
+        free_bytes > kDeviceMemoryHeadroom ? free_bytes - kDeviceMemoryHeadroom : 0;
+    throw OutOfMemory(what + " (keeping " + format_bytes(kDeviceMemoryHeadroom) +
+                          " of headroom on the GPU; " + format_bytes(bytes_needed - usable) +
+                          " missing)",
+                      bytes_needed, free_bytes);
   }
 }
 

@@ -13,18 +13,12 @@
 #include <string>
 
 #include "frontier/device.hpp"
+#include "frontier/memory_sizing.hpp"
 
 namespace frontier::cuda {
 
-/// Whether `bytes_needed` fit in `free_bytes` with kDeviceMemoryHeadroom left over.
-constexpr bool fits_device_memory(std::uint64_t bytes_needed, std::uint64_t free_bytes) {
-  const std::uint64_t usable =
-      free_bytes > kDeviceMemoryHeadroom ? free_bytes - kDeviceMemoryHeadroom : 0;
-  return bytes_needed <= usable;
-}
-
 /// @throws OutOfMemory naming `what`, `bytes_needed` and `free_bytes` (and the headroom kept)
-/// unless fits_device_memory(bytes_needed, free_bytes).
+/// unless fits_device_memory(bytes_needed, free_bytes) (memory_sizing.hpp).
 void require_device_memory(const std::string& what, std::uint64_t bytes_needed,
                            std::uint64_t free_bytes);
 

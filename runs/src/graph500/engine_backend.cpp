@@ -67,7 +67,7 @@ class EngineBackend final : public Graph500Backend {
   }
 
   void check_memory() const override {
-    check_graph500_memory(config_.scale, config_.edgefactor);
+    check_graph500_memory(config_.scale, config_.edgefactor, on_device_);
     // The whole run's device peak, before anything is allocated.
     if (on_device_) {
       check_graph500_device_memory(config_.scale, config_.edgefactor,

@@ -1,13 +1,8 @@
-// graph500_memory.cpp — sizing a Graph500 run before anything is allocated, so that a scale too
-// large for this machine is a clear OutOfMemory error instead of a crash part-way through.
-//
-// The estimate adds what is live at the peak: the generated tuples (kept for counting nedge) and
-// the larger of kernel 1 (the CSR builder's peak, csr_build_peak_bytes) and the searches (the
-// CSR, one search's depth, parent, queue and two frontier bitmaps, and the validator's
-// per-vertex arrays).
-// A run built on the GPU is also sized on the device (graph500_device_bytes): there the peak is
-// the larger of construction and search, since the tuples are freed before the BFS buffers are
-// allocated.
+// graph500_memory.cpp — sizing a Graph500 run before anything is allocated (graph500_memory.hpp),
+// so that a scale too large for this machine is a clear OutOfMemory error, saying what would fit,
+// instead of a crash part-way through.
+#include "frontier/runs/graph500_memory.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -20,62 +15,110 @@
 #include "frontier/types.hpp"
 
 namespace frontier::runs {
+namespace {
 
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor) {
-  const std::uint64_t n = std::uint64_t{1} << scale;
-  const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
-  const std::uint64_t vertex_bytes = sizeof(VertexId);
-  const std::uint64_t edge_bytes = sizeof(EdgeId);
-  const std::uint64_t tuple_list = 2 * tuples * vertex_bytes;
-  const std::uint64_t csr = (n + 1) * edge_bytes + 2 * tuples * vertex_bytes;
-  const std::uint64_t search = n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 2 * (n / 8 + 8);
-  const std::uint64_t validation = n * (sizeof(std::int32_t) + 2 * vertex_bytes);
-  const std::uint64_t construction = csr_build_peak_bytes<VertexId, EdgeId>(n, 2 * tuples, false);
-  return tuple_list + std::max(construction, csr + search + validation);
+// Scales the generator accepts for 32-bit vertex ids.
+constexpr int kMaxScale = 30;
+
+std::string run_words(int scale, int edgefactor) {
+  return "graph500 at scale " + std::to_string(scale) + ", edgefactor " +
+         std::to_string(edgefactor);
 }
 
-std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
+// " (scale S is the largest that fits)" or " (not even scale 1 fits)".
+std::string largest_scale_advice(int largest) {
+  return largest > 0 ? " (scale " + std::to_string(largest) + " is the largest that fits)"
+                     : " (not even scale 1 fits)";
+}
+
+}  // namespace
+
+Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device) {
+  const std::uint64_t n = std::uint64_t{1} << scale;
+  const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
+  const std::uint64_t arcs = 2 * tuples;
+  Graph500HostBytes bytes;
+  bytes.tuples = 2 * tuples * sizeof(VertexId);
+  if (!built_on_device) bytes.construction = csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false);
+  bytes.graph = host_graph_bytes(n, arcs, false);
+  bytes.search = bfs_host_bytes(n, !built_on_device, true);
+  return bytes;
+}
+
+Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   // Allowance for CUB's segmented-sort scratch (segment partitions: a few words per vertex).
   constexpr std::uint64_t kSortScratchPerVertex = 16;
   constexpr std::uint64_t kSortScratchFixed = std::uint64_t{64} << 20;
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
   const std::uint64_t arcs = 2 * tuples;
-  const std::uint64_t vertex_bytes = sizeof(VertexId);
-  const std::uint64_t edge_bytes = sizeof(EdgeId);
-  const std::uint64_t tuple_list = 2 * tuples * vertex_bytes;
-  const std::uint64_t offsets = (n + 1) * edge_bytes;
-  // Construction: tuples, offsets, cursors, arcs and the sort's second buffer and scratch.
-  const std::uint64_t construction = tuple_list + offsets + n * edge_bytes +
-                                     2 * arcs * vertex_bytes + kSortScratchPerVertex * n +
-                                     kSortScratchFixed;
-  // Search: the CSR, depth, parent, vertex queue, three bitmaps, two edge queues and their
-  // predecessor queues (the BFS runner's buffers; the tuples are freed by then).
-  const std::uint64_t search = offsets + arcs * vertex_bytes +
-                               n * (sizeof(std::int32_t) + 2 * vertex_bytes) + 3 * (n / 8 + 8) +
-                               4 * arcs * vertex_bytes;
-  return std::max(construction, search) + kDeviceMemoryHeadroom;
+  Graph500DeviceBytes bytes;
+  bytes.tuples = 2 * tuples * sizeof(VertexId);
+  bytes.offsets = (n + 1) * sizeof(EdgeId);
+  bytes.cursors = n * sizeof(EdgeId);
+  bytes.arcs = arcs * sizeof(VertexId);
+  bytes.sort_buffer = arcs * sizeof(VertexId);
+  bytes.sort_scratch = kSortScratchPerVertex * n + kSortScratchFixed;
+  bytes.search = bfs_device_bytes(n, arcs, false);
+  bytes.headroom = kDeviceMemoryHeadroom;
+  return bytes;
 }
 
-void check_graph500_memory(int scale, int edgefactor) {
-  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor);
-  const std::uint64_t available = detail::available_host_memory_bytes();
-  if (available == 0) return;
-  if (needed > available) {
-    throw OutOfMemory(
-        "graph500 at scale " + std::to_string(scale) + ", edgefactor " + std::to_string(edgefactor),
-        needed, available);
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device) {
+  return graph500_host_memory(scale, edgefactor, built_on_device).peak();
+}
+
+std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
+  return graph500_device_memory(scale, edgefactor).peak();
+}
+
+int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
+                          std::uint64_t budget) {
+  int largest = 0;
+  for (int scale = 1; scale <= kMaxScale && bytes_at_scale(scale) <= budget; ++scale) {
+    largest = scale;
   }
+  return largest;
+}
+
+int largest_graph500_host_scale(int edgefactor, bool built_on_device,
+                                std::uint64_t available_bytes) {
+  return largest_fitting_scale(
+      [=](int scale) { return graph500_memory_bytes(scale, edgefactor, built_on_device); },
+      available_bytes);
+}
+
+int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes) {
+  return largest_fitting_scale(
+      [edgefactor](int scale) { return graph500_device_bytes(scale, edgefactor); }, free_bytes);
+}
+
+void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
+                                std::uint64_t available_bytes) {
+  if (available_bytes == 0) return;
+  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor, built_on_device);
+  if (needed > available_bytes) {
+    throw OutOfMemory(run_words(scale, edgefactor) + " on the host" +
+                          largest_scale_advice(largest_graph500_host_scale(
+                              edgefactor, built_on_device, available_bytes)),
+                      needed, available_bytes);
+  }
+}
+
+void check_graph500_memory(int scale, int edgefactor, bool built_on_device) {
+  check_graph500_memory_fits(scale, edgefactor, built_on_device,
+                             detail::available_host_memory_bytes());
 }
 
 void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
   const std::uint64_t needed = graph500_device_bytes(scale, edgefactor);
   const CudaDeviceInfo info = cuda_device_info(device_id);
   if (needed > info.free_bytes) {
-    throw OutOfMemory("graph500 at scale " + std::to_string(scale) + ", edgefactor " +
-                          std::to_string(edgefactor) + " on GPU " + std::to_string(device_id) +
-                          " (tuples, CSR construction, graph and BFS buffers at the peak)",
-                      needed, info.free_bytes);
+    throw OutOfMemory(
+        run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
+            " (tuples, CSR construction, graph and BFS buffers at the peak)" +
+            largest_scale_advice(largest_graph500_device_scale(edgefactor, info.free_bytes)),
+        needed, info.free_bytes);
   }
 }
 

@@ -40,6 +40,7 @@
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/bfs_validate_messages.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_cuda_sizing.hpp"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_kernels.cuh"
 #include "bfs/cuda/bfs_validate_cuda.cuh"
@@ -52,6 +53,7 @@
 #include "cuda/stream.cuh"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/memory_sizing.hpp"
 #include "graph/cuda/device_graph.cuh"
 
 namespace frontier::cuda {
@@ -127,27 +129,23 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   std::optional<std::int64_t> target;
   BfsStop stop = BfsStop::FrontierEmpty;
 
-  static int launch_slots() { return std::max(1, kSm90BfsPolicy.persistent_max_levels); }
+  static_assert(sizeof(BfsCounters) == kBfsCounterBytes && kCounterSlots == kBfsCounterRingSlots &&
+                    kBitmapWordBits == kBfsBitmapWordBits &&
+                    sizeof(BitmapWord) == kBfsBitmapWordBytes,
+                "bfs_device_bytes() sizes the counters and bitmaps the runner allocates");
+  static_assert(sizeof(HubChunk<VertexT, EdgeT>) ==
+                    bfs_hub_chunk_bytes(IdBytes{sizeof(VertexT), sizeof(EdgeT)}),
+                "bfs_device_bytes() sizes the hub chunks the runner allocates");
 
-  /// Hub chunks one level can record: a list of d >= hub_threshold arcs makes ceil(d / chunk)
-  /// <= d / chunk + d / hub_threshold chunks, and a level's lists hold at most m arcs.
-  static std::uint64_t hub_chunk_slots(std::uint64_t m) {
-    return m / kSm90BfsPolicy.hub_chunk_arcs + m / kSm90BfsPolicy.hub_threshold + 1;
+  static int launch_slots() { return static_cast<int>(bfs_launch_slots()); }
+  static std::uint64_t hub_chunk_slots(std::uint64_t m) { return bfs_hub_chunk_slots(m); }
+  static std::uint64_t edge_queue_slots(std::uint64_t n, std::uint64_t m) {
+    return bfs_edge_queue_slots(n, m);
   }
 
-  /// Items an edge queue holds: every arc once (each vertex is expanded once), or the level-0
-  /// queue of up to n distinct sources.
-  static std::uint64_t edge_queue_slots(std::uint64_t n, std::uint64_t m) { return std::max(n, m); }
-
-  /// Device bytes of everything but the graph.
+  /// Device bytes of everything but the graph (bfs_device_bytes, which follows allocate_workspace).
   static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
-    const std::uint64_t words = bitmap_words(n);
-    return device_bytes_for<std::int32_t>(n) + device_bytes_for<VertexT>(n) +
-           3 * device_bytes_for<BitmapWord>(words) + device_bytes_for<VertexT>(n) +
-           4 * device_bytes_for<VertexT>(edge_queue_slots(n, m)) +
-           device_bytes_for<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m)) +
-           device_bytes_for<BfsCounters>(kCounterSlots) +
-           device_bytes_for<BfsCounters>(launch_slots()) + device_bytes_for<int>(2);
+    return bfs_device_bytes(n, m, false, IdBytes{sizeof(VertexT), sizeof(EdgeT)}).buffers();
   }
 
   Impl(const CsrGraph<VertexT, EdgeT>& host_graph, int device)

@@ -8,15 +8,15 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/memory_sizing.hpp"
 
 namespace frontier::cuda {
 
 template <typename VertexT, typename EdgeT>
 std::uint64_t DeviceGraph<VertexT, EdgeT>::bytes_needed(const CsrGraph<VertexT, EdgeT>& graph) {
-  const std::uint64_t n = static_cast<std::uint64_t>(graph.num_vertices());
-  const std::uint64_t m = static_cast<std::uint64_t>(graph.num_arcs());
-  const std::uint64_t one_way = device_bytes_for<EdgeT>(n + 1) + device_bytes_for<VertexT>(m);
-  return graph.directed() ? 2 * one_way : one_way;
+  return device_graph_bytes(static_cast<std::uint64_t>(graph.num_vertices()),
+                            static_cast<std::uint64_t>(graph.num_arcs()), graph.directed(),
+                            IdBytes{sizeof(VertexT), sizeof(EdgeT)});
 }
 
 template <typename VertexT, typename EdgeT>

@@ -211,23 +211,29 @@ std::string format_graph500_statistics(const Graph500Result& result);
 /// from a stream derived from the config's seed. @throws InvalidArgument if count < 1.
 std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::uint64_t seed);
 
-/// Bytes a run at this size needs on the host (tuples, CSR and its construction scratch, one
-/// search's arrays and the validator's), an estimate used before anything is allocated.
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor);
+/// Bytes a run at this size needs on the host at its peak: graph500_host_memory(scale,
+/// edgefactor, built_on_device).peak() (graph500_memory.hpp has the parts), an estimate made
+/// before anything is allocated. `built_on_device`: kernel 1 runs on the GPU.
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device = false);
 
-/// Device bytes a run built on the GPU needs at its peak: the larger of construction (tuples,
-/// offsets, placement cursors, arcs, the sort's second buffer and an allowance for its scratch)
-/// and search (CSR plus the BFS runner's labels, bitmaps and queues), plus the headroom the
-/// device checks keep free. An estimate made before anything is allocated; each step checks its
-/// exact needs again.
+/// Device bytes a run built on the GPU needs at its peak, the headroom the device checks keep
+/// free included: graph500_device_memory(scale, edgefactor).peak() (graph500_memory.hpp). An
+/// estimate made before anything is allocated; each step checks its exact needs again.
 std::uint64_t graph500_device_bytes(int scale, int edgefactor);
 
-/// Throws OutOfMemory when graph500_memory_bytes(scale, edgefactor) exceeds MemAvailable in
-/// /proc/meminfo; does nothing where /proc/meminfo cannot be read.
-void check_graph500_memory(int scale, int edgefactor);
+/// Throws OutOfMemory when graph500_memory_bytes(scale, edgefactor, built_on_device) exceeds
+/// `available_bytes`, saying the largest scale that fits; does nothing when available_bytes is 0
+/// (unknown).
+void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
+                                std::uint64_t available_bytes);
+
+/// check_graph500_memory_fits against MemAvailable in /proc/meminfo; does nothing where
+/// /proc/meminfo cannot be read.
+void check_graph500_memory(int scale, int edgefactor, bool built_on_device = false);
 
 /// Throws OutOfMemory naming GPU `device_id` when graph500_device_bytes(scale, edgefactor)
-/// exceeds its free memory now; CudaError when it cannot be queried.
+/// exceeds its free memory now, saying the largest scale that fits; CudaError when it cannot be
+/// queried.
 void check_graph500_device_memory(int scale, int edgefactor, int device_id);
 
 }  // namespace frontier::runs

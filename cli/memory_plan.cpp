@@ -1,0 +1,302 @@
+// `--plan`: sizes a run from the functions its memory checks use, and prints the figures (see
+// memory_plan.hpp).
+#include "memory_plan.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/detail/host_memory.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/graph_size.hpp"
+#include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500_memory.hpp"
+#include "json_writer.hpp"
+
+namespace frontier::cli {
+namespace {
+
+using Parts = std::vector<std::pair<std::string, std::uint64_t>>;
+
+// One side of a plan (host or device): the peak, how it is made of the parts, and the free
+// memory it is compared with.
+struct PlanSide {
+  std::string name;
+  std::uint64_t peak = 0;
+  std::string formula;
+  Parts parts;
+  std::optional<std::uint64_t> free;
+  std::string free_note;
+  /// Whether the peak fits the free memory (the device side keeps kDeviceMemoryHeadroom, which
+  /// its peak already counts).
+  std::optional<bool> fits() const {
+    if (!free) return std::nullopt;
+    return peak <= *free;
+  }
+};
+
+std::optional<bool> both_fit(const PlanSide& host, const std::optional<PlanSide>& device) {
+  const std::optional<bool> host_fits = host.fits();
+  if (host_fits && !*host_fits) return false;
+  if (device) {
+    const std::optional<bool> device_fits = device->fits();
+    if (device_fits && !*device_fits) return false;
+    if (!device_fits) return std::nullopt;
+  }
+  return host_fits;
+}
+
+std::string fits_text(const std::optional<bool>& fits) {
+  return fits ? (*fits ? "fits" : "does NOT fit") : "unknown";
+}
+
+void print_side(const PlanSide& side) {
+  std::printf("%s: %s peak = %s\n", side.name.c_str(), format_bytes(side.peak).c_str(),
+              side.formula.c_str());
+  for (const auto& [part, bytes] : side.parts) {
+    std::printf("  %-22s %12s\n", part.c_str(), format_bytes(bytes).c_str());
+  }
+  if (side.free) {
+    std::printf("  %-22s %12s (%s)\n", "free", format_bytes(*side.free).c_str(),
+                fits_text(side.fits()).c_str());
+  } else {
+    std::printf("  %-22s %12s\n", "free", side.free_note.c_str());
+  }
+}
+
+void write_side(JsonWriter& json, const PlanSide& side) {
+  json.begin_object(side.name).field("peak_bytes", side.peak).field("formula", side.formula);
+  for (const auto& [part, bytes] : side.parts) json.field(part, bytes);
+  if (side.free) {
+    json.field("free_bytes", *side.free);
+  } else {
+    json.null_field("free_bytes");
+  }
+  json.end_object();
+}
+
+void write_optional(JsonWriter& json, std::string_view key, const std::optional<bool>& value) {
+  if (value) {
+    json.field(key, *value);
+  } else {
+    json.null_field(key);
+  }
+}
+
+PlanSide host_side(std::uint64_t peak, std::string formula, Parts parts, const FreeMemory& free) {
+  PlanSide side{"host", peak, std::move(formula), std::move(parts), free.host, {}};
+  side.free_note = "unknown (no MemAvailable in /proc/meminfo)";
+  return side;
+}
+
+PlanSide device_side(std::uint64_t peak, std::string formula, Parts parts, const FreeMemory& free) {
+  PlanSide side{"device", peak, std::move(formula), std::move(parts), free.device, {}};
+  side.free_note = free.device_note.empty() ? "unknown" : free.device_note;
+  return side;
+}
+
+Parts bfs_device_parts(const BfsDeviceBytes& bytes) {
+  return {{"graph", bytes.graph},
+          {"labels", bytes.labels},
+          {"bitmaps", bytes.bitmaps},
+          {"vertex_queue", bytes.vertex_queue},
+          {"edge_queues", bytes.edge_queues},
+          {"bookkeeping", bytes.bookkeeping}};
+}
+
+}  // namespace
+
+FreeMemory query_free_memory(const Device& device) {
+  FreeMemory free;
+  const std::uint64_t available = detail::available_host_memory_bytes();
+  if (available > 0) free.host = available;
+  if (!device.is_cuda() && !device.is_auto()) return free;
+  if (cuda_device_count() == 0) {
+    free.device_note = "unknown (no GPU found)";
+    return free;
+  }
+  free.device = cuda_device_info(device.is_cuda() ? device.cuda_ids.front() : 0).free_bytes;
+  return free;
+}
+
+int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json) {
+  const bool on_gpu = config.device.is_cuda();
+  const bool built_on_device = on_gpu && config.build_on_device;
+  const runs::Graph500HostBytes host_bytes =
+      runs::graph500_host_memory(config.scale, config.edgefactor, built_on_device);
+  const PlanSide host = host_side(
+      host_bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
+      {{"tuples", host_bytes.tuples},
+       {"construction", host_bytes.construction},
+       {"graph", host_bytes.graph},
+       {"labels", host_bytes.search.labels},
+       {"search", host_bytes.search.search},
+       {"validation", host_bytes.search.validation}},
+      free);
+  std::optional<PlanSide> device;
+  if (on_gpu) {
+    if (built_on_device) {
+      const runs::Graph500DeviceBytes bytes =
+          runs::graph500_device_memory(config.scale, config.edgefactor);
+      Parts parts = {{"tuples", bytes.tuples},           {"offsets", bytes.offsets},
+                     {"cursors", bytes.cursors},         {"arcs", bytes.arcs},
+                     {"sort_buffer", bytes.sort_buffer}, {"sort_scratch", bytes.sort_scratch}};
+      for (auto& part : bfs_device_parts(bytes.search)) {
+        parts.emplace_back("search_" + part.first, part.second);
+      }
+      parts.emplace_back("headroom", bytes.headroom);
+      device = device_side(bytes.peak(),
+                           "max(construction: tuples + offsets + cursors + arcs + sort_buffer + "
+                           "sort_scratch, search: graph + BFS buffers) + headroom",
+                           std::move(parts), free);
+    } else {
+      const std::uint64_t n = std::uint64_t{1} << config.scale;
+      const BfsDeviceBytes bytes =
+          bfs_device_bytes(n, 2 * static_cast<std::uint64_t>(config.edgefactor) * n, false);
+      Parts parts = bfs_device_parts(bytes);
+      parts.emplace_back("headroom", kDeviceMemoryHeadroom);
+      device = device_side(bytes.total() + kDeviceMemoryHeadroom, "graph + BFS buffers + headroom",
+                           std::move(parts), free);
+    }
+  }
+  const std::optional<bool> fits = both_fit(host, device);
+  const int largest_host =
+      host.free ? runs::largest_graph500_host_scale(config.edgefactor, built_on_device, *host.free)
+                : -1;
+  const int largest_device =
+      device && device->free && built_on_device
+          ? runs::largest_graph500_device_scale(config.edgefactor, *device->free)
+          : -1;
+  if (json) {
+    JsonWriter out(std::cout);
+    out.begin_object()
+        .field("command", "graph500")
+        .field("scale", config.scale)
+        .field("edgefactor", config.edgefactor)
+        .field("device", on_gpu ? "gpu" : "cpu")
+        .field("built_on", built_on_device ? "gpu" : "host")
+        .field("host_bytes", host.peak)
+        .field("device_bytes", device ? device->peak : std::uint64_t{0});
+    write_optional(out, "fits", fits);
+    write_side(out, host);
+    if (device) write_side(out, *device);
+    out.begin_object("largest_scale");
+    if (largest_host >= 0) {
+      out.field("host", largest_host);
+    } else {
+      out.null_field("host");
+    }
+    if (largest_device >= 0) {
+      out.field("device", largest_device);
+    } else if (on_gpu) {
+      out.null_field("device");
+    }
+    out.end_object().end_object();
+    std::cout << '\n';
+    return 0;
+  }
+  std::printf("plan: graph500 at scale %d, edgefactor %d on the %s (built on the %s)\n",
+              config.scale, config.edgefactor, on_gpu ? "GPU" : "CPU",
+              built_on_device ? "GPU" : "host");
+  print_side(host);
+  if (device) print_side(*device);
+  std::printf("fits: %s\n", fits_text(fits).c_str());
+  std::printf("largest scale that fits (edgefactor %d): host %s", config.edgefactor,
+              largest_host >= 0 ? std::to_string(largest_host).c_str() : "unknown");
+  if (on_gpu) {
+    std::printf(", GPU %s", largest_device >= 0 ? std::to_string(largest_device).c_str()
+                                                : (built_on_device ? "unknown" : "n/a"));
+  }
+  std::printf("\n");
+  return 0;
+}
+
+int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& free, bool json) {
+  const io::GraphFileSize size = io::graph_file_size(request.path, request.read);
+  const std::uint64_t n = size.vertices;
+  const bool on_gpu =
+      resolve_device(request.device, static_cast<std::int64_t>(size.arcs)).is_cuda();
+  // Reading: the text and the edge list it parses into, then the CSR builder beside the edge list.
+  const bool fcsr = size.format == io::GraphFormat::BinaryCsr;
+  const bool reshaped = !fcsr || (request.read.symmetrize && size.arcs != size.file_arcs) ||
+                        request.read.remove_self_loops || request.read.remove_duplicates;
+  const std::uint64_t edge_list =
+      reshaped ? size.file_arcs * (2 * sizeof(VertexId) + (size.weighted ? sizeof(Weight) : 0)) : 0;
+  const std::uint64_t build =
+      reshaped ? csr_build_peak_bytes<VertexId, EdgeId>(n, size.arcs, size.weighted) : 0;
+  const std::uint64_t graph = host_graph_bytes(n, size.arcs, size.weighted);
+  const std::uint64_t file_graph = fcsr ? host_graph_bytes(n, size.file_arcs, size.weighted) : 0;
+  // A directed graph's reverse CSR is built on the host for bottom-up levels (and uploaded).
+  const std::uint64_t reverse = size.directed ? host_graph_bytes(n, size.arcs, false) : 0;
+  const BfsHostBytes search = bfs_host_bytes(n, !on_gpu, request.validate);
+  const std::uint64_t reading = size.text_bytes + edge_list + file_graph;
+  const std::uint64_t building = edge_list + build;
+  const std::uint64_t searching = graph + reverse + search.total();
+  const PlanSide host =
+      host_side(std::max({reading, building, searching}),
+                "max(text + edge_list, edge_list + csr_build, graph + reverse_graph + labels + "
+                "search + validation)",
+                {{"text", size.text_bytes},
+                 {"edge_list", edge_list + file_graph},
+                 {"csr_build", build},
+                 {"graph", graph},
+                 {"reverse_graph", reverse},
+                 {"labels", search.labels},
+                 {"search", search.search},
+                 {"validation", search.validation}},
+                free);
+  std::optional<PlanSide> device;
+  if (on_gpu) {
+    const BfsDeviceBytes bytes = bfs_device_bytes(n, size.arcs, size.directed);
+    Parts parts = bfs_device_parts(bytes);
+    parts.emplace_back("headroom", kDeviceMemoryHeadroom);
+    device = device_side(bytes.total() + kDeviceMemoryHeadroom, "graph + BFS buffers + headroom",
+                         std::move(parts), free);
+  }
+  const std::optional<bool> fits = both_fit(host, device);
+  const std::string how = size.method + (size.exact ? ", exact" : ", arcs an upper bound");
+  if (json) {
+    JsonWriter out(std::cout);
+    out.begin_object()
+        .field("command", "bfs")
+        .field("file", request.path)
+        .field("format", std::string(io::to_string(size.format)))
+        .field("device", on_gpu ? "gpu" : "cpu")
+        .field("vertices", n)
+        .field("arcs", size.arcs)
+        .field("directed", size.directed)
+        .field("weighted", size.weighted)
+        .field("sized_by", size.method)
+        .field("exact", size.exact)
+        .field("host_bytes", host.peak)
+        .field("device_bytes", device ? device->peak : std::uint64_t{0});
+    write_optional(out, "fits", fits);
+    write_side(out, host);
+    if (device) write_side(out, *device);
+    out.end_object();
+    std::cout << '\n';
+    return 0;
+  }
+  std::printf("plan: bfs on %s (%s, %llu vertices, %llu arcs%s%s; sized from the %s) on the %s\n",
+              request.path.c_str(), std::string(io::to_string(size.format)).c_str(),
+              static_cast<unsigned long long>(n), static_cast<unsigned long long>(size.arcs),
+              size.directed ? ", directed" : "", size.weighted ? ", weighted" : "", how.c_str(),
+              on_gpu ? "GPU" : "CPU");
+  print_side(host);
+  if (device) print_side(*device);
+  std::printf("fits: %s\n", fits_text(fits).c_str());
+  const auto missing = [](const PlanSide& side) -> std::uint64_t {
+    return side.free && side.peak > *side.free ? side.peak - *side.free : 0;
+  };
+  if (missing(host) > 0) std::printf("host: %s missing\n", format_bytes(missing(host)).c_str());
+  if (device && missing(*device) > 0) {
+    std::printf("device: %s missing\n", format_bytes(missing(*device)).c_str());
+  }
+  return 0;
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,43 @@
+// `--plan` of `frontier graph500` and `frontier bfs FILE`: the host and device bytes a run will
+// need at its peak, by part, against the free memory where it can be known, printed before
+// anything is allocated. The figures come from the sizing functions the runs' own memory checks
+// use (runs/graph500_memory.hpp, frontier/memory_sizing.hpp, io/graph_size.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "frontier/device.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/runs/graph500.hpp"
+
+namespace frontier::cli {
+
+/// Free memory where it can be known: MemAvailable, and the GPU's free bytes when one is present.
+struct FreeMemory {
+  std::optional<std::uint64_t> host;
+  std::optional<std::uint64_t> device;
+  /// Why the device figure is missing ("no GPU found"); empty when known or not asked for.
+  std::string device_note;
+};
+
+/// The free memory of this host and, for a GPU device (or auto, where a GPU is present), of its
+/// first GPU.
+FreeMemory query_free_memory(const Device& device);
+
+/// Prints the plan of a Graph500 run on one device (text or JSON) for `free`; returns 0.
+int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json);
+
+/// What a `bfs FILE` run does beside reading the file.
+struct BfsFilePlanRequest {
+  std::string path;
+  io::ReadOptions read;
+  Device device = Device::cpu();  // auto: resolved for the arcs the file holds
+  bool validate = false;
+};
+
+/// Prints the plan of a `bfs FILE` run (text or JSON) for `free`; returns 0.
+int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& free, bool json);
+
+}  // namespace frontier::cli

@@ -1,0 +1,96 @@
+/// @file memory_sizing.hpp
+/// @brief What a search allocates, by part, computed before anything is allocated: the one
+/// source of the figures the engine's memory checks compare with free memory and the figures
+/// `--plan` prints. The single-GPU BFS sizes its buffers with bfs_device_bytes(), so a plan and
+/// the check made when an Engine is built on a GPU agree byte for byte.
+///
+/// Device figures round every buffer up to the allocator's granule (device_buffer_bytes), as the
+/// allocations do. Host figures are the arrays' sizes.
+#pragma once
+
+#include <cstdint>
+
+#include "frontier/device.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier {
+
+/// cudaMalloc hands out 256-byte aligned blocks; every device estimate rounds a buffer up so.
+inline constexpr std::uint64_t kDeviceAllocationGranule = 256;
+
+/// Bytes one device buffer of `count` elements of `element_bytes` bytes takes (at least one
+/// granule, so that an empty buffer still has a valid address).
+constexpr std::uint64_t device_buffer_bytes(std::uint64_t count, std::uint64_t element_bytes) {
+  const std::uint64_t bytes = count == 0 ? 1 : count * element_bytes;
+  return (bytes + kDeviceAllocationGranule - 1) / kDeviceAllocationGranule *
+         kDeviceAllocationGranule;
+}
+
+/// Widths of the id types a graph is stored with (the engine's VertexId and EdgeId by default).
+struct IdBytes {
+  std::uint64_t vertex = sizeof(VertexId);
+  std::uint64_t edge = sizeof(EdgeId);
+};
+
+/// Device bytes of a CSR graph of `num_vertices` and `num_arcs` on one GPU: offsets and targets,
+/// twice for a directed graph (its reverse CSR, which bottom-up levels read).
+std::uint64_t device_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool directed,
+                                 IdBytes ids = {});
+
+/// What a BFS on one GPU holds: the resident graph and the search buffers the runner allocates
+/// once for all searches.
+struct BfsDeviceBytes {
+  /// CSR offsets and targets (and the reverse CSR of a directed graph).
+  std::uint64_t graph = 0;
+  /// Depth and parent per vertex.
+  std::uint64_t labels = 0;
+  /// The visited bitmap and the two frontier bitmaps.
+  std::uint64_t bitmaps = 0;
+  /// The vertex queue.
+  std::uint64_t vertex_queue = 0;
+  /// Two edge queues and their predecessor queues.
+  std::uint64_t edge_queues = 0;
+  /// Hub chunks of one level, the per-level counter ring and a multi-level launch's counters.
+  std::uint64_t bookkeeping = 0;
+
+  /// Everything but the graph: what the runner allocates around a graph already resident.
+  std::uint64_t buffers() const {
+    return labels + bitmaps + vertex_queue + edge_queues + bookkeeping;
+  }
+  std::uint64_t total() const { return graph + buffers(); }
+};
+
+/// What a BFS on one GPU of a graph with `num_vertices` and `num_arcs` allocates.
+BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool directed,
+                                IdBytes ids = {});
+
+/// Whether `bytes_needed` fit in `free_bytes` with kDeviceMemoryHeadroom left over (the rule of
+/// every device memory check).
+constexpr bool fits_device_memory(std::uint64_t bytes_needed, std::uint64_t free_bytes) {
+  const std::uint64_t usable =
+      free_bytes > kDeviceMemoryHeadroom ? free_bytes - kDeviceMemoryHeadroom : 0;
+  return bytes_needed <= usable;
+}
+
+/// Host arrays of one search and its check on a graph of `num_vertices` (the graph itself aside).
+struct BfsHostBytes {
+  /// The result: depth and parent per vertex.
+  std::uint64_t labels = 0;
+  /// A CPU search's working set: its vertex queue and two frontier bitmaps.
+  std::uint64_t search = 0;
+  /// The validator's per-vertex arrays (depth, parent and a second parent pass).
+  std::uint64_t validation = 0;
+
+  std::uint64_t total() const { return labels + search + validation; }
+};
+
+/// Host bytes of one search on `num_vertices` vertices. `cpu_search`: the search itself runs on
+/// the host (its working set counts); `validated`: the tree is checked.
+BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated);
+
+/// Host bytes of a CSR graph (offsets, targets, and weights when `weighted`), the reverse CSR
+/// of a directed graph not included.
+std::uint64_t host_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool weighted,
+                               IdBytes ids = {});
+
+}  // namespace frontier

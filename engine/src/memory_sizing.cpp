@@ -1,0 +1,53 @@
+// memory_sizing.cpp — the bytes a search allocates, by part (see memory_sizing.hpp). The GPU
+// figures follow the single-GPU BFS runner's buffers one for one (bfs_cuda_runner.cuh allocates
+// from the same slot counts in bfs_cuda_sizing.hpp).
+#include "frontier/memory_sizing.hpp"
+
+#include <cstdint>
+
+#include "bfs/cuda/bfs_cuda_sizing.hpp"
+#include "frontier/csr_graph.hpp"
+
+namespace frontier {
+
+std::uint64_t device_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool directed,
+                                 IdBytes ids) {
+  const std::uint64_t one_way =
+      device_buffer_bytes(num_vertices + 1, ids.edge) + device_buffer_bytes(num_arcs, ids.vertex);
+  return directed ? 2 * one_way : one_way;
+}
+
+BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool directed,
+                                IdBytes ids) {
+  using namespace cuda;
+  const std::uint64_t n = num_vertices;
+  const std::uint64_t m = num_arcs;
+  BfsDeviceBytes bytes;
+  bytes.graph = device_graph_bytes(n, m, directed, ids);
+  bytes.labels = device_buffer_bytes(n, sizeof(std::int32_t)) + device_buffer_bytes(n, ids.vertex);
+  bytes.bitmaps = 3 * device_buffer_bytes(bfs_bitmap_words(n), kBfsBitmapWordBytes);
+  bytes.vertex_queue = device_buffer_bytes(n, ids.vertex);
+  bytes.edge_queues = 4 * device_buffer_bytes(bfs_edge_queue_slots(n, m), ids.vertex);
+  bytes.bookkeeping = device_buffer_bytes(bfs_hub_chunk_slots(m), bfs_hub_chunk_bytes(ids)) +
+                      device_buffer_bytes(kBfsCounterRingSlots, kBfsCounterBytes) +
+                      device_buffer_bytes(bfs_launch_slots(), kBfsCounterBytes) +
+                      device_buffer_bytes(2, sizeof(int));
+  return bytes;
+}
+
+BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated) {
+  const std::uint64_t n = num_vertices;
+  const std::uint64_t per_vertex_labels = sizeof(std::int32_t) + sizeof(VertexId);
+  BfsHostBytes bytes;
+  bytes.labels = n * per_vertex_labels;
+  if (cpu_search) bytes.search = n * sizeof(VertexId) + 2 * (n / 8 + 8);
+  if (validated) bytes.validation = n * (sizeof(std::int32_t) + 2 * sizeof(VertexId));
+  return bytes;
+}
+
+std::uint64_t host_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool weighted,
+                               IdBytes ids) {
+  return (num_vertices + 1) * ids.edge + num_arcs * (ids.vertex + (weighted ? sizeof(Weight) : 0));
+}
+
+}  // namespace frontier

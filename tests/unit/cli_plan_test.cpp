@@ -1,0 +1,139 @@
+// `frontier graph500 --plan` and `frontier bfs FILE --plan`: the plan prints and exits 0 without
+// running (with or without a GPU: on a machine without one, a GPU plan still gives the device
+// figure and says the fit is unknown), its JSON carries host_bytes and device_bytes as integers
+// equal to the sizing functions' figures, and a file's plan agrees with the CSR the file gives.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "frontier/device.hpp"
+#include "frontier/io/graph_size.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500.hpp"
+#include "support/cli_runner.hpp"
+#include "support/test_paths.hpp"
+
+namespace frontier {
+namespace {
+
+using test::CliRun;
+using test::run_cli;
+
+// The integer value of the first "key": N in a JSON text; nullopt when absent or not an integer.
+std::optional<std::uint64_t> json_integer(const std::string& json, const std::string& key) {
+  std::smatch match;
+  if (!std::regex_search(json, match, std::regex("\"" + key + "\":(\\d+)[,}]"))) return {};
+  return std::stoull(match[1].str());
+}
+
+// The literal value (true, false, null) of the first "key".
+std::string json_literal(const std::string& json, const std::string& key) {
+  std::smatch match;
+  if (!std::regex_search(json, match, std::regex("\"" + key + "\":(true|false|null)"))) return {};
+  return match[1].str();
+}
+
+TEST(CliPlan, Graph500CpuPlanPrintsAndExits) {
+  const CliRun result = run_cli("graph500 --scale 12 --device cpu --plan");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("plan: graph500 at scale 12"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("host: "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("largest scale that fits"), std::string::npos) << result.out;
+  // Nothing ran: no statistics block.
+  EXPECT_EQ(result.out.find("harmonic_mean_TEPS"), std::string::npos) << result.out;
+}
+
+TEST(CliPlan, Graph500JsonHasIntegerBytesFromTheSizingFunctions) {
+  const CliRun result = run_cli("graph500 --scale 14 --edgefactor 8 --device cpu --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(json_integer(result.out, "host_bytes"), runs::graph500_memory_bytes(14, 8));
+  EXPECT_EQ(json_integer(result.out, "device_bytes"), 0u);
+  EXPECT_NE(json_literal(result.out, "fits"), "") << result.out;
+  EXPECT_NE(result.out.find("\"largest_scale\":{"), std::string::npos) << result.out;
+}
+
+TEST(CliPlan, Graph500HostBytesGrowWithScale) {
+  std::uint64_t previous = 0;
+  for (const int scale : {10, 14, 18, 24, 30}) {
+    const CliRun result =
+        run_cli("graph500 --scale " + std::to_string(scale) + " --device cpu --plan --json");
+    ASSERT_EQ(result.exit_code, 0) << result.output();
+    const std::optional<std::uint64_t> bytes = json_integer(result.out, "host_bytes");
+    ASSERT_TRUE(bytes) << result.out;
+    EXPECT_GT(*bytes, previous) << scale;
+    previous = *bytes;
+  }
+}
+
+TEST(CliPlan, Graph500GpuPlanWithoutAGpuStillSizesTheDevice) {
+  const CliRun result = run_cli("graph500 --scale 20 --device gpu --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(json_integer(result.out, "device_bytes"), runs::graph500_device_bytes(20, 16));
+  EXPECT_EQ(json_integer(result.out, "host_bytes"), runs::graph500_memory_bytes(20, 16, true));
+  if (cuda_device_count() == 0) {
+    EXPECT_EQ(json_literal(result.out, "fits"), "null") << result.out;
+    const CliRun text = run_cli("graph500 --scale 20 --device gpu --plan");
+    ASSERT_EQ(text.exit_code, 0) << text.output();
+    EXPECT_NE(text.out.find("no GPU found"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("device: "), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("fits: unknown"), std::string::npos) << text.out;
+  }
+}
+
+TEST(CliPlan, Graph500PlanOfAHugeRunAllocatesNothing) {
+  const CliRun result = run_cli("graph500 --scale 30 --edgefactor 1048576 --device cpu --plan");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("fits: "), std::string::npos) << result.out;
+}
+
+TEST(CliPlan, Graph500PlanRefusesRanks) {
+  const CliRun result = run_cli("graph500 --scale 10 --ranks 2 --plan");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("--plan"), std::string::npos) << result.err;
+}
+
+TEST(CliPlan, BfsFilePlanMatchesTheCsrTheFileGives) {
+  for (const char* name :
+       {"karate.mtx", "tiny.gr", "tiny.graph", "tiny.txt", "tiny_undirected.mtx.gz"}) {
+    const auto path = test::bundled_dataset(name);
+    const CliRun result = run_cli("bfs --device cpu --plan --json " + path.string());
+    ASSERT_EQ(result.exit_code, 0) << name << ": " << result.output();
+    const io::LoadedGraph loaded = io::read_graph(path);
+    EXPECT_EQ(json_integer(result.out, "vertices"),
+              static_cast<std::uint64_t>(loaded.graph.num_vertices()))
+        << name;
+    const std::optional<std::uint64_t> arcs = json_integer(result.out, "arcs");
+    ASSERT_TRUE(arcs) << result.out;
+    EXPECT_GE(*arcs, static_cast<std::uint64_t>(loaded.graph.num_arcs())) << name;
+    const std::optional<std::uint64_t> graph = json_integer(result.out, "graph");
+    ASSERT_TRUE(graph) << result.out;
+    const std::uint64_t built = loaded.graph.offsets().size() * sizeof(EdgeId) +
+                                loaded.graph.targets().size() * sizeof(VertexId) +
+                                loaded.graph.weights().size() * sizeof(Weight);
+    EXPECT_GE(*graph, built) << name;
+    EXPECT_GE(*json_integer(result.out, "host_bytes"), *graph) << name;
+    EXPECT_EQ(json_integer(result.out, "device_bytes"), 0u) << name;
+  }
+}
+
+TEST(CliPlan, BfsFileGpuPlanGivesTheRunnerBytes) {
+  const auto path = test::bundled_dataset("tiny_directed.mtx");
+  const CliRun result = run_cli("bfs --device gpu --validate --plan --json " + path.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  const io::LoadedGraph loaded = io::read_graph(path);
+  const BfsDeviceBytes bytes =
+      bfs_device_bytes(static_cast<std::uint64_t>(loaded.graph.num_vertices()),
+                       static_cast<std::uint64_t>(loaded.graph.num_arcs()), true);
+  EXPECT_EQ(json_integer(result.out, "device_bytes"), bytes.total() + kDeviceMemoryHeadroom);
+  if (cuda_device_count() == 0) EXPECT_EQ(json_literal(result.out, "fits"), "null");
+  const CliRun text = run_cli("bfs --device gpu --plan " + path.string());
+  ASSERT_EQ(text.exit_code, 0) << text.output();
+  EXPECT_NE(text.out.find("sized from the header, exact"), std::string::npos) << text.out;
+}
+
+}  // namespace
+}  // namespace frontier
