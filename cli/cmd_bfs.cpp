@@ -174,9 +174,9 @@ int run_bfs(int argc, const char* const* argv) {
     BfsFilePlanRequest request;
     request.path = result["file"].as<std::string>();
     request.read = graph_read_options(result);
-    request.device = device;
+    request.device = requested_device;
     request.validate = validate;
-    return print_bfs_file_plan(request, query_free_memory(device), common.json);
+    return print_bfs_file_plan(request, query_free_memory(requested_device), common.json);
   }
 
   io::LoadedGraph loaded =
