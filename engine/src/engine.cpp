@@ -30,7 +30,11 @@ struct EngineResidentState {
 }  // namespace detail
 
 Engine::Engine(Graph graph, Device device)
-    : graph_(std::make_shared<const Graph>(std::move(graph))), device_(std::move(device)) {
+    : Engine(std::make_shared<const Graph>(std::move(graph)), std::move(device)) {}
+
+Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
+    : graph_(std::move(graph)), device_(std::move(device)) {
+  if (!graph_) throw InvalidArgument("an engine needs a graph, not a null pointer");
   if (device_.is_cuda() && device_.cuda_ids.empty()) {
     throw InvalidArgument("a CUDA engine needs at least one GPU id");
   }
