@@ -178,6 +178,10 @@ device: "auto" (GPU 0 when one is usable, else the CPU), "cpu" or "gpu".
 Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU is usable.
 )doc")
       .def(py::init([](py::object graph, const std::string& device) {
+             if (!py::isinstance<PyGraph>(graph)) {
+               throw py::type_error("Engine needs a frontier.Graph, not " +
+                                    py::str(py::type::of(graph)).cast<std::string>());
+             }
              const auto shared = graph.cast<const PyGraph&>().graph;
              const Device where = device_from_name(device);
              std::optional<Engine> engine;
