@@ -41,6 +41,15 @@ else()
   endif()
   find_package(pybind11 CONFIG QUIET)
   if(NOT pybind11_FOUND)
+    # A pip-installed pybind11 tells where its CMake files are.
+    execute_process(COMMAND ${Python3_EXECUTABLE} -c "import pybind11; print(pybind11.get_cmake_dir())"
+                    OUTPUT_VARIABLE frontier_pybind11_dir OUTPUT_STRIP_TRAILING_WHITESPACE
+                    RESULT_VARIABLE frontier_pybind11_status ERROR_QUIET)
+    if(frontier_pybind11_status EQUAL 0)
+      find_package(pybind11 CONFIG QUIET HINTS ${frontier_pybind11_dir})
+    endif()
+  endif()
+  if(NOT pybind11_FOUND)
     list(APPEND frontier_python_missing "pybind11 (pybind11-dev)")
   endif()
 endif()

@@ -2,6 +2,8 @@
 single_source_shortest_path_length (directed graphs as nx.DiGraph); Matrix Market files also
 read as SciPy reads them. Skipped where the folder is not given or missing."""
 
+import os
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -13,6 +15,10 @@ from conftest import check_bfs_tree, is_graph_file, nx_depths, real_datasets_dir
 
 FOLDER = real_datasets_dir()
 FILES = sorted(p for p in FOLDER.iterdir() if is_graph_file(p)) if FOLDER else []
+# As the C++ golden tests: FRONTIER_REQUIRE_REAL_DATASETS=1 (CI) turns the skip into a failure.
+if FOLDER is None and os.environ.get("FRONTIER_REQUIRE_REAL_DATASETS") == "1":
+    raise RuntimeError("FRONTIER_REQUIRE_REAL_DATASETS=1 but FRONTIER_REAL_DATASETS_DIR is "
+                       "unset or missing")
 pytestmark = pytest.mark.skipif(FOLDER is None, reason="FRONTIER_REAL_DATASETS_DIR not set")
 
 
