@@ -15,25 +15,27 @@ namespace frontier::python {
 
 namespace {
 
-py::dict statistics_dict(const runs::Graph500Statistics& s) {
+/// The order statistics both kinds of Graph500 statistics share.
+template <typename Statistics>
+py::dict order_statistics(const Statistics& s) {
   py::dict result;
   result["min"] = s.min;
   result["firstquartile"] = s.firstquartile;
   result["median"] = s.median;
   result["thirdquartile"] = s.thirdquartile;
   result["max"] = s.max;
+  return result;
+}
+
+py::dict statistics_dict(const runs::Graph500Statistics& s) {
+  py::dict result = order_statistics(s);
   result["mean"] = s.mean;
   result["stddev"] = s.stddev;
   return result;
 }
 
 py::dict teps_dict(const runs::Graph500TepsStatistics& s) {
-  py::dict result;
-  result["min"] = s.min;
-  result["firstquartile"] = s.firstquartile;
-  result["median"] = s.median;
-  result["thirdquartile"] = s.thirdquartile;
-  result["max"] = s.max;
+  py::dict result = order_statistics(s);
   result["harmonic_mean"] = s.harmonic_mean;
   result["harmonic_stddev"] = s.harmonic_stddev;
   return result;

@@ -3,6 +3,7 @@ generated graphs (undirected and directed), parents form a BFS tree, and the que
 (several sources, depth limit, target, no parents) behave as the engine documents."""
 
 import threading
+import time
 
 import networkx as nx
 import numpy as np
@@ -110,3 +111,29 @@ def test_concurrent_searches_from_threads():
     for worker in workers:
         worker.join()
     assert all(np.array_equal(results[s], expected[s]) for s in range(4))
+
+
+def test_long_calls_release_the_gil():
+    # While one thread is inside a long frontier call, another keeps running Python code: the
+    # longest pause between its loop iterations stays far below the call's length (holding the
+    # GIL, the call would pause it for the whole call).
+    successor = frontier.linked_list(1 << 21, seed=3)
+    for work in (lambda: frontier.list_rank(successor, device="cpu", algorithm="sequential"),
+                 lambda: frontier.kronecker(17, seed=2)):
+        seconds = []
+
+        def call():
+            start = time.perf_counter()
+            work()
+            seconds.append(time.perf_counter() - start)
+
+        worker = threading.Thread(target=call)
+        last = time.perf_counter()
+        longest_pause = 0.0
+        worker.start()
+        while worker.is_alive():
+            now = time.perf_counter()
+            longest_pause = max(longest_pause, now - last)
+            last = now
+        worker.join()
+        assert longest_pause < seconds[0] / 2, (longest_pause, seconds[0])
