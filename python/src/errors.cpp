@@ -1,5 +1,6 @@
 // frontier's typed errors as the Python exceptions a user expects:
 //   IoError for a file that is not there     -> FileNotFoundError (errno ENOENT, filename)
+//   IoError for a directory                  -> IsADirectoryError (errno EISDIR, filename)
 //   IoError (malformed input)                -> ValueError with filename, lineno, token, problem
 //   OutOfMemory                              -> MemoryError with bytes_needed, bytes_free
 //   InvalidArgument, ValidationError         -> ValueError
@@ -24,8 +25,11 @@ void raise_with(PyObject* type, const py::tuple& args, const py::dict& attribute
   PyErr_SetObject(type, error.ptr());
 }
 
+/// A file that could not be opened because it is not there (not one inside an archive, whose
+/// name is no path, nor one that exists but cannot be read).
 bool names_missing_file(const IoError& error) {
   if (error.line() != 0 || error.file().empty()) return false;
+  if (!error.problem().starts_with("cannot open")) return false;
   std::error_code ignored;
   return !std::filesystem::exists(error.file(), ignored);
 }
@@ -39,6 +43,11 @@ void bind_errors(py::module_& /*module*/) {
     } catch (const IoError& error) {
       if (names_missing_file(error)) {
         raise_with(PyExc_FileNotFoundError, py::make_tuple(ENOENT, error.what(), error.file()),
+                   py::dict());
+        return;
+      }
+      if (error.line() == 0 && error.problem().starts_with("is a directory")) {
+        raise_with(PyExc_IsADirectoryError, py::make_tuple(EISDIR, error.what(), error.file()),
                    py::dict());
         return;
       }

@@ -19,6 +19,22 @@ def test_missing_file_is_file_not_found(tmp_path):
     assert "absent.mtx" in str(caught.value)
 
 
+def test_directory_and_archive_member_errors(tmp_path):
+    with pytest.raises(IsADirectoryError):
+        frontier.read_graph(tmp_path, format="mtx")
+    archive = tmp_path / "graphs.tar"
+    import tarfile
+
+    member = tmp_path / "g.mtx"
+    member.write_text("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n")
+    with tarfile.open(archive, "w") as tar:
+        tar.add(member, arcname="g.mtx")
+    assert frontier.read_graph(archive).num_arcs == 1
+    with pytest.raises(ValueError) as caught:  # not FileNotFoundError: the archive is there
+        frontier.read_graph(archive, member="absent.mtx")
+    assert "absent.mtx" in str(caught.value)
+
+
 def test_malformed_input_names_file_line_and_token(tmp_path):
     bad = tmp_path / "bad.mtx"
     bad.write_text("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x7\n")
