@@ -22,6 +22,7 @@ from frontier._frontier import (
     cuda_device_count,
     cuda_device_info,
     euler_tour,
+    euler_tour_prefix,
     graph500,
     grid2d,
     grid3d,
@@ -35,6 +36,7 @@ from frontier._frontier import (
     uniform,
 )
 from frontier import _interop
+from frontier._version import __version__
 
 Graph.from_scipy = staticmethod(_interop.from_scipy)
 Graph.to_scipy = _interop.to_scipy
@@ -42,6 +44,7 @@ Graph.from_networkx = staticmethod(_interop.from_networkx)
 Graph.to_networkx = _interop.to_networkx
 
 __all__ = [
+    "__version__",
     "BfsResult",
     "Engine",
     "Graph",
@@ -50,6 +53,7 @@ __all__ = [
     "cuda_device_count",
     "cuda_device_info",
     "euler_tour",
+    "euler_tour_prefix",
     "graph500",
     "grid2d",
     "grid3d",

@@ -175,6 +175,38 @@ PyRootedForest euler_tour_py(py::handle tree, py::handle roots_object, const std
   return PyRootedForest{std::move(result)};
 }
 
+template <typename ValueT>
+py::object arc_prefix_of(const Graph& forest, py::handle values_object, ListOp op,
+                         std::span<const VertexId> roots, const EulerTourOptions& options) {
+  const auto values = input_array<ValueT>(values_object, "arc_values");
+  std::vector<ValueT> prefix;
+  {
+    py::gil_scoped_release release;
+    prefix =
+        euler_tour_arc_prefix<VertexId, EdgeId, ValueT>(forest, values.values, op, roots, options);
+  }
+  return numpy_from(std::move(prefix));
+}
+
+py::object euler_tour_prefix_py(const PyGraph& tree, py::handle arc_values, const std::string& op,
+                                py::handle roots_object, const std::string& device,
+                                const std::string& algorithm, std::uint64_t seed) {
+  std::vector<VertexId> roots;
+  if (!roots_object.is_none()) {
+    const auto given = input_array<VertexId>(roots_object, "roots");
+    roots.assign(given.values.begin(), given.values.end());
+  }
+  EulerTourOptions options;
+  options.device = device_from_name(device);
+  options.ranking_algorithm = parse_list_ranking_algorithm(algorithm);
+  options.seed = seed;
+  const ListOp list_op = parse_list_op(op);
+  if (value_width(arc_values) == ValueWidth::Float64) {
+    return arc_prefix_of<double>(*tree.graph, arc_values, list_op, roots, options);
+  }
+  return arc_prefix_of<std::int64_t>(*tree.graph, arc_values, list_op, roots, options);
+}
+
 }  // namespace
 
 void bind_list_ops(py::module_& module) {
@@ -269,6 +301,18 @@ roots: one root per tree, in the order trees are numbered; None: the parent arra
 for a Graph the lowest id of every component.
 device: "auto", "cpu" or "gpu". algorithm: the list ranking algorithm of the tour.
 Raises ValueError naming the first defect when the input is not a forest.
+)doc");
+
+  module.def("euler_tour_prefix", &euler_tour_prefix_py, py::arg("tree"), py::arg("arc_values"),
+             py::arg("op") = "sum", py::arg("roots") = py::none(), py::arg("device") = "auto",
+             py::arg("algorithm") = "auto", py::arg("seed") = 1, R"doc(
+A prefix over per-arc values along each tree's Euler tour, with the GIL released.
+
+tree: an undirected forest Graph (as euler_tour takes). arc_values: one value per CSR arc (index
+into tree.targets); integers are summed in int64, floats in float64. prefix[e] is op ("sum",
+"min", "max") over the values of the arcs of e's tree from the tree's first arc (its root's first
+adjacency arc) up to and including arc e, in tour order. roots as in euler_tour. The tours are
+built on the CPU; the list prefix runs on ``device``. Returns a NumPy array, one entry per arc.
 )doc");
 }
 

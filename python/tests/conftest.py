@@ -86,9 +86,10 @@ def list_reference(successor, values=None, op="sum"):
 
 
 def euler_reference(graph, roots):
-    """Parent, depth, preorder, postorder and subtree size of a forest, walking each tree's Euler
-    tour as frontier defines it: a vertex's children in the cyclic order of its sorted adjacency
-    list, starting after the arc to its parent (a root from its first neighbour)."""
+    """Parent, depth, preorder, postorder and subtree size of a forest, and every tree's arcs in
+    tour order, walking each tree's Euler tour as frontier defines it: a vertex's children in
+    the cyclic order of its sorted adjacency list, starting after the arc to its parent (a root
+    from its first neighbour)."""
     n = graph.num_vertices
     offsets, targets = graph.offsets, graph.targets
     parent = np.full(n, -1, dtype=np.int64)
@@ -96,7 +97,11 @@ def euler_reference(graph, roots):
     preorder = np.zeros(n, dtype=np.int64)
     postorder = np.zeros(n, dtype=np.int64)
     size = np.ones(n, dtype=np.int64)
+    tours = []
     pre = post = 0
+
+    def arc(u, v):
+        return int(offsets[u] + np.searchsorted(targets[offsets[u]:offsets[u + 1]], v))
 
     def children(v):
         adjacency = list(targets[offsets[v]:offsets[v + 1]])
@@ -109,6 +114,7 @@ def euler_reference(graph, roots):
         parent[root] = root
         preorder[root] = pre
         pre += 1
+        tour = []
         stack = [(root, iter(children(root)))]
         while stack:
             v, pending = stack[-1]
@@ -119,10 +125,13 @@ def euler_reference(graph, roots):
                 post += 1
                 if parent[v] != v:
                     size[parent[v]] += size[v]
+                    tour.append(arc(v, parent[v]))
                 continue
+            tour.append(arc(v, child))
             parent[child] = v
             depth[child] = depth[v] + 1
             preorder[child] = pre
             pre += 1
             stack.append((child, iter(children(child))))
-    return parent, depth, preorder, postorder, size
+        tours.append(tour)
+    return parent, depth, preorder, postorder, size, tours

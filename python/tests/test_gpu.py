@@ -52,6 +52,14 @@ def test_euler_tour_equals_cpu():
         assert np.array_equal(getattr(gpu, name), getattr(cpu, name)), name
 
 
+def test_euler_tour_prefix_equals_cpu():
+    graph = frontier.tree(50000, seed=7)
+    values = np.random.default_rng(2).integers(-5, 5, graph.num_arcs)
+    for op in ("sum", "min", "max"):
+        assert np.array_equal(frontier.euler_tour_prefix(graph, values, op=op, device="gpu"),
+                              frontier.euler_tour_prefix(graph, values, op=op, device="cpu"))
+
+
 def test_graph500_on_the_gpu():
     result = frontier.graph500(14, roots=4, device="gpu")
     assert result["device"] == "cuda" and len(result["runs"]) == 4

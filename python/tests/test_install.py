@@ -64,3 +64,7 @@ def test_pip_install_into_a_venv(tmp_path):
          "--no-deps", "--quiet", str(package)], env=clean_environment(), cwd=tmp_path)
     where = run([str(python), "-c", SMOKE], env=clean_environment(), cwd=tmp_path)
     assert pathlib.Path(where.strip()).is_relative_to(venv)
+    versions = run([str(python), "-c", "import frontier, importlib.metadata as m; "
+                    "print(frontier.__version__, m.version('frontier'))"],
+                   env=clean_environment(), cwd=tmp_path).split()
+    assert versions[0] == versions[1]

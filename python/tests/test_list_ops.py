@@ -54,7 +54,7 @@ def test_list_prefix_equals_walk(op, dtype):
 
 
 def check_forest(graph, roots, result):
-    parent, depth, preorder, postorder, size = euler_reference(graph, roots)
+    parent, depth, preorder, postorder, size, _ = euler_reference(graph, roots)
     assert np.array_equal(result.roots, roots)
     assert np.array_equal(result.parent, parent)
     assert np.array_equal(result.depth, depth)
@@ -130,3 +130,25 @@ def test_euler_tour_equals_the_cli(tmp_path):
     for column, values in enumerate([result.parent, result.depth, result.preorder,
                                      result.postorder, result.subtree_size], start=1):
         assert np.array_equal(columns[:, column], values)
+
+
+@pytest.mark.parametrize("op", ["sum", "min", "max"])
+@pytest.mark.parametrize("dtype", [np.int64, np.float64])
+def test_euler_tour_prefix_equals_tour_walk(op, dtype):
+    graph = frontier.tree(1500, trees=3, seed=12)
+    roots = frontier.tree_roots(1500, trees=3, seed=12)
+    values = np.random.default_rng(5).integers(-20, 20, graph.num_arcs).astype(dtype)
+    prefix = frontier.euler_tour_prefix(graph, values, op=op, roots=roots, device="cpu")
+    assert prefix.dtype == dtype and prefix.shape == (graph.num_arcs,)
+    combine = {"sum": np.cumsum, "min": np.minimum.accumulate, "max": np.maximum.accumulate}[op]
+    *_, tours = euler_reference(graph, roots)
+    for tour in tours:
+        assert np.array_equal(prefix[tour], combine(values[tour]))
+    # Arc depth by the tour: +1 down, -1 up gives each down arc's child depth.
+    forest = frontier.euler_tour(graph, roots=roots, device="cpu")
+    heads = graph.targets
+    tails = np.repeat(np.arange(graph.num_vertices), np.diff(graph.offsets))
+    down = forest.parent[heads] == tails
+    steps = np.where(down, 1, -1)
+    depth_by_tour = frontier.euler_tour_prefix(graph, steps, roots=roots, device="cpu")
+    assert np.array_equal(depth_by_tour[down], forest.depth[heads[down]])
