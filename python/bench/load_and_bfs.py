@@ -29,13 +29,17 @@ import numpy as np
 
 
 def best(function, trials):
-    """The shortest of `trials` runs and the value that run returned."""
-    runs = []
+    """The shortest of `trials` runs and the value that run returned (only the best value is
+    kept, so a run does not pay for the memory of the ones before it)."""
+    best_seconds, best_value = float("inf"), None
     for _ in range(trials):
         start = time.perf_counter()
         value = function()
-        runs.append((time.perf_counter() - start, value))
-    return min(runs, key=lambda run: run[0])
+        seconds = time.perf_counter() - start
+        if seconds < best_seconds:
+            best_seconds, best_value = seconds, value
+        del value
+    return best_seconds, best_value
 
 
 def python_job(path, source, device):
