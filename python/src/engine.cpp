@@ -73,7 +73,7 @@ std::vector<VertexId> sources_of(py::handle source) {
   return std::vector<VertexId>(input.values.begin(), input.values.end());
 }
 
-PyBfsResult engine_bfs(const PyEngine& engine, py::handle source,
+PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
                        std::optional<std::int32_t> depth_limit, std::optional<std::int64_t> target,
                        bool parents, int threads, const std::string& strategy) {
   const std::vector<VertexId> sources = sources_of(source);

@@ -51,8 +51,9 @@ std::vector<VertexId> copy_vertices(const InputArray<VertexId>& input) {
   return std::vector<VertexId>(input.values.begin(), input.values.end());
 }
 
-PyGraph from_edges(py::handle sources, py::handle targets, std::optional<std::int64_t> num_vertices,
-                   bool directed, bool remove_self_loops, bool remove_duplicates) {
+PyGraph from_edges(const py::object& sources, const py::object& targets,
+                   std::optional<std::int64_t> num_vertices, bool directed, bool remove_self_loops,
+                   bool remove_duplicates) {
   const auto from = input_array<VertexId>(sources, "src");
   const auto to = input_array<VertexId>(targets, "dst");
   if (from.size() != to.size()) {
@@ -78,7 +79,8 @@ PyGraph from_edges(py::handle sources, py::handle targets, std::optional<std::in
   return build_graph(std::move(edges), options);
 }
 
-PyGraph from_csr(py::handle offsets, py::handle targets, py::handle weights, bool directed) {
+PyGraph from_csr(const py::object& offsets, const py::object& targets, const py::object& weights,
+                 bool directed) {
   const auto offset_input = input_array<EdgeId>(offsets, "offsets");
   const auto target_input = input_array<VertexId>(targets, "targets");
   std::vector<Weight> weight_values;

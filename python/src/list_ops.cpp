@@ -97,9 +97,9 @@ py::object rank_or_prefix(py::handle successor_object, py::handle values, ListOp
   return result;
 }
 
-py::object list_rank_py(py::handle successor, py::handle values, const std::string& op,
-                        const std::string& device, const std::string& algorithm, std::uint64_t seed,
-                        bool with_stats) {
+py::object list_rank_py(const py::object& successor, const py::object& values,
+                        const std::string& op, const std::string& device,
+                        const std::string& algorithm, std::uint64_t seed, bool with_stats) {
   ListRankingOptions options;
   options.device = device_from_name(device);
   options.algorithm = parse_list_ranking_algorithm(algorithm);
@@ -147,8 +147,9 @@ py::object forest_array(const PyRootedForest& f, const std::vector<T>& values) {
   return numpy_view(f.forest, values.data(), values.size(), false);
 }
 
-PyRootedForest euler_tour_py(py::handle tree, py::handle roots_object, const std::string& device,
-                             const std::string& algorithm, std::uint64_t seed) {
+PyRootedForest euler_tour_py(const py::object& tree, const py::object& roots_object,
+                             const std::string& device, const std::string& algorithm,
+                             std::uint64_t seed) {
   std::shared_ptr<const Graph> forest;
   std::vector<VertexId> roots;
   if (py::isinstance<PyGraph>(tree)) {
@@ -188,9 +189,10 @@ py::object arc_prefix_of(const Graph& forest, py::handle values_object, ListOp o
   return numpy_from(std::move(prefix));
 }
 
-py::object euler_tour_prefix_py(const PyGraph& tree, py::handle arc_values, const std::string& op,
-                                py::handle roots_object, const std::string& device,
-                                const std::string& algorithm, std::uint64_t seed) {
+py::object euler_tour_prefix_py(const PyGraph& tree, const py::object& arc_values,
+                                const std::string& op, const py::object& roots_object,
+                                const std::string& device, const std::string& algorithm,
+                                std::uint64_t seed) {
   std::vector<VertexId> roots;
   if (!roots_object.is_none()) {
     const auto given = input_array<VertexId>(roots_object, "roots");
