@@ -37,7 +37,7 @@ else()
   execute_process(COMMAND ${Python3_EXECUTABLE} -c "import numpy"
                   RESULT_VARIABLE frontier_numpy_status OUTPUT_QUIET ERROR_QUIET)
   if(NOT frontier_numpy_status EQUAL 0)
-    list(APPEND frontier_python_missing "NumPy (python3-numpy)")
+    list(APPEND frontier_python_missing "NumPy for ${Python3_EXECUTABLE} (python3-numpy)")
   endif()
   find_package(pybind11 CONFIG QUIET)
   if(NOT pybind11_FOUND)
