@@ -147,6 +147,21 @@ py::object forest_array(const PyRootedForest& f, const std::vector<T>& values) {
   return numpy_view(f.forest, values.data(), values.size(), false);
 }
 
+/// The roots a caller gave, one per tree.
+std::vector<VertexId> roots_of(const py::object& roots) {
+  const auto given = input_array<VertexId>(roots, "roots");
+  return std::vector<VertexId>(given.values.begin(), given.values.end());
+}
+
+EulerTourOptions euler_tour_options(const std::string& device, const std::string& algorithm,
+                                    std::uint64_t seed) {
+  EulerTourOptions options;
+  options.device = device_from_name(device);
+  options.ranking_algorithm = parse_list_ranking_algorithm(algorithm);
+  options.seed = seed;
+  return options;
+}
+
 PyRootedForest euler_tour_py(const py::object& tree, const py::object& roots_object,
                              const std::string& device, const std::string& algorithm,
                              std::uint64_t seed) {
@@ -159,14 +174,8 @@ PyRootedForest euler_tour_py(const py::object& tree, const py::object& roots_obj
     py::gil_scoped_release release;
     std::tie(forest, roots) = forest_of_parents(parent);
   }
-  if (!roots_object.is_none()) {
-    const auto given = input_array<VertexId>(roots_object, "roots");
-    roots.assign(given.values.begin(), given.values.end());
-  }
-  EulerTourOptions options;
-  options.device = device_from_name(device);
-  options.ranking_algorithm = parse_list_ranking_algorithm(algorithm);
-  options.seed = seed;
+  if (!roots_object.is_none()) roots = roots_of(roots_object);
+  const EulerTourOptions options = euler_tour_options(device, algorithm, seed);
   std::shared_ptr<const RootedForest<VertexId>> result;
   {
     py::gil_scoped_release release;
@@ -193,15 +202,9 @@ py::object euler_tour_prefix_py(const PyGraph& tree, const py::object& arc_value
                                 const std::string& op, const py::object& roots_object,
                                 const std::string& device, const std::string& algorithm,
                                 std::uint64_t seed) {
-  std::vector<VertexId> roots;
-  if (!roots_object.is_none()) {
-    const auto given = input_array<VertexId>(roots_object, "roots");
-    roots.assign(given.values.begin(), given.values.end());
-  }
-  EulerTourOptions options;
-  options.device = device_from_name(device);
-  options.ranking_algorithm = parse_list_ranking_algorithm(algorithm);
-  options.seed = seed;
+  const std::vector<VertexId> roots =
+      roots_object.is_none() ? std::vector<VertexId>{} : roots_of(roots_object);
+  const EulerTourOptions options = euler_tour_options(device, algorithm, seed);
   const ListOp list_op = parse_list_op(op);
   if (value_width(arc_values) == ValueWidth::Float64) {
     return arc_prefix_of<double>(*tree.graph, arc_values, list_op, roots, options);
