@@ -4,6 +4,7 @@ Python files."""
 
 import glob
 import os
+import tempfile
 
 from setuptools import setup
 from setuptools.dist import Distribution
@@ -24,4 +25,9 @@ if not glob.glob(os.path.join(HERE, "frontier", "_frontier*.so")):
         "tree's copy, e.g. `cmake --preset cpu && cmake --build --preset cpu && "
         "pip install --no-build-isolation --no-index build/cpu/python`")
 
-setup(distclass=BinaryDistribution)
+# setuptools' intermediate folders go to a scratch folder, not beside the package: a build/ left
+# from an earlier install could otherwise hand stale copies of the Python files to the next one.
+scratch = tempfile.TemporaryDirectory(prefix="frontier-wheel-")
+setup(distclass=BinaryDistribution,
+      options={"build": {"build_base": os.path.join(scratch.name, "build")},
+               "egg_info": {"egg_base": scratch.name}})

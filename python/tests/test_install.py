@@ -5,7 +5,6 @@ see the build tree and runs a search."""
 
 import os
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -52,18 +51,14 @@ def test_pip_install_into_a_venv(tmp_path):
     # System site packages: NumPy comes from the system (nothing is downloaded).
     run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
     python = venv / "bin" / "python"
-    # pip builds in place: a copy of the build tree's package keeps its files out of the build.
-    package = tmp_path / "package"
-    package.mkdir()
-    source = pathlib.Path(BUILD_DIR) / "python"
-    for name in ("pyproject.toml", "setup.py"):
-        shutil.copy(source / name, package / name)
-    shutil.copytree(source / "frontier", package / "frontier",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    package = pathlib.Path(BUILD_DIR) / "python"
     run([str(python), "-m", "pip", "install", "--no-build-isolation", "--no-index",
          "--no-deps", "--quiet", str(package)], env=clean_environment(), cwd=tmp_path)
     where = run([str(python), "-c", SMOKE], env=clean_environment(), cwd=tmp_path)
     assert pathlib.Path(where.strip()).is_relative_to(venv)
+    # setuptools works in a scratch folder: nothing is left beside the package.
+    assert sorted(p.name for p in package.glob("*.egg-info")) == []
+    assert not (package / "build").exists()
     versions = run([str(python), "-c", "import frontier, importlib.metadata as m; "
                     "print(frontier.__version__, m.version('frontier'))"],
                    env=clean_environment(), cwd=tmp_path).split()
