@@ -198,6 +198,11 @@ Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU
           "Where searches run: \"cpu\" or \"cuda\".")
       .def_property_readonly(
           "graph", [](const PyEngine& e) { return e.graph; }, "The Graph the engine was built on.")
+      .def("__repr__",
+           [](const PyEngine& e) {
+             return "<frontier.Engine on " + std::string(to_string(e.engine.device().kind)) + ", " +
+                    py::repr(e.graph).cast<std::string>() + ">";
+           })
       .def("bfs", &engine_bfs, py::arg("source"), py::arg("depth_limit") = py::none(),
            py::arg("target") = py::none(), py::arg("parents") = true, py::arg("threads") = 0,
            py::arg("strategy") = "direction-optimizing", R"doc(

@@ -274,6 +274,11 @@ postorder (0-based over the whole forest, trees numbered in root order), subtree
       .def_property_readonly(
           "roots", [](const PyRootedForest& f) { return forest_array(f, f.forest->roots); },
           "One root per tree, in tree order.")
+      .def("__repr__",
+           [](const PyRootedForest& f) {
+             return "<frontier.RootedForest " + std::to_string(f.forest->parent.size()) +
+                    " vertices, " + std::to_string(f.forest->roots.size()) + " trees>";
+           })
       .def_property_readonly(
           "seconds", [](const PyRootedForest& f) { return f.forest->seconds; },
           "Seconds of the whole call.")
