@@ -17,12 +17,6 @@ namespace {
 
 // Arcs of the run's graph for --device auto: both arcs of every generated edge (loops and
 // duplicates, removed later, counted too). Scales out of range give 0; the run refuses them.
-std::int64_t graph500_arcs(const runs::Graph500Config& config) {
-  constexpr int kLargestSizedScale = 40;
-  if (config.scale < 0 || config.scale > kLargestSizedScale || config.edgefactor < 1) return 0;
-  return (std::int64_t{2} * config.edgefactor) << config.scale;
-}
-
 void write_statistics(JsonWriter& json, std::string_view name, const runs::Graph500Statistics& s) {
   json.begin_object(name)
       .field("min", s.min)
@@ -118,14 +112,14 @@ int run_graph500(int argc, const char* const* argv) {
           "--plan sizes a run on one device; it does not combine with --gpus, "
           "--ranks or --distributed");
     }
-    config.device =
-        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+    config.device = resolve_device(config.device, runs::graph500_arcs(config),
+                                   is_gpu_only(config.bfs.strategy));
     return print_graph500_plan(config, query_free_memory(config.device), common.json);
   }
   place_graph500(distributed_placement(result), config);
   if (config.placement == runs::Graph500Placement::Engine) {
-    config.device =
-        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+    config.device = resolve_device(config.device, runs::graph500_arcs(config),
+                                   is_gpu_only(config.bfs.strategy));
   }
   // MPI processes run one per GPU (distributed_placement() checked that GPUs are present).
   const bool on_gpus =

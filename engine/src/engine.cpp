@@ -33,7 +33,11 @@ struct EngineResidentState {
 }  // namespace detail
 
 Engine::Engine(Graph graph, Device device)
-    : graph_(std::make_shared<const Graph>(std::move(graph))),
+    : Engine(std::make_shared<const Graph>(std::move(graph)), std::move(device)) {}
+
+Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
+    : graph_(graph ? std::move(graph)
+                   : throw InvalidArgument("an engine needs a graph, not a null pointer")),
       device_(resolve_device(device, graph_->num_arcs())) {
   if (device_.is_cuda() && device_.cuda_ids.empty()) {
     throw InvalidArgument("a CUDA engine needs at least one GPU id");

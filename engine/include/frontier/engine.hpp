@@ -52,6 +52,11 @@ class Engine {
   /// @throws CudaError if the GPU cannot be used (or this build has no CUDA backend).
   explicit Engine(Graph graph, Device device = Device::cpu());
 
+  /// As Engine(Graph, Device), sharing a graph its owner keeps as well (the Python package's
+  /// Graph), so that nothing is copied. The graph must not change while the Engine lives.
+  /// @throws InvalidArgument if `graph` is null; the rest as Engine(Graph, Device).
+  explicit Engine(std::shared_ptr<const Graph> graph, Device device = Device::cpu());
+
   /// The resident graph.
   const Graph& graph() const noexcept { return *graph_; }
   /// Where queries run.

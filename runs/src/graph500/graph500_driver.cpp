@@ -21,9 +21,11 @@
 #include <string>
 #include <vector>
 
+#include "frontier/bfs.hpp"
 #include "frontier/detail/enum_names.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/random.hpp"
 #include "frontier/runs/graph500.hpp"
@@ -121,9 +123,21 @@ Graph500Placement parse_graph500_placement(std::string_view name) {
   return detail::parse_name(kPlacements, name, "Graph500 placement");
 }
 
-Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress) {
+std::int64_t graph500_arcs(const Graph500Config& config) {
+  constexpr int kLargestSizedScale = 40;
+  if (config.scale < 0 || config.scale > kLargestSizedScale || config.edgefactor < 1) return 0;
+  return (std::int64_t{2} * config.edgefactor) << config.scale;
+}
+
+Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progress& progress) {
   auto& log = detail::logger();
-  // 0. The config, then the backend for its placement.
+  // 0. The config (an automatic device chosen for the graph's size), then the backend for its
+  //    placement.
+  Graph500Config config = requested;
+  if (config.placement == Graph500Placement::Engine) {
+    config.device =
+        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+  }
   check_config(config);
   const std::unique_ptr<Graph500Backend> backend = make_backend(config);
   Graph500Result result;

@@ -189,7 +189,13 @@ struct Graph500Result {
 /// MPI on process 0 only.
 using Graph500Progress = std::function<void(const Graph500Run& run, int total_runs)>;
 
-/// Runs the benchmark where config.placement says.
+/// Arcs of the run's graph before self loops are dropped (both arcs of every tuple:
+/// 2 * edgefactor * 2^scale), what Device::automatic() weighs; 0 for a scale or edgefactor out of
+/// range.
+std::int64_t graph500_arcs(const Graph500Config& config);
+
+/// Runs the benchmark where config.placement says; an Engine on Device::automatic() goes where
+/// resolve_device() puts graph500_arcs(config) arcs.
 /// @throws InvalidArgument for a config out of range (scale, edgefactor, roots, BFS options, a
 ///         placement that does not match its devices or ranks), or MpiProcesses in a build
 ///         without MPI.

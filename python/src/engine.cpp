@@ -1,0 +1,233 @@
+// The resident Engine and its breadth-first search from Python: Engine(graph, device), bfs() with
+// the engine's query options (several sources, depth limit, target), results whose depth and
+// parent arrays are the search's own buffers lent to NumPy; the device queries and log level.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/stl.h>
+
+#include "arrays.hpp"
+#include "bindings.hpp"
+#include "frontier/bfs.hpp"
+#include "frontier/engine.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/log.hpp"
+
+namespace frontier::python {
+
+Device device_from_name(const std::string& name) { return parse_device(name); }
+
+namespace {
+
+/// An Engine and the Python Graph it was built on (whose CSR it shares).
+struct PyEngine {
+  Engine engine;
+  py::object graph;
+};
+
+/// A finished search: the C++ result (whose label arrays NumPy views) and those views.
+struct PyBfsResult {
+  std::shared_ptr<const BfsResult<VertexId>> result;
+  py::object depth;
+  py::object parent;
+};
+
+std::string stop_name(BfsStop stop) {
+  switch (stop) {
+    case BfsStop::FrontierEmpty:
+      return "frontier-empty";
+    case BfsStop::DepthLimit:
+      return "depth-limit";
+    case BfsStop::TargetReached:
+      return "target-reached";
+  }
+  return "unknown";
+}
+
+PyBfsResult wrap(BfsResult<VertexId> search) {
+  auto owner = std::make_shared<const BfsResult<VertexId>>(std::move(search));
+  PyBfsResult result{owner, numpy_view(owner, owner->depth.data(), owner->depth.size(), true),
+                     py::none()};
+  if (!owner->parent.empty()) {
+    result.parent = numpy_view(owner, owner->parent.data(), owner->parent.size(), true);
+  }
+  return result;
+}
+
+/// A Python source argument: one vertex (int or NumPy integer scalar) or a sequence of them.
+std::vector<VertexId> sources_of(py::handle source) {
+  py::object array = py::module_::import("numpy").attr("asarray")(source);
+  if (array.attr("ndim").cast<int>() == 0) {
+    const auto kind = array.attr("dtype").attr("kind").cast<std::string>();
+    if (kind != "i" && kind != "u") {
+      throw py::type_error("source must be a vertex id (an integer) or a sequence of them, not " +
+                           py::str(py::type::of(source)).cast<std::string>());
+    }
+    array = array.attr("reshape")(1);
+  }
+  const auto input = input_array<VertexId>(array, "source");
+  return std::vector<VertexId>(input.values.begin(), input.values.end());
+}
+
+PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
+                       std::optional<std::int32_t> depth_limit, std::optional<std::int64_t> target,
+                       bool parents, int threads, const std::string& strategy) {
+  const std::vector<VertexId> sources = sources_of(source);
+  BfsOptions options;
+  options.predecessors = parents;
+  options.threads = threads;
+  options.depth_limit = depth_limit;
+  options.target = target;
+  options.strategy = parse_bfs_strategy(strategy);
+  BfsResult<VertexId> search;
+  {
+    py::gil_scoped_release release;
+    search = engine.engine.bfs(std::span<const VertexId>(sources), options);
+  }
+  return wrap(std::move(search));
+}
+
+py::list level_dicts(const BfsResult<VertexId>& result) {
+  py::list levels;
+  for (const BfsLevelStats& level : result.levels) {
+    py::dict entry;
+    entry["level"] = level.level;
+    entry["direction"] = std::string(to_string(level.direction));
+    entry["frontier_vertices"] = level.frontier_vertices;
+    entry["edges_examined"] = level.edges_examined;
+    entry["seconds"] = level.seconds;
+    levels.append(entry);
+  }
+  return levels;
+}
+
+py::dict device_info_dict(int id) {
+  const CudaDeviceInfo info = cuda_device_info(id);
+  py::dict result;
+  result["id"] = info.id;
+  result["name"] = info.name;
+  result["compute_capability"] = py::make_tuple(info.compute_major, info.compute_minor);
+  result["multiprocessors"] = info.multiprocessors;
+  result["total_bytes"] = info.total_bytes;
+  result["free_bytes"] = info.free_bytes;
+  return result;
+}
+
+}  // namespace
+
+void bind_engine(py::module_& module) {
+  py::class_<PyBfsResult>(module, "BfsResult", R"doc(
+What a search returns. ``depth`` (int32) holds every vertex's hop distance from the nearest
+source, -1 where unreached; ``parent`` (int32) a BFS tree (every source its own parent, -1 where
+unreached), or None when the search ran with parents=False. Both arrays are the search's own
+buffers handed to NumPy without a copy.
+)doc")
+      .def_readonly("depth", &PyBfsResult::depth, "Hop distance per vertex (int32, -1: unreached).")
+      .def_readonly("parent", &PyBfsResult::parent,
+                    "BFS-tree parent per vertex (int32, -1: unreached), or None.")
+      .def_property_readonly(
+          "source", [](const PyBfsResult& r) { return r.result->source; }, "The first source.")
+      .def_property_readonly(
+          "sources", [](const PyBfsResult& r) { return r.result->sources; },
+          "Every source, each once, in the order given.")
+      .def_property_readonly(
+          "seconds", [](const PyBfsResult& r) { return r.result->seconds; },
+          "Seconds the search took (the engine's own clock).")
+      .def_property_readonly(
+          "vertices_reached", [](const PyBfsResult& r) { return r.result->vertices_reached; },
+          "Vertices labelled by the search.")
+      .def_property_readonly(
+          "edges_examined", [](const PyBfsResult& r) { return r.result->edges_examined; },
+          "Arcs examined over the whole search.")
+      .def_property_readonly(
+          "num_levels", [](const PyBfsResult& r) { return r.result->levels.size(); },
+          "Levels expanded.")
+      .def_property_readonly(
+          "levels", [](const PyBfsResult& r) { return level_dicts(*r.result); },
+          "Per level: a dict of level, direction, frontier_vertices, edges_examined, seconds.")
+      .def_property_readonly(
+          "stop", [](const PyBfsResult& r) { return stop_name(r.result->stop); },
+          "Why the search ended: \"frontier-empty\", \"depth-limit\" or \"target-reached\".")
+      .def_property_readonly(
+          "stopped_early", [](const PyBfsResult& r) { return r.result->stopped_early(); },
+          "True when a depth limit or target ended the search early.")
+      .def(
+          "path",
+          [](const PyBfsResult& r, VertexId target) {
+            return numpy_from(bfs_path(*r.result, target));
+          },
+          py::arg("target"),
+          "The tree path [source, ..., target] (a shortest path), empty when target was not "
+          "reached. Needs parents.")
+      .def("__repr__", [](const PyBfsResult& r) {
+        return "<frontier.BfsResult " + std::to_string(r.result->vertices_reached) +
+               " vertices reached, " + std::to_string(r.result->levels.size()) + " levels, " +
+               std::to_string(r.result->seconds) + " s>";
+      });
+
+  py::class_<PyEngine>(module, "Engine", R"doc(
+A graph kept resident on one device, ready for many searches: on the CPU in host memory (with the
+reverse graph of a directed graph built once), on a GPU uploaded once with every search buffer
+sized up front. The engine shares the Graph's memory (no copy).
+
+device: "auto" (GPU 0 when one is usable, else the CPU), "cpu" or "gpu".
+Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU is usable.
+)doc")
+      .def(py::init([](py::object graph, const std::string& device) {
+             if (!py::isinstance<PyGraph>(graph)) {
+               throw py::type_error("Engine needs a frontier.Graph, not " +
+                                    py::str(py::type::of(graph)).cast<std::string>());
+             }
+             const auto shared = graph.cast<const PyGraph&>().graph;
+             const Device where = device_from_name(device);
+             std::optional<Engine> engine;
+             {
+               py::gil_scoped_release release;
+               engine.emplace(shared, where);
+             }
+             return PyEngine{std::move(*engine), std::move(graph)};
+           }),
+           py::arg("graph"), py::arg("device") = "auto")
+      .def_property_readonly(
+          "device",
+          [](const PyEngine& e) { return std::string(to_string(e.engine.device().kind)); },
+          "Where searches run: \"cpu\" or \"cuda\".")
+      .def_property_readonly(
+          "graph", [](const PyEngine& e) { return e.graph; }, "The Graph the engine was built on.")
+      .def("__repr__",
+           [](const PyEngine& e) {
+             return "<frontier.Engine on " + std::string(to_string(e.engine.device().kind)) + ", " +
+                    py::repr(e.graph).cast<std::string>() + ">";
+           })
+      .def("bfs", &engine_bfs, py::arg("source"), py::arg("depth_limit") = py::none(),
+           py::arg("target") = py::none(), py::arg("parents") = true, py::arg("threads") = 0,
+           py::arg("strategy") = "direction-optimizing", R"doc(
+Breadth-first search from ``source`` (a vertex, or a sequence of vertices searched at once:
+every vertex at its distance to the nearest source), with the GIL released.
+
+depth_limit: stop after labelling that level (farther vertices stay -1).
+target: stop after the level that labels this vertex; result.path(target) is then a shortest path.
+parents: compute the BFS tree (result.parent); False saves time and memory.
+threads: OpenMP threads on the CPU (0: all).
+strategy: "direction-optimizing" (default), "top-down", "bottom-up", or on a GPU "hybrid",
+"two-phase", "contract-expand", "expand-contract".
+Returns a BfsResult. Raises ValueError for a source or option out of range.
+)doc");
+
+  module.def("cuda_built", &cuda_built, "True when this build contains the CUDA backend.");
+  module.def("cuda_device_count", &cuda_device_count,
+             "Number of usable CUDA GPUs (0 without the backend, a driver or a GPU).");
+  module.def("cuda_device_info", &device_info_dict, py::arg("id") = 0,
+             "Name, compute capability, multiprocessors, total and free memory of GPU ``id``.");
+  module.def(
+      "set_log_level", [](const std::string& level) { set_log_level(parse_log_level(level)); },
+      py::arg("level"),
+      "How much frontier logs to stderr: \"trace\", \"debug\", \"info\" (default), \"warn\", "
+      "\"error\" or \"off\".");
+}
+
+}  // namespace frontier::python

@@ -1,0 +1,32 @@
+"""graph500() from Python: a small run returns the official figures as a dict, consistent with
+its own runs and with the statistics block."""
+
+import numpy as np
+
+import frontier
+
+
+def test_small_run_statistics():
+    seen = []
+    result = frontier.graph500(10, edgefactor=8, roots=6, seed=3, device="cpu",
+                               progress=lambda run, total: seen.append((run["index"], total)))
+    assert seen == [(i, 6) for i in range(6)]
+    assert result["num_vertices"] == 1024 and result["num_tuples"] == 8 * 1024
+    assert result["device"] == "cpu" and result["construction_seconds"] >= 0
+    runs = result["runs"]
+    assert len(runs) == 6 and len({run["root"] for run in runs}) == 6
+    assert all(run["validate_seconds"] >= 0 and run["nedge"] > 0 for run in runs)
+    seconds = np.array([run["seconds"] for run in runs])
+    nedge = np.array([run["nedge"] for run in runs])
+    assert np.isclose(result["teps"]["harmonic_mean"], 1 / np.mean(seconds / nedge))
+    assert result["harmonic_mean_teps"] == result["teps"]["harmonic_mean"]
+    assert result["time"]["min"] == seconds.min() and result["time"]["max"] == seconds.max()
+    block = result["statistics_block"]
+    assert "SCALE:" in block and "harmonic_mean_TEPS" in block
+
+
+def test_same_seed_same_roots_without_validation():
+    first = frontier.graph500(9, roots=4, seed=8, device="cpu", validate=False)
+    second = frontier.graph500(9, roots=4, seed=8, device="cpu", validate=False)
+    assert [r["root"] for r in first["runs"]] == [r["root"] for r in second["runs"]]
+    assert all(r["validate_seconds"] == -1 for r in first["runs"])
