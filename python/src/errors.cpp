@@ -20,9 +20,13 @@ namespace {
 
 /// Raises `type(args...)` after setting the given attributes on the instance.
 void raise_with(PyObject* type, const py::tuple& args, const py::dict& attributes) {
-  py::object error = py::reinterpret_borrow<py::object>(type)(*args);
-  for (const auto& [key, value] : attributes) error.attr(key) = value;
-  PyErr_SetObject(type, error.ptr());
+  PyObject* error = PyObject_Call(type, args.ptr(), nullptr);
+  if (error == nullptr) return;  // making the exception raised; that error stands
+  for (const auto item : attributes) {
+    if (PyObject_SetAttr(error, item.first.ptr(), item.second.ptr()) != 0) PyErr_Clear();
+  }
+  PyErr_SetObject(type, error);
+  Py_DECREF(error);
 }
 
 /// A file that could not be opened because it is not there (not one inside an archive, whose

@@ -22,8 +22,10 @@ def test_bfs_depths_equal_cpu(strategy):
         check_bfs_tree(graph, result, [source])
 
 
-def test_auto_picks_the_gpu():
-    assert frontier.Engine(frontier.grid2d(8, 8), device="auto").device == "cuda"
+def test_auto_picks_the_gpu_for_large_graphs_only():
+    # 224 arcs: the CPU answers first; about 1.8 million arcs: the GPU (kAutoDeviceGpuMinArcs).
+    assert frontier.Engine(frontier.grid2d(8, 8), device="auto").device == "cpu"
+    assert frontier.Engine(frontier.kronecker(16, seed=3), device="auto").device == "cuda"
 
 
 def test_bfs_options_on_the_gpu():

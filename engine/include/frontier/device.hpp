@@ -43,10 +43,10 @@ inline constexpr std::uint64_t kDeviceMemoryHeadroom = std::uint64_t{256} << 20;
 /// size of the work). @throws InvalidArgument on other names.
 Device parse_device(std::string_view name);
 
-/// Arcs from which Device::automatic() takes the GPU. Below it a search is a few levels over a
-/// few thousand vertices: the CPU answers from its caches while a GPU still pays a launch and a
-/// host round trip per level. A first estimate; the crossover measured on a GPU replaces it.
-inline constexpr std::int64_t kAutoDeviceGpuMinArcs = std::int64_t{1} << 16;
+/// Arcs from which Device::automatic() takes the GPU: where a search on one GPU overtakes the
+/// CPU's 16 threads (docs/results.md). Below it the CPU answers from its caches while a GPU still
+/// pays a launch and a host round trip per level.
+inline constexpr std::int64_t kAutoDeviceGpuMinArcs = std::int64_t{1} << 18;
 
 /// What Device::automatic() resolves to, and why (one line for the log).
 struct DeviceChoice {
