@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cstdio>
-#include <sstream>
+#include <string>
 
 namespace frontier {
 namespace {
@@ -12,12 +12,11 @@ namespace {
 std::string io_message(const std::string& file, std::size_t line, const std::string& problem,
                        const std::string& token) {
   constexpr std::size_t kMaxTokenBytes = 40;
-  std::ostringstream message;
-  message << printable_text(file);
-  if (line > 0) message << ':' << line;
-  message << ": " << printable_text(problem);
-  if (!token.empty()) message << " (near '" << printable_text(token, kMaxTokenBytes) << "')";
-  return message.str();
+  std::string message = printable_text(file);
+  if (line > 0) message += ':' + std::to_string(line);
+  message += ": " + printable_text(problem);
+  if (!token.empty()) message += " (near '" + printable_text(token, kMaxTokenBytes) + "')";
+  return message;
 }
 
 // Length of the UTF-8 sequence starting at text[0] that encodes a printable character (not a
