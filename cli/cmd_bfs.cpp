@@ -224,6 +224,9 @@ int run_bfs(int argc, const char* const* argv) {
   if (device.is_cuda()) {
     detail::logger().info("engine on GPU {}: warm-up {:.3f} ms", device.cuda_ids.front(),
                           engine.warm_up_seconds() * 1e3);
+  } else if (engine.warm_up_seconds() > 0) {
+    detail::logger().info("engine on the CPU: threads started in {:.3f} ms",
+                          engine.warm_up_seconds() * 1e3);
   }
 
   std::vector<BfsTrial> trials;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "bfs/bfs_dispatch.hpp"
+#include "bfs/bfs_tuning.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
@@ -45,8 +46,10 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
   graph_->check_invariants();
   if (device_.is_cuda()) {
     resident_ = std::make_shared<detail::EngineResidentState>(*graph_, single_gpu_id(device_));
-  } else if (graph_->directed()) {
-    graph_->reverse();
+  } else {
+    if (graph_->directed()) graph_->reverse();
+    cpu_warm_up_seconds_ = cpu::start_bfs_threads(graph_->num_vertices(),
+                                                  static_cast<std::int64_t>(graph_->num_arcs()));
   }
   detail::logger().debug("engine: graph with {} vertices and {} arcs resident on the {}",
                          graph_->num_vertices(), graph_->num_arcs(),
@@ -54,7 +57,7 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
 }
 
 double Engine::warm_up_seconds() const noexcept {
-  return resident_ ? resident_->warm_up_seconds : 0.0;
+  return resident_ ? resident_->warm_up_seconds : cpu_warm_up_seconds_;
 }
 
 Engine::Engine(std::shared_ptr<const Graph> graph, Device device,

@@ -32,5 +32,14 @@ TEST(BfsCpuPolicy, SmallGraphsSearchOnOneThread) {
   EXPECT_EQ(policy.threads_for(std::int64_t{1} << 24, policy.vertices_per_thread), 16);
 }
 
+TEST(BfsCpuPolicy, ASmallGraphIsSearchedOnOneThreadAndStartsNoThreads) {
+  BfsOptions options;
+  options.threads = 16;
+  // email-Eu-core's size: 1005 vertices, 25571 arcs.
+  EXPECT_EQ(make_bfs_cpu_policy(options, 1005, 25571).threads, 1);
+  EXPECT_EQ(start_bfs_threads(1005, 25571), 0.0);
+  EXPECT_EQ(make_bfs_cpu_policy(options, 1 << 16, 1 << 20).threads, 16);
+}
+
 }  // namespace
 }  // namespace frontier::cpu

@@ -61,7 +61,9 @@ class Engine {
   const Graph& graph() const noexcept { return *graph_; }
   /// Where queries run.
   const Device& device() const noexcept { return device_; }
-  /// Seconds the GPU warm-up took when the engine was built (part of building it); 0 on the CPU.
+  /// Seconds the warm-up took when the engine was built (part of building it): on a GPU, kernels
+  /// loaded and one search per strategy; on the CPU, the OpenMP threads started (0 for a graph
+  /// small enough to be searched on one thread).
   double warm_up_seconds() const noexcept;
 
   /// Breadth-first search from `source` on the engine's device. Searches on one GPU run one at
@@ -99,6 +101,7 @@ class Engine {
   Device device_;
   /// Device-resident copies (the GPU BFS runner); null on the CPU.
   std::shared_ptr<detail::EngineResidentState> resident_;
+  double cpu_warm_up_seconds_ = 0.0;
 };
 
 }  // namespace frontier

@@ -90,7 +90,8 @@ class DirectionOptimizingBfs {
                          const BfsOptions& options)
       : graph_(graph),
         sources_(sources),
-        policy_(make_bfs_cpu_policy(options)),
+        policy_(make_bfs_cpu_policy(options, graph.num_vertices(),
+                                    static_cast<std::int64_t>(graph.num_arcs()))),
         n_(graph.num_vertices()),
         with_parents_(options.predecessors),
         depth_limit_(options.depth_limit),

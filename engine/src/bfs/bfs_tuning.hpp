@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "frontier/bfs.hpp"
@@ -37,10 +38,15 @@ struct BfsCpuPolicy {
   /// Top-down: frontier out-arcs per thread (an arc check is a random read, about 10 ns).
   std::int64_t top_down_arcs_per_thread = 512;
   /// Bottom-up: unexplored arcs plus vertices per thread (mostly sequential reads).
-  std::int64_t bottom_up_work_per_thread = 4096;
+  std::int64_t bottom_up_work_per_thread = 16384;
   /// Whole-vertex-set passes (initialisation, frontier conversions): vertices per thread, about a
   /// nanosecond each, so a graph below 2^14 vertices never wakes a team for them.
   std::int64_t vertices_per_thread = std::int64_t{1} << 14;
+
+  /// A graph with fewer vertices plus arcs than this is searched on the calling thread alone,
+  /// every step: its whole search costs less than creating the OpenMP threads (which a process
+  /// does on its first parallel region, so the first search would pay for them).
+  std::int64_t serial_graph_work = std::int64_t{1} << 15;
 
   /// Threads for a step of `work` units at `work_per_thread` units each: 1 or `threads`.
   int threads_for(std::int64_t work, std::int64_t work_per_thread) const;
@@ -51,5 +57,13 @@ struct BfsCpuPolicy {
 
 /// The policy for one search: options checked elsewhere; threads == 0 becomes all threads.
 BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options);
+/// The same for a search on a graph of `vertices` and `arcs`: one thread for a small graph.
+BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options, std::int64_t vertices,
+                                 std::int64_t arcs);
+
+/// Starts the OpenMP threads a search on a graph of `vertices` and `arcs` with all threads would
+/// use (none for a small graph), so that the first search does not create them; returns the
+/// seconds it took. An Engine on the CPU calls it when it is built.
+double start_bfs_threads(std::int64_t vertices, std::int64_t arcs);
 
 }  // namespace frontier::cpu
