@@ -31,11 +31,11 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <string>
 
 #include "block_hash.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
@@ -142,18 +142,6 @@ class MappedFile {
   const unsigned char* data_ = nullptr;
   std::size_t bytes_ = 0;
 };
-
-/// Bytes the kernel reports as available for new allocations (MemAvailable), 0 if unknown.
-std::uint64_t available_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kibibytes = 0;
-  std::string unit;
-  while (meminfo >> key >> kibibytes >> unit) {
-    if (key == "MemAvailable:") return kibibytes * 1024;
-  }
-  return 0;
-}
 
 Header checked_header(const MappedFile& file, const std::string& name) {
   if (file.bytes() < kHeaderBytes) {
@@ -377,7 +365,7 @@ Graph read_binary_csr(const std::filesystem::path& path) {
   const bool weighted = (header.flags & kFlagWeighted) != 0;
 
   const std::uint64_t needed = file.bytes() - kHeaderBytes;
-  const std::uint64_t available = available_memory_bytes();
+  const std::uint64_t available = detail::available_host_memory_bytes();
   if (available != 0 && needed > available) {
     throw OutOfMemory("loading binary CSR " + name, needed, available);
   }

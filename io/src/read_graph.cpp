@@ -8,7 +8,6 @@
 // against the memory the system reports available, so a huge declared vertex count yields an
 // OutOfMemory error instead of a failed allocation.
 #include <cstdint>
-#include <fstream>
 #include <string>
 
 #include "chunk_parse.hpp"

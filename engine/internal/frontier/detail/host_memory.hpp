@@ -7,21 +7,28 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
+#include <cstdio>
 #include <string>
 
 namespace frontier::detail {
 
 /// MemAvailable from /proc/meminfo in bytes; 0 when it cannot be read (callers then skip checks).
 inline std::uint64_t available_host_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (meminfo >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
+  // stdio, not iostreams: the Python module shares its process with other libraries (NumPy's),
+  // beside which iostream number conversion in the module fails (read nothing, or crashed).
+  std::FILE* meminfo = std::fopen("/proc/meminfo", "r");
+  if (meminfo == nullptr) return 0;
+  char line[256];
+  std::uint64_t bytes = 0;
+  while (std::fgets(line, sizeof line, meminfo) != nullptr) {
+    unsigned long long kibibytes = 0;
+    if (std::sscanf(line, "MemAvailable: %llu kB", &kibibytes) == 1) {
+      bytes = static_cast<std::uint64_t>(kibibytes) * 1024;
+      break;
+    }
   }
-  return 0;
+  std::fclose(meminfo);
+  return bytes;
 }
 
 /// Transparent huge pages are this large on x86-64 and most arm64 kernels.
