@@ -82,6 +82,40 @@ class VertexBitmap {
   LabelVector<std::uint64_t> words_;
 };
 
+// One thread's buffer of vertices bound for a queue shared by a team: appended to the queue's
+// tail with one atomic add per `capacity` vertices, the rest when it goes out of scope (before the
+// parallel region's closing barrier).
+template <typename VertexT>
+class QueueAppender {
+ public:
+  QueueAppender(VertexT* queue, std::atomic<std::int64_t>& tail, std::size_t capacity)
+      : queue_(queue), tail_(tail), capacity_(capacity) {
+    local_.reserve(capacity);
+  }
+  QueueAppender(const QueueAppender&) = delete;
+  QueueAppender& operator=(const QueueAppender&) = delete;
+  ~QueueAppender() { flush(); }
+
+  void push(VertexT vertex) {
+    local_.push_back(vertex);
+    if (local_.size() == capacity_) flush();
+  }
+
+ private:
+  void flush() {
+    if (local_.empty()) return;
+    const std::int64_t at =
+        tail_.fetch_add(static_cast<std::int64_t>(local_.size()), std::memory_order_relaxed);
+    std::memcpy(queue_ + at, local_.data(), local_.size() * sizeof(VertexT));
+    local_.clear();
+  }
+
+  VertexT* queue_;
+  std::atomic<std::int64_t>& tail_;
+  std::size_t capacity_;
+  std::vector<VertexT> local_;
+};
+
 // The search state of one BFS; one object per call.
 template <typename VertexT, typename EdgeT>
 class DirectionOptimizingBfs {
@@ -104,8 +138,6 @@ class DirectionOptimizingBfs {
   // Expands queue_[queue_begin_, queue_end_), whose vertices have `frontier_arcs` out-arcs;
   // returns the arcs examined. Sets next_size_ and next_scout_.
   std::int64_t top_down_step(std::int32_t next_depth, std::int64_t frontier_arcs);
-  // The same on the calling thread: plain loads and stores, appending straight to the queue.
-  std::int64_t top_down_step_alone(std::int32_t next_depth);
   // Expands front_ into next_ when `unexplored_work` (unexpanded arcs plus vertices) bounds its
   // work; returns the arcs examined. Sets next_size_ and next_scout_.
   std::int64_t bottom_up_step(std::int32_t next_depth, std::int64_t unexplored_work);
@@ -181,7 +213,6 @@ template <typename VertexT, typename EdgeT>
 std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t next_depth,
                                                                    std::int64_t frontier_arcs) {
   const int threads = policy_.threads_for(frontier_arcs, policy_.top_down_arcs_per_thread);
-  if (threads == 1) return top_down_step_alone(next_depth);
   const EdgeT* offsets = graph_.offsets().data();
   const VertexT* targets = graph_.targets().data();
   std::int32_t* depth = depth_.data();
@@ -189,22 +220,12 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
   VertexT* queue = queue_.data();
   const std::int64_t begin = queue_begin_;
   const std::int64_t end = queue_end_;
-  const std::size_t capacity = policy_.local_queue_capacity;
-  std::atomic<std::int64_t> tail{end};
   std::int64_t examined = 0;
   std::int64_t scout = 0;
 
-#pragma omp parallel num_threads(threads) reduction(+ : examined, scout)
-  {
-    std::vector<VertexT> local;
-    local.reserve(capacity);
-    auto flush = [&] {
-      const std::int64_t at =
-          tail.fetch_add(static_cast<std::int64_t>(local.size()), std::memory_order_relaxed);
-      std::memcpy(queue + at, local.data(), local.size() * sizeof(VertexT));
-      local.clear();
-    };
-#pragma omp for schedule(dynamic, policy_.top_down_chunk) nowait
+  if (threads == 1) {
+    // Alone: plain loads and stores, appending straight to the queue.
+    std::int64_t tail = end;
     for (std::int64_t i = begin; i < end; ++i) {
       const VertexT u = queue[i];
       const EdgeT first = offsets[u];
@@ -212,53 +233,41 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
       examined += static_cast<std::int64_t>(last - first);
       for (EdgeT e = first; e < last; ++e) {
         const VertexT v = targets[e];
-        std::atomic_ref<std::int32_t> slot(depth[v]);
-        std::int32_t seen = slot.load(std::memory_order_relaxed);
-        if (seen != kUnreachedDepth) continue;
-        if (!slot.compare_exchange_strong(seen, next_depth, std::memory_order_relaxed)) continue;
+        if (depth[v] != kUnreachedDepth) continue;
+        depth[v] = next_depth;
         if (parent != nullptr) parent[v] = u;
         scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
-        local.push_back(v);
-        if (local.size() == capacity) flush();
+        queue[tail++] = v;
       }
     }
-    if (!local.empty()) flush();
-  }
-  queue_begin_ = end;
-  queue_end_ = tail.load();
-  next_size_ = queue_end_ - queue_begin_;
-  next_scout_ = scout;
-  return examined;
-}
-
-template <typename VertexT, typename EdgeT>
-std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step_alone(std::int32_t next_depth) {
-  const EdgeT* offsets = graph_.offsets().data();
-  const VertexT* targets = graph_.targets().data();
-  std::int32_t* depth = depth_.data();
-  VertexT* parent = with_parents_ ? parent_.data() : nullptr;
-  VertexT* queue = queue_.data();
-  const std::int64_t begin = queue_begin_;
-  const std::int64_t end = queue_end_;
-  std::int64_t tail = end;
-  std::int64_t examined = 0;
-  std::int64_t scout = 0;
-  for (std::int64_t i = begin; i < end; ++i) {
-    const VertexT u = queue[i];
-    const EdgeT first = offsets[u];
-    const EdgeT last = offsets[u + 1];
-    examined += static_cast<std::int64_t>(last - first);
-    for (EdgeT e = first; e < last; ++e) {
-      const VertexT v = targets[e];
-      if (depth[v] != kUnreachedDepth) continue;
-      depth[v] = next_depth;
-      if (parent != nullptr) parent[v] = u;
-      scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
-      queue[tail++] = v;
+    queue_end_ = tail;
+  } else {
+    const std::size_t capacity = policy_.local_queue_capacity;
+    std::atomic<std::int64_t> tail{end};
+#pragma omp parallel num_threads(threads) reduction(+ : examined, scout)
+    {
+      QueueAppender<VertexT> next(queue, tail, capacity);
+#pragma omp for schedule(dynamic, policy_.top_down_chunk) nowait
+      for (std::int64_t i = begin; i < end; ++i) {
+        const VertexT u = queue[i];
+        const EdgeT first = offsets[u];
+        const EdgeT last = offsets[u + 1];
+        examined += static_cast<std::int64_t>(last - first);
+        for (EdgeT e = first; e < last; ++e) {
+          const VertexT v = targets[e];
+          std::atomic_ref<std::int32_t> slot(depth[v]);
+          std::int32_t seen = slot.load(std::memory_order_relaxed);
+          if (seen != kUnreachedDepth) continue;
+          if (!slot.compare_exchange_strong(seen, next_depth, std::memory_order_relaxed)) continue;
+          if (parent != nullptr) parent[v] = u;
+          scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
+          next.push(v);
+        }
+      }
     }
+    queue_end_ = tail.load();
   }
   queue_begin_ = end;
-  queue_end_ = tail;
   next_size_ = queue_end_ - queue_begin_;
   next_scout_ = scout;
   return examined;
@@ -341,22 +350,13 @@ void DirectionOptimizingBfs<VertexT, EdgeT>::bitmap_to_queue() {
   const int threads = policy_.threads_for(n_, policy_.vertices_per_thread);
 #pragma omp parallel num_threads(threads) if (threads > 1)
   {
-    std::vector<VertexT> local;
-    local.reserve(capacity);
-    auto flush = [&] {
-      const std::int64_t at =
-          tail.fetch_add(static_cast<std::int64_t>(local.size()), std::memory_order_relaxed);
-      std::memcpy(queue + at, local.data(), local.size() * sizeof(VertexT));
-      local.clear();
-    };
+    QueueAppender<VertexT> appender(queue, tail, capacity);
 #pragma omp for schedule(static) nowait
     for (std::int64_t w = 0; w < word_count; ++w) {
       for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
-        local.push_back(static_cast<VertexT>(w * kWordBits + std::countr_zero(bits)));
-        if (local.size() == capacity) flush();
+        appender.push(static_cast<VertexT>(w * kWordBits + std::countr_zero(bits)));
       }
     }
-    if (!local.empty()) flush();
   }
   queue_begin_ = 0;
   queue_end_ = tail.load();
