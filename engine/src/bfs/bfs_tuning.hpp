@@ -38,7 +38,7 @@ struct BfsCpuPolicy {
   /// Top-down: frontier out-arcs per thread (an arc check is a random read, about 10 ns).
   std::int64_t top_down_arcs_per_thread = 512;
   /// Bottom-up: unexplored arcs plus vertices per thread (mostly sequential reads).
-  std::int64_t bottom_up_work_per_thread = 16384;
+  std::int64_t bottom_up_work_per_thread = 4096;
   /// Whole-vertex-set passes (initialisation, frontier conversions): vertices per thread, about a
   /// nanosecond each, so a graph below 2^14 vertices never wakes a team for them.
   std::int64_t vertices_per_thread = std::int64_t{1} << 14;
