@@ -81,13 +81,14 @@ template <typename VertexT>
 BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
                                 cuda::BfsRunner<VertexT, EdgeId>& runner, VertexT source,
                                 const BfsResult<VertexT>& expected, BfsCudaStrategy strategy,
-                                bool predecessors) {
+                                bool predecessors, bool cta_levels = true) {
   SCOPED_TRACE(std::string(cuda::to_string(strategy)) +
-               (predecessors ? " with parents" : " depths only") + ", source " +
-               std::to_string(source));
+               (predecessors ? " with parents" : " depths only") +
+               (cta_levels ? "" : ", no one-CTA levels") + ", source " + std::to_string(source));
   BfsCudaOptions options;
   options.strategy = strategy;
   options.predecessors = predecessors;
+  options.cta_levels = cta_levels;
   BfsResult<VertexT> actual = runner.run(source, options);
   const cuda::BfsCudaRunStats stats = runner.last_run_stats();
 
@@ -119,6 +120,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     EXPECT_EQ(stats.fused_levels, 0);
     EXPECT_EQ(stats.two_phase_levels, 0);
     EXPECT_EQ(stats.multi_level_launches, 0);
+    EXPECT_EQ(stats.cta_level_launches, 0);
     EXPECT_EQ(stats.expand_contract_levels, levels);
   } else {
     EXPECT_EQ(stats.expand_contract_levels, 0);
@@ -134,6 +136,13 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     }
   }
   if (strategy == BfsCudaStrategy::TwoPhase) EXPECT_EQ(stats.fused_levels, 0);
+  // 6. Only the hybrid strategies run levels in one CTA, and only when asked to.
+  const bool hybrid =
+      strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
+  if (!hybrid || !cta_levels) {
+    EXPECT_EQ(stats.cta_levels, 0);
+    EXPECT_EQ(stats.cta_level_launches, 0);
+  }
   if (strategy == BfsCudaStrategy::ContractExpand) EXPECT_EQ(stats.two_phase_levels, 0);
   if (strategy == BfsCudaStrategy::BottomUp) {
     EXPECT_EQ(stats.edge_queue_items, 0);
@@ -157,6 +166,11 @@ void check_graph(const TestGraph& graph, const std::vector<VertexId>& sources) {
       for (bool predecessors : {true, false}) {
         check_search(graph, runner, source, expected, strategy, predecessors);
       }
+    }
+    // The hybrids once more with every small level in the cooperative grid launch.
+    for (BfsCudaStrategy strategy :
+         {BfsCudaStrategy::Hybrid, BfsCudaStrategy::DirectionOptimizing}) {
+      check_search(graph, runner, source, expected, strategy, true, false);
     }
   }
 }
@@ -214,14 +228,17 @@ TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
     check_search(graph, runner, source, expected, strategy, true);
     const cuda::BfsCudaRunStats stats = runner.last_run_stats();
     if (strategy == BfsCudaStrategy::Hybrid) {
-      EXPECT_GT(stats.fused_levels, 0);
+      EXPECT_GT(stats.fused_levels + stats.cta_levels, 0);
       EXPECT_GT(stats.two_phase_levels, 0);
     }
     if (strategy == BfsCudaStrategy::DirectionOptimizing) {
       EXPECT_GT(stats.bottom_up_levels, 0);
-      EXPECT_GT(stats.fused_levels + stats.two_phase_levels, 0);
+      EXPECT_GT(stats.fused_levels + stats.cta_levels + stats.two_phase_levels, 0);
     }
   }
+  check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true, false);
+  EXPECT_GT(runner.last_run_stats().fused_levels, 0);
+  EXPECT_GT(runner.last_run_stats().two_phase_levels, 0);
 }
 
 // Hub lists at several levels go through the edge-balanced hub pass, inside multi-level launches
@@ -239,9 +256,10 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
   }
 }
 
-// Beamer's rule fires inside a multi-level launch when the queue is still small: a uniform random
-// graph of 48000 arcs (less than any GPU's resident thread count, so every top-down level fits one
-// launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at the latest.
+// Beamer's rule fires inside a multi-level grid launch when the queue is still small: a uniform
+// random graph of 48000 arcs (less than any GPU's resident thread count, so every top-down level
+// fits one launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at
+// the latest. With one-CTA levels the rule is applied where the CTA hands its last level over.
 TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
   FRONTIER_REQUIRE_GPU();
   const TestGraph graph = test::uniform_graph(3000, 24000, 23);
@@ -249,6 +267,10 @@ TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
   for (VertexId source : {VertexId{0}, VertexId{1500}}) {
     const BfsResult<VertexId> expected = reference_bfs(graph, source);
     check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true);
+    EXPECT_GE(runner.last_run_stats().cta_levels, 1);
+    EXPECT_GE(runner.last_run_stats().bottom_up_levels, 1);
+    check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true,
+                 false);
     const cuda::BfsCudaRunStats stats = runner.last_run_stats();
     EXPECT_GE(stats.in_launch_switches, 1);
     EXPECT_GE(stats.bottom_up_levels, 1);
@@ -269,23 +291,62 @@ TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
   EXPECT_EQ(runner.last_run_stats().edge_queue_items, 2 * 699);
 }
 
-// Small frontiers run many levels per cooperative launch; a long path needs several launches,
-// each handing its last queue to the next.
+// Small frontiers run many levels per launch, in one CTA or (without it) in a cooperative grid;
+// a long path needs several launches, each handing its last level to the next: the one-CTA
+// kernel leaves its last level's expansion to the wide expand kernel.
 TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   FRONTIER_REQUIRE_GPU();
   const VertexId n = 1500;
   const TestGraph graph = test::path_graph(n);
   Runner runner(graph);
   const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
-  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
-  const cuda::BfsCudaRunStats stats = runner.last_run_stats();
-  EXPECT_EQ(stats.fused_levels, n);
-  EXPECT_EQ(stats.two_phase_levels, 0);
   // n levels plus the last one, which finds nothing, in launches of at most K levels.
   const int per_launch = cuda::kSm90BfsPolicy.persistent_max_levels;
-  EXPECT_EQ(stats.multi_level_launches, (n + 1 + per_launch - 1) / per_launch);
+  const int launches = (n + 1 + per_launch - 1) / per_launch;
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
+  cuda::BfsCudaRunStats stats = runner.last_run_stats();
+  EXPECT_EQ(stats.cta_levels, n);
+  EXPECT_EQ(stats.cta_level_launches, launches);
+  EXPECT_EQ(stats.fused_levels, 0);
+  EXPECT_EQ(stats.multi_level_launches, 0);
+  EXPECT_EQ(stats.two_phase_levels, 0);
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true, false);
+  stats = runner.last_run_stats();
+  EXPECT_EQ(stats.fused_levels, n);
+  EXPECT_EQ(stats.two_phase_levels, 0);
+  EXPECT_EQ(stats.multi_level_launches, launches);
+  EXPECT_EQ(stats.cta_level_launches, 0);
   check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::ContractExpand, true);
   EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
+}
+
+// A broom: a star of 6000 leaves whose last leaf starts a path of 700 vertices. From the centre
+// the one-CTA kernel claims the centre and hands its 6000 arcs to the wide kernels; the leaves'
+// level runs in the cooperative grid, which hands the path (an edge queue of one item) back to
+// the one CTA. From the path's far end, the frontier grows past the CTA at the centre.
+TEST(BfsGpu, SmallLevelsMoveBetweenOneCtaAndTheGrid) {
+  FRONTIER_REQUIRE_GPU();
+  const VertexId leaves = 6000;
+  const VertexId path = 700;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId leaf = 1; leaf <= leaves; ++leaf) pairs.emplace_back(0, leaf);
+  for (VertexId v = leaves; v < leaves + path; ++v) pairs.emplace_back(v, v + 1);
+  const TestGraph graph = test::graph_from_pairs<VertexId>(leaves + path + 1, pairs, false);
+  Runner runner(graph);
+  for (const VertexId source : {VertexId{0}, VertexId{leaves + path}}) {
+    const BfsResult<VertexId> expected = reference_bfs(graph, source);
+    for (BfsCudaStrategy strategy :
+         {BfsCudaStrategy::Hybrid, BfsCudaStrategy::DirectionOptimizing}) {
+      for (bool predecessors : {true, false}) {
+        check_search(graph, runner, source, expected, strategy, predecessors);
+      }
+    }
+    check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true);
+    const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+    EXPECT_GE(stats.cta_level_launches, 2);
+    EXPECT_GE(stats.cta_levels, path);
+    EXPECT_GE(stats.fused_levels + stats.two_phase_levels, 1);
+  }
 }
 
 // A directed chain 0 -> 1 -> ... with a back arc: bottom-up steps must read in-arcs, not out-arcs.

@@ -98,6 +98,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   int multiprocessors = 0;
   std::uint64_t resident_threads = 0;
   bool cooperative_launch = false;
+  /// Whether a block may have the one-CTA level kernel's shared memory (bfs_cta_levels.cuh).
+  bool cta_levels_fit = false;
 
   DeviceGraph<VertexT, EdgeT> graph;
   DeviceBuffer<std::int32_t> d_depth;
@@ -213,6 +215,24 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     FRONTIER_CUDA_CHECK(
         cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
     cooperative_launch = cooperative != 0 && kSm90BfsPolicy.persistent_max_levels > 0;
+    cta_levels_fit = properties.sharedMemPerBlockOptin >= cta_levels_shared_bytes();
+    if (cta_levels_fit) {
+      allow_cta_levels_shared_memory<true>();
+      allow_cta_levels_shared_memory<false>();
+    }
+  }
+
+  /// Dynamic shared memory of the one-CTA level kernel (the same with and without parents).
+  static std::size_t cta_levels_shared_bytes() {
+    return sizeof(typename BfsCtaLevelsAgent<VertexT, EdgeT, true>::TempStorage);
+  }
+
+  /// Lets the one-CTA level kernel have more than the default 48 KB of shared memory.
+  template <bool kParents>
+  void allow_cta_levels_shared_memory() {
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(
+        reinterpret_cast<const void*>(bfs_cta_levels_kernel<VertexT, EdgeT, kParents>),
+        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(cta_levels_shared_bytes())));
   }
 
   std::uint64_t device_bytes() const {
@@ -261,6 +281,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_expand_contract_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_cta_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
     if constexpr (kParents) {
       load_kernel(bfs_init_kernel<VertexT>);
@@ -361,7 +382,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// frontier(L), see the file comment) and the level L being run.
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
-                std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources)
+                std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources,
+                bool cta_levels_in)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -371,6 +393,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
           hybrid(strategy_in == BfsCudaStrategy::Hybrid ||
                  strategy_in == BfsCudaStrategy::DirectionOptimizing),
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
+          cta_levels(hybrid && cta_levels_in),
           edge_length(sources),
           unexplored_arcs(num_arcs) {}
 
@@ -383,6 +406,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     bool hybrid;
     /// Edge queues shorter than this are small (hybrid strategies: contract-expand levels).
     double fused_limit;
+    /// Edge queues of at most kCtaLevelsCapacity items go to the one-CTA level kernel.
+    bool cta_levels;
 
     // Handed from level to level.
     bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
@@ -409,8 +434,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// 2. Top-down from the edge queue E(L): one of the three steps below.
   template <bool kParents, typename FinishLevel>
   StepEnd top_down_step(QueueLevels& loop, const FinishLevel& finish_level);
-  /// 2a. Small queue: contract-expand levels back to back in one cooperative launch, recorded as
-  /// they ran; or, where Beamer's rule stopped it, level L switched to a bitmap frontier.
+  /// 2a. Small queue: levels back to back in one launch (one CTA while the frontier is tiny,
+  /// else contract-expand levels in a cooperative grid), recorded as they ran; where Beamer's
+  /// rule stopped it, level L switched to a bitmap frontier; where the one-CTA launch left
+  /// V(L) in the vertex queue, level L expanded by the wide kernels.
   template <bool kParents, typename FinishLevel>
   StepEnd multi_level_step(QueueLevels& loop, const FinishLevel& finish_level);
   /// 2b. Fused contract-expand, one launch: E(L) -> E(L + 1).
@@ -419,6 +446,13 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// 2c-2f. Two-phase: E(L) -> V(L), then V(L) -> E(L + 1) or, bottom-up, V(L) -> frontier(L).
   template <bool kParents>
   StepEnd two_phase_step(QueueLevels& loop);
+  /// 2d-2e. Beamer's rule on level L's claims `c` (V(L) in the vertex queue, counted in level
+  /// L's slot): true when it turns level L bottom-up, V(L) then converted to frontier(L).
+  bool turns_bottom_up(QueueLevels& loop, const BfsCounters& c);
+  /// 2f. V(L) in the vertex queue -> E(L + 1) in E(L)'s buffer, with its hub pass, counted in
+  /// level L's slot (which holds V(L)'s length and claims).
+  template <bool kParents>
+  StepEnd expand_vertex_queue(QueueLevels& loop, std::uint64_t vertex_length);
   /// After 2b or 2f expanded level L (launched with `expanded`, counted `c`): its hub pass, its
   /// counts, |E(L + 1)| and level L's record.
   template <bool kParents>
@@ -548,7 +582,8 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
                                                               std::uint64_t source_count,
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
-                   resident_threads, static_cast<std::uint64_t>(num_arcs), source_count);
+                   resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
+                   options.cta_levels && cta_levels_fit);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -603,7 +638,8 @@ auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
   args.in_preds = d_edge_preds[loop.edge_buffer].data();
   args.in_length = &slot_ptr(loop.level + kCounterSlots - 1)->edge_queue_length;
   const bool small = static_cast<double>(loop.edge_length) < loop.fused_limit;
-  if (loop.hybrid && small && cooperative_launch) {
+  const bool tiny = loop.cta_levels && loop.edge_length <= kCtaLevelsCapacity;
+  if (loop.hybrid && (tiny || (small && cooperative_launch))) {
     const StepEnd end = multi_level_step<kParents>(loop, finish_level);
     if (end != StepEnd::kGoOn) return end;
   }
@@ -621,9 +657,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
                                                        const FinishLevel& finish_level) -> StepEnd {
   const cudaStream_t s = stream.get();
   const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto cta_levels_kernel = bfs_cta_levels_kernel<VertexT, EdgeT, kParents>;
   const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
   BfsLevelStats& record = loop.record;
-  // 2a. Small queue: contract-expand levels back to back in one cooperative launch.
+  // 2a. Small queue: levels back to back in one launch, one CTA while E(L) is tiny.
+  const bool one_cta = loop.cta_levels && loop.edge_length <= kCtaLevelsCapacity;
   BfsMultiLevelArgs<VertexT> multi;
   for (int b = 0; b < 2; ++b) {
     multi.queues[b] = d_edge_queue[b].data();
@@ -638,6 +676,9 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     multi.max_levels = static_cast<int>(std::min<std::int64_t>(multi.max_levels, levels_left));
   }
   multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
+  // Back to the one-CTA kernel once the queue is well inside its capacity (not at the edge,
+  // where a frontier hovering around it would bounce between the two every level).
+  multi.queue_floor = loop.cta_levels ? kCtaLevelsCapacity / 2 : 0;
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.switched = d_levels_run.data() + 1;
@@ -645,10 +686,15 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.ring = d_counters.data();
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
-  void* kernel_args[] = {&loop.args, &multi};
-  FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
-      reinterpret_cast<const void*>(fused_levels_kernel),
-      dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
+  if (one_cta) {
+    cta_levels_kernel<<<1, kCtaLevelsThreads, cta_levels_shared_bytes(), s>>>(
+        loop.args, multi, d_vertex_queue.data());
+  } else {
+    void* kernel_args[] = {&loop.args, &multi};
+    FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
+        reinterpret_cast<const void*>(fused_levels_kernel),
+        dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
+  }
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.data(), d_launch_counters.data(),
                                       launch_slots() * sizeof(BfsCounters), cudaMemcpyDeviceToHost,
@@ -658,12 +704,12 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   queue_target_depth_read();
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
   const int levels_run = std::max(1, h_levels_run.data()[0]);
-  const bool switched = h_levels_run.data()[1] != 0;
-  ++stats.multi_level_launches;
+  const int end = h_levels_run.data()[1];
+  ++(one_cta ? stats.cta_level_launches : stats.multi_level_launches);
   // The launch's time is shared evenly by its levels.
   const double seconds = loop.level_timer.seconds() / levels_run;
   bool finished = false;
-  for (int i = 0; i < levels_run - (switched ? 1 : 0); ++i) {
+  for (int i = 0; i < levels_run - (end != kCtaLevelsDone ? 1 : 0); ++i) {
     const BfsCounters& c = h_launch_counters.data()[i];
     if (c.new_vertices == 0) {
       finished = true;
@@ -672,7 +718,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     count_top_down(c);
     stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
     stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
-    ++stats.fused_levels;
+    ++(one_cta ? stats.cta_levels : stats.fused_levels);
     loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
     record.level = loop.level + i;
     record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
@@ -683,9 +729,33 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     loop.edge_length = c.edge_queue_length;
   }
   if (finished) return StepEnd::kSearchDone;
-  if (!switched) {
+  if (end == kCtaLevelsDone) {
     loop.edge_buffer = (loop.edge_buffer + levels_run) % 2;
     loop.level += levels_run - 1;
+    return StepEnd::kLevelsRecorded;
+  }
+  if (end == kCtaLevelsVertexQueue) {
+    // 2c. The one-CTA launch claimed level L (its last) but left its expansion, too large for
+    //     one CTA, to the wide kernels: V(L) -> E(L + 1) as two-phase expands it.
+    loop.level += levels_run - 1;
+    loop.args = base_args();
+    loop.args.level = loop.level;
+    loop.args.counters = slot_ptr(loop.level);
+    loop.args.next_counters = slot_ptr(loop.level + 1);
+    const BfsCounters& claims = h_launch_counters.data()[levels_run - 1];
+    ++stats.cta_levels;
+    if (loop.may_go_bottom_up && turns_bottom_up(loop, claims)) {
+      record.level = loop.level;
+      loop.earlier_seconds = loop.level_timer.seconds() - seconds * (levels_run - 1);
+      loop.level_timer.restart();
+      return StepEnd::kGoOn;
+    }
+    if (expand_vertex_queue<kParents>(loop, claims.new_vertices) == StepEnd::kSearchDone) {
+      return StepEnd::kSearchDone;
+    }
+    record.level = loop.level;
+    record.seconds = loop.level_timer.seconds() - seconds * (levels_run - 1);
+    finish_level(record);
     return StepEnd::kLevelsRecorded;
   }
   // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
@@ -695,7 +765,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   loop.level += levels_run - 1;
   count_top_down(c);
   stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
-  ++stats.fused_levels;
+  ++(one_cta ? stats.cta_levels : stats.fused_levels);
   ++stats.in_launch_switches;
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   Args convert = base_args();
@@ -737,8 +807,6 @@ template <bool kParents>
 auto BfsRunner<VertexT, EdgeT>::Impl::two_phase_step(QueueLevels& loop) -> StepEnd {
   const cudaStream_t s = stream.get();
   const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
-  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
-  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
   Args& args = loop.args;
   // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
   args.out_queue = d_vertex_queue.data();
@@ -750,40 +818,56 @@ auto BfsRunner<VertexT, EdgeT>::Impl::two_phase_step(QueueLevels& loop) -> StepE
     const BfsCounters c = read_counters(loop.level % kCounterSlots);
     if (c.new_vertices == 0) return StepEnd::kSearchDone;
     vertex_length = c.vertex_queue_length;
-    const bool bottom_up = loop.strategy == BfsCudaStrategy::BottomUp ||
-                           static_cast<double>(c.new_degree_sum) >
-                               static_cast<double>(loop.unexplored_arcs) / loop.policy.alpha;
-    if (bottom_up) {
-      // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 below is level L's expansion.
-      FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[loop.frontier_buffer].data(), 0,
-                                          loop.words * sizeof(BitmapWord), s));
-      Args convert = args;
-      convert.in_queue = d_vertex_queue.data();
-      convert.in_length = &slot_ptr(loop.level)->vertex_queue_length;
-      convert.frontier_out = d_frontier[loop.frontier_buffer].data();
-      to_bitmap_kernel<<<grid_for(to_bitmap_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
-          convert);
-      FRONTIER_CHECK_LAUNCH();
-      count_top_down(c);
-      loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
-      loop.in_bitmap = true;
-      loop.frontier_size = c.new_vertices;
-      loop.previous_frontier = 0;
-      return StepEnd::kGoOn;
-    }
+    if (turns_bottom_up(loop, c)) return StepEnd::kGoOn;
   }
-  // 2f. Two-phase, expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
-  Args expand = args;
+  const StepEnd end = expand_vertex_queue<kParents>(loop, vertex_length);
+  if (end == StepEnd::kGoOn) ++stats.two_phase_levels;
+  return end;
+}
+
+template <typename VertexT, typename EdgeT>
+bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const BfsCounters& c) {
+  const bool bottom_up = loop.strategy == BfsCudaStrategy::BottomUp ||
+                         static_cast<double>(c.new_degree_sum) >
+                             static_cast<double>(loop.unexplored_arcs) / loop.policy.alpha;
+  if (!bottom_up) return false;
+  // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 is level L's expansion.
+  const cudaStream_t s = stream.get();
+  const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[loop.frontier_buffer].data(), 0,
+                                      loop.words * sizeof(BitmapWord), s));
+  Args convert = loop.args;
+  convert.in_queue = d_vertex_queue.data();
+  convert.in_length = &slot_ptr(loop.level)->vertex_queue_length;
+  convert.frontier_out = d_frontier[loop.frontier_buffer].data();
+  to_bitmap_kernel<<<grid_for(to_bitmap_kernel, c.vertex_queue_length), kBfsBlockThreads, 0, s>>>(
+      convert);
+  FRONTIER_CHECK_LAUNCH();
+  count_top_down(c);
+  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+  loop.in_bitmap = true;
+  loop.frontier_size = c.new_vertices;
+  loop.previous_frontier = 0;
+  return true;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
+                                                          std::uint64_t vertex_length) -> StepEnd {
+  // 2f. Expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
+  const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
+  Args expand = loop.args;
   expand.in_queue = d_vertex_queue.data();
   expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
   expand.out_queue = d_edge_queue[loop.edge_buffer].data();
   expand.out_preds = d_edge_preds[loop.edge_buffer].data();
-  expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(expand);
+  expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, stream.get()>>>(
+      expand);
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters c = read_counters(loop.level % kCounterSlots);
   if (c.new_vertices == 0) return StepEnd::kSearchDone;
   finish_expansion<kParents>(loop, expand, c);
-  ++stats.two_phase_levels;
   return StepEnd::kGoOn;
 }
 

@@ -8,6 +8,7 @@
 #include "bfs/cuda/bfs_bottom_up.cuh"
 #include "bfs/cuda/bfs_contract.cuh"
 #include "bfs/cuda/bfs_contract_expand.cuh"
+#include "bfs/cuda/bfs_cta_levels.cuh"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_expand.cuh"
 #include "bfs/cuda/bfs_expand_contract.cuh"
@@ -103,8 +104,10 @@ struct BfsMultiLevelArgs {
   /// One zeroed counter slot per level of the launch (max_levels of them).
   BfsCounters* level_counters = nullptr;
   int max_levels = 0;
-  /// Stop once the next edge queue holds at least this many items (two-phase takes over).
+  /// Stop once the next edge queue holds at least this many items (two-phase takes over), or
+  /// fewer than queue_floor (the one-CTA kernel takes over; 0: never).
   unsigned long long queue_limit = 0;
+  unsigned long long queue_floor = 0;
   /// Beamer's top-down -> bottom-up rule, checked after each level when alpha > 0: stop, before
   /// the level's hub pass, once the arcs out of the vertices it claimed exceed unexplored_arcs /
   /// alpha, unexplored_arcs being those not yet out of an expanded vertex (as the host loop keeps
@@ -112,7 +115,7 @@ struct BfsMultiLevelArgs {
   double alpha = 0.0;
   unsigned long long unexplored_arcs = 0;
   /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
-  /// incomplete: hub chunks not copied), else 0.
+  /// incomplete: hub chunks not copied), else 0; a one-CTA launch also says 2 (CtaLevelsEnd).
   int* switched = nullptr;
   /// Out: levels run. The ring of per-level slots gets the last level's queue length in that
   /// level's slot and a zeroed slot for the level after it, as single-level kernels leave them.
@@ -182,7 +185,7 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
 
     // 6. Stop when the search ends, the queue outgrows this kernel, or the slots run out.
     if (claimed == 0 || next_length == 0 || next_length >= multi.queue_limit ||
-        levels == multi.max_levels) {
+        next_length < multi.queue_floor || levels == multi.max_levels) {
       break;
     }
     args.in_length = &args.counters->edge_queue_length;
@@ -196,6 +199,27 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
     multi.ring[(first.level + levels - 1) % kCounterSlots].edge_queue_length = next_length;
     multi.ring[(first.level + levels) % kCounterSlots] = BfsCounters{};
   }
+}
+
+static_assert(kCtaLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
+              "a hub list is never expanded inside the one-CTA level kernel");
+
+template <typename VertexT, typename EdgeT, bool kParents>
+using BfsCtaLevelsAgent =
+    CtaLevelsAgent<kCtaLevelsThreads, kCtaLevelsCapacity, VertexT, EdgeT, kParents>;
+
+/// Small top-down levels back to back in one CTA (bfs_cta_levels.cuh): launched as <<<1,
+/// kCtaLevelsThreads>>> with sizeof(BfsCtaLevelsAgent::TempStorage) bytes of dynamic shared
+/// memory; `first` is level L's arguments (E(L) in in_queue, at most kCtaLevelsCapacity items).
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kCtaLevelsThreads, 1)
+    bfs_cta_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
+                          const BfsMultiLevelArgs<VertexT> multi, VertexT* vertex_queue) {
+  using Agent = BfsCtaLevelsAgent<VertexT, EdgeT, kParents>;
+  extern __shared__ __align__(16) unsigned char cta_levels_storage[];
+  Agent(*reinterpret_cast<typename Agent::TempStorage*>(cta_levels_storage), first)
+      .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue, multi.levels_run,
+           multi.switched);
 }
 
 template <typename VertexT, typename EdgeT, bool kParents>
