@@ -8,11 +8,18 @@
 // Every pass writes sequential streams or a cache-sized range and needs no atomics, so hub
 // vertices cost no contention and the result does not depend on the thread count. The grouped
 // arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
+//
+// An input too small to wake the OpenMP team (detail::worth_threads) takes the same two stable
+// counting sorts over the whole vertex range at once, on the calling thread: count, place by
+// target into one temporary array, place by source into the CSR. Blocks and grouped copies pay
+// off only when threads share the work; on one thread they are extra passes. Both ways give the
+// same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/parallel.hpp"
@@ -209,6 +216,56 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   weights.swap(new_weights);
 }
 
+// The CSR of a small input on the calling thread (see the file comment): the counting sort by
+// target (when lists are to be sorted) into one temporary array, then the stable one by source
+// straight into `targets`. Fills offsets (n + 1), targets and weights (when weighted).
+template <typename EdgeT, typename VertexT, typename ItemArcs>
+void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arcs,
+                    bool sort_neighbors, bool weighted, std::vector<EdgeT>& offsets,
+                    std::vector<VertexT>& targets, std::vector<Weight>& weights) {
+  offsets.assign(static_cast<std::size_t>(n) + 1, 0);
+  std::vector<EdgeT> by_target_begin(sort_neighbors ? static_cast<std::size_t>(n) + 1 : 0, 0);
+  for (std::int64_t i = 0; i < items; ++i) {
+    item_arcs(i, [&](VertexT u, VertexT v, Weight) {
+      ++offsets[u];
+      if (sort_neighbors) ++by_target_begin[v];
+    });
+  }
+  const EdgeT arcs = detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
+  offsets[n] = arcs;
+  targets.resize(static_cast<std::size_t>(arcs));
+  weights.resize(weighted ? static_cast<std::size_t>(arcs) : 0);
+  std::vector<EdgeT> cursor(offsets.begin(), offsets.end() - 1);
+  auto place = [&](VertexT u, VertexT v, Weight w) {
+    const EdgeT slot = cursor[u]++;
+    targets[slot] = v;
+    if (weighted) weights[slot] = w;
+  };
+  if (!sort_neighbors) {
+    for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
+    return;
+  }
+  detail::parallel_exclusive_scan(by_target_begin.data(), static_cast<std::size_t>(n));
+  ArcArrays<VertexT> by_target;
+  by_target.allocate(static_cast<std::size_t>(arcs), weighted);
+  for (std::int64_t i = 0; i < items; ++i) {
+    item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
+      const EdgeT slot = by_target_begin[v]++;
+      by_target.ends[slot] = {u, v};
+      if (weighted) by_target.weights[slot] = w;
+    });
+  }
+  for (EdgeT a = 0; a < arcs; ++a) {
+    place(by_target.ends[a].source, by_target.ends[a].target,
+          weighted ? by_target.weights[a] : Weight{});
+  }
+  if (weighted) {
+    for (std::int64_t v = 0; v < n; ++v) {
+      sort_weights_of_equal_targets(targets.data(), weights.data(), offsets[v], offsets[v + 1]);
+    }
+  }
+}
+
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
@@ -233,6 +290,23 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
     arc(u, v, w);
     if (options.symmetrize && u != v) arc(v, u, w);
   };
+
+  const bool directed = edges.directed && !options.symmetrize;
+  if (layout.parts == 1) {
+    std::vector<EdgeT> offsets;
+    std::vector<VertexT> targets;
+    std::vector<Weight> weights;
+    build_serially(n, m, edge_arcs, options.sort_neighbors, weighted, offsets, targets, weights);
+    const double sort_seconds = step.seconds();
+    step.restart();
+    if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
+    detail::logger().debug(
+        "build_csr: {} edges -> {} arcs on one thread: validate {:.6f} s, counting sorts {:.6f} "
+        "s, squeeze {:.6f} s",
+        m, targets.size(), validate_seconds, sort_seconds, step.seconds());
+    return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
+                                    directed);
+  }
 
   // (1) With sorted lists wanted, the arcs are first ordered by target (a stable counting sort,
   // block by block), so that the stable placement by source below leaves every list sorted.
@@ -312,7 +386,6 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
       m, targets.size(), validate_seconds, group_by_target_seconds, sort_by_target_seconds,
       group_by_source_seconds, degree_seconds, place_seconds, step.seconds());
 
-  const bool directed = edges.directed && !options.symmetrize;
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
                                   directed);
 }
@@ -334,7 +407,12 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
       reversed.targets[e] = static_cast<VertexT>(u);
     }
   }
-  return build_csr<VertexT, EdgeT>(reversed, CsrBuildOptions{});
+  // The reversed arcs come in increasing order of their target (the forward source), and the
+  // placement by source is stable, so every list comes out sorted without the counting sort by
+  // target. Equal arcs' weights still need that sort to come out in weight order.
+  CsrBuildOptions build;
+  build.sort_neighbors = graph.has_weights();
+  return build_csr<VertexT, EdgeT>(reversed, build);
 }
 
 template CsrGraph<std::int32_t, std::int64_t> build_csr(const EdgeList<std::int32_t>&,
