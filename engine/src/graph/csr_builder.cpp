@@ -9,11 +9,11 @@
 // vertices cost no contention and the result does not depend on the thread count. The grouped
 // arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
 //
-// An input too small to wake the OpenMP team (detail::worth_threads) takes the same two stable
-// counting sorts over the whole vertex range at once, on the calling thread: count, place by
-// target into one temporary array, place by source into the CSR. Blocks and grouped copies pay
-// off only when threads share the work; on one thread they are extra passes. Both ways give the
-// same CSR.
+// A graph too small to wake the OpenMP team (vertices plus arcs below detail::worth_threads)
+// takes the same two stable counting sorts over the whole vertex range at once, on the calling
+// thread: count, place by target into one temporary array, place by source into the CSR. Blocks
+// and grouped copies pay off only when threads share the work or the vertex range outgrows the
+// cache; for a small graph they are extra passes. Both ways give the same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
@@ -216,6 +216,12 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   weights.swap(new_weights);
 }
 
+// Whether a graph of `vertices` and `arcs` is small enough for the one-thread counting sorts
+// (see the file comment). Vertices count because those sorts keep two arrays of them.
+bool small_graph(std::int64_t vertices, std::int64_t arcs) {
+  return !detail::worth_threads(vertices + arcs);
+}
+
 // The CSR of a small input on the calling thread (see the file comment): the counting sort by
 // target (when lists are to be sorted) into one temporary array, then the stable one by source
 // straight into `targets`. Fills offsets (n + 1), targets and weights (when weighted).
@@ -235,13 +241,14 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
   offsets[n] = arcs;
   targets.resize(static_cast<std::size_t>(arcs));
   weights.resize(weighted ? static_cast<std::size_t>(arcs) : 0);
-  std::vector<EdgeT> cursor(offsets.begin(), offsets.end() - 1);
+  std::vector<EdgeT> cursor;
   auto place = [&](VertexT u, VertexT v, Weight w) {
     const EdgeT slot = cursor[u]++;
     targets[slot] = v;
     if (weighted) weights[slot] = w;
   };
   if (!sort_neighbors) {
+    cursor.assign(offsets.begin(), offsets.end() - 1);
     for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
     return;
   }
@@ -255,6 +262,8 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
       if (weighted) by_target.weights[slot] = w;
     });
   }
+  cursor.swap(by_target_begin);
+  std::copy(offsets.begin(), offsets.end() - 1, cursor.begin());
   for (EdgeT a = 0; a < arcs; ++a) {
     place(by_target.ends[a].source, by_target.ends[a].target,
           weighted ? by_target.weights[a] : Weight{});
@@ -292,7 +301,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   };
 
   const bool directed = edges.directed && !options.symmetrize;
-  if (layout.parts == 1) {
+  if (small_graph(n, m)) {
     std::vector<EdgeT> offsets;
     std::vector<VertexT> targets;
     std::vector<Weight> weights;
@@ -393,12 +402,31 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
 template <typename VertexT, typename EdgeT>
 CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   const std::int64_t n = graph.num_vertices();
+  const bool weighted = graph.has_weights();
+  // The reversed arcs come in increasing order of their target (the forward source), and the
+  // placement by source is stable, so every list comes out sorted without the counting sort by
+  // target. Equal arcs' weights still need that sort to come out in weight order.
+  const bool sort_neighbors = weighted;
+  if (small_graph(n, graph.num_arcs())) {
+    // Vertex by vertex, the arcs reversed straight from the CSR: no edge list, no checks.
+    auto reversed_arcs = [&](std::int64_t u, auto&& arc) {
+      for (EdgeT e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e) {
+        arc(graph.targets()[e], static_cast<VertexT>(u), weighted ? graph.weights()[e] : Weight{});
+      }
+    };
+    std::vector<EdgeT> offsets;
+    std::vector<VertexT> targets;
+    std::vector<Weight> weights;
+    build_serially(n, n, reversed_arcs, sort_neighbors, weighted, offsets, targets, weights);
+    return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
+                                    true);
+  }
   EdgeList<VertexT> reversed;
   reversed.num_vertices = graph.num_vertices();
   reversed.directed = true;
   reversed.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
   reversed.targets.resize(static_cast<std::size_t>(graph.num_arcs()));
-  if (graph.has_weights()) reversed.weights = graph.weights();
+  if (weighted) reversed.weights = graph.weights();
   const auto& offsets = graph.offsets();
 #pragma omp parallel for schedule(dynamic, 1024) if (detail::worth_threads(graph.num_arcs()))
   for (std::int64_t u = 0; u < n; ++u) {
@@ -407,11 +435,8 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
       reversed.targets[e] = static_cast<VertexT>(u);
     }
   }
-  // The reversed arcs come in increasing order of their target (the forward source), and the
-  // placement by source is stable, so every list comes out sorted without the counting sort by
-  // target. Equal arcs' weights still need that sort to come out in weight order.
   CsrBuildOptions build;
-  build.sort_neighbors = graph.has_weights();
+  build.sort_neighbors = sort_neighbors;
   return build_csr<VertexT, EdgeT>(reversed, build);
 }
 
