@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -175,54 +176,71 @@ void print_json(const std::vector<Row>& rows, int threads, int repeats, int sear
   std::printf("\n]}\n");
 }
 
+// What to measure, from the command line.
+struct BenchConfig {
+  std::vector<fs::path> graphs;
+  int repeats = 20;
+  int searches = 10;
+  bool json = false;
+};
+
+// Parses the command line and sets the OpenMP thread count; nullopt after printing --help.
+std::optional<BenchConfig> parse_arguments(int argc, char** argv) {
+  cxxopts::Options options("frontier_bench_small_inputs",
+                           "Load, engine and search times of small graphs, phase by phase");
+  // clang-format off
+  options.add_options()
+      ("datasets", "folder with MANIFEST.md, used when no FILE is given",
+       cxxopts::value<std::string>()->default_value(FRONTIER_REAL_DATASETS_DIR))
+      ("max-vertices", "skip the folder's graphs with more vertices",
+       cxxopts::value<std::uint64_t>()->default_value("10000"))
+      ("repeats", "times each graph is read, built and searched",
+       cxxopts::value<int>()->default_value("20"))
+      ("searches", "searches after the first per repeat (their median is the repeat's)",
+       cxxopts::value<int>()->default_value("10"))
+      ("threads", "OpenMP threads (0: all)", cxxopts::value<int>()->default_value("0"))
+      ("json", "one JSON document on stdout")
+      ("files", "graph files", cxxopts::value<std::vector<std::string>>())
+      ("h,help", "this help");
+  // clang-format on
+  options.parse_positional({"files"});
+  options.positional_help("[FILE ...]");
+  const cxxopts::ParseResult result = options.parse(argc, argv);
+  if (result.count("help") > 0) {
+    std::printf("%s\n", options.help().c_str());
+    return std::nullopt;
+  }
+  BenchConfig config;
+  config.repeats = std::max(1, result["repeats"].as<int>());
+  config.searches = std::max(0, result["searches"].as<int>());
+  config.json = result.count("json") > 0;
+  if (result["threads"].as<int>() > 0) omp_set_num_threads(result["threads"].as<int>());
+  if (result.count("files") > 0) {
+    for (const std::string& file : result["files"].as<std::vector<std::string>>()) {
+      config.graphs.emplace_back(file);
+    }
+  } else {
+    config.graphs = dataset_graphs(result["datasets"].as<std::string>(),
+                                   result["max-vertices"].as<std::uint64_t>());
+  }
+  return config;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
-    cxxopts::Options options("frontier_bench_small_inputs",
-                             "Load, engine and search times of small graphs, phase by phase");
-    // clang-format off
-    options.add_options()
-        ("datasets", "folder with MANIFEST.md, used when no FILE is given",
-         cxxopts::value<std::string>()->default_value(FRONTIER_REAL_DATASETS_DIR))
-        ("max-vertices", "skip the folder's graphs with more vertices",
-         cxxopts::value<std::uint64_t>()->default_value("10000"))
-        ("repeats", "times each graph is read, built and searched",
-         cxxopts::value<int>()->default_value("20"))
-        ("searches", "searches after the first per repeat (their median is the repeat's)",
-         cxxopts::value<int>()->default_value("10"))
-        ("threads", "OpenMP threads (0: all)", cxxopts::value<int>()->default_value("0"))
-        ("json", "one JSON document on stdout")
-        ("files", "graph files", cxxopts::value<std::vector<std::string>>())
-        ("h,help", "this help");
-    // clang-format on
-    options.parse_positional({"files"});
-    options.positional_help("[FILE ...]");
-    const cxxopts::ParseResult result = options.parse(argc, argv);
-    if (result.count("help") > 0) {
-      std::printf("%s\n", options.help().c_str());
-      return EXIT_SUCCESS;
-    }
-    const int repeats = std::max(1, result["repeats"].as<int>());
-    const int searches = std::max(0, result["searches"].as<int>());
-    if (result["threads"].as<int>() > 0) omp_set_num_threads(result["threads"].as<int>());
+    const std::optional<BenchConfig> config = parse_arguments(argc, argv);
+    if (!config) return EXIT_SUCCESS;
     const int threads = omp_get_max_threads();
-
-    std::vector<fs::path> graphs;
-    if (result.count("files") > 0) {
-      for (const std::string& file : result["files"].as<std::vector<std::string>>()) {
-        graphs.emplace_back(file);
-      }
-    } else {
-      graphs = dataset_graphs(result["datasets"].as<std::string>(),
-                              result["max-vertices"].as<std::uint64_t>());
-    }
     std::vector<Row> rows;
-    for (const fs::path& path : graphs) rows.push_back(measure(path, repeats, searches));
-    if (result.count("json") > 0) {
-      print_json(rows, threads, repeats, searches);
+    for (const fs::path& path : config->graphs) {
+      rows.push_back(measure(path, config->repeats, config->searches));
+    }
+    if (config->json) {
+      print_json(rows, threads, config->repeats, config->searches);
     } else {
-      print_table(rows, threads, repeats, searches);
+      print_table(rows, threads, config->repeats, config->searches);
     }
     return EXIT_SUCCESS;
   } catch (const std::exception& error) {
