@@ -111,9 +111,14 @@ inline bool skip_empty_or_comment_line(const char*& p, std::string_view comment_
     ++p;
     return true;
   }
-  if (comment_marks.find(*p) == std::string_view::npos) return false;
-  p = next_line(p);
-  return true;
+  // A loop over the one or two marks, not string_view::find: that is a memchr call per line.
+  for (const char mark : comment_marks) {
+    if (*p == mark) {
+      p = next_line(p);
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace frontier::io

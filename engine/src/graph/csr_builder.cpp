@@ -8,11 +8,18 @@
 // Every pass writes sequential streams or a cache-sized range and needs no atomics, so hub
 // vertices cost no contention and the result does not depend on the thread count. The grouped
 // arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
+//
+// A graph too small to wake the OpenMP team (vertices plus arcs below detail::worth_threads)
+// takes the same two stable counting sorts over the whole vertex range at once, on the calling
+// thread: count, place by target into one temporary array, place by source into the CSR. Blocks
+// and grouped copies pay off only when threads share the work or the vertex range outgrows the
+// cache; for a small graph they are extra passes. Both ways give the same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/parallel.hpp"
@@ -209,6 +216,65 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   weights.swap(new_weights);
 }
 
+// Whether a graph of `vertices` and `arcs` is small enough for the one-thread counting sorts
+// (see the file comment). Vertices count because those sorts keep two arrays of them.
+bool small_graph(std::int64_t vertices, std::int64_t arcs) {
+  return !detail::worth_threads(vertices + arcs);
+}
+
+// The CSR of a small input on the calling thread (see the file comment): the counting sort by
+// target (when lists are to be sorted) into one temporary array, then the stable one by source
+// straight into `targets`. Fills offsets (n + 1), targets and weights (when weighted).
+template <typename EdgeT, typename VertexT, typename ItemArcs>
+void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arcs,
+                    bool sort_neighbors, bool weighted, std::vector<EdgeT>& offsets,
+                    std::vector<VertexT>& targets, std::vector<Weight>& weights) {
+  offsets.assign(static_cast<std::size_t>(n) + 1, 0);
+  std::vector<EdgeT> by_target_begin(sort_neighbors ? static_cast<std::size_t>(n) + 1 : 0, 0);
+  for (std::int64_t i = 0; i < items; ++i) {
+    item_arcs(i, [&](VertexT u, VertexT v, Weight) {
+      ++offsets[u];
+      if (sort_neighbors) ++by_target_begin[v];
+    });
+  }
+  const EdgeT arcs = detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
+  offsets[n] = arcs;
+  targets.resize(static_cast<std::size_t>(arcs));
+  weights.resize(weighted ? static_cast<std::size_t>(arcs) : 0);
+  std::vector<EdgeT> cursor;
+  auto place = [&](VertexT u, VertexT v, Weight w) {
+    const EdgeT slot = cursor[u]++;
+    targets[slot] = v;
+    if (weighted) weights[slot] = w;
+  };
+  if (!sort_neighbors) {
+    cursor.assign(offsets.begin(), offsets.end() - 1);
+    for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
+    return;
+  }
+  detail::parallel_exclusive_scan(by_target_begin.data(), static_cast<std::size_t>(n));
+  ArcArrays<VertexT> by_target;
+  by_target.allocate(static_cast<std::size_t>(arcs), weighted);
+  for (std::int64_t i = 0; i < items; ++i) {
+    item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
+      const EdgeT slot = by_target_begin[v]++;
+      by_target.ends[slot] = {u, v};
+      if (weighted) by_target.weights[slot] = w;
+    });
+  }
+  cursor.swap(by_target_begin);
+  std::copy(offsets.begin(), offsets.end() - 1, cursor.begin());
+  for (EdgeT a = 0; a < arcs; ++a) {
+    place(by_target.ends[a].source, by_target.ends[a].target,
+          weighted ? by_target.weights[a] : Weight{});
+  }
+  if (weighted) {
+    for (std::int64_t v = 0; v < n; ++v) {
+      sort_weights_of_equal_targets(targets.data(), weights.data(), offsets[v], offsets[v + 1]);
+    }
+  }
+}
+
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
@@ -233,6 +299,23 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
     arc(u, v, w);
     if (options.symmetrize && u != v) arc(v, u, w);
   };
+
+  const bool directed = edges.directed && !options.symmetrize;
+  if (small_graph(n, m)) {
+    std::vector<EdgeT> offsets;
+    std::vector<VertexT> targets;
+    std::vector<Weight> weights;
+    build_serially(n, m, edge_arcs, options.sort_neighbors, weighted, offsets, targets, weights);
+    const double sort_seconds = step.seconds();
+    step.restart();
+    if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
+    detail::logger().debug(
+        "build_csr: {} edges -> {} arcs on one thread: validate {:.6f} s, counting sorts {:.6f} "
+        "s, squeeze {:.6f} s",
+        m, targets.size(), validate_seconds, sort_seconds, step.seconds());
+    return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
+                                    directed);
+  }
 
   // (1) With sorted lists wanted, the arcs are first ordered by target (a stable counting sort,
   // block by block), so that the stable placement by source below leaves every list sorted.
@@ -312,7 +395,6 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
       m, targets.size(), validate_seconds, group_by_target_seconds, sort_by_target_seconds,
       group_by_source_seconds, degree_seconds, place_seconds, step.seconds());
 
-  const bool directed = edges.directed && !options.symmetrize;
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
                                   directed);
 }
@@ -320,12 +402,31 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
 template <typename VertexT, typename EdgeT>
 CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   const std::int64_t n = graph.num_vertices();
+  const bool weighted = graph.has_weights();
+  // The reversed arcs come in increasing order of their target (the forward source), and the
+  // placement by source is stable, so every list comes out sorted without the counting sort by
+  // target. Equal arcs' weights still need that sort to come out in weight order.
+  const bool sort_neighbors = weighted;
+  if (small_graph(n, graph.num_arcs())) {
+    // Vertex by vertex, the arcs reversed straight from the CSR: no edge list, no checks.
+    auto reversed_arcs = [&](std::int64_t u, auto&& arc) {
+      for (EdgeT e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e) {
+        arc(graph.targets()[e], static_cast<VertexT>(u), weighted ? graph.weights()[e] : Weight{});
+      }
+    };
+    std::vector<EdgeT> offsets;
+    std::vector<VertexT> targets;
+    std::vector<Weight> weights;
+    build_serially(n, n, reversed_arcs, sort_neighbors, weighted, offsets, targets, weights);
+    return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
+                                    true);
+  }
   EdgeList<VertexT> reversed;
   reversed.num_vertices = graph.num_vertices();
   reversed.directed = true;
   reversed.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
   reversed.targets.resize(static_cast<std::size_t>(graph.num_arcs()));
-  if (graph.has_weights()) reversed.weights = graph.weights();
+  if (weighted) reversed.weights = graph.weights();
   const auto& offsets = graph.offsets();
 #pragma omp parallel for schedule(dynamic, 1024) if (detail::worth_threads(graph.num_arcs()))
   for (std::int64_t u = 0; u < n; ++u) {
@@ -334,7 +435,9 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
       reversed.targets[e] = static_cast<VertexT>(u);
     }
   }
-  return build_csr<VertexT, EdgeT>(reversed, CsrBuildOptions{});
+  CsrBuildOptions build;
+  build.sort_neighbors = sort_neighbors;
+  return build_csr<VertexT, EdgeT>(reversed, build);
 }
 
 template CsrGraph<std::int32_t, std::int64_t> build_csr(const EdgeList<std::int32_t>&,
