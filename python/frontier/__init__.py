@@ -15,6 +15,7 @@ RuntimeError (no usable GPU, CUDA failures).
 
 from frontier._frontier import (
     BfsResult,
+    DeviceArray,
     Engine,
     Graph,
     RootedForest,
@@ -46,6 +47,7 @@ Graph.to_networkx = _interop.to_networkx
 __all__ = [
     "__version__",
     "BfsResult",
+    "DeviceArray",
     "Engine",
     "Graph",
     "RootedForest",
