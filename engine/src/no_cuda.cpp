@@ -235,17 +235,10 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*) {
 template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
 
-template <typename VertexT, typename EdgeT>
-DeviceBfsResult<VertexT> bfs_on_device(BfsRunner<VertexT, EdgeT>&, int, std::span<const VertexT>,
-                                       const BfsCudaOptions&) {
+DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>&, int,
+                                        std::span<const VertexId>, const BfsCudaOptions&) {
   no_cuda();
 }
-template DeviceBfsResult<std::int32_t> bfs_on_device(BfsRunner<std::int32_t, std::int64_t>&, int,
-                                                     std::span<const std::int32_t>,
-                                                     const BfsCudaOptions&);
-template DeviceBfsResult<std::int64_t> bfs_on_device(BfsRunner<std::int64_t, std::int64_t>&, int,
-                                                     std::span<const std::int64_t>,
-                                                     const BfsCudaOptions&);
 
 // List ranking and Euler-tour operations.
 template <typename VertexT, typename ValueT>

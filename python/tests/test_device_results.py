@@ -229,52 +229,44 @@ def check_consumer_keeps_depth_alive(engine, take, read, pointer_of):
     assert freed_between(after_result, free_bytes()) == pytest.approx(1, abs=0.25)
 
 
-def test_cupy_takes_labels_without_a_copy():
+def cupy_consumer():
     cupy = pytest.importorskip("cupy")
-    if not has_gpu():
-        pytest.skip("no usable CUDA GPU")
+    return {"interface": cupy.asarray, "dlpack": cupy.from_dlpack, "dtype": cupy.int32,
+            "pointer": lambda array: array.data.ptr, "read": cupy.asnumpy}
+
+
+def torch_consumer():
+    torch = pytest.importorskip("torch")
+    return {"interface": lambda array: torch.as_tensor(array, device="cuda"),
+            "dlpack": torch.from_dlpack, "dtype": torch.int32,
+            "pointer": lambda tensor: tensor.data_ptr(), "read": lambda tensor: tensor.cpu().numpy()}
+
+
+# How each library takes a DeviceArray (by the CUDA Array Interface or DLPack) and reads it back.
+CONSUMERS = {"cupy": cupy_consumer, "torch": torch_consumer}
+PROTOCOLS = ["interface", "dlpack"]
+
+
+@pytest.mark.skipif(not has_gpu(), reason="no usable CUDA GPU")
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+@pytest.mark.parametrize("consumer", CONSUMERS)
+def test_consumer_takes_labels_without_a_copy(consumer, protocol):
+    use = CONSUMERS[consumer]()
     graph = frontier.kronecker(12, seed=3)
     expected = frontier.Engine(graph, device="cpu").bfs(0).depth
     result = frontier.Engine(graph, device="gpu").bfs(0, on_device=True)
-    depth = cupy.asarray(result.depth)
-    parent = cupy.from_dlpack(result.parent)
-    assert depth.data.ptr == address(result.depth) and depth.dtype == cupy.int32
-    assert parent.data.ptr == address(result.parent) and parent.shape == (graph.num_vertices,)
-    assert np.array_equal(cupy.asnumpy(depth), expected)
-    assert int(parent[0]) == 0
-    depth[1] = 99  # one memory: a write through CuPy shows in the result
+    for array in (result.depth, result.parent):
+        taken = use[protocol](array)
+        assert use["pointer"](taken) == address(array)
+        assert taken.dtype == use["dtype"] and tuple(taken.shape) == (graph.num_vertices,)
+    depth = use[protocol](result.depth)
+    assert np.array_equal(use["read"](depth), expected)
+    depth[1] = 99  # one memory: a write through the consumer shows in the result
     assert result.depth.to_numpy()[1] == 99
 
 
-def test_cupy_keeps_memory_alive(large_engine):
-    cupy = pytest.importorskip("cupy")
-    for take in (cupy.asarray, cupy.from_dlpack):
-        check_consumer_keeps_depth_alive(large_engine, take, cupy.asnumpy, lambda a: a.data.ptr)
-
-
-def test_torch_takes_labels_without_a_copy():
-    torch = pytest.importorskip("torch")
-    if not has_gpu():
-        pytest.skip("no usable CUDA GPU")
-    graph = frontier.kronecker(12, seed=3)
-    expected = frontier.Engine(graph, device="cpu").bfs(0).depth
-    result = frontier.Engine(graph, device="gpu").bfs(0, on_device=True)
-    depth = torch.as_tensor(result.depth, device="cuda")
-    parent = torch.from_dlpack(result.parent)
-    assert depth.data_ptr() == address(result.depth) and depth.dtype == torch.int32
-    assert parent.data_ptr() == address(result.parent) and parent.is_cuda
-    assert np.array_equal(depth.cpu().numpy(), expected)
-    assert np.array_equal(torch.from_dlpack(result.depth).cpu().numpy(), expected)
-    depth[1] = 99
-    assert result.depth.to_numpy()[1] == 99
-
-
-def test_torch_keeps_memory_alive(large_engine):
-    torch = pytest.importorskip("torch")
-
-    def take_interface(array):
-        return torch.as_tensor(array, device="cuda")
-
-    for take in (torch.from_dlpack, take_interface):
-        check_consumer_keeps_depth_alive(large_engine, take, lambda t: t.cpu().numpy(),
-                                         lambda t: t.data_ptr())
+@pytest.mark.parametrize("protocol", PROTOCOLS)
+@pytest.mark.parametrize("consumer", CONSUMERS)
+def test_consumer_keeps_memory_alive(large_engine, consumer, protocol):
+    use = CONSUMERS[consumer]()
+    check_consumer_keeps_depth_alive(large_engine, use[protocol], use["read"], use["pointer"])

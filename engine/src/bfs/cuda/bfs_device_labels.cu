@@ -88,24 +88,23 @@ std::int64_t drop_labels_past_target(DeviceBfsResult<VertexT>& result, std::int6
 
 }  // namespace
 
-template <typename VertexT, typename EdgeT>
-DeviceBfsResult<VertexT> bfs_on_device(BfsRunner<VertexT, EdgeT>& runner, int device_id,
-                                       std::span<const VertexT> sources,
-                                       const BfsCudaOptions& options) {
+DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
+                                        std::span<const VertexId> sources,
+                                        const BfsCudaOptions& options) {
   const DeviceScope scope(device_id);
   const std::uint64_t n = static_cast<std::uint64_t>(runner.num_vertices());
 
   // 1. Size the result's arrays (and a target search's counter) against free memory and
   //    allocate them, before the search.
   std::uint64_t bytes = device_bytes_for<std::int32_t>(n);
-  if (options.predecessors) bytes += device_bytes_for<VertexT>(n);
+  if (options.predecessors) bytes += device_bytes_for<VertexId>(n);
   if (options.target) bytes += device_bytes_for<unsigned long long>(1);
   require_device_memory("BFS labels kept on the GPU for " + std::to_string(n) + " vertices (" +
                             (options.predecessors ? "depth and parent)" : "depth)"),
                         bytes);
-  DeviceBfsResult<VertexT> result;
+  DeviceBfsResult<VertexId> result;
   result.depth = allocate_device_array<std::int32_t>(n, device_id);
-  if (options.predecessors) result.parent = allocate_device_array<VertexT>(n, device_id);
+  if (options.predecessors) result.parent = allocate_device_array<VertexId>(n, device_id);
   DeviceBuffer<unsigned long long> d_reached;
   if (options.target) d_reached = DeviceBuffer<unsigned long long>(1);
 
@@ -124,12 +123,5 @@ DeviceBfsResult<VertexT> bfs_on_device(BfsRunner<VertexT, EdgeT>& runner, int de
   }
   return result;
 }
-
-template DeviceBfsResult<std::int32_t> bfs_on_device(BfsRunner<std::int32_t, std::int64_t>&, int,
-                                                     std::span<const std::int32_t>,
-                                                     const BfsCudaOptions&);
-template DeviceBfsResult<std::int64_t> bfs_on_device(BfsRunner<std::int64_t, std::int64_t>&, int,
-                                                     std::span<const std::int64_t>,
-                                                     const BfsCudaOptions&);
 
 }  // namespace frontier::cuda

@@ -8,17 +8,17 @@
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "frontier/device_bfs_result.hpp"
+#include "frontier/types.hpp"
 
 namespace frontier::cuda {
 
-/// Runs `sources` on `runner` (resident on GPU `device_id`) with `options` (copy_labels is
-/// ignored: nothing goes to the host) and returns the labels in new device arrays of that GPU,
-/// equal to what runner.run() copies to the host: a target search's labels past the target's
-/// level are cleared here too. Sizes the arrays against free memory before the search.
+/// Runs `sources` on `runner` (an Engine's, resident on GPU `device_id`) with `options`
+/// (copy_labels is ignored: nothing goes to the host) and returns the labels in new device arrays
+/// of that GPU, equal to what runner.run() copies to the host: a target search's labels past the
+/// target's level are cleared here too. Sizes the arrays against free memory before the search.
 /// @throws OutOfMemory if the arrays do not fit; InvalidArgument, CudaError as runner.run().
-template <typename VertexT, typename EdgeT>
-DeviceBfsResult<VertexT> bfs_on_device(BfsRunner<VertexT, EdgeT>& runner, int device_id,
-                                       std::span<const VertexT> sources,
-                                       const BfsCudaOptions& options);
+DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
+                                        std::span<const VertexId> sources,
+                                        const BfsCudaOptions& options);
 
 }  // namespace frontier::cuda
