@@ -8,6 +8,7 @@
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/bfs_tuning.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_device_labels.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device_build.hpp"
@@ -74,6 +75,23 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
   detail::check_bfs_arguments(*graph_, sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.run(sources, to_cuda_options(options));
+}
+
+DeviceBfsResult<VertexId> Engine::bfs_on_device(VertexId source, const BfsOptions& options) const {
+  return bfs_on_device(std::span<const VertexId>(&source, 1), options);
+}
+
+DeviceBfsResult<VertexId> Engine::bfs_on_device(std::span<const VertexId> sources,
+                                                const BfsOptions& options) const {
+  if (!resident_) {
+    throw InvalidArgument(
+        "a search with its results on the GPU needs an engine on a GPU; this engine runs on the "
+        "CPU, whose results are in host memory");
+  }
+  detail::check_bfs_arguments(*graph_, sources, options, device_);
+  const std::lock_guard<std::mutex> lock(resident_->mutex);
+  return cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
+                             to_cuda_options(options));
 }
 
 BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "bfs/cuda/bfs_cuda.hpp"
+#include "bfs/cuda/bfs_device_labels.hpp"
 #include "cuda/device_query.hpp"
 #include "euler_tour/euler_tour_backend.hpp"
 #include "frontier/errors.hpp"
@@ -226,8 +227,18 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
   return 0;
 }
 
+template <typename VertexT, typename EdgeT>
+void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*) {
+  no_cuda();
+}
+
 template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
+
+DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>&, int,
+                                        std::span<const VertexId>, const BfsCudaOptions&) {
+  no_cuda();
+}
 
 // List ranking and Euler-tour operations.
 template <typename VertexT, typename ValueT>
@@ -285,6 +296,9 @@ template RootedForest<std::int64_t> euler_tour_ops(const CsrGraph<std::int64_t, 
 }  // namespace frontier::cuda
 
 namespace frontier::detail {
+
+// Device arrays: none can be filled in this build.
+void copy_device_to_host(const void*, void*, std::size_t, int) { cuda::no_cuda(); }
 
 // Parallel list: a list asked for on the GPU.
 template <typename T>

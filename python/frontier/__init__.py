@@ -8,6 +8,9 @@ the layout matches) and conversions from and to SciPy and NetworkX.
     result = engine.bfs(0)
     result.depth[42]                                # hops from vertex 0, -1 if unreachable
 
+On a GPU, engine.bfs(0, on_device=True) keeps depth and parent there as DeviceArrays, which
+CuPy and PyTorch take without a copy (cupy.asarray, torch.from_dlpack).
+
 Errors arrive as FileNotFoundError (missing file), ValueError (malformed input, naming file,
 line and token; bad arguments), TypeError (wrong types), MemoryError (bytes needed vs free) and
 RuntimeError (no usable GPU, CUDA failures).
@@ -15,6 +18,7 @@ RuntimeError (no usable GPU, CUDA failures).
 
 from frontier._frontier import (
     BfsResult,
+    DeviceArray,
     Engine,
     Graph,
     RootedForest,
@@ -46,6 +50,7 @@ Graph.to_networkx = _interop.to_networkx
 __all__ = [
     "__version__",
     "BfsResult",
+    "DeviceArray",
     "Engine",
     "Graph",
     "RootedForest",

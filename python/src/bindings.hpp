@@ -1,6 +1,6 @@
 // What the binding files of the `frontier` Python extension share: one bind_* function per area
-// (errors, arrays, graphs, engine and BFS, list ranking and Euler tour, Graph500), the Python
-// Graph, and the mapping from a device name to a Device.
+// (errors, arrays, device arrays, graphs, engine and BFS, list ranking and Euler tour, Graph500),
+// the Python Graph, and the mapping from a device name to a Device.
 #pragma once
 
 #include <memory>
@@ -32,6 +32,7 @@ Device device_from_name(const std::string& name);
 
 void bind_errors(py::module_& module);
 void bind_arrays(py::module_& module);
+void bind_device_arrays(py::module_& module);
 void bind_graphs(py::module_& module);
 void bind_engine(py::module_& module);
 void bind_list_ops(py::module_& module);

@@ -1,6 +1,7 @@
 // The resident Engine and its breadth-first search from Python: Engine(graph, device), bfs() with
 // the engine's query options (several sources, depth limit, target), results whose depth and
-// parent arrays are the search's own buffers lent to NumPy; the device queries and log level.
+// parent arrays are the search's own buffers lent to NumPy, or on a GPU kept there as
+// DeviceArrays (on_device=True); the device queries and log level.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 
 #include "arrays.hpp"
 #include "bindings.hpp"
+#include "device_arrays.hpp"
 #include "frontier/bfs.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
@@ -29,11 +31,13 @@ struct PyEngine {
   py::object graph;
 };
 
-/// A finished search: the C++ result (whose label arrays NumPy views) and those views.
+/// A finished search: the C++ result (whose label arrays NumPy views) and those views; or for a
+/// search kept on the GPU, its summary, its labels there (`on_device`) and their DeviceArrays.
 struct PyBfsResult {
   std::shared_ptr<const BfsResult<VertexId>> result;
   py::object depth;
   py::object parent;
+  std::shared_ptr<const DeviceBfsResult<VertexId>> on_device;
 };
 
 std::string stop_name(BfsStop stop) {
@@ -51,11 +55,30 @@ std::string stop_name(BfsStop stop) {
 PyBfsResult wrap(BfsResult<VertexId> search) {
   auto owner = std::make_shared<const BfsResult<VertexId>>(std::move(search));
   PyBfsResult result{owner, numpy_view(owner, owner->depth.data(), owner->depth.size(), true),
-                     py::none()};
+                     py::none(), nullptr};
   if (!owner->parent.empty()) {
     result.parent = numpy_view(owner, owner->parent.data(), owner->parent.size(), true);
   }
   return result;
+}
+
+PyBfsResult wrap(DeviceBfsResult<VertexId> search) {
+  auto owner = std::make_shared<const DeviceBfsResult<VertexId>>(std::move(search));
+  PyBfsResult result{std::shared_ptr<const BfsResult<VertexId>>(owner, &owner->summary),
+                     device_array_object(owner->depth), py::none(), owner};
+  if (!owner->parent.empty()) result.parent = device_array_object(owner->parent);
+  return result;
+}
+
+/// `result` with its labels in host memory: itself, or a copy of the labels kept on the GPU.
+PyBfsResult on_host(const PyBfsResult& result) {
+  if (!result.on_device) return result;
+  BfsResult<VertexId> copy;
+  {
+    py::gil_scoped_release release;
+    copy = result.on_device->to_host();
+  }
+  return wrap(std::move(copy));
 }
 
 /// A Python source argument: one vertex (int or NumPy integer scalar) or a sequence of them.
@@ -75,7 +98,7 @@ std::vector<VertexId> sources_of(py::handle source) {
 
 PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
                        std::optional<std::int32_t> depth_limit, std::optional<std::int64_t> target,
-                       bool parents, int threads, const std::string& strategy) {
+                       bool parents, int threads, const std::string& strategy, bool on_device) {
   const std::vector<VertexId> sources = sources_of(source);
   BfsOptions options;
   options.predecessors = parents;
@@ -83,10 +106,19 @@ PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
   options.depth_limit = depth_limit;
   options.target = target;
   options.strategy = parse_bfs_strategy(strategy);
+  const std::span<const VertexId> seeds(sources);
+  if (on_device) {
+    std::optional<DeviceBfsResult<VertexId>> search;
+    {
+      py::gil_scoped_release release;
+      search.emplace(engine.engine.bfs_on_device(seeds, options));
+    }
+    return wrap(std::move(*search));
+  }
   BfsResult<VertexId> search;
   {
     py::gil_scoped_release release;
-    search = engine.engine.bfs(std::span<const VertexId>(sources), options);
+    search = engine.engine.bfs(seeds, options);
   }
   return wrap(std::move(search));
 }
@@ -124,11 +156,26 @@ void bind_engine(py::module_& module) {
 What a search returns. ``depth`` (int32) holds every vertex's hop distance from the nearest
 source, -1 where unreached; ``parent`` (int32) a BFS tree (every source its own parent, -1 where
 unreached), or None when the search ran with parents=False. Both arrays are the search's own
-buffers handed to NumPy without a copy.
+buffers handed to NumPy without a copy; after bfs(..., on_device=True) they are DeviceArrays on
+the GPU instead, for CuPy or PyTorch without a copy (to_host() copies them to NumPy).
 )doc")
-      .def_readonly("depth", &PyBfsResult::depth, "Hop distance per vertex (int32, -1: unreached).")
+      .def_readonly("depth", &PyBfsResult::depth,
+                    "Hop distance per vertex (int32, -1: unreached): a NumPy array, or a "
+                    "DeviceArray when on_device.")
       .def_readonly("parent", &PyBfsResult::parent,
-                    "BFS-tree parent per vertex (int32, -1: unreached), or None.")
+                    "BFS-tree parent per vertex (int32, -1: unreached), or None: a NumPy array, "
+                    "or a DeviceArray when on_device.")
+      .def_property_readonly(
+          "on_device", [](const PyBfsResult& r) { return r.on_device != nullptr; },
+          "True when depth and parent are DeviceArrays on the GPU (bfs(..., on_device=True)).")
+      .def(
+          "to_host",
+          [](const py::object& self) {
+            const auto& result = self.cast<const PyBfsResult&>();
+            return result.on_device ? py::cast(on_host(result)) : self;
+          },
+          "This result with depth and parent as NumPy arrays: itself when they already are, "
+          "else a new result with a copy of them from the GPU.")
       .def_property_readonly(
           "source", [](const PyBfsResult& r) { return r.result->source; }, "The first source.")
       .def_property_readonly(
@@ -158,11 +205,11 @@ buffers handed to NumPy without a copy.
       .def(
           "path",
           [](const PyBfsResult& r, VertexId target) {
-            return numpy_from(bfs_path(*r.result, target));
+            return numpy_from(bfs_path(*on_host(r).result, target));
           },
           py::arg("target"),
           "The tree path [source, ..., target] (a shortest path), empty when target was not "
-          "reached. Needs parents.")
+          "reached. Needs parents (copied from the GPU first when on_device).")
       .def("__repr__", [](const PyBfsResult& r) {
         return "<frontier.BfsResult " + std::to_string(r.result->vertices_reached) +
                " vertices reached, " + std::to_string(r.result->levels.size()) + " levels, " +
@@ -205,7 +252,7 @@ Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU
            })
       .def("bfs", &engine_bfs, py::arg("source"), py::arg("depth_limit") = py::none(),
            py::arg("target") = py::none(), py::arg("parents") = true, py::arg("threads") = 0,
-           py::arg("strategy") = "direction-optimizing", R"doc(
+           py::arg("strategy") = "direction-optimizing", py::arg("on_device") = false, R"doc(
 Breadth-first search from ``source`` (a vertex, or a sequence of vertices searched at once:
 every vertex at its distance to the nearest source), with the GIL released.
 
@@ -215,7 +262,11 @@ parents: compute the BFS tree (result.parent); False saves time and memory.
 threads: OpenMP threads on the CPU (0: all).
 strategy: "direction-optimizing" (default), "top-down", "bottom-up", or on a GPU "hybrid",
 "two-phase", "contract-expand", "expand-contract".
-Returns a BfsResult. Raises ValueError for a source or option out of range.
+on_device: on a GPU engine, keep depth and parent on the GPU, in memory the result owns (a
+later search does not touch it), as DeviceArrays that CuPy and PyTorch take without a copy:
+cupy.asarray(result.depth), torch.from_dlpack(result.depth). ValueError on a CPU engine.
+Returns a BfsResult. Raises ValueError for a source or option out of range, MemoryError when
+the labels kept on the GPU do not fit its free memory.
 )doc");
 
   module.def("cuda_built", &cuda_built, "True when this build contains the CUDA backend.");

@@ -9,6 +9,7 @@ PYBIND11_MODULE(_frontier, module) {
       "re-exports everything here and adds the SciPy and NetworkX conversions.";
   python::bind_errors(module);
   python::bind_arrays(module);
+  python::bind_device_arrays(module);
   python::bind_graphs(module);
   python::bind_engine(module);
   python::bind_list_ops(module);

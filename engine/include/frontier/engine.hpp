@@ -23,6 +23,7 @@
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/device.hpp"
+#include "frontier/device_bfs_result.hpp"
 
 namespace frontier {
 
@@ -77,6 +78,20 @@ class Engine {
   /// @throws InvalidArgument if `sources` is empty, a source or the target is out of range, or
   ///         an option is invalid.
   BfsResult<VertexId> bfs(std::span<const VertexId> sources, const BfsOptions& options = {}) const;
+
+  /// Breadth-first search on a GPU engine whose depth (and parent) stay on the GPU, in memory
+  /// of their own that the result owns (frontier/device_bfs_result.hpp): for GPU code that
+  /// reads them there (a kernel, CuPy, PyTorch) without a copy to the host and back. The labels
+  /// equal those bfs() returns and are complete on return; later searches leave them alone.
+  /// @throws InvalidArgument on a CPU engine (whose labels are in host memory: use bfs()), and
+  ///         as bfs().
+  /// @throws OutOfMemory if the labels (4 bytes per vertex, as much again with parents) do not
+  ///         fit the GPU's free memory; CudaError on a CUDA error.
+  DeviceBfsResult<VertexId> bfs_on_device(VertexId source, const BfsOptions& options = {}) const;
+
+  /// bfs_on_device from several sources (see the multi-source bfs()).
+  DeviceBfsResult<VertexId> bfs_on_device(std::span<const VertexId> sources,
+                                          const BfsOptions& options = {}) const;
 
   /// Checks `result`, a search with predecessors on this graph, against the five Graph500 rules
   /// (frontier/bfs_validate.hpp: its sources, its depths, and rule 4 relaxed for a search that

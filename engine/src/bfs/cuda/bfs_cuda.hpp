@@ -170,6 +170,12 @@ class BfsRunner {
   /// Device bytes held by this runner.
   std::uint64_t device_bytes() const;
 
+  /// Copies the last search's labels into `d_depth` and, unless it is null (or the search ran
+  /// without predecessors), `d_parent`: num_vertices() elements each in memory of this runner's
+  /// GPU. Device to device on the runner's stream; returns once the copies are complete.
+  /// @throws CudaError if a copy fails.
+  void copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

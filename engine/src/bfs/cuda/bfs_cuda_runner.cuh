@@ -1164,4 +1164,18 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
   return impl_->device_bytes();
 }
 
+template <typename VertexT, typename EdgeT>
+void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  const cudaStream_t s = impl_->stream.get();
+  const std::uint64_t n = static_cast<std::uint64_t>(impl_->num_vertices);
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_depth, impl_->d_depth.data(), n * sizeof(std::int32_t),
+                                      cudaMemcpyDeviceToDevice, s));
+  if (d_parent != nullptr) {
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_parent, impl_->d_parent.data(), n * sizeof(VertexT),
+                                        cudaMemcpyDeviceToDevice, s));
+  }
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+}
+
 }  // namespace frontier::cuda

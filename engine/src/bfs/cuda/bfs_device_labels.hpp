@@ -1,0 +1,24 @@
+/// @file bfs_device_labels.hpp
+/// @brief A single-GPU search whose labels stay on the GPU (Engine::bfs_on_device): the runner
+/// searches into its own buffers, which the next search overwrites, so the labels are copied
+/// device to device into arrays the result owns (internal; plain host C++).
+#pragma once
+
+#include <span>
+
+#include "bfs/cuda/bfs_cuda.hpp"
+#include "frontier/device_bfs_result.hpp"
+#include "frontier/types.hpp"
+
+namespace frontier::cuda {
+
+/// Runs `sources` on `runner` (an Engine's, resident on GPU `device_id`) with `options`
+/// (copy_labels is ignored: nothing goes to the host) and returns the labels in new device arrays
+/// of that GPU, equal to what runner.run() copies to the host: a target search's labels past the
+/// target's level are cleared here too. Sizes the arrays against free memory before the search.
+/// @throws OutOfMemory if the arrays do not fit; InvalidArgument, CudaError as runner.run().
+DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
+                                        std::span<const VertexId> sources,
+                                        const BfsCudaOptions& options);
+
+}  // namespace frontier::cuda

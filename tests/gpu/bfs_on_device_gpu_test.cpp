@@ -1,0 +1,163 @@
+// Engine::bfs_on_device: searches whose labels stay on the GPU, held against the sequential
+// oracle (support/bfs_query_checks.hpp) and against the same engine's host-copied search, with
+// several sources, depth limits and targets (a grid's many small levels run in multi-level
+// launches that may label past the target, which bfs_on_device clears on the GPU); labels that
+// later searches leave alone; memory shared by copies of a DeviceArray and freed by the last.
+// The GPU tests skip without a GPU; a CPU engine's refusal runs everywhere.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "frontier/device.hpp"
+#include "frontier/device_bfs_result.hpp"
+#include "frontier/engine.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/generate_grid.hpp"
+#include "frontier/reference_bfs.hpp"
+#include "support/bfs_query_checks.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_graphs.hpp"
+
+namespace frontier {
+namespace {
+
+using test::expect_query_matches_oracle;
+using test::nearest_source_depths;
+
+/// The graphs of the parameterized test, by name.
+Graph make_graph(const std::string& name) {
+  if (name == "kronecker") return test::kronecker_graph(test::kronecker_params(12, 3));
+  if (name == "kronecker_directed") {
+    return test::kronecker_graph(test::kronecker_params(11, 5), true);
+  }
+  // Many small levels: multi-level launches, which may label past a target.
+  if (name == "grid") return test::undirected_graph(io::generate_grid_2d<VertexId>(200, 150));
+  if (name == "disconnected") return test::disconnected_kronecker(3, 9, 11, 300);
+  return test::random_directed_graph(4000, 9000, 17);
+}
+
+/// The queries asked from each source set (`oracle`: its depths): a full search, depth limits,
+/// targets at the deepest and a middle level, a limit and a target together; each with parents
+/// and without.
+std::vector<BfsOptions> queries_for(const std::vector<std::int32_t>& oracle) {
+  const auto deepest = std::max_element(oracle.begin(), oracle.end());
+  const std::int64_t farthest = deepest - oracle.begin();
+  const std::int64_t middle =
+      std::find(oracle.begin(), oracle.end(), *deepest / 2) - oracle.begin();
+  std::vector<BfsOptions> queries(6);
+  queries[1].depth_limit = 1;
+  queries[2].depth_limit = 4;
+  queries[3].target = farthest;
+  queries[4].target = middle;
+  queries[5].depth_limit = 4;
+  queries[5].target = farthest;
+  const std::size_t with_parents = queries.size();
+  for (std::size_t i = 0; i < with_parents; ++i) {
+    queries.push_back(queries[i]);
+    queries.back().predecessors = false;
+  }
+  return queries;
+}
+
+std::string describe(const BfsOptions& options) {
+  return std::string("limit ") +
+         (options.depth_limit ? std::to_string(*options.depth_limit) : "-") + ", target " +
+         (options.target ? std::to_string(*options.target) : "-") +
+         (options.predecessors ? ", parents" : "");
+}
+
+TEST(BfsOnDeviceTest, CpuEngineRefuses) {
+  const Engine engine(test::path_graph(10), Device::cpu());
+  EXPECT_THROW(engine.bfs_on_device(VertexId{0}), InvalidArgument);
+}
+
+class BfsOnDeviceGpuTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { FRONTIER_REQUIRE_GPU(); }
+};
+
+TEST_P(BfsOnDeviceGpuTest, LabelsMatchTheOracleAndTheHostCopy) {
+  const Graph graph = make_graph(GetParam());
+  const Engine engine(graph, Device::cuda(0));
+  const auto n = static_cast<std::size_t>(graph.num_vertices());
+  const std::vector<std::vector<VertexId>> source_sets = {{test::spread_sources(graph).front()},
+                                                          test::spread_sources(graph)};
+  for (const std::vector<VertexId>& sources : source_sets) {
+    const std::span<const VertexId> seeds(sources);
+    for (const BfsOptions& options : queries_for(nearest_source_depths(graph, seeds))) {
+      SCOPED_TRACE(std::to_string(sources.size()) + " source(s), " + describe(options));
+      const DeviceBfsResult<VertexId> kept = engine.bfs_on_device(seeds, options);
+      ASSERT_EQ(kept.depth.size(), n);
+      EXPECT_EQ(kept.depth.device_id(), 0);
+      EXPECT_TRUE(kept.summary.depth.empty() && kept.summary.parent.empty());
+      EXPECT_EQ(kept.parent.size(), options.predecessors ? n : 0);
+      const BfsResult<VertexId> result = kept.to_host();
+      EXPECT_EQ(result.sources, sources);
+      expect_query_matches_oracle(graph, seeds, options, result);
+      const BfsResult<VertexId> copied = engine.bfs(seeds, options);
+      EXPECT_EQ(result.depth, copied.depth);
+      EXPECT_EQ(result.vertices_reached, copied.vertices_reached);
+      EXPECT_EQ(result.stop, copied.stop);
+      EXPECT_EQ(result.levels.size(), copied.levels.size());
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Graphs, BfsOnDeviceGpuTest,
+                         ::testing::Values("kronecker", "kronecker_directed", "grid",
+                                           "disconnected", "random_directed"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
+
+TEST(BfsOnDeviceTest, LaterSearchesLeaveEarlierLabelsAlone) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph graph = test::undirected_graph(io::generate_grid_2d<VertexId>(120, 80));
+  const Engine engine(graph, Device::cuda(0));
+  const DeviceBfsResult<VertexId> first = engine.bfs_on_device(VertexId{0});
+  const std::int32_t* d_depth = first.depth.data();
+  const DeviceBfsResult<VertexId> second = engine.bfs_on_device(graph.num_vertices() - 1);
+  const BfsResult<VertexId> copied = engine.bfs(VertexId{4321});
+  EXPECT_NE(second.depth.data(), d_depth);
+  EXPECT_EQ(first.depth.data(), d_depth);
+  EXPECT_EQ(first.depth.to_host(), reference_bfs(graph, VertexId{0}).depth);
+  const BfsResult<VertexId> first_on_host = first.to_host();
+  const std::vector<VertexId> sources{0};
+  expect_query_matches_oracle(graph, std::span<const VertexId>(sources), BfsOptions{},
+                              first_on_host);
+  EXPECT_EQ(second.depth.to_host(), reference_bfs(graph, graph.num_vertices() - 1).depth);
+  EXPECT_EQ(copied.depth, reference_bfs(graph, VertexId{4321}).depth);
+}
+
+TEST(BfsOnDeviceTest, CopiesShareTheMemoryAndTheLastFreesIt) {
+  FRONTIER_REQUIRE_GPU();
+  // A star of 2^23 vertices: 32 MiB per label array, far above the allocator's rounding.
+  constexpr VertexId kVertices = VertexId{1} << 23;
+  constexpr std::uint64_t kLabelBytes = std::uint64_t{4} * kVertices;
+  const Engine engine(test::star_graph(kVertices - 1), Device::cuda(0));
+  const std::uint64_t base = cuda_device_info(0).free_bytes;
+  std::optional<DeviceBfsResult<VertexId>> result = engine.bfs_on_device(VertexId{0});
+  const std::uint64_t held = cuda_device_info(0).free_bytes;
+  EXPECT_GE(base - held, 2 * kLabelBytes);
+  EXPECT_LT(base - held, 2 * kLabelBytes + kLabelBytes / 4);
+
+  std::optional<DeviceArray<std::int32_t>> depth = result->depth;  // a copy: shares the memory
+  EXPECT_EQ(depth->data(), result->depth.data());
+  result.reset();
+  const std::uint64_t after_result = cuda_device_info(0).free_bytes;
+  EXPECT_GE(after_result - held, kLabelBytes - kLabelBytes / 4);  // the parent only
+  EXPECT_LT(after_result - held, kLabelBytes + kLabelBytes / 4);
+  const LabelVector<std::int32_t> labels = depth->to_host();
+  EXPECT_EQ(labels[0], 0);
+  EXPECT_TRUE(std::all_of(labels.begin() + 1, labels.end(), [](std::int32_t d) { return d == 1; }));
+  depth.reset();
+  EXPECT_GE(cuda_device_info(0).free_bytes - after_result, kLabelBytes - kLabelBytes / 4);
+}
+
+}  // namespace
+}  // namespace frontier
