@@ -1,14 +1,18 @@
 // Kronecker tuples on the GPU (see kronecker_edges.cuh and device_graph_build.hpp): the kernel,
-// its launch, and generate_kronecker_on_device(), which checks the parameters as the host
-// generator does, sizes the two arrays against free device memory and fills them.
+// its launch, generate_kronecker_on_device(), which checks the parameters as the host generator
+// does, sizes the two arrays against free device memory and fills them, and
+// count_kronecker_tuples_reached(), which regenerates the tuples to count a search's nedge
+// without any tuple list.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/types.hpp"
 #include "graph/cuda/device_edge_storage.cuh"
 #include "graph/cuda/device_graph_build.hpp"
 #include "graph/cuda/graph_build_launch.cuh"
@@ -29,6 +33,25 @@ __global__ void kronecker_edges_kernel(KroneckerSampler sampler, std::uint64_t f
     d_sources[i] = static_cast<VertexT>(edge.source);
     d_targets[i] = static_cast<VertexT>(edge.target);
   }
+}
+
+// Adds to *d_count the tuples (u, v), u != v, with d_depth[u] reached: a per-thread count over a
+// grid-stride loop, summed across each warp, one atomic per warp.
+__global__ void count_reached_tuples_kernel(KroneckerSampler sampler, std::uint64_t count,
+                                            const std::int32_t* d_depth,
+                                            unsigned long long* d_count) {
+  unsigned long long reached = 0;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < count; i += stride) {
+    const EdgeEndpoints edge = kronecker_edge(sampler, i);
+    if (edge.source != edge.target && d_depth[edge.source] != kUnreachedDepth) ++reached;
+  }
+  // Every lane of a full block reaches the shuffles (the block size is a multiple of 32).
+  for (int offset = 16; offset > 0; offset /= 2) {
+    reached += __shfl_down_sync(0xffffffffu, reached, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && reached != 0) atomicAdd(d_count, reached);
 }
 
 }  // namespace
@@ -69,6 +92,41 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
   return DeviceEdgeList<VertexT>(std::move(storage));
 }
 
+template <typename VertexT>
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            std::span<const std::int32_t> depth, int device_id) {
+  // 1. Parameters, as the generator checks them, and one depth per vertex.
+  const std::uint64_t count =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
+  const std::uint64_t n = std::uint64_t{1} << params.scale;
+  if (depth.size() != n) {
+    throw InvalidArgument("counting the Kronecker tuples of a search needs " + std::to_string(n) +
+                          " depths (scale " + std::to_string(params.scale) + "), not " +
+                          std::to_string(depth.size()));
+  }
+  // 2. The depths and the count on the device.
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory(
+      "counting the Kronecker tuples a search reached at scale " + std::to_string(params.scale),
+      device_bytes_for<std::int32_t>(n) + device_bytes_for<unsigned long long>(1));
+  DeviceBuffer<std::int32_t> d_depth(n);
+  DeviceBuffer<unsigned long long> d_count(1);
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(d_depth.data(), depth.data(), n * sizeof(std::int32_t), cudaMemcpyHostToDevice));
+  FRONTIER_CUDA_CHECK(cudaMemset(d_count.data(), 0, sizeof(unsigned long long)));
+  // 3. Regenerate and count; the read-back waits for the kernel.
+  if (count > 0) {
+    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+    count_reached_tuples_kernel<<<graph_build_grid(count, policy), policy.block_threads>>>(
+        make_kronecker_sampler(params), count, d_depth.data(), d_count.data());
+    FRONTIER_CHECK_LAUNCH();
+  }
+  unsigned long long reached = 0;
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(&reached, d_count.data(), sizeof(reached), cudaMemcpyDeviceToHost));
+  return static_cast<std::int64_t>(reached);
+}
+
 template void launch_kronecker_edges(const KroneckerSampler&, std::uint64_t, std::uint64_t,
                                      std::int32_t*, std::int32_t*, cudaStream_t);
 template void launch_kronecker_edges(const KroneckerSampler&, std::uint64_t, std::uint64_t,
@@ -78,6 +136,12 @@ template DeviceEdgeList<std::int32_t> generate_kronecker_on_device(const Kroneck
                                                                    int);
 template DeviceEdgeList<std::int64_t> generate_kronecker_on_device(const KroneckerParams&,
                                                                    std::uint64_t, std::uint64_t,
+                                                                   int);
+template std::int64_t count_kronecker_tuples_reached<std::int32_t>(const KroneckerParams&,
+                                                                   std::span<const std::int32_t>,
+                                                                   int);
+template std::int64_t count_kronecker_tuples_reached<std::int64_t>(const KroneckerParams&,
+                                                                   std::span<const std::int32_t>,
                                                                    int);
 
 }  // namespace frontier::cuda
