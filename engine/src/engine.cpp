@@ -121,7 +121,7 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
   if (!device.is_cuda()) {
     throw InvalidArgument("count_kronecker_tuples_reached needs a GPU, not the CPU");
   }
-  return cuda::count_kronecker_tuples_reached<VertexId>(params, depth, single_gpu_id(device));
+  return cuda::count_kronecker_tuples_reached(params, depth, single_gpu_id(device));
 }
 
 }  // namespace frontier

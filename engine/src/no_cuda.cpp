@@ -142,9 +142,12 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
   no_cuda();
 }
 
-template <typename VertexT>
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, std::span<const std::int32_t>,
                                             int) {
+  no_cuda();
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, const std::int32_t*, int) {
   no_cuda();
 }
 
@@ -168,12 +171,6 @@ template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device
     const KroneckerParams&, const CsrBuildOptions&, int);
 template ResidentGraph<std::int64_t, std::int64_t> build_kronecker_csr_on_device(
     const KroneckerParams&, const CsrBuildOptions&, int);
-template std::int64_t count_kronecker_tuples_reached<std::int32_t>(const KroneckerParams&,
-                                                                   std::span<const std::int32_t>,
-                                                                   int);
-template std::int64_t count_kronecker_tuples_reached<std::int64_t>(const KroneckerParams&,
-                                                                   std::span<const std::int32_t>,
-                                                                   int);
 template ResidentGraph<std::int32_t, std::int64_t> build_csr_on_device(
     const DeviceEdgeList<std::int32_t>&, const CsrBuildOptions&);
 template ResidentGraph<std::int64_t, std::int64_t> build_csr_on_device(

@@ -22,6 +22,7 @@
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "graph/cuda/device_graph_build.hpp"
+#include "support/csr_expectations.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 
@@ -42,16 +43,6 @@ std::string describe(const KroneckerParams& p, const CsrBuildOptions& o) {
          " remove_duplicates=" + (o.remove_duplicates ? "1" : "0");
 }
 
-template <typename VertexT>
-void expect_same_csr(const CsrGraph<VertexT, EdgeId>& device, const CsrGraph<VertexT, EdgeId>& host,
-                     const std::string& what) {
-  EXPECT_EQ(device.directed(), host.directed()) << what;
-  ASSERT_EQ(device.num_vertices(), host.num_vertices()) << what;
-  ASSERT_EQ(device.num_arcs(), host.num_arcs()) << what;
-  EXPECT_TRUE(device.offsets() == host.offsets()) << what << ": degrees differ";
-  EXPECT_TRUE(device.targets() == host.targets()) << what << ": neighbours differ";
-}
-
 // The CSR built from the generator equals build_csr of the host generator's tuples.
 template <typename VertexT>
 void expect_generator_build_matches(const KroneckerParams& params, const CsrBuildOptions& options) {
@@ -59,7 +50,7 @@ void expect_generator_build_matches(const KroneckerParams& params, const CsrBuil
       build_csr<VertexT, EdgeId>(io::generate_kronecker<VertexT>(params), options);
   const cuda::ResidentGraph<VertexT, EdgeId> resident =
       cuda::build_kronecker_csr_on_device<VertexT, EdgeId>(params, options);
-  expect_same_csr(resident.to_host(), host, describe(params, options));
+  test::expect_same_csr(resident.to_host(), host, describe(params, options));
 }
 
 // Tuples (u, v), u != v, with u reached: the reference validator's nedge over the host's list.
@@ -146,8 +137,8 @@ TEST(KroneckerCsrOnDevice, AListLongerThanTheBatchWindowSortsAsOnTheHost) {
   const Graph host = build_csr<VertexId, EdgeId>(edges, options);
   const auto d_edges = cuda::DeviceEdgeList<VertexId>::upload(edges);
   const auto resident = cuda::build_csr_on_device<VertexId, EdgeId>(d_edges, options);
-  expect_same_csr(resident.to_host(), host, "hub of 2^24 + 1000 arcs");
-  expect_same_csr(resident.reverse_to_host(), host.reverse(), "hub, reverse");
+  test::expect_same_csr(resident.to_host(), host, "hub of 2^24 + 1000 arcs");
+  test::expect_same_csr(resident.reverse_to_host(), host.reverse(), "hub, reverse");
 }
 
 TEST(KroneckerCsrOnDevice, BuildOnDeviceGivesAnEngineOnTheHostGraph) {
@@ -156,7 +147,7 @@ TEST(KroneckerCsrOnDevice, BuildOnDeviceGivesAnEngineOnTheHostGraph) {
   const Graph host =
       build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), graph500_build());
   DeviceBuiltGraph built = build_kronecker_on_device(params, graph500_build(), Device::cuda(0));
-  expect_same_csr(built.engine.graph(), host, "build_kronecker_on_device");
+  test::expect_same_csr(built.engine.graph(), host, "build_kronecker_on_device");
   EXPECT_GT(built.csr_build_seconds, 0.0);
   const VertexId source = 0;
   const BfsResult<VertexId> expected = reference_bfs(host, source);

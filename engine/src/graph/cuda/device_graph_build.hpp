@@ -138,12 +138,19 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
 /// The Kronecker tuples (u, v) of `params` with u != v whose source u has a depth in `depth`
 /// (one per vertex; kUnreachedDepth where unreached), regenerated on GPU `device_id`: the
 /// Graph500 nedge of a search on the graph of those tuples, counted as the reference validator
-/// counts it (each input edge once, self loops never, duplicates every time).
+/// counts it (each input edge once, self loops never, duplicates every time). Vertex ids are
+/// VertexId (Graph500's).
 /// @throws InvalidArgument for parameters io::generate_kronecker rejects or a depth array that is
 /// not 2^scale long; OutOfMemory if the depths do not fit; CudaError if a CUDA call fails.
-template <typename VertexT>
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             std::span<const std::int32_t> depth, int device_id = 0);
+
+/// The same count over depths already on GPU `device_id` (d_depth: 2^scale entries there, such
+/// as a BFS runner's own depth array), with no upload and no per-vertex buffer.
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects; CudaError if a CUDA
+/// call fails.
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const std::int32_t* d_depth, int device_id = 0);
 
 extern template class DeviceEdgeList<std::int32_t>;
 extern template class DeviceEdgeList<std::int64_t>;

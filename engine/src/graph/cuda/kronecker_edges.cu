@@ -92,39 +92,48 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
   return DeviceEdgeList<VertexT>(std::move(storage));
 }
 
-template <typename VertexT>
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const std::int32_t* d_depth, int device_id) {
+  const std::uint64_t count =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory("counting the Kronecker tuples a search reached",
+                        device_bytes_for<unsigned long long>(1));
+  DeviceBuffer<unsigned long long> d_count(1);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_count.data(), 0, sizeof(unsigned long long)));
+  if (count > 0) {
+    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+    count_reached_tuples_kernel<<<graph_build_grid(count, policy), policy.block_threads>>>(
+        make_kronecker_sampler(params), count, d_depth, d_count.data());
+    FRONTIER_CHECK_LAUNCH();
+  }
+  // The read-back waits for the kernel.
+  unsigned long long reached = 0;
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(&reached, d_count.data(), sizeof(reached), cudaMemcpyDeviceToHost));
+  return static_cast<std::int64_t>(reached);
+}
+
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             std::span<const std::int32_t> depth, int device_id) {
   // 1. Parameters, as the generator checks them, and one depth per vertex.
-  const std::uint64_t count =
-      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
+  kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
   const std::uint64_t n = std::uint64_t{1} << params.scale;
   if (depth.size() != n) {
     throw InvalidArgument("counting the Kronecker tuples of a search needs " + std::to_string(n) +
                           " depths (scale " + std::to_string(params.scale) + "), not " +
                           std::to_string(depth.size()));
   }
-  // 2. The depths and the count on the device.
+  // 2. The depths on the device, then the count over them.
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   require_device_memory(
-      "counting the Kronecker tuples a search reached at scale " + std::to_string(params.scale),
+      "uploading the depths of a search of " + std::to_string(n) +
+          " vertices to count its Kronecker tuples",
       device_bytes_for<std::int32_t>(n) + device_bytes_for<unsigned long long>(1));
   DeviceBuffer<std::int32_t> d_depth(n);
-  DeviceBuffer<unsigned long long> d_count(1);
   FRONTIER_CUDA_CHECK(
       cudaMemcpy(d_depth.data(), depth.data(), n * sizeof(std::int32_t), cudaMemcpyHostToDevice));
-  FRONTIER_CUDA_CHECK(cudaMemset(d_count.data(), 0, sizeof(unsigned long long)));
-  // 3. Regenerate and count; the read-back waits for the kernel.
-  if (count > 0) {
-    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
-    count_reached_tuples_kernel<<<graph_build_grid(count, policy), policy.block_threads>>>(
-        make_kronecker_sampler(params), count, d_depth.data(), d_count.data());
-    FRONTIER_CHECK_LAUNCH();
-  }
-  unsigned long long reached = 0;
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(&reached, d_count.data(), sizeof(reached), cudaMemcpyDeviceToHost));
-  return static_cast<std::int64_t>(reached);
+  return count_kronecker_tuples_reached(params, d_depth.data(), device_id);
 }
 
 template void launch_kronecker_edges(const KroneckerSampler&, std::uint64_t, std::uint64_t,
@@ -136,12 +145,6 @@ template DeviceEdgeList<std::int32_t> generate_kronecker_on_device(const Kroneck
                                                                    int);
 template DeviceEdgeList<std::int64_t> generate_kronecker_on_device(const KroneckerParams&,
                                                                    std::uint64_t, std::uint64_t,
-                                                                   int);
-template std::int64_t count_kronecker_tuples_reached<std::int32_t>(const KroneckerParams&,
-                                                                   std::span<const std::int32_t>,
-                                                                   int);
-template std::int64_t count_kronecker_tuples_reached<std::int64_t>(const KroneckerParams&,
-                                                                   std::span<const std::int32_t>,
                                                                    int);
 
 }  // namespace frontier::cuda
