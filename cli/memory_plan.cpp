@@ -142,16 +142,20 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
     if (built_on_device) {
       const runs::Graph500DeviceBytes bytes =
           runs::graph500_device_memory(config.scale, config.edgefactor);
-      Parts parts = {{"tuples", bytes.tuples},           {"offsets", bytes.offsets},
-                     {"cursors", bytes.cursors},         {"arcs", bytes.arcs},
-                     {"sort_buffer", bytes.sort_buffer}, {"sort_scratch", bytes.sort_scratch}};
+      const DeviceCsrBuildBytes& build = bytes.construction;
+      Parts parts = {{"offsets", build.offsets},
+                     {"cursors", build.cursors},
+                     {"arcs", build.arcs},
+                     {"sort_buffer", build.sort_buffer},
+                     {"sort_scratch", build.sort_scratch}};
       for (auto& part : bfs_device_parts(bytes.search)) {
         parts.emplace_back("search_" + part.first, part.second);
       }
+      parts.emplace_back("nedge_count", bytes.nedge_count);
       parts.emplace_back("headroom", bytes.headroom);
       device = device_side(bytes.peak(),
-                           "max(construction: tuples + offsets + cursors + arcs + sort_buffer + "
-                           "sort_scratch, search: graph + BFS buffers) + headroom",
+                           "max(construction: offsets + arcs + max(cursors, sort_buffer + "
+                           "sort_scratch), search: graph + BFS buffers + nedge_count) + headroom",
                            std::move(parts), free);
     } else {
       const std::uint64_t n = std::uint64_t{1} << config.scale;

@@ -107,9 +107,9 @@ BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
   return resident_->bfs_runner.validate(sources, parent, depth, result.stopped_early());
 }
 
-// Steps, each synchronous and timed on the host clock: the tuples generated on the GPU and copied
-// to the host; the CSR built on the GPU and copied to the host; the tuples freed and the CSR
-// adopted by the BFS runner, which sizes and allocates its search buffers around it.
+// Steps, each synchronous and timed on the host clock: the CSR built on the GPU in two passes over
+// the generator (no tuple list) and copied to the host; the CSR adopted by the BFS runner, which
+// sizes and allocates its search buffers around it.
 // Invariant: engine.graph() is a copy of the device CSR the searches traverse.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                            const CsrBuildOptions& build, const Device& device) {
@@ -117,31 +117,29 @@ DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
     throw InvalidArgument("build_kronecker_on_device needs a GPU, not the CPU");
   const int device_id = single_gpu_id(device);
   detail::Timer timer;
-  cuda::DeviceEdgeList<VertexId> d_tuples =
-      cuda::generate_kronecker_on_device<VertexId>(params, 0, ~std::uint64_t{0}, device_id);
-  const double generation_seconds = timer.seconds();
-  timer.restart();
-  EdgeList<VertexId> tuples = d_tuples.to_host();
-  double host_copy_seconds = timer.seconds();
-
-  timer.restart();
   cuda::ResidentGraph<VertexId, EdgeId> resident =
-      cuda::build_csr_on_device<VertexId, EdgeId>(d_tuples, build);
+      cuda::build_kronecker_csr_on_device<VertexId, EdgeId>(params, build, device_id);
   const double csr_build_seconds = timer.seconds();
   timer.restart();
   auto graph = std::make_shared<const Graph>(resident.to_host());
-  host_copy_seconds += timer.seconds();
+  const double host_copy_seconds = timer.seconds();
 
   timer.restart();
-  d_tuples.release();
   auto state = std::make_shared<detail::EngineResidentState>(std::move(resident));
   const double search_buffers_seconds = timer.seconds();
   detail::logger().debug("engine: graph with {} vertices and {} arcs built and resident on GPU {}",
                          graph->num_vertices(), graph->num_arcs(), device_id);
-  return DeviceBuiltGraph{
-      std::move(tuples),      Engine(std::move(graph), device, std::move(state)),
-      generation_seconds,     csr_build_seconds,
-      search_buffers_seconds, host_copy_seconds};
+  return DeviceBuiltGraph{Engine(std::move(graph), device, std::move(state)), csr_build_seconds,
+                          search_buffers_seconds, host_copy_seconds};
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            std::span<const std::int32_t> depth,
+                                            const Device& device) {
+  if (!device.is_cuda()) {
+    throw InvalidArgument("count_kronecker_tuples_reached needs a GPU, not the CPU");
+  }
+  return cuda::count_kronecker_tuples_reached(params, depth, single_gpu_id(device));
 }
 
 }  // namespace frontier

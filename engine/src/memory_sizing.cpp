@@ -7,6 +7,7 @@
 
 #include "bfs/cuda/bfs_cuda_sizing.hpp"
 #include "frontier/csr_graph.hpp"
+#include "graph/cuda/graph_build_tuning.hpp"
 
 namespace frontier {
 
@@ -32,6 +33,24 @@ BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_ar
                       device_buffer_bytes(kBfsCounterRingSlots, kBfsCounterBytes) +
                       device_buffer_bytes(bfs_launch_slots(), kBfsCounterBytes) +
                       device_buffer_bytes(2, sizeof(int));
+  return bytes;
+}
+
+DeviceCsrBuildBytes device_csr_build_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs,
+                                           IdBytes ids) {
+  // Scratch allowance per list of a sort batch (CUB's segment partitions take two 32-bit
+  // indices per segment) and a fixed part for the rest of it.
+  constexpr std::uint64_t kSortScratchPerList = 16;
+  constexpr std::uint64_t kSortScratchFixed = std::uint64_t{1} << 20;
+  const std::uint64_t n = num_vertices;
+  const std::uint64_t m = num_arcs;
+  const std::uint64_t window = cuda::kSortBatchWindow;
+  DeviceCsrBuildBytes bytes;
+  bytes.offsets = device_buffer_bytes(n + 1, ids.edge);
+  bytes.cursors = device_buffer_bytes(n, ids.edge);
+  bytes.arcs = device_buffer_bytes(m, ids.vertex);
+  bytes.sort_buffer = device_buffer_bytes(m < 2 * window ? m : 2 * window, ids.vertex);
+  bytes.sort_scratch = kSortScratchPerList * (n < window ? n : window) + kSortScratchFixed;
   return bytes;
 }
 

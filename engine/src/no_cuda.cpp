@@ -138,6 +138,21 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams&, std
 }
 
 template <typename VertexT, typename EdgeT>
+ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams&,
+                                                            const CsrBuildOptions&, int) {
+  no_cuda();
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, std::span<const std::int32_t>,
+                                            int) {
+  no_cuda();
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, const std::int32_t*, int) {
+  no_cuda();
+}
+
+template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>&,
                                                   const CsrBuildOptions&) {
   no_cuda();
@@ -153,6 +168,10 @@ template DeviceEdgeList<std::int32_t> generate_kronecker_on_device(const Kroneck
 template DeviceEdgeList<std::int64_t> generate_kronecker_on_device(const KroneckerParams&,
                                                                    std::uint64_t, std::uint64_t,
                                                                    int);
+template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device(
+    const KroneckerParams&, const CsrBuildOptions&, int);
+template ResidentGraph<std::int64_t, std::int64_t> build_kronecker_csr_on_device(
+    const KroneckerParams&, const CsrBuildOptions&, int);
 template ResidentGraph<std::int32_t, std::int64_t> build_csr_on_device(
     const DeviceEdgeList<std::int32_t>&, const CsrBuildOptions&);
 template ResidentGraph<std::int64_t, std::int64_t> build_csr_on_device(

@@ -24,6 +24,7 @@
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "graph/cuda/device_graph_build.hpp"
+#include "support/csr_expectations.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 
@@ -38,16 +39,6 @@ void expect_same_edges(const EdgeList<VertexT>& device, const EdgeList<VertexT>&
   ASSERT_EQ(device.size(), host.size()) << what;
   EXPECT_TRUE(device.sources == host.sources) << what << ": sources differ";
   EXPECT_TRUE(device.targets == host.targets) << what << ": targets differ";
-}
-
-template <typename VertexT>
-void expect_same_csr(const CsrGraph<VertexT, EdgeId>& device, const CsrGraph<VertexT, EdgeId>& host,
-                     const std::string& what) {
-  EXPECT_EQ(device.directed(), host.directed()) << what;
-  ASSERT_EQ(device.num_vertices(), host.num_vertices()) << what;
-  ASSERT_EQ(device.num_arcs(), host.num_arcs()) << what;
-  EXPECT_TRUE(device.offsets() == host.offsets()) << what << ": offsets differ";
-  EXPECT_TRUE(device.targets() == host.targets()) << what << ": neighbours differ";
 }
 
 std::string describe(const KroneckerParams& p) {
@@ -87,8 +78,9 @@ void expect_device_build_matches(const EdgeList<VertexT>& edges, const CsrBuildO
   const std::string label = what + " [" + describe(options) + "]";
   EXPECT_EQ(resident.num_vertices(), host.num_vertices()) << label;
   EXPECT_EQ(resident.num_arcs(), host.num_arcs()) << label;
-  expect_same_csr(resident.to_host(), host, label);
-  if (host.directed()) expect_same_csr(resident.reverse_to_host(), host.reverse(), label + " rev");
+  test::expect_same_csr(resident.to_host(), host, label);
+  if (host.directed())
+    test::expect_same_csr(resident.reverse_to_host(), host.reverse(), label + " rev");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,7 +213,7 @@ TEST(CsrOnDevice, KroneckerGraph500BuildEqualsHost) {
       const cuda::DeviceEdgeList<VertexId> d_edges =
           cuda::generate_kronecker_on_device<VertexId>(params, 0, kAllEdges);
       const auto resident = cuda::build_csr_on_device<VertexId, EdgeId>(d_edges, graph500);
-      expect_same_csr(resident.to_host(), host, describe(params));
+      test::expect_same_csr(resident.to_host(), host, describe(params));
     }
   }
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "frontier/csr_graph.hpp"
@@ -26,6 +27,19 @@ inline void expect_same_graph(const Graph& actual, const Graph& expected) {
   EXPECT_EQ(actual.targets(), expected.targets());
   EXPECT_EQ(actual.weights(), expected.weights());
   EXPECT_EQ(actual.directed(), expected.directed());
+}
+
+/// Asserts that a CSR built one way (on a device) equals the one built another (on the host):
+/// direction, sizes, offsets (so the degrees) and neighbours in order; `what` names the case, and
+/// a failure does not print the arrays (they may be large).
+template <typename VertexT>
+void expect_same_csr(const CsrGraph<VertexT, EdgeId>& got,
+                     const CsrGraph<VertexT, EdgeId>& expected, const std::string& what) {
+  EXPECT_EQ(got.directed(), expected.directed()) << what;
+  ASSERT_EQ(got.num_vertices(), expected.num_vertices()) << what;
+  ASSERT_EQ(got.num_arcs(), expected.num_arcs()) << what;
+  EXPECT_TRUE(got.offsets() == expected.offsets()) << what << ": offsets differ";
+  EXPECT_TRUE(got.targets() == expected.targets()) << what << ": neighbours differ";
 }
 
 }  // namespace frontier::test

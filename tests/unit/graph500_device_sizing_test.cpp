@@ -9,6 +9,7 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/runs/graph500.hpp"
+#include "frontier/runs/graph500_memory.hpp"
 
 namespace frontier::runs {
 namespace {
@@ -16,25 +17,45 @@ namespace {
 constexpr std::uint64_t kHeadroom = std::uint64_t{256} << 20;
 
 TEST(Graph500DeviceBytes, ScaleOneIsConstructionBound) {
-  // n = 2, 32 tuples, 64 arcs. Construction: tuples 2*32*4 = 256, offsets 3*8 = 24, cursors
-  // 2*8 = 16, arcs and sort buffer 2*64*4 = 512, sort allowance 16*2 + 64 MiB.
-  // Search: offsets 24, arcs 256, labels and vertex queue 2*12 = 24, bitmaps 3*8 = 24,
-  // edge queues 4*64*4 = 1024 -- far smaller.
-  EXPECT_EQ(graph500_device_bytes(1, 16), 256u + 24 + 16 + 512 + 32 + (64u << 20) + kHeadroom);
+  // n = 2, 32 tuples, 64 arcs; every buffer rounded to 256 bytes. Construction (no tuple list):
+  // offsets 256, arcs 256, then the larger of the cursors (256) and the sort's second buffer
+  // (64 ids: 256) plus its scratch allowance (16 * 2 + 1 MiB) = 256 + 256 + 256 + 32 + 2^20.
+  // Search: graph 512, labels 512, bitmaps 768, vertex queue 256, edge queues 1024, hub chunks,
+  // counters and nedge's depths a few KiB more -- far smaller.
+  EXPECT_EQ(graph500_device_bytes(1, 16), 256u + 256 + 256 + 32 + (1u << 20) + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // n = 2^26, 2^30 tuples, 2^31 arcs. Search, the BFS runner's buffers each rounded to 256
   // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels and vertex queue
   // 805306368, bitmaps 3 * 2^23 = 25165824, edge queues 34359738368, hub chunks (2^22 + 2^19 + 1
-  // of 32 bytes) 150995200 and counters 16896. Construction (27984396296) is smaller.
-  EXPECT_EQ(graph500_device_bytes(26, 16), 44468028416u + kHeadroom);
+  // of 32 bytes) 150995200 and counters 16896 = 44468028416; counting nedge uploads the depths
+  // beside them, 2^28 + 256 = 268435712. Construction (9663676672, below) is smaller.
+  EXPECT_EQ(graph500_device_bytes(26, 16), 44468028416u + 268435712u + kHeadroom);
+}
+
+TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
+  // Kernel 1 at scale 26: offsets (2^26 + 1) * 8 rounded = 536871168, arcs 2^31 * 4 =
+  // 8589934592, and the cursors 2^26 * 8 = 536870912, larger than the sort's batch buffer
+  // (2^25 ids = 134217728) plus its scratch allowance (16 * 2^24 + 2^20 = 269484032).
+  const Graph500DeviceBytes at26 = graph500_device_memory(26, 16);
+  EXPECT_EQ(at26.construction.peak(), 536871168u + 8589934592u + 536870912u);
+  EXPECT_EQ(at26.construction.sort_buffer, std::uint64_t{1} << 27);
+  // Scale 28: 2147483904 + 34359738368 + 2147483648 (about 36 GiB: the CSR and the cursors), and
+  // scale 29 about 72 GiB: kernel 1 alone fits an H100 at scale 28 and an H200 at scale 29.
+  EXPECT_EQ(graph500_device_memory(28, 16).construction.peak(),
+            2147483904u + 34359738368u + 2147483648u);
+  constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
+  constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
+  EXPECT_LT(graph500_device_memory(28, 16).construction.peak(), kH100Bytes);
+  EXPECT_LT(graph500_device_memory(29, 16).construction.peak(), kH200Bytes);
 }
 
 TEST(Graph500DeviceBytes, GrowsWithSizeAndScale27FitsAnH200) {
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(21, 16));
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(20, 32));
-  // An H200 has about 139 GiB usable: scale 27 (about 82.8 GiB) fits, scale 28 does not.
+  // An H200 has about 139 GiB usable: scale 27 (about 83.6 GiB, search-bound) fits, scale 28
+  // does not (the BFS runner's arc-sized edge queues, not kernel 1).
   constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
   EXPECT_LT(graph500_device_bytes(27, 16), kH200Bytes);
   EXPECT_GT(graph500_device_bytes(28, 16), kH200Bytes);

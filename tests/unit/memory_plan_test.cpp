@@ -53,9 +53,11 @@ TEST(Graph500Plan, PeaksAreTheSumsOfTheirParts) {
   const runs::Graph500HostBytes host = runs::graph500_host_memory(20, 16);
   EXPECT_EQ(host.peak(), graph500_memory_bytes(20, 16));
   EXPECT_EQ(host.tuples, 2u * 16 * (1u << 20) * sizeof(VertexId));
-  // Built on the GPU the host keeps the tuples, the CSR copy and the labels, never the builder.
+  // Built on the GPU the host keeps the CSR copy and the labels, never the builder or the tuples
+  // (nedge regenerates them on the GPU).
   const runs::Graph500HostBytes on_device = runs::graph500_host_memory(20, 16, true);
   EXPECT_EQ(on_device.construction, 0u);
+  EXPECT_EQ(on_device.tuples, 0u);
   EXPECT_LT(on_device.peak(), host.peak());
   const runs::Graph500DeviceBytes device = runs::graph500_device_memory(20, 16);
   EXPECT_EQ(device.peak(), graph500_device_bytes(20, 16));

@@ -1,10 +1,11 @@
 /// @file device_build.hpp
 /// @brief A Kronecker graph generated and built on one GPU and kept resident there for searches,
-/// without a round trip through the host: the tuples are generated on the GPU (bit for bit what
-/// the host generator makes), the CSR is built from them on the GPU (endpoint check, degree count,
-/// scan, placement, segmented sort) and adopted by an Engine in place. Host copies of the tuples
-/// and of the CSR are made on the way (Graph500 counts nedge and validates on the host) and timed
-/// apart, so a caller can report generation and construction as the benchmark defines them.
+/// without a round trip through the host and without a tuple list: the CSR is built on the GPU in
+/// two passes over the counter-based generator (one counts the degrees, one regenerates the
+/// tuples, bit for bit what the host generator makes, and places the arcs), its lists sorted in
+/// bounded batches, and adopted by an Engine in place. A host copy of the CSR is made on the way
+/// (for the root sampler and the host validator) and timed apart. What needs the tuples again,
+/// Graph500's nedge, regenerates them on the GPU (count_kronecker_tuples_reached).
 ///
 /// @code
 ///   frontier::KroneckerParams params;
@@ -18,9 +19,11 @@
 /// @endcode
 #pragma once
 
+#include <cstdint>
+#include <span>
+
 #include "frontier/csr_builder.hpp"
 #include "frontier/device.hpp"
-#include "frontier/edge_list.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/types.hpp"
@@ -30,26 +33,34 @@ namespace frontier {
 /// What build_kronecker_on_device() made, and how long each step took (host clock around
 /// synchronous steps).
 struct DeviceBuiltGraph {
-  /// The generated tuples, copied to the host.
-  EdgeList<VertexId> tuples;
   /// The CSR resident on the GPU, ready for queries; engine.graph() is its host copy.
   Engine engine;
-  /// Generating the tuples on the GPU.
-  double generation_seconds = 0.0;
-  /// Building the CSR on the GPU from the resident tuples.
+  /// Building the CSR on the GPU, both passes over the generator included.
   double csr_build_seconds = 0.0;
-  /// Freeing the tuples, sizing and allocating the BFS buffers around the adopted CSR and
-  /// warming the GPU up for the first search (Engine::warm_up_seconds() of it).
+  /// Sizing and allocating the BFS buffers around the adopted CSR and warming the GPU up for the
+  /// first search (Engine::warm_up_seconds() of it).
   double search_buffers_seconds = 0.0;
-  /// Copying the tuples and the CSR to the host (part of neither figure above).
+  /// Copying the CSR to the host (part of neither figure above).
   double host_copy_seconds = 0.0;
 };
 
-/// Generates the Kronecker tuples of `params` on GPU `device` (one id), builds the CSR there with
-/// `build` and keeps it resident in an Engine on that GPU.
+/// Builds the CSR of the Kronecker tuples of `params` on GPU `device` (one id) with `build`, from
+/// the generator without a tuple list, and keeps it resident in an Engine on that GPU. The graph
+/// equals build_csr(io::generate_kronecker(params), build).
 /// @throws InvalidArgument for bad params or a device that is not one GPU; OutOfMemory when a step
 ///         does not fit the GPU's free memory; CudaError without a usable GPU or CUDA backend.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                            const CsrBuildOptions& build, const Device& device);
+
+/// The Kronecker tuples (u, v) of `params` with u != v whose source u is reached in `depth` (one
+/// depth per vertex, kUnreachedDepth where unreached), regenerated on GPU `device` (one id): the
+/// Graph500 nedge of a search, counted as the reference validator counts it (each input edge
+/// once, self loops never, duplicates every time) without keeping the tuples. Uploads the depths
+/// (4 bytes per vertex) for the count.
+/// @throws InvalidArgument for bad params, a depth array not 2^scale long or a device that is not
+///         one GPU; OutOfMemory if the depths do not fit; CudaError without a usable GPU.
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            std::span<const std::int32_t> depth,
+                                            const Device& device);
 
 }  // namespace frontier

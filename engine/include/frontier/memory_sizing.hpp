@@ -64,6 +64,32 @@ struct BfsDeviceBytes {
 BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool directed,
                                 IdBytes ids = {});
 
+/// What building the CSR of an undirected graph on one GPU from tuples it generates on the fly
+/// (build_kronecker_on_device: two passes over the counter-based generator, no tuple list) holds:
+/// the offsets and arcs throughout, beside first the placement cursors and then, once they are
+/// freed, the adjacency sort's second buffer and scratch, which the sort's batches bound.
+struct DeviceCsrBuildBytes {
+  std::uint64_t offsets = 0;
+  std::uint64_t cursors = 0;
+  std::uint64_t arcs = 0;
+  /// One sort batch's second buffer: the batch window's ids plus a list as long again (a longer
+  /// list is a batch of its own and needs its own length: more than a Kronecker graph up to
+  /// scale 30 has).
+  std::uint64_t sort_buffer = 0;
+  /// An allowance for the segmented sort's scratch: a few words per list of one batch.
+  std::uint64_t sort_scratch = 0;
+
+  std::uint64_t peak() const {
+    return offsets + arcs +
+           (cursors > sort_buffer + sort_scratch ? cursors : sort_buffer + sort_scratch);
+  }
+};
+
+/// The device peak of building an undirected CSR of `num_vertices` and `num_arcs` on one GPU from
+/// generated tuples.
+DeviceCsrBuildBytes device_csr_build_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs,
+                                           IdBytes ids = {});
+
 /// Whether `bytes_needed` fit in `free_bytes` with kDeviceMemoryHeadroom left over (the rule of
 /// every device memory check).
 constexpr bool fits_device_memory(std::uint64_t bytes_needed, std::uint64_t free_bytes) {

@@ -3,17 +3,18 @@
 // Two ways to steps 2 and 3, one graph bit for bit:
 //  - on the host: the Kronecker tuples by io::generate_kronecker, then kernel 1 by build_csr
 //    (symmetrized, self loops dropped, duplicates kept) and an Engine on the configured device
-//    (the CPU, or a GPU that gets an upload), timed together as the construction;
-//  - on the GPU (build_on_device): build_kronecker_on_device generates the tuples and builds
-//    the CSR on the GPU in one call, the CSR adopted by the BFS runner without a host round trip.
-//    It times its steps apart, so generate() makes the graph and reports the generation, and
-//    construct() reports the kernel 1 figure: the device CSR build plus the BFS runner sizing and
-//    allocating its buffers, host clock around synchronous steps; the copies of the tuples and
-//    the CSR to the host (for root choice and validation) are excluded as host_copy_seconds.
-// Either way the host keeps the tuples (nedge is counted from them, as the reference validator
-// does) and the CSR (engine.graph(), read by the root sampler and the host validator). Searches
-// are validated by Engine::validate: on the GPU against the resident graph when the engine is on
-// a GPU (validate_on_host: on the host all the same, for comparison).
+//    (the CPU, or a GPU that gets an upload), timed together as the construction. The host keeps
+//    the tuples and counts nedge from them, as the reference validator does;
+//  - on the GPU (build_on_device): build_kronecker_on_device builds the CSR in two passes over the
+//    counter-based generator, with no tuple list anywhere, and the BFS runner adopts it without a
+//    host round trip. Generation is part of those passes, so generate() reports 0 s and does it
+//    all, and construct() reports the kernel 1 figure: the device CSR build plus the BFS runner
+//    sizing and allocating its buffers, host clock around synchronous steps; the copy of the CSR
+//    to the host (for root choice and host validation) is excluded as host_copy_seconds. nedge is
+//    counted on the GPU over the tuples regenerated there (count_kronecker_tuples_reached).
+// Either way the host keeps the CSR (engine.graph(), read by the root sampler and the host
+// validator). Searches are validated by Engine::validate: on the GPU against the resident graph
+// when the engine is on a GPU (validate_on_host: on the host all the same, for comparison).
 // Invariant: the graph is undirected with both arcs of every non-loop tuple, so the arcs inside
 // the searched component are exactly twice the tuples counted in nedge; check() verifies it.
 #include <cstdint>
@@ -78,16 +79,14 @@ class EngineBackend final : public Graph500Backend {
   double generate() override {
     if (on_device_) {
       DeviceBuiltGraph built = build_kronecker_on_device(params_, build_, config_.device);
-      tuples_ = std::move(built.tuples);
       construction_seconds_ = built.csr_build_seconds + built.search_buffers_seconds;
       host_copy_seconds_ = built.host_copy_seconds;
       detail::logger().info(
-          "graph500: GPU construction {:.3f} s = CSR build {:.3f} s + BFS buffers {:.3f} s "
-          "(host copies, untimed: tuples and CSR {:.3f} s)",
+          "graph500: GPU construction {:.3f} s = CSR build from the generator {:.3f} s + BFS "
+          "buffers {:.3f} s (host copy of the CSR, untimed: {:.3f} s)",
           construction_seconds_, built.csr_build_seconds, built.search_buffers_seconds,
           host_copy_seconds_);
       engine_.emplace(std::move(built.engine));
-      generation_seconds_ = built.generation_seconds;
       return generation_seconds_;
     }
     detail::Timer timer;
@@ -108,8 +107,10 @@ class EngineBackend final : public Graph500Backend {
     result.num_arcs = static_cast<std::int64_t>(engine_->graph().num_arcs());
     auto& log = detail::logger();
     const char* where = on_device_ ? "GPU" : "host";
-    log.info("graph500: generated {} tuples on {} vertices in {:.3f} s on the {}",
-             result.num_tuples, result.num_vertices, generation_seconds_, where);
+    if (!on_device_) {
+      log.info("graph500: generated {} tuples on {} vertices in {:.3f} s on the host",
+               result.num_tuples, result.num_vertices, generation_seconds_);
+    }
     log.info("graph500: constructed {} arcs in {:.3f} s on the {}", result.num_arcs,
              construction_seconds_, where);
   }
@@ -127,7 +128,10 @@ class EngineBackend final : public Graph500Backend {
 
   Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
     Graph500Check check;
-    check.nedge = count_component_tuples(tuples_, search.bfs.depth);
+    check.nedge =
+        on_device_ ? count_kronecker_tuples_reached(
+                         params_, std::span<const std::int32_t>(search.bfs.depth), config_.device)
+                   : count_component_tuples(tuples_, search.bfs.depth);
     if (!validate) return check;
     const BfsValidation validation =
         config_.validate_on_host
@@ -150,7 +154,7 @@ class EngineBackend final : public Graph500Backend {
   KroneckerParams params_;
   CsrBuildOptions build_;
   BfsOptions options_;
-  /// The generated tuples, on the host.
+  /// The generated tuples, on the host (a run built on the GPU keeps none).
   EdgeList<VertexId> tuples_;
   /// The constructed graph, resident where the searches run; engine_->graph() is on the host.
   std::optional<Engine> engine_;

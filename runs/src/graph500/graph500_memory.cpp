@@ -38,28 +38,23 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_
   const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
   const std::uint64_t arcs = 2 * tuples;
   Graph500HostBytes bytes;
-  bytes.tuples = 2 * tuples * sizeof(VertexId);
-  if (!built_on_device) bytes.construction = csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false);
+  if (!built_on_device) {
+    bytes.tuples = 2 * tuples * sizeof(VertexId);
+    bytes.construction = csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false);
+  }
   bytes.graph = host_graph_bytes(n, arcs, false);
   bytes.search = bfs_host_bytes(n, !built_on_device, true);
   return bytes;
 }
 
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
-  // Allowance for CUB's segmented-sort scratch (segment partitions: a few words per vertex).
-  constexpr std::uint64_t kSortScratchPerVertex = 16;
-  constexpr std::uint64_t kSortScratchFixed = std::uint64_t{64} << 20;
   const std::uint64_t n = std::uint64_t{1} << scale;
-  const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
-  const std::uint64_t arcs = 2 * tuples;
+  const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(edgefactor) * n;
   Graph500DeviceBytes bytes;
-  bytes.tuples = 2 * tuples * sizeof(VertexId);
-  bytes.offsets = (n + 1) * sizeof(EdgeId);
-  bytes.cursors = n * sizeof(EdgeId);
-  bytes.arcs = arcs * sizeof(VertexId);
-  bytes.sort_buffer = arcs * sizeof(VertexId);
-  bytes.sort_scratch = kSortScratchPerVertex * n + kSortScratchFixed;
+  bytes.construction = device_csr_build_bytes(n, arcs);
   bytes.search = bfs_device_bytes(n, arcs, false);
+  bytes.nedge_count =
+      device_buffer_bytes(n, sizeof(std::int32_t)) + device_buffer_bytes(1, sizeof(std::uint64_t));
   bytes.headroom = kDeviceMemoryHeadroom;
   return bytes;
 }
@@ -116,7 +111,7 @@ void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
   if (needed > info.free_bytes) {
     throw OutOfMemory(
         run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
-            " (tuples, CSR construction, graph and BFS buffers at the peak)" +
+            " (CSR construction, graph and BFS buffers at the peak)" +
             largest_scale_advice(largest_graph500_device_scale(edgefactor, info.free_bytes)),
         needed, info.free_bytes);
   }

@@ -1,23 +1,37 @@
 // Edge tuples -> CSR on the GPU (see device_graph_build.hpp), reproducing frontier::build_csr
-// (csr_builder.cpp) bit for bit.
+// (csr_builder.cpp) bit for bit. The tuples come from two device arrays (build_csr_on_device) or
+// straight from the counter-based Kronecker generator (build_kronecker_csr_on_device), which the
+// two passes below simply run twice, so no tuple list is ever held.
 //
 // Steps for one direction (forward; and, for a directed result, the reverse from the swapped
 // tuples):
 //  1. size the offsets and the placement cursors against free memory;
-//  2. count each vertex's arcs (csr_build_kernels.cuh) and scan the counts into offsets with
-//     cub::DeviceScan::ExclusiveSum over n + 1 entries, so offsets[n] is the arc count;
-//  3. size the arcs, their sort buffer and the sort's scratch against free memory;
-//  4. place the arcs through atomic cursors (arbitrary order within a list);
-//  5. sort every list with cub::DeviceSegmentedSort (a list's sorted contents are unique, so the
-//     result equals the host's std::sort of the same list);
+//  2. pass 1 over the tuples: count each vertex's arcs (csr_build_kernels.cuh) and scan the
+//     counts into offsets with cub::DeviceScan::ExclusiveSum over n + 1 entries, so offsets[n]
+//     is the arc count;
+//  3. size the arcs against free memory;
+//  4. pass 2 over the tuples: place the arcs through atomic cursors (arbitrary order within a
+//     list); the cursors are freed;
+//  5. sort every list in batches with cub::DeviceSegmentedSort (a list's sorted contents are
+//     unique, so the result equals the host's std::sort of the same list). A batch is a run of
+//     consecutive lists whose vertices plus arcs fit kSortBatchWindow (a longer list is a batch of
+//     its own), so the sort's second buffer and scratch are bounded by the window and the longest
+//     list, never by the arcs;
 //  6. with remove_duplicates, keep the first arc of every run of equal targets: mark them, scan
 //     the marks, and move the kept arcs and offsets down.
 // Invariant after step 2: offsets[v + 1] - offsets[v] is v's arc count in the host builder.
+// Peak of one direction: offsets, cursors and arcs, then (cursors freed) one batch's second
+// buffer and the sort's scratch beside the offsets and arcs; step 6 adds its marks and copies.
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
+#include <thrust/iterator/transform_iterator.h>
+
+#include <algorithm>
+#include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
@@ -27,6 +41,7 @@
 #include "graph/cuda/device_graph.cuh"
 #include "graph/cuda/device_graph_build.hpp"
 #include "graph/cuda/graph_build_launch.cuh"
+#include "graph/cuda/graph_build_tuning.hpp"
 
 namespace frontier::cuda {
 namespace {
@@ -114,16 +129,115 @@ void remove_duplicate_arcs(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n) {
   csr.arcs = kept;
 }
 
-// Steps 1-6 for the arcs that `rule` makes of tuples (d_sources[i], d_targets[i]).
-template <typename VertexT, typename EdgeT>
-OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT* d_targets,
-                                        std::uint64_t m, std::uint64_t n, ArcRule rule,
-                                        const CsrBuildOptions& options) {
+// One sort batch of step 5: lists [first_row, first_row + rows), arcs [first_arc, + arcs).
+struct SortBatch {
+  std::uint64_t first_row = 0;
+  std::uint64_t rows = 0;
+  std::uint64_t first_arc = 0;
+  std::uint64_t arcs = 0;
+};
+
+// A batch's offsets as the segmented sort wants them: relative to its first arc.
+template <typename EdgeT>
+struct RebasedOffset {
+  EdgeT base = 0;
+  __host__ __device__ EdgeT operator()(EdgeT offset) const { return offset - base; }
+};
+
+// Step 5's batches: window k holds the vertices v with k * kSortBatchWindow <= offsets[v] + v <
+// (k + 1) * kSortBatchWindow; windows without arcs are left out.
+template <typename EdgeT>
+std::vector<SortBatch> plan_sort_batches(const EdgeT* d_offsets, std::uint64_t n,
+                                         std::uint64_t arcs) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+  const std::uint64_t windows = (arcs + n + kSortBatchWindow - 1) / kSortBatchWindow;
+  require_device_memory(
+      "planning the sort of " + std::to_string(arcs) + " arcs",
+      device_bytes_for<std::uint64_t>(windows + 1) + device_bytes_for<EdgeT>(windows + 1));
+  DeviceBuffer<std::uint64_t> d_first_row(windows + 1);
+  DeviceBuffer<EdgeT> d_first_arc(windows + 1);
+  sort_batch_bounds_kernel<<<graph_build_grid(windows + 1, policy), policy.block_threads>>>(
+      d_offsets, n, kSortBatchWindow, windows, d_first_row.data(), d_first_arc.data());
+  FRONTIER_CHECK_LAUNCH();
+  std::vector<std::uint64_t> first_row(windows + 1);
+  std::vector<EdgeT> first_arc(windows + 1);
+  FRONTIER_CUDA_CHECK(cudaMemcpy(first_row.data(), d_first_row.data(),
+                                 first_row.size() * sizeof(std::uint64_t), cudaMemcpyDeviceToHost));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(first_arc.data(), d_first_arc.data(),
+                                 first_arc.size() * sizeof(EdgeT), cudaMemcpyDeviceToHost));
+  std::vector<SortBatch> batches;
+  for (std::uint64_t k = 0; k < windows; ++k) {
+    SortBatch batch;
+    batch.first_row = first_row[k];
+    batch.rows = first_row[k + 1] - first_row[k];
+    batch.first_arc = static_cast<std::uint64_t>(first_arc[k]);
+    batch.arcs = static_cast<std::uint64_t>(first_arc[k + 1] - first_arc[k]);
+    if (batch.arcs > 0) batches.push_back(batch);
+  }
+  return batches;
+}
+
+// Step 5: sorts every list of `csr` in the batches of plan_sort_batches, through one second
+// buffer as long as the largest batch.
+template <typename VertexT, typename EdgeT>
+void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
+                           const std::string& graph) {
+  const auto arcs = static_cast<std::uint64_t>(csr.arcs);
+  if (arcs == 0) return;
+  const std::vector<SortBatch> batches = plan_sort_batches(csr.d_offsets.data(), n, arcs);
+  const auto begin_of = [&](const SortBatch& batch) {
+    return thrust::make_transform_iterator(
+        csr.d_offsets.data() + batch.first_row,
+        RebasedOffset<EdgeT>{static_cast<EdgeT>(batch.first_arc)});
+  };
+  // 5a. The second buffer and the scratch the largest batch needs (a size query runs nothing).
+  std::uint64_t largest = 0;
+  std::size_t scratch_bytes = 0;
+  for (const SortBatch& batch : batches) {
+    largest = std::max(largest, batch.arcs);
+    std::size_t bytes = 0;
+    cub::DoubleBuffer<VertexT> keys(nullptr, nullptr);
+    const auto begin = begin_of(batch);
+    FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
+        nullptr, bytes, keys, static_cast<std::int64_t>(batch.arcs),
+        static_cast<std::int64_t>(batch.rows), begin, begin + 1));
+    scratch_bytes = std::max(scratch_bytes, bytes);
+  }
+  require_device_memory(
+      "sorting the " + std::to_string(arcs) + " arcs of " + graph + " in batches of up to " +
+          std::to_string(largest) + " arcs",
+      device_bytes_for<VertexT>(largest) + device_bytes_for<unsigned char>(scratch_bytes));
+  DeviceBuffer<VertexT> d_alternate(largest);
+  DeviceBuffer<unsigned char> d_scratch(scratch_bytes);
+  // 5b. Every batch in place; a sorted run that ends in the second buffer is copied back.
+  for (const SortBatch& batch : batches) {
+    VertexT* lists = csr.d_targets.data() + batch.first_arc;
+    cub::DoubleBuffer<VertexT> keys(lists, d_alternate.data());
+    std::size_t bytes = scratch_bytes;
+    const auto begin = begin_of(batch);
+    FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
+        d_scratch.data(), bytes, keys, static_cast<std::int64_t>(batch.arcs),
+        static_cast<std::int64_t>(batch.rows), begin, begin + 1));
+    if (keys.Current() != lists) {
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(lists, d_alternate.data(), batch.arcs * sizeof(VertexT),
+                                          cudaMemcpyDeviceToDevice));
+    }
+  }
+  // The second buffer and the scratch are freed at the end of this scope.
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// Steps 1-6 for the arcs that `rule` makes of the m tuples of `tuples` (csr_build_kernels.cuh:
+// TupleArrays or KroneckerTuples), read once per pass.
+template <typename VertexT, typename EdgeT, typename Tuples>
+OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, std::uint64_t n,
+                                        ArcRule rule, const CsrBuildOptions& options) {
+  const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+  const std::string graph = graph_words(n, m);
   OneWayCsr<VertexT, EdgeT> csr;
   // 1. Offsets and cursors (checked before CUB is even asked about its scratch, so that a size
   //    far beyond the device fails here), then the scan's scratch.
-  require_device_memory("building the CSR offsets of " + graph_words(n, m),
+  require_device_memory("building the CSR offsets of " + graph,
                         device_bytes_for<EdgeT>(n + 1) + device_bytes_for<EdgeT>(n));
   csr.d_offsets = DeviceBuffer<EdgeT>(n + 1);
   DeviceBuffer<EdgeT> d_cursor(n);
@@ -131,11 +245,11 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT*
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
       nullptr, scan_bytes, static_cast<EdgeT*>(nullptr), static_cast<EdgeT*>(nullptr), n + 1));
   require_device_memory("the offset scan's scratch", device_bytes_for<unsigned char>(scan_bytes));
-  // 2. Degrees, then offsets by an in-place exclusive scan over n + 1 entries.
+  // 2. Pass 1: degrees, then offsets by an in-place exclusive scan over n + 1 entries.
   FRONTIER_CUDA_CHECK(cudaMemset(csr.d_offsets.data(), 0, (n + 1) * sizeof(EdgeT)));
   if (m > 0) {
-    count_degrees_kernel<<<graph_build_grid(m, policy), policy.block_threads>>>(
-        d_sources, d_targets, m, rule, csr.d_offsets.data());
+    count_degrees_kernel<VertexT, EdgeT><<<graph_build_grid(m, policy), policy.block_threads>>>(
+        tuples, m, rule, csr.d_offsets.data());
     FRONTIER_CHECK_LAUNCH();
   }
   {
@@ -145,45 +259,39 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT*
   }
   csr.arcs = read_one(csr.d_offsets.data() + n);
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
-  // 3. Arcs and the sort's second buffer, then the sort's scratch.
-  const std::uint64_t sort_buffer = options.sort_neighbors ? device_bytes_for<VertexT>(arcs) : 0;
-  require_device_memory(
-      "placing and sorting the " + std::to_string(arcs) + " arcs of " + graph_words(n, m),
-      device_bytes_for<VertexT>(arcs) + sort_buffer);
+  // 3. The arcs.
+  require_device_memory("placing the " + std::to_string(arcs) + " arcs of " + graph,
+                        device_bytes_for<VertexT>(arcs));
   csr.d_targets = DeviceBuffer<VertexT>(arcs);
-  std::size_t sort_bytes = 0;
-  if (options.sort_neighbors && arcs > 0) {
-    cub::DoubleBuffer<VertexT> keys(nullptr, nullptr);
-    FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
-        nullptr, sort_bytes, keys, static_cast<std::int64_t>(arcs), static_cast<std::int64_t>(n),
-        csr.d_offsets.data(), csr.d_offsets.data() + 1));
-    require_device_memory("sorting the " + std::to_string(arcs) + " arcs of " + graph_words(n, m),
-                          sort_buffer + device_bytes_for<unsigned char>(sort_bytes));
-  }
-  // 4. Placement through cursors that start at the offsets.
+  // 4. Pass 2: placement through cursors that start at the offsets.
   if (m > 0) {
     FRONTIER_CUDA_CHECK(cudaMemcpy(d_cursor.data(), csr.d_offsets.data(), n * sizeof(EdgeT),
                                    cudaMemcpyDeviceToDevice));
-    place_arcs_kernel<<<graph_build_grid(m, policy), policy.block_threads>>>(
-        d_sources, d_targets, m, rule, d_cursor.data(), csr.d_targets.data());
+    place_arcs_kernel<VertexT, EdgeT><<<graph_build_grid(m, policy), policy.block_threads>>>(
+        tuples, m, rule, d_cursor.data(), csr.d_targets.data());
     FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   }
   d_cursor = DeviceBuffer<EdgeT>();
-  // 5. Sort every list; the sorted run may end in either buffer.
-  if (options.sort_neighbors && arcs > 0) {
-    DeviceBuffer<VertexT> d_alternate(arcs);
-    DeviceBuffer<unsigned char> d_scratch(sort_bytes);
-    cub::DoubleBuffer<VertexT> keys(csr.d_targets.data(), d_alternate.data());
-    FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
-        d_scratch.data(), sort_bytes, keys, static_cast<std::int64_t>(arcs),
-        static_cast<std::int64_t>(n), csr.d_offsets.data(), csr.d_offsets.data() + 1));
-    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
-    if (keys.Current() != csr.d_targets.data()) std::swap(csr.d_targets, d_alternate);
-  }
+  // 5. Sort every list.
+  if (options.sort_neighbors) sort_lists_in_batches(csr, n, graph);
   // 6. Duplicates.
   if (options.remove_duplicates) remove_duplicate_arcs(csr, n);
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   return csr;
+}
+
+void check_build_options(const CsrBuildOptions& options) {
+  if (options.remove_duplicates && !options.sort_neighbors) {
+    throw InvalidArgument("remove_duplicates needs sort_neighbors");
+  }
+}
+
+ArcRule arc_rule(const CsrBuildOptions& options) {
+  ArcRule rule;
+  rule.symmetrize = options.symmetrize;
+  rule.remove_self_loops = options.remove_self_loops;
+  return rule;
 }
 
 }  // namespace
@@ -191,20 +299,17 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const VertexT* d_sources, const VertexT*
 template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>& edges,
                                                   const CsrBuildOptions& options) {
-  if (options.remove_duplicates && !options.sort_neighbors) {
-    throw InvalidArgument("remove_duplicates needs sort_neighbors");
-  }
+  check_build_options(options);
   const DeviceEdgeStorage<VertexT>& storage = edges.storage();
   FRONTIER_CUDA_CHECK(cudaSetDevice(storage.device_id));
   check_endpoints(storage);
   const std::uint64_t m = storage.size();
   const auto n = static_cast<std::uint64_t>(storage.num_vertices);
   const bool directed = storage.directed && !options.symmetrize;
-  ArcRule rule;
-  rule.symmetrize = options.symmetrize;
-  rule.remove_self_loops = options.remove_self_loops;
+  const ArcRule rule = arc_rule(options);
   OneWayCsr<VertexT, EdgeT> forward = build_one_way<VertexT, EdgeT>(
-      storage.d_sources.data(), storage.d_targets.data(), m, n, rule, options);
+      TupleArrays<VertexT>{storage.d_sources.data(), storage.d_targets.data()}, m, n, rule,
+      options);
   if (!directed) {
     return ResidentGraph<VertexT, EdgeT>(
         DeviceGraph<VertexT, EdgeT>(storage.num_vertices, forward.arcs, false,
@@ -214,7 +319,8 @@ ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>&
   // The reverse graph: the same rule on the swapped tuples (the transpose of the forward CSR,
   // sorted, as CsrGraph::reverse() builds it on the host).
   OneWayCsr<VertexT, EdgeT> reverse = build_one_way<VertexT, EdgeT>(
-      storage.d_targets.data(), storage.d_sources.data(), m, n, rule, options);
+      TupleArrays<VertexT>{storage.d_targets.data(), storage.d_sources.data()}, m, n, rule,
+      options);
   return ResidentGraph<VertexT, EdgeT>(
       DeviceGraph<VertexT, EdgeT>(storage.num_vertices, forward.arcs, true,
                                   std::move(forward.d_offsets), std::move(forward.d_targets),
@@ -222,6 +328,31 @@ ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>&
       storage.device_id);
 }
 
+template <typename VertexT, typename EdgeT>
+ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
+                                                            const CsrBuildOptions& options,
+                                                            int device_id) {
+  check_build_options(options);
+  const std::uint64_t m =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const std::uint64_t n = std::uint64_t{1} << params.scale;
+  KroneckerTuples<VertexT> tuples;
+  tuples.sampler = make_kronecker_sampler(params);
+  // Kronecker tuples form an undirected list (as generate_kronecker's), so the graph is
+  // undirected and has no reverse CSR, as build_csr_on_device makes of the same list.
+  OneWayCsr<VertexT, EdgeT> forward =
+      build_one_way<VertexT, EdgeT>(tuples, m, n, arc_rule(options), options);
+  return ResidentGraph<VertexT, EdgeT>(
+      DeviceGraph<VertexT, EdgeT>(static_cast<VertexT>(n), forward.arcs, false,
+                                  std::move(forward.d_offsets), std::move(forward.d_targets)),
+      device_id);
+}
+
+template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device(
+    const KroneckerParams&, const CsrBuildOptions&, int);
+template ResidentGraph<std::int64_t, std::int64_t> build_kronecker_csr_on_device(
+    const KroneckerParams&, const CsrBuildOptions&, int);
 template ResidentGraph<std::int32_t, std::int64_t> build_csr_on_device(
     const DeviceEdgeList<std::int32_t>&, const CsrBuildOptions&);
 template ResidentGraph<std::int64_t, std::int64_t> build_csr_on_device(

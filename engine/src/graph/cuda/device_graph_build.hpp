@@ -1,14 +1,14 @@
 /// @file device_graph_build.hpp
 /// @brief Graphs made on the GPU (internal; plain host C++, no CUDA headers): Kronecker edge
-/// tuples generated on the device, and the CSR built from them on the device, kept resident so
-/// that a BfsRunner can adopt it without a host round trip.
+/// tuples generated on the device, and the CSR built on the device from tuples there or straight
+/// from the generator, kept resident so that a BfsRunner can adopt it without a host round trip.
 ///
-/// Both are bit-identical to their host counterparts: generate_kronecker_on_device() equals
+/// All are bit-identical to their host counterparts: generate_kronecker_on_device() equals
 /// io::generate_kronecker() for the same parameters and slice (every tuple is the pure function
 /// kronecker_edge(sampler, index) of generators/kronecker.hpp, evaluated on the device), and
-/// build_csr_on_device() equals frontier::build_csr() for the same edge list and options (same
-/// offsets; every adjacency list sorted by target, so the order does not depend on the scatter's
-/// interleaving on either side).
+/// build_csr_on_device() and build_kronecker_csr_on_device() equal frontier::build_csr() for the
+/// same edge list and options (same offsets; every adjacency list sorted by target, so the order
+/// does not depend on the scatter's interleaving on either side).
 ///
 /// Every function checks its device allocations against the free device memory before making
 /// them and throws OutOfMemory naming the bytes needed and the bytes free.
@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
@@ -120,6 +121,36 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
 template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>& edges,
                                                   const CsrBuildOptions& options = {});
+
+/// The CSR of the Kronecker tuples of `params` built on GPU `device_id` without ever holding them:
+/// one pass over the generator counts the degrees, a second regenerates the tuples and places the
+/// arcs, and the lists are sorted in bounded batches, so the device holds the offsets, the arcs,
+/// the placement cursors (until the sort) and a sort buffer bounded by kSortBatchWindow and the
+/// longest list (device_csr_build_bytes). Equal to build_csr<VertexT, EdgeT>() of
+/// io::generate_kronecker<VertexT>(params) with the same options (undirected, as that list is).
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects or remove_duplicates
+/// without sort_neighbors; OutOfMemory if a step does not fit; CudaError if a CUDA call fails.
+template <typename VertexT, typename EdgeT>
+ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
+                                                            const CsrBuildOptions& options,
+                                                            int device_id = 0);
+
+/// The Kronecker tuples (u, v) of `params` with u != v whose source u has a depth in `depth`
+/// (one per vertex; kUnreachedDepth where unreached), regenerated on GPU `device_id`: the
+/// Graph500 nedge of a search on the graph of those tuples, counted as the reference validator
+/// counts it (each input edge once, self loops never, duplicates every time). Vertex ids are
+/// VertexId (Graph500's).
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects or a depth array that is
+/// not 2^scale long; OutOfMemory if the depths do not fit; CudaError if a CUDA call fails.
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            std::span<const std::int32_t> depth, int device_id = 0);
+
+/// The same count over depths already on GPU `device_id` (d_depth: 2^scale entries there, such
+/// as a BFS runner's own depth array), with no upload and no per-vertex buffer.
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects; CudaError if a CUDA
+/// call fails.
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const std::int32_t* d_depth, int device_id = 0);
 
 extern template class DeviceEdgeList<std::int32_t>;
 extern template class DeviceEdgeList<std::int64_t>;

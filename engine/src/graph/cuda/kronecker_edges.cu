@@ -1,14 +1,18 @@
 // Kronecker tuples on the GPU (see kronecker_edges.cuh and device_graph_build.hpp): the kernel,
-// its launch, and generate_kronecker_on_device(), which checks the parameters as the host
-// generator does, sizes the two arrays against free device memory and fills them.
+// its launch, generate_kronecker_on_device(), which checks the parameters as the host generator
+// does, sizes the two arrays against free device memory and fills them, and
+// count_kronecker_tuples_reached(), which regenerates the tuples to count a search's nedge
+// without any tuple list.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/types.hpp"
 #include "graph/cuda/device_edge_storage.cuh"
 #include "graph/cuda/device_graph_build.hpp"
 #include "graph/cuda/graph_build_launch.cuh"
@@ -29,6 +33,25 @@ __global__ void kronecker_edges_kernel(KroneckerSampler sampler, std::uint64_t f
     d_sources[i] = static_cast<VertexT>(edge.source);
     d_targets[i] = static_cast<VertexT>(edge.target);
   }
+}
+
+// Adds to *d_count the tuples (u, v), u != v, with d_depth[u] reached: a per-thread count over a
+// grid-stride loop, summed across each warp, one atomic per warp.
+__global__ void count_reached_tuples_kernel(KroneckerSampler sampler, std::uint64_t count,
+                                            const std::int32_t* d_depth,
+                                            unsigned long long* d_count) {
+  unsigned long long reached = 0;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < count; i += stride) {
+    const EdgeEndpoints edge = kronecker_edge(sampler, i);
+    if (edge.source != edge.target && d_depth[edge.source] != kUnreachedDepth) ++reached;
+  }
+  // Every lane of a full block reaches the shuffles (the block size is a multiple of 32).
+  for (int offset = 16; offset > 0; offset /= 2) {
+    reached += __shfl_down_sync(0xffffffffu, reached, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && reached != 0) atomicAdd(d_count, reached);
 }
 
 }  // namespace
@@ -67,6 +90,50 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
                          storage->d_sources.data(), storage->d_targets.data(), nullptr);
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   return DeviceEdgeList<VertexT>(std::move(storage));
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const std::int32_t* d_depth, int device_id) {
+  const std::uint64_t count =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory("counting the Kronecker tuples a search reached",
+                        device_bytes_for<unsigned long long>(1));
+  DeviceBuffer<unsigned long long> d_count(1);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_count.data(), 0, sizeof(unsigned long long)));
+  if (count > 0) {
+    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+    count_reached_tuples_kernel<<<graph_build_grid(count, policy), policy.block_threads>>>(
+        make_kronecker_sampler(params), count, d_depth, d_count.data());
+    FRONTIER_CHECK_LAUNCH();
+  }
+  // The read-back waits for the kernel.
+  unsigned long long reached = 0;
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(&reached, d_count.data(), sizeof(reached), cudaMemcpyDeviceToHost));
+  return static_cast<std::int64_t>(reached);
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            std::span<const std::int32_t> depth, int device_id) {
+  // 1. Parameters, as the generator checks them, and one depth per vertex.
+  kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+  const std::uint64_t n = std::uint64_t{1} << params.scale;
+  if (depth.size() != n) {
+    throw InvalidArgument("counting the Kronecker tuples of a search needs " + std::to_string(n) +
+                          " depths (scale " + std::to_string(params.scale) + "), not " +
+                          std::to_string(depth.size()));
+  }
+  // 2. The depths on the device, then the count over them.
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory(
+      "uploading the depths of a search of " + std::to_string(n) +
+          " vertices to count its Kronecker tuples",
+      device_bytes_for<std::int32_t>(n) + device_bytes_for<unsigned long long>(1));
+  DeviceBuffer<std::int32_t> d_depth(n);
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(d_depth.data(), depth.data(), n * sizeof(std::int32_t), cudaMemcpyHostToDevice));
+  return count_kronecker_tuples_reached(params, d_depth.data(), device_id);
 }
 
 template void launch_kronecker_edges(const KroneckerSampler&, std::uint64_t, std::uint64_t,

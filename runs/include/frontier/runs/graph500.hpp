@@ -156,17 +156,18 @@ struct Graph500Result {
   std::int64_t num_tuples = 0;
   /// Arcs of the constructed graph (both directions of every non-loop tuple).
   std::int64_t num_arcs = 0;
-  /// Kronecker generation (not an official figure); the slowest process's under MPI.
+  /// Kronecker generation (not an official figure); the slowest process's under MPI. 0 when
+  /// built on the GPU, where kernel 1 runs the generator inside its own two passes.
   double generation_seconds = 0.0;
   /// Kernel 1: CSR construction (symmetrized, self loops dropped, duplicates kept) and making it
-  /// resident where the searches run. Built on the GPU: the device CSR build from the
-  /// device-resident tuples plus the BFS runner sizing and allocating its buffers, host clock
-  /// around synchronous steps; the host copies (host_copy_seconds) are excluded. On ranks: the
-  /// arcs routed to their owners, every slice built and made resident (the slowest process's
-  /// under MPI).
+  /// resident where the searches run. Built on the GPU: the device CSR build in two passes over
+  /// the Kronecker generator (no tuple list) plus the BFS runner sizing and allocating its
+  /// buffers, host clock around synchronous steps; the host copy (host_copy_seconds) is
+  /// excluded. On ranks: the arcs routed to their owners, every slice built and made resident
+  /// (the slowest process's under MPI).
   double construction_seconds = 0.0;
-  /// Built on the GPU: copying the tuples and the CSR to the host for root choice, nedge
-  /// counting and validation (part of neither figure above); 0 otherwise.
+  /// Built on the GPU: copying the CSR to the host for root choice and host validation (part of
+  /// neither figure above); 0 otherwise.
   double host_copy_seconds = 0.0;
   /// Whether generation and construction ran on the GPU (Engine placement).
   bool built_on_device = false;

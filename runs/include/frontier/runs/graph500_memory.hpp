@@ -4,12 +4,13 @@
 /// check_graph500_device_memory), what `frontier graph500 --plan` prints, and the largest scale
 /// that fits a memory size, all from these functions.
 ///
-/// The host peak is the generated tuples (kept for counting nedge) plus the larger of kernel 1
-/// (the CSR builder's peak) and the searches (the CSR, one search's arrays and the validator's).
-/// The device peak of a run built on the GPU is the larger of construction (tuples, offsets,
-/// cursors, arcs, the sort's second buffer and an allowance for its scratch) and search (the
-/// single-GPU BFS's graph and buffers, bfs_device_bytes), plus the headroom the device checks
-/// keep free: the tuples are freed before the BFS buffers are allocated.
+/// The host peak of a run built on the host is the generated tuples (kept for counting nedge)
+/// plus the larger of kernel 1 (the CSR builder's peak) and the searches (the CSR, one search's
+/// arrays and the validator's); a run built on the GPU keeps no tuples on the host. The device
+/// peak of a run built on the GPU is the larger of construction (device_csr_build_bytes: the CSR
+/// built in two passes over the generator, with no tuple list and a bounded sort buffer) and
+/// search (the single-GPU BFS's graph and buffers, bfs_device_bytes, plus the depths uploaded to
+/// count nedge over the regenerated tuples), plus the headroom the device checks keep free.
 #pragma once
 
 #include <algorithm>
@@ -23,7 +24,8 @@ namespace frontier::runs {
 
 /// Host bytes of a Graph500 run on one device, by part.
 struct Graph500HostBytes {
-  /// The generated tuples, kept for counting nedge.
+  /// The generated tuples, kept for counting nedge (a run built on the GPU regenerates them
+  /// there instead: 0).
   std::uint64_t tuples = 0;
   /// Kernel 1 on the host: the CSR builder's peak beside the tuples (csr_build_peak_bytes). A
   /// run built on the GPU copies the CSR back instead (0).
@@ -38,27 +40,23 @@ struct Graph500HostBytes {
 
 /// Device bytes of a Graph500 run built on one GPU, by part.
 struct Graph500DeviceBytes {
-  /// Construction: the tuples, the CSR offsets and placement cursors, the arcs, the sort's
-  /// second buffer and an allowance for the sort's scratch.
-  std::uint64_t tuples = 0;
-  std::uint64_t offsets = 0;
-  std::uint64_t cursors = 0;
-  std::uint64_t arcs = 0;
-  std::uint64_t sort_buffer = 0;
-  std::uint64_t sort_scratch = 0;
+  /// Kernel 1: the CSR built from tuples regenerated in two passes (device_csr_build_bytes).
+  DeviceCsrBuildBytes construction;
   /// The searches: the resident CSR and the BFS runner's buffers.
   BfsDeviceBytes search;
+  /// Counting nedge after a search: its depths uploaded beside the search buffers while the
+  /// tuples are regenerated, and the count.
+  std::uint64_t nedge_count = 0;
   /// Kept free by every device check (kDeviceMemoryHeadroom).
   std::uint64_t headroom = 0;
 
-  std::uint64_t construction() const {
-    return tuples + offsets + cursors + arcs + sort_buffer + sort_scratch;
-  }
-  std::uint64_t peak() const { return std::max(construction(), search.total()) + headroom; }
+  std::uint64_t searching() const { return search.total() + nedge_count; }
+  std::uint64_t peak() const { return std::max(construction.peak(), searching()) + headroom; }
 };
 
 /// Host bytes of a run at this size. Built on the GPU (`built_on_device`), kernel 1 runs there and
-/// the host holds the tuples, the copied CSR and the labels the validator reads.
+/// the host holds the copied CSR and the labels the validator reads (no tuples: nedge is counted
+/// on the GPU).
 Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device = false);
 
 /// Device bytes of a run at this size built on one GPU.
