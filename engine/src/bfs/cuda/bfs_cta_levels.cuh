@@ -5,11 +5,12 @@
 /// few thousand vertices. There a level's cost is its chain of dependent memory round trips plus
 /// whatever synchronizes the level; a grid-wide barrier alone costs about as much as the level's
 /// work, and a host round trip several times more. One CTA of kCtaLevelsThreads threads
-/// synchronizes with __syncthreads, and keeps the frontier (vertex, first arc, place of its arcs
-/// in the level's arc range) in shared memory, so a level is: read the frontier's row offsets,
-/// scan the degrees, then per arc (spread evenly over the threads by a search of the scanned
-/// degrees) read the target, claim it with one atomicOr on the visited bitmask, label it and
-/// append it to the next frontier with a shared-memory atomic. No edge queue reaches memory.
+/// synchronizes with __syncthreads, and keeps the frontier and the list of its arcs in shared
+/// memory, so a level is: read the frontier's row offsets, scan the degrees and list each arc
+/// (CSR index, frontier item) at its place in the level, then per arc (spread evenly over the
+/// threads) read the target, claim it with one atomicOr on the visited bitmask, label it and
+/// append it to the next frontier with one shared-memory atomic per warp. No edge queue reaches
+/// memory.
 ///
 /// The launch starts from the host loop's edge queue E(L) (at most the capacity items) and
 /// stops, handing the search back, when:
@@ -61,13 +62,13 @@ class CtaLevelsAgent {
   struct TempStorage {
     typename DegreeScan::TempStorage scan;
     VertexT frontier[2][CAPACITY];
-    EdgeT row_begin[CAPACITY];
-    /// Exclusive prefix sums of the frontier's degrees: arc i of the level belongs to the last
-    /// vertex whose prefix is <= i.
-    unsigned long long arc_prefix[CAPACITY];
+    /// Arc i of a level the CTA expands (fewer than CAPACITY arcs): its index in the CSR, and
+    /// the frontier item it leaves.
+    EdgeT arc[CAPACITY];
+    unsigned short arc_owner[CAPACITY];
     unsigned int size[2];
-    unsigned long long degree_sum;
   };
+  static_assert(CAPACITY <= 65536, "arc owners are 16-bit frontier items");
 
   __device__ __forceinline__ CtaLevelsAgent(TempStorage& storage,
                                             const BfsLevelArgs<VertexT, EdgeT>& args)
@@ -122,10 +123,8 @@ class CtaLevelsAgent {
       // 4. Level L + 1: every arc of the frontier, spread evenly over the threads.
       const int next = 1 - current;
       claim_all(arcs, level + 1, next, [&](unsigned long long i, VertexT& v, VertexT& parent) {
-        const unsigned int owner = owner_of(i, size);
-        v = args_.forward.targets[storage_.row_begin[owner] +
-                                  static_cast<EdgeT>(i - storage_.arc_prefix[owner])];
-        parent = storage_.frontier[current][owner];
+        v = args_.forward.targets[storage_.arc[i]];
+        parent = storage_.frontier[current][storage_.arc_owner[i]];
       });
       survivors = arcs;
       if (threadIdx.x == 0) storage_.size[current] = 0;
@@ -179,50 +178,41 @@ class CtaLevelsAgent {
     }
   }
 
-  /// Reads the row ranges of frontier `which` (its first `size` items) and scans their degrees
-  /// into arc_prefix; returns the total. Ends with the block synchronized.
+  /// Reads the row ranges of frontier `which` (its first `size` items), scans their degrees and,
+  /// when the level has fewer than CAPACITY arcs, lists them (arc, arc_owner) in level order;
+  /// returns the total. Ends with the block synchronized.
   __device__ __forceinline__ unsigned long long scan_degrees(int which, unsigned int size) {
+    EdgeT begins[kItemsPerThread];
     unsigned long long degrees[kItemsPerThread];
     unsigned long long sum = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
       const unsigned int item = threadIdx.x * kItemsPerThread + k;
+      begins[k] = 0;
       degrees[k] = 0;
       if (item < size) {
         const VertexT v = storage_.frontier[which][item];
-        const EdgeT begin = args_.forward.offsets[v];
-        storage_.row_begin[item] = begin;
-        degrees[k] = static_cast<unsigned long long>(args_.forward.offsets[v + 1] - begin);
+        begins[k] = args_.forward.offsets[v];
+        degrees[k] = static_cast<unsigned long long>(args_.forward.offsets[v + 1] - begins[k]);
       }
       sum += degrees[k];
     }
     unsigned long long prefix = 0;
     unsigned long long total = 0;
     DegreeScan(storage_.scan).ExclusiveSum(sum, prefix, total);
+    if (total < CAPACITY) {
 #pragma unroll
-    for (int k = 0; k < kItemsPerThread; ++k) {
-      const unsigned int item = threadIdx.x * kItemsPerThread + k;
-      if (item < size) storage_.arc_prefix[item] = prefix;
-      prefix += degrees[k];
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned int item = threadIdx.x * kItemsPerThread + k;
+        for (unsigned long long d = 0; d < degrees[k]; ++d) {
+          storage_.arc[prefix + d] = begins[k] + static_cast<EdgeT>(d);
+          storage_.arc_owner[prefix + d] = static_cast<unsigned short>(item);
+        }
+        prefix += degrees[k];
+      }
     }
     __syncthreads();
     return total;
-  }
-
-  /// The frontier item whose arcs include arc `i` of the level: the last prefix <= i (items
-  /// without arcs share their prefix with the next one and are skipped by taking the last).
-  __device__ __forceinline__ unsigned int owner_of(unsigned long long i, unsigned int size) const {
-    unsigned int low = 0;
-    unsigned int high = size;  // arc_prefix[low] <= i < arc_prefix[high] (high = size: +inf)
-    while (high - low > 1) {
-      const unsigned int middle = (low + high) / 2;
-      if (storage_.arc_prefix[middle] <= i) {
-        low = middle;
-      } else {
-        high = middle;
-      }
-    }
-    return low;
   }
 
   /// Hands the search back (thread 0): levels run and how the launch ended, and the counter ring
