@@ -1,10 +1,10 @@
 // Per-strategy benchmark of the single-GPU BFS (frontier::cuda::BfsRunner), after Merrill's
 // thesis Fig. 71: every strategy (hybrid, two-phase, contract-expand, expand-contract,
 // direction-optimizing, bottom-up; the two hybrids also with every small level in the cooperative
-// grid launch instead of one CTA, rows "+grid") on a Graph500 Kronecker graph, a uniform random
-// graph of the same n and m, a 2D grid, a 3D grid and the larger real graphs of a datasets folder
-// (USA-road-d.NY among them), beside the device's copy bandwidth and random-gather rate measured in
-// the same run.
+// grid launch instead of a cluster of CTAs, rows "+grid") on a Graph500 Kronecker graph, a uniform
+// random graph of the same n and m, a 2D grid, a 3D grid and the larger real graphs of a datasets
+// folder (USA-road-d.NY among them), beside the device's copy bandwidth and random-gather rate
+// measured in the same run.
 //
 // Figures per graph and strategy (predecessors on, labels left on the device while timing):
 //  - GTEPS: edges of the traversed component (sum of reached out-degrees, halved when the graph
@@ -62,13 +62,13 @@ using Graph = frontier::CsrGraph<VertexId, EdgeId>;
 using frontier::cuda::BfsCudaStrategy;
 using frontier::test::json_string;
 
-/// A row of the table: a strategy, and whether its small levels may run in one CTA.
+/// A row of the table: a strategy, and whether its small levels may run in a cluster of CTAs.
 struct Variant {
   BfsCudaStrategy strategy;
-  bool cta_levels = true;
+  bool cluster_levels = true;
 };
 
-/// The hybrids also without one-CTA levels ("+grid": every small level in the cooperative grid
+/// The hybrids also without cluster levels ("+grid": every small level in the cooperative grid
 /// launch), beside themselves in the same run.
 constexpr Variant kVariants[] = {{BfsCudaStrategy::DirectionOptimizing},
                                  {BfsCudaStrategy::DirectionOptimizing, false},
@@ -182,8 +182,8 @@ struct Row {
   int bottom_up = 0;
   int expand_contract = 0;
   int launches = 0;
-  int cta = 0;
-  int cta_launches = 0;
+  int cluster = 0;
+  int cluster_launches = 0;
   int switches = 0;
   /// "match", "DIFFER" or "unchecked".
   std::string depths = "unchecked";
@@ -258,7 +258,7 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     Row row;
     row.graph = name;
     row.strategy =
-        std::string(frontier::cuda::to_string(strategy)) + (variant.cta_levels ? "" : "+grid");
+        std::string(frontier::cuda::to_string(strategy)) + (variant.cluster_levels ? "" : "+grid");
     row.vertices = static_cast<long long>(graph.num_vertices());
     row.arcs = static_cast<long long>(graph.num_arcs());
     row.roots = static_cast<int>(roots.size());
@@ -272,11 +272,11 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     }
     frontier::cuda::BfsCudaOptions options;
     options.strategy = strategy;
-    options.cta_levels = variant.cta_levels;
+    options.cluster_levels = variant.cluster_levels;
     // 1. The first root with labels copied back: exact depths; its levels, one line each.
     options.copy_labels = settings.check;
     const frontier::BfsResult<VertexId> checked = runner.run(roots.front(), options);
-    if (strategy == BfsCudaStrategy::DirectionOptimizing && variant.cta_levels) {
+    if (strategy == BfsCudaStrategy::DirectionOptimizing && variant.cluster_levels) {
       first_root_levels = static_cast<int>(checked.levels.size());
     }
     if (settings.check) row.depths = checked.depth == expected.depth ? "match" : "DIFFER";
@@ -320,8 +320,8 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
       row.bottom_up = stats.bottom_up_levels;
       row.expand_contract = stats.expand_contract_levels;
       row.launches = stats.multi_level_launches;
-      row.cta = stats.cta_levels;
-      row.cta_launches = stats.cta_level_launches;
+      row.cluster = stats.cluster_levels;
+      row.cluster_launches = stats.cluster_level_launches;
       row.switches = stats.in_launch_switches;
     }
     const double count = static_cast<double>(roots.size());
@@ -335,13 +335,13 @@ void bench_graph(const std::string& name, const Graph& graph, const Settings& se
     std::fprintf(out,
                  "%s %-21s %9.3f ms  %7.2f GTEPS  %8.1f us/level  %7.1f levels  "
                  "arcs/s / gathers/s %.3f  redundant %.3f  pass-through %.3f  hub arcs %lld  "
-                 "levels one-CTA/fused/two-phase/bottom-up/expand-contract %d/%d/%d/%d/%d  "
-                 "launches one-CTA/grid %d/%d  "
+                 "levels cluster/fused/two-phase/bottom-up/expand-contract %d/%d/%d/%d/%d  "
+                 "launches cluster/grid %d/%d  "
                  "switches %d  depths %s\n",
                  name.c_str(), row.strategy.c_str(), row.mean_ms, row.gteps, row.us_per_level,
                  row.levels, row.arcs_per_gather, row.redundant, row.pass_through, row.hub_arcs,
-                 row.cta, row.fused, row.two_phase, row.bottom_up, row.expand_contract,
-                 row.cta_launches, row.launches, row.switches, row.depths.c_str());
+                 row.cluster, row.fused, row.two_phase, row.bottom_up, row.expand_contract,
+                 row.cluster_launches, row.launches, row.switches, row.depths.c_str());
     std::fflush(out);
     rows.push_back(row);
   }
@@ -403,13 +403,13 @@ void print_json(const std::vector<Row>& rows, const std::vector<FirstSearch>& fi
         "\"redundant_expansion\": %.6g, \"pass_through\": %.6g, \"hub_arcs\": %lld, "
         "\"fused_levels\": %d, \"two_phase_levels\": %d, \"bottom_up_levels\": %d, "
         "\"expand_contract_levels\": %d, \"multi_level_launches\": %d, "
-        "\"cta_levels\": %d, \"cta_level_launches\": %d, "
+        "\"cluster_levels\": %d, \"cluster_level_launches\": %d, "
         "\"in_launch_switches\": %d, \"depths\": %s}",
         i == 0 ? "" : ",", json_string(row.graph).c_str(), json_string(row.strategy).c_str(),
         row.vertices, row.arcs, row.roots, row.skipped ? "true" : "false", row.gteps, row.mean_ms,
         row.us_per_level, row.levels, row.arcs_per_gather, row.redundant, row.pass_through,
         row.hub_arcs, row.fused, row.two_phase, row.bottom_up, row.expand_contract, row.launches,
-        row.cta, row.cta_launches, row.switches, json_string(row.depths).c_str());
+        row.cluster, row.cluster_launches, row.switches, json_string(row.depths).c_str());
   }
   std::printf("\n ],\n \"first_searches\": [");
   for (std::size_t i = 0; i < firsts.size(); ++i) {

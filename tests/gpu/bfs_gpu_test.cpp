@@ -81,14 +81,14 @@ template <typename VertexT>
 BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
                                 cuda::BfsRunner<VertexT, EdgeId>& runner, VertexT source,
                                 const BfsResult<VertexT>& expected, BfsCudaStrategy strategy,
-                                bool predecessors, bool cta_levels = true) {
-  SCOPED_TRACE(std::string(cuda::to_string(strategy)) +
-               (predecessors ? " with parents" : " depths only") +
-               (cta_levels ? "" : ", no one-CTA levels") + ", source " + std::to_string(source));
+                                bool predecessors, bool cluster_levels = true) {
+  SCOPED_TRACE(
+      std::string(cuda::to_string(strategy)) + (predecessors ? " with parents" : " depths only") +
+      (cluster_levels ? "" : ", no cluster levels") + ", source " + std::to_string(source));
   BfsCudaOptions options;
   options.strategy = strategy;
   options.predecessors = predecessors;
-  options.cta_levels = cta_levels;
+  options.cluster_levels = cluster_levels;
   BfsResult<VertexT> actual = runner.run(source, options);
   const cuda::BfsCudaRunStats stats = runner.last_run_stats();
 
@@ -120,7 +120,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     EXPECT_EQ(stats.fused_levels, 0);
     EXPECT_EQ(stats.two_phase_levels, 0);
     EXPECT_EQ(stats.multi_level_launches, 0);
-    EXPECT_EQ(stats.cta_level_launches, 0);
+    EXPECT_EQ(stats.cluster_level_launches, 0);
     EXPECT_EQ(stats.expand_contract_levels, levels);
   } else {
     EXPECT_EQ(stats.expand_contract_levels, 0);
@@ -136,12 +136,12 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     }
   }
   if (strategy == BfsCudaStrategy::TwoPhase) EXPECT_EQ(stats.fused_levels, 0);
-  // 6. Only the hybrid strategies run levels in one CTA, and only when asked to.
+  // 6. Only the hybrid strategies run levels in a cluster of CTAs, and only when asked to.
   const bool hybrid =
       strategy == BfsCudaStrategy::Hybrid || strategy == BfsCudaStrategy::DirectionOptimizing;
-  if (!hybrid || !cta_levels) {
-    EXPECT_EQ(stats.cta_levels, 0);
-    EXPECT_EQ(stats.cta_level_launches, 0);
+  if (!hybrid || !cluster_levels) {
+    EXPECT_EQ(stats.cluster_levels, 0);
+    EXPECT_EQ(stats.cluster_level_launches, 0);
   }
   if (strategy == BfsCudaStrategy::ContractExpand) EXPECT_EQ(stats.two_phase_levels, 0);
   if (strategy == BfsCudaStrategy::BottomUp) {
@@ -228,12 +228,12 @@ TEST(BfsGpu, LargeKroneckerUsesEveryKindOfStep) {
     check_search(graph, runner, source, expected, strategy, true);
     const cuda::BfsCudaRunStats stats = runner.last_run_stats();
     if (strategy == BfsCudaStrategy::Hybrid) {
-      EXPECT_GT(stats.fused_levels + stats.cta_levels, 0);
+      EXPECT_GT(stats.fused_levels + stats.cluster_levels, 0);
       EXPECT_GT(stats.two_phase_levels, 0);
     }
     if (strategy == BfsCudaStrategy::DirectionOptimizing) {
       EXPECT_GT(stats.bottom_up_levels, 0);
-      EXPECT_GT(stats.fused_levels + stats.cta_levels + stats.two_phase_levels, 0);
+      EXPECT_GT(stats.fused_levels + stats.cluster_levels + stats.two_phase_levels, 0);
     }
   }
   check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true, false);
@@ -259,7 +259,7 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
 // Beamer's rule fires inside a multi-level grid launch when the queue is still small: a uniform
 // random graph of 48000 arcs (less than any GPU's resident thread count, so every top-down level
 // fits one launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at
-// the latest. With one-CTA levels the rule is applied where the CTA hands its last level over.
+// the latest. With cluster levels the rule is applied where the cluster hands its last level over.
 TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
   FRONTIER_REQUIRE_GPU();
   const TestGraph graph = test::uniform_graph(3000, 24000, 23);
@@ -267,7 +267,7 @@ TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
   for (VertexId source : {VertexId{0}, VertexId{1500}}) {
     const BfsResult<VertexId> expected = reference_bfs(graph, source);
     check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true);
-    EXPECT_GE(runner.last_run_stats().cta_levels, 1);
+    EXPECT_GE(runner.last_run_stats().cluster_levels, 1);
     EXPECT_GE(runner.last_run_stats().bottom_up_levels, 1);
     check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true,
                  false);
@@ -291,9 +291,9 @@ TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
   EXPECT_EQ(runner.last_run_stats().edge_queue_items, 2 * 699);
 }
 
-// Small frontiers run many levels per launch, in one CTA or (without it) in a cooperative grid;
-// a long path needs several launches, each handing its last level to the next: the one-CTA
-// kernel leaves its last level's expansion to the wide expand kernel.
+// Small frontiers run many levels per launch, in one cluster of CTAs or (without it) in a
+// cooperative grid; a long path needs several launches, each handing its last level to the next:
+// the cluster kernel leaves its last level's expansion to the wide expand kernel.
 TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   FRONTIER_REQUIRE_GPU();
   const VertexId n = 1500;
@@ -305,8 +305,8 @@ TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   const int launches = (n + 1 + per_launch - 1) / per_launch;
   check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
   cuda::BfsCudaRunStats stats = runner.last_run_stats();
-  EXPECT_EQ(stats.cta_levels, n);
-  EXPECT_EQ(stats.cta_level_launches, launches);
+  EXPECT_EQ(stats.cluster_levels, n);
+  EXPECT_EQ(stats.cluster_level_launches, launches);
   EXPECT_EQ(stats.fused_levels, 0);
   EXPECT_EQ(stats.multi_level_launches, 0);
   EXPECT_EQ(stats.two_phase_levels, 0);
@@ -315,18 +315,19 @@ TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   EXPECT_EQ(stats.fused_levels, n);
   EXPECT_EQ(stats.two_phase_levels, 0);
   EXPECT_EQ(stats.multi_level_launches, launches);
-  EXPECT_EQ(stats.cta_level_launches, 0);
+  EXPECT_EQ(stats.cluster_level_launches, 0);
   check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::ContractExpand, true);
   EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
 }
 
-// A broom: a star of 6000 leaves whose last leaf starts a path of 700 vertices. From the centre
-// the one-CTA kernel claims the centre and hands its 6000 arcs to the wide kernels; the leaves'
-// level runs in the cooperative grid, which hands the path (an edge queue of one item) back to
-// the one CTA. From the path's far end, the frontier grows past the CTA at the centre.
-TEST(BfsGpu, SmallLevelsMoveBetweenOneCtaAndTheGrid) {
+// A broom: a star of 20000 leaves whose last leaf starts a path of 700 vertices. From the centre
+// the cluster kernel claims the centre and hands its 20000 arcs to the wide kernels; the leaves'
+// level, longer than a cluster launch starts from, runs in the cooperative grid, which hands the
+// path (an edge queue of one item) back to the cluster. From the path's far end, the frontier
+// outgrows the cluster at the centre.
+TEST(BfsGpu, SmallLevelsMoveBetweenClusterAndGrid) {
   FRONTIER_REQUIRE_GPU();
-  const VertexId leaves = 6000;
+  const VertexId leaves = 20000;
   const VertexId path = 700;
   std::vector<std::pair<VertexId, VertexId>> pairs;
   for (VertexId leaf = 1; leaf <= leaves; ++leaf) pairs.emplace_back(0, leaf);
@@ -343,8 +344,8 @@ TEST(BfsGpu, SmallLevelsMoveBetweenOneCtaAndTheGrid) {
     }
     check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true);
     const cuda::BfsCudaRunStats stats = runner.last_run_stats();
-    EXPECT_GE(stats.cta_level_launches, 2);
-    EXPECT_GE(stats.cta_levels, path);
+    EXPECT_GE(stats.cluster_level_launches, 2);
+    EXPECT_GE(stats.cluster_levels, path);
     EXPECT_GE(stats.fused_levels + stats.two_phase_levels, 1);
   }
 }

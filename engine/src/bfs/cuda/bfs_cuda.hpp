@@ -65,10 +65,10 @@ struct BfsCudaOptions {
   /// Copy depths (and parents) back to the host. A benchmark that times repeated searches may
   /// turn this off; BfsResult then carries the statistics only.
   bool copy_labels = true;
-  /// Run top-down levels whose edge queue holds at most a few thousand items in one CTA, many
-  /// per launch (hybrid strategies). Off: such levels go to the cooperative grid launch, as
-  /// larger ones do; benchmarks compare the two.
-  bool cta_levels = true;
+  /// Run top-down levels whose edge queue holds at most a few thousand items in one cluster of
+  /// CTAs, many per launch (hybrid strategies). Off: such levels go to the cooperative grid launch,
+  /// as larger ones do; benchmarks compare the two.
+  bool cluster_levels = true;
   /// Stop after the level that labels this depth (BfsOptions::depth_limit).
   std::optional<std::int32_t> depth_limit;
   /// Stop after the level that labels this vertex (BfsOptions::target): its depth is read back
@@ -94,16 +94,16 @@ struct BfsCudaRunStats {
   std::int64_t hub_arcs = 0;
   /// Levels run by each kind of step (fused ones in single- or multi-level launches).
   int fused_levels = 0;
-  /// Levels run by the one-CTA level kernel (the expansion of its last level included, when the
+  /// Levels run by the cluster level kernel (the expansion of its last level included, when the
   /// wide kernels ran it).
-  int cta_levels = 0;
+  int cluster_levels = 0;
   int two_phase_levels = 0;
   int bottom_up_levels = 0;
   int expand_contract_levels = 0;
   /// Cooperative launches that ran several small contract-expand levels back to back.
   int multi_level_launches = 0;
-  /// Launches of the one-CTA level kernel.
-  int cta_level_launches = 0;
+  /// Launches of the cluster level kernel.
+  int cluster_level_launches = 0;
   /// Multi-level launches that stopped because Beamer's rule turned the search bottom-up.
   int in_launch_switches = 0;
 };

@@ -98,8 +98,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   int multiprocessors = 0;
   std::uint64_t resident_threads = 0;
   bool cooperative_launch = false;
-  /// Whether a block may have the one-CTA level kernel's shared memory (bfs_cta_levels.cuh).
-  bool cta_levels_fit = false;
+  /// CTAs per cluster of the cluster level kernel (bfs_cluster_levels.cuh); 0 where the GPU
+  /// cannot run it (no clusters, or too little shared memory per block).
+  int cluster_levels_ctas = 0;
 
   DeviceGraph<VertexT, EdgeT> graph;
   DeviceBuffer<std::int32_t> d_depth;
@@ -215,24 +216,60 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     FRONTIER_CUDA_CHECK(
         cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device_id));
     cooperative_launch = cooperative != 0 && kSm90BfsPolicy.persistent_max_levels > 0;
-    cta_levels_fit = properties.sharedMemPerBlockOptin >= cta_levels_shared_bytes();
-    if (cta_levels_fit) {
-      allow_cta_levels_shared_memory<true>();
-      allow_cta_levels_shared_memory<false>();
+    if (properties.sharedMemPerBlockOptin >= cluster_levels_shared_bytes() &&
+        properties.major >= 9) {
+      allow_cluster_levels<true>();
+      allow_cluster_levels<false>();
+      cluster_levels_ctas = largest_schedulable_cluster();
     }
   }
 
-  /// Dynamic shared memory of the one-CTA level kernel (the same with and without parents).
-  static std::size_t cta_levels_shared_bytes() {
-    return sizeof(typename BfsCtaLevelsAgent<VertexT, EdgeT, true>::TempStorage);
+  /// Dynamic shared memory of the cluster level kernel (the same with and without parents).
+  static std::size_t cluster_levels_shared_bytes() {
+    return sizeof(typename BfsClusterLevelsAgent<VertexT, EdgeT, true>::TempStorage);
   }
 
-  /// Lets the one-CTA level kernel have more than the default 48 KB of shared memory.
+  /// Lets the cluster level kernel have more than the default 48 KB of shared memory and more
+  /// than the portable 8 CTAs per cluster.
   template <bool kParents>
-  void allow_cta_levels_shared_memory() {
-    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(
-        reinterpret_cast<const void*>(bfs_cta_levels_kernel<VertexT, EdgeT, kParents>),
-        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(cta_levels_shared_bytes())));
+  void allow_cluster_levels() {
+    const void* kernel =
+        reinterpret_cast<const void*>(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             static_cast<int>(cluster_levels_shared_bytes())));
+    FRONTIER_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  }
+
+  /// The launch configuration of the cluster level kernel: one cluster of `ctas` CTAs.
+  cudaLaunchConfig_t cluster_levels_config(int ctas, cudaLaunchAttribute* attribute) const {
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned int>(ctas));
+    config.blockDim = dim3(kClusterLevelsThreads);
+    config.dynamicSmemBytes = cluster_levels_shared_bytes();
+    config.stream = stream.get();
+    attribute->id = cudaLaunchAttributeClusterDimension;
+    attribute->val.clusterDim.x = static_cast<unsigned int>(ctas);
+    attribute->val.clusterDim.y = 1;
+    attribute->val.clusterDim.z = 1;
+    config.attrs = attribute;
+    config.numAttrs = 1;
+    return config;
+  }
+
+  /// The most CTAs (16, else 8) of which the GPU can schedule one cluster of the level kernel;
+  /// 0 if neither.
+  int largest_schedulable_cluster() const {
+    for (const int ctas : {kClusterLevelsMaxCtas, 8}) {
+      cudaLaunchAttribute attribute{};
+      const cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
+      int clusters = 0;
+      const cudaError_t error = cudaOccupancyMaxActiveClusters(
+          &clusters, bfs_cluster_levels_kernel<VertexT, EdgeT, true>, &config);
+      if (error == cudaSuccess && clusters > 0) return ctas;
+      static_cast<void>(cudaGetLastError());
+    }
+    return 0;
   }
 
   std::uint64_t device_bytes() const {
@@ -281,7 +318,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_expand_contract_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
-    load_kernel(bfs_cta_levels_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
     if constexpr (kParents) {
       load_kernel(bfs_init_kernel<VertexT>);
@@ -383,7 +420,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
                 std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources,
-                bool cta_levels_in)
+                bool cluster_levels_in)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -393,7 +430,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
           hybrid(strategy_in == BfsCudaStrategy::Hybrid ||
                  strategy_in == BfsCudaStrategy::DirectionOptimizing),
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
-          cta_levels(hybrid && cta_levels_in),
+          cluster_levels(hybrid && cluster_levels_in),
           edge_length(sources),
           unexplored_arcs(num_arcs) {}
 
@@ -406,8 +443,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     bool hybrid;
     /// Edge queues shorter than this are small (hybrid strategies: contract-expand levels).
     double fused_limit;
-    /// Edge queues of at most kCtaLevelsCapacity items go to the one-CTA level kernel.
-    bool cta_levels;
+    /// Edge queues of at most kClusterLevelsCapacity items go to the cluster level kernel.
+    bool cluster_levels;
 
     // Handed from level to level.
     bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
@@ -434,9 +471,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// 2. Top-down from the edge queue E(L): one of the three steps below.
   template <bool kParents, typename FinishLevel>
   StepEnd top_down_step(QueueLevels& loop, const FinishLevel& finish_level);
-  /// 2a. Small queue: levels back to back in one launch (one CTA while the frontier is tiny,
-  /// else contract-expand levels in a cooperative grid), recorded as they ran; where Beamer's
-  /// rule stopped it, level L switched to a bitmap frontier; where the one-CTA launch left
+  /// 2a. Small queue: levels back to back in one launch (one cluster of CTAs while the frontier is
+  /// tiny, else contract-expand levels in a cooperative grid), recorded as they ran; where Beamer's
+  /// rule stopped it, level L switched to a bitmap frontier; where the cluster launch left
   /// V(L) in the vertex queue, level L expanded by the wide kernels.
   template <bool kParents, typename FinishLevel>
   StepEnd multi_level_step(QueueLevels& loop, const FinishLevel& finish_level);
@@ -583,7 +620,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
                    resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
-                   options.cta_levels && cta_levels_fit);
+                   options.cluster_levels && cluster_levels_ctas > 0);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -638,7 +675,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
   args.in_preds = d_edge_preds[loop.edge_buffer].data();
   args.in_length = &slot_ptr(loop.level + kCounterSlots - 1)->edge_queue_length;
   const bool small = static_cast<double>(loop.edge_length) < loop.fused_limit;
-  const bool tiny = loop.cta_levels && loop.edge_length <= kCtaLevelsCapacity;
+  const bool tiny = loop.cluster_levels && loop.edge_length <= kClusterLevelsStartItems;
   if (loop.hybrid && (tiny || (small && cooperative_launch))) {
     const StepEnd end = multi_level_step<kParents>(loop, finish_level);
     if (end != StepEnd::kGoOn) return end;
@@ -657,11 +694,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
                                                        const FinishLevel& finish_level) -> StepEnd {
   const cudaStream_t s = stream.get();
   const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
-  const auto cta_levels_kernel = bfs_cta_levels_kernel<VertexT, EdgeT, kParents>;
+  const auto cluster_levels_kernel = bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>;
   const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
   BfsLevelStats& record = loop.record;
-  // 2a. Small queue: levels back to back in one launch, one CTA while E(L) is tiny.
-  const bool one_cta = loop.cta_levels && loop.edge_length <= kCtaLevelsCapacity;
+  // 2a. Small queue: levels back to back in one launch, one cluster of CTAs while E(L) is tiny.
+  const bool cluster = loop.cluster_levels && loop.edge_length <= kClusterLevelsStartItems;
   BfsMultiLevelArgs<VertexT> multi;
   for (int b = 0; b < 2; ++b) {
     multi.queues[b] = d_edge_queue[b].data();
@@ -676,9 +713,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     multi.max_levels = static_cast<int>(std::min<std::int64_t>(multi.max_levels, levels_left));
   }
   multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
-  // Back to the one-CTA kernel once the queue is well inside its capacity (not at the edge,
-  // where a frontier hovering around it would bounce between the two every level).
-  multi.queue_floor = loop.cta_levels ? kCtaLevelsCapacity / 2 : 0;
+  multi.queue_floor = loop.cluster_levels ? kClusterLevelsStartItems : 0;
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.switched = d_levels_run.data() + 1;
@@ -686,9 +721,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.ring = d_counters.data();
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
-  if (one_cta) {
-    cta_levels_kernel<<<1, kCtaLevelsThreads, cta_levels_shared_bytes(), s>>>(
-        loop.args, multi, d_vertex_queue.data());
+  if (cluster) {
+    cudaLaunchAttribute attribute{};
+    const cudaLaunchConfig_t config = cluster_levels_config(cluster_levels_ctas, &attribute);
+    FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_levels_kernel, loop.args, multi,
+                                           d_vertex_queue.data()));
   } else {
     void* kernel_args[] = {&loop.args, &multi};
     FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
@@ -705,11 +742,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
   const int levels_run = std::max(1, h_levels_run.data()[0]);
   const int end = h_levels_run.data()[1];
-  ++(one_cta ? stats.cta_level_launches : stats.multi_level_launches);
+  ++(cluster ? stats.cluster_level_launches : stats.multi_level_launches);
   // The launch's time is shared evenly by its levels.
   const double seconds = loop.level_timer.seconds() / levels_run;
   bool finished = false;
-  for (int i = 0; i < levels_run - (end != kCtaLevelsDone ? 1 : 0); ++i) {
+  for (int i = 0; i < levels_run - (end != kClusterLevelsDone ? 1 : 0); ++i) {
     const BfsCounters& c = h_launch_counters.data()[i];
     if (c.new_vertices == 0) {
       finished = true;
@@ -718,7 +755,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     count_top_down(c);
     stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
     stats.hub_arcs += static_cast<std::int64_t>(c.hub_arcs);
-    ++(one_cta ? stats.cta_levels : stats.fused_levels);
+    ++(cluster ? stats.cluster_levels : stats.fused_levels);
     loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
     record.level = loop.level + i;
     record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
@@ -729,21 +766,21 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     loop.edge_length = c.edge_queue_length;
   }
   if (finished) return StepEnd::kSearchDone;
-  if (end == kCtaLevelsDone) {
+  if (end == kClusterLevelsDone) {
     loop.edge_buffer = (loop.edge_buffer + levels_run) % 2;
     loop.level += levels_run - 1;
     return StepEnd::kLevelsRecorded;
   }
-  if (end == kCtaLevelsVertexQueue) {
-    // 2c. The one-CTA launch claimed level L (its last) but left its expansion, too large for
-    //     one CTA, to the wide kernels: V(L) -> E(L + 1) as two-phase expands it.
+  if (end == kClusterLevelsVertexQueue) {
+    // 2c. The cluster launch claimed level L (its last) but left its expansion, too large for
+    //     the cluster, to the wide kernels: V(L) -> E(L + 1) as two-phase expands it.
     loop.level += levels_run - 1;
     loop.args = base_args();
     loop.args.level = loop.level;
     loop.args.counters = slot_ptr(loop.level);
     loop.args.next_counters = slot_ptr(loop.level + 1);
     const BfsCounters& claims = h_launch_counters.data()[levels_run - 1];
-    ++stats.cta_levels;
+    ++stats.cluster_levels;
     if (loop.may_go_bottom_up && turns_bottom_up(loop, claims)) {
       record.level = loop.level;
       loop.earlier_seconds = loop.level_timer.seconds() - seconds * (levels_run - 1);
@@ -765,7 +802,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   loop.level += levels_run - 1;
   count_top_down(c);
   stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length - c.hub_arcs);
-  ++(one_cta ? stats.cta_levels : stats.fused_levels);
+  ++(cluster ? stats.cluster_levels : stats.fused_levels);
   ++stats.in_launch_switches;
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   Args convert = base_args();

@@ -6,9 +6,9 @@
 #include <cooperative_groups.h>
 
 #include "bfs/cuda/bfs_bottom_up.cuh"
+#include "bfs/cuda/bfs_cluster_levels.cuh"
 #include "bfs/cuda/bfs_contract.cuh"
 #include "bfs/cuda/bfs_contract_expand.cuh"
-#include "bfs/cuda/bfs_cta_levels.cuh"
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_expand.cuh"
 #include "bfs/cuda/bfs_expand_contract.cuh"
@@ -105,7 +105,7 @@ struct BfsMultiLevelArgs {
   BfsCounters* level_counters = nullptr;
   int max_levels = 0;
   /// Stop once the next edge queue holds at least this many items (two-phase takes over), or
-  /// fewer than queue_floor (the one-CTA kernel takes over; 0: never).
+  /// fewer than queue_floor (the cluster kernel takes over; 0: never).
   unsigned long long queue_limit = 0;
   unsigned long long queue_floor = 0;
   /// Beamer's top-down -> bottom-up rule, checked after each level when alpha > 0: stop, before
@@ -115,7 +115,7 @@ struct BfsMultiLevelArgs {
   double alpha = 0.0;
   unsigned long long unexplored_arcs = 0;
   /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
-  /// incomplete: hub chunks not copied), else 0; a one-CTA launch also says 2 (CtaLevelsEnd).
+  /// incomplete: hub chunks not copied), else 0; a cluster launch also says 2 (CtaLevelsEnd).
   int* switched = nullptr;
   /// Out: levels run. The ring of per-level slots gets the last level's queue length in that
   /// level's slot and a zeroed slot for the level after it, as single-level kernels leave them.
@@ -201,23 +201,26 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
   }
 }
 
-static_assert(kCtaLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
-              "a hub list is never expanded inside the one-CTA level kernel");
+static_assert(kClusterLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
+              "a hub list is never expanded inside the cluster level kernel");
+static_assert(kClusterLevelsStartItems <= 8 * kClusterLevelsCapacity,
+              "each CTA of the smallest cluster (8 CTAs) holds its share of the first queue");
 
 template <typename VertexT, typename EdgeT, bool kParents>
-using BfsCtaLevelsAgent =
-    CtaLevelsAgent<kCtaLevelsThreads, kCtaLevelsCapacity, VertexT, EdgeT, kParents>;
+using BfsClusterLevelsAgent =
+    ClusterLevelsAgent<kClusterLevelsThreads, kClusterLevelsCapacity, VertexT, EdgeT, kParents>;
 
-/// Small top-down levels back to back in one CTA (bfs_cta_levels.cuh): launched as <<<1,
-/// kCtaLevelsThreads>>> with sizeof(BfsCtaLevelsAgent::TempStorage) bytes of dynamic shared
-/// memory; `first` is level L's arguments (E(L) in in_queue, at most kCtaLevelsCapacity items).
+/// Small top-down levels back to back in one cluster of CTAs (bfs_cluster_levels.cuh): launched
+/// with cudaLaunchKernelEx as one cluster of kClusterLevelsThreads-thread CTAs, each with
+/// sizeof(BfsClusterLevelsAgent::TempStorage) bytes of dynamic shared memory; `first` is level
+/// L's arguments (E(L) in in_queue, at most kClusterLevelsStartItems items).
 template <typename VertexT, typename EdgeT, bool kParents>
-__global__ void __launch_bounds__(kCtaLevelsThreads, 1)
-    bfs_cta_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
-                          const BfsMultiLevelArgs<VertexT> multi, VertexT* vertex_queue) {
-  using Agent = BfsCtaLevelsAgent<VertexT, EdgeT, kParents>;
-  extern __shared__ __align__(16) unsigned char cta_levels_storage[];
-  Agent(*reinterpret_cast<typename Agent::TempStorage*>(cta_levels_storage), first)
+__global__ void __launch_bounds__(kClusterLevelsThreads, 1)
+    bfs_cluster_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
+                              const BfsMultiLevelArgs<VertexT> multi, VertexT* vertex_queue) {
+  using Agent = BfsClusterLevelsAgent<VertexT, EdgeT, kParents>;
+  extern __shared__ __align__(16) unsigned char cluster_levels_storage[];
+  Agent(*reinterpret_cast<typename Agent::TempStorage*>(cluster_levels_storage), first)
       .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue, multi.levels_run,
            multi.switched);
 }

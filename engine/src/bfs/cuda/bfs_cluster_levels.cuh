@@ -1,0 +1,330 @@
+/// @file bfs_cluster_levels.cuh
+/// @brief Small top-down levels run back to back by one cluster of CTAs, the frontier kept in
+/// their shared memory.
+///
+/// Roads and meshes spend hundreds to thousands of levels with a frontier of a few hundred to a
+/// few thousand vertices. There a level's cost is its chain of dependent memory round trips, the
+/// rate at which the SMs doing it can issue scattered loads and atomics, and whatever
+/// synchronizes the level: a grid-wide barrier alone costs about as much as the level's work, a
+/// host round trip several times more, and one CTA (one SM) spends most of a level issuing its
+/// scattered accesses one after another. A thread block cluster (Hopper: up to 16 CTAs, one per
+/// SM, synchronized by the cluster barrier in hardware) has a dozen SMs' worth of memory
+/// requests and a barrier far cheaper than the grid's. Each CTA keeps its part of the frontier
+/// and the list of its arcs in shared memory, so a level is, per CTA: read the row offsets of
+/// its frontier vertices, scan their degrees and list each arc (CSR index, frontier item) at its
+/// place, publish its counts to the cluster and pass the cluster barrier (every claim of the
+/// level before is then done), then per arc (spread evenly over the CTA's threads) read the
+/// target, claim it with one atomicOr on the visited bitmask, label it and append it to the
+/// CTA's next frontier with one shared-memory atomic per warp. No edge queue reaches memory.
+///
+/// The launch starts from the host loop's edge queue E(L) (at most kClusterLevelsStartItems
+/// items, spread over the CTAs) and stops, handing the search back, when:
+///  - the search ends (a level claims nothing, or its frontier has no arcs);
+///  - a CTA's part of level L's frontier has as many arcs as its capacity or more, or the
+///    launch has used its level slots: V(L) is written to the vertex queue, and the host chooses
+///    its direction (Beamer's rule) and expands it with the wide kernels (hub lists included).
+/// A frontier this small is never expanded bottom-up: the cluster expands it top-down in a few
+/// microseconds, a bottom-up level reads every unvisited vertex. Counters per level as the
+/// multi-level grid launch leaves them (BfsMultiLevelArgs), so the host records both alike.
+///
+/// Each thread handles kItemsPerThread candidates of a level at once (their target loads and
+/// their claims in flight together): a level is a few dependent round trips, not one per
+/// candidate.
+///
+/// Invariants: as every top-down level, a vertex is claimed by exactly one atomicOr and labelled
+/// by its claimer; the visited bitmask, depths and parents stay exactly what the wide kernels
+/// expect, so the host can switch between the two at any level. The cluster barrier of a level
+/// orders all of the level's claims before any of the next level's.
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include <cub/block/block_scan.cuh>
+
+#include "bfs/cuda/bfs_level_args.cuh"
+
+namespace frontier::cuda {
+
+/// Threads of each CTA of the cluster level kernel, and the frontier each CTA holds in shared
+/// memory (vertices; a level where a CTA's part of the frontier has this many arcs or more goes
+/// back to the wide kernels, so every hub list, of at least hub_threshold >= this many arcs,
+/// still goes through the hub pass).
+inline constexpr int kClusterLevelsThreads = 1024;
+inline constexpr int kClusterLevelsCapacity = 4096;
+/// CTAs per cluster: the largest the GPU schedules (16 on Hopper with non-portable sizes, else
+/// the portable 8).
+inline constexpr int kClusterLevelsMaxCtas = 16;
+/// The host starts a cluster launch from an edge queue of at most this many items (so each CTA's
+/// first frontier fits), and a grid launch hands back once its queue is shorter; the cluster
+/// hands over only when a CTA's part reaches its capacity, so a frontier hovering around either
+/// edge does not bounce between the two every level.
+inline constexpr int kClusterLevelsStartItems = 8192;
+
+/// How a cluster launch ended (BfsMultiLevelArgs::switched).
+enum ClusterLevelsEnd : int {
+  /// The search is over, or the last level's frontier has no arcs.
+  kClusterLevelsDone = 0,
+  /// The last level's frontier is in the vertex queue, for the host to expand. (1 is the grid
+  /// launch's "Beamer's rule stopped it".)
+  kClusterLevelsVertexQueue = 2,
+};
+
+template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, bool kParents>
+class ClusterLevelsAgent {
+  static_assert(CAPACITY % BLOCK_THREADS == 0, "each thread scans whole items");
+  static constexpr int kItemsPerThread = CAPACITY / BLOCK_THREADS;
+  using DegreeScan = cub::BlockScan<unsigned long long, BLOCK_THREADS>;
+
+ public:
+  struct TempStorage {
+    typename DegreeScan::TempStorage scan;
+    VertexT frontier[2][CAPACITY];
+    /// Arc i of a level the CTA expands (fewer than CAPACITY arcs): its index in the CSR, and
+    /// the frontier item it leaves.
+    EdgeT arc[CAPACITY];
+    unsigned short arc_owner[CAPACITY];
+    unsigned int size[2];
+    /// This CTA's frontier size and arcs of the level, for the other CTAs to read (by level
+    /// parity: a CTA may publish the next level's while another still reads this one's).
+    unsigned int published_size[2];
+    unsigned long long published_arcs[2];
+    /// The cluster's totals of the level and this CTA's place in the vertex queue.
+    unsigned int total_size;
+    unsigned long long total_arcs;
+    unsigned long long largest_arcs;
+    unsigned int size_before;
+  };
+  static_assert(CAPACITY <= 65536, "arc owners are 16-bit frontier items");
+
+  __device__ __forceinline__ ClusterLevelsAgent(TempStorage& storage,
+                                                const BfsLevelArgs<VertexT, EdgeT>& args)
+      : storage_(storage), args_(args) {}
+
+  /// Runs levels args.level, args.level + 1, ... as the file comment says; `level_counters` gets
+  /// one slot per level run (zeroed by the host), the outcome goes to *levels_run and *end
+  /// (written by the cluster's first CTA). Every thread of the cluster must call.
+  __device__ __forceinline__ void run(BfsCounters* level_counters, int max_levels,
+                                      BfsCounters* ring, VertexT* vertex_queue, int* levels_run,
+                                      int* end) {
+    cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+    const unsigned int ctas = cluster.num_blocks();
+    const unsigned int rank = cluster.block_rank();
+    const bool leader = rank == 0 && threadIdx.x == 0;
+
+    // 1. Contract E(L) into the first frontiers, a contiguous share of the queue per CTA.
+    if (threadIdx.x < 2) storage_.size[threadIdx.x] = 0;
+    __syncthreads();
+    const unsigned long long in_length = __ldcg(args_.in_length);
+    const unsigned long long share = (in_length + ctas - 1) / ctas;
+    const unsigned long long first = share * rank;
+    const unsigned long long mine =
+        first < in_length ? (in_length - first < share ? in_length - first : share) : 0;
+    claim_all(mine, args_.level, 0, [&](unsigned long long i, VertexT& v, VertexT& parent) {
+      v = args_.in_queue[first + i];
+      parent = args_.in_preds[first + i];
+    });
+    __syncthreads();
+
+    int current = 0;
+    int levels = 0;
+    unsigned long long survivors = in_length;
+    for (;;) {
+      // 2. This CTA's row ranges and the scan of its degrees, published to the cluster; the
+      //    cluster barrier also ends every CTA's claims of this level.
+      const std::int32_t level = args_.level + levels;
+      const unsigned int size = storage_.size[current];
+      const unsigned long long arcs = scan_degrees(current, size);
+      const int parity = levels & 1;
+      if (threadIdx.x == 0) {
+        storage_.published_size[parity] = size;
+        storage_.published_arcs[parity] = arcs;
+      }
+      cluster.sync();
+      gather_totals(cluster, ctas, rank, parity);
+      const unsigned int total_size = storage_.total_size;
+      const unsigned long long total_arcs = storage_.total_arcs;
+      BfsCounters* counters = level_counters + levels;
+      ++levels;
+
+      // 3. Where the launch stops (the same decision in every thread of every CTA: all read the
+      //    same counts).
+      const int outcome = total_size > 0 && total_arcs > 0 &&
+                                  (storage_.largest_arcs >= CAPACITY || levels == max_levels)
+                              ? kClusterLevelsVertexQueue
+                              : kClusterLevelsDone;
+      if (leader) {
+        counters->new_vertices = total_size;
+        counters->new_degree_sum = total_arcs;
+        counters->culling_survivors = survivors;
+        counters->edge_queue_length = outcome == kClusterLevelsDone ? total_arcs : 0;
+      }
+      if (outcome == kClusterLevelsVertexQueue) {
+        for (unsigned int i = threadIdx.x; i < size; i += BLOCK_THREADS) {
+          vertex_queue[storage_.size_before + i] = storage_.frontier[current][i];
+        }
+      }
+      if (outcome != kClusterLevelsDone || total_size == 0 || total_arcs == 0) {
+        if (leader) {
+          finish(level, total_size, total_arcs, survivors, outcome, levels, ring, levels_run, end);
+        }
+        // No CTA leaves while another may still read its published counts.
+        cluster.sync();
+        return;
+      }
+
+      // 4. Level L + 1: every arc of this CTA's frontier, spread evenly over its threads.
+      const int next = 1 - current;
+      claim_all(arcs, level + 1, next, [&](unsigned long long i, VertexT& v, VertexT& parent) {
+        v = args_.forward.targets[storage_.arc[i]];
+        parent = storage_.frontier[current][storage_.arc_owner[i]];
+      });
+      survivors = total_arcs;
+      if (threadIdx.x == 0) storage_.size[current] = 0;
+      current = next;
+      __syncthreads();
+    }
+  }
+
+ private:
+  /// Claims candidates 0 .. count - 1 for `level`, kItemsPerThread per thread at once: `fetch(i,
+  /// v, parent)` gives candidate i; its claimer labels it and appends it to frontier `which`
+  /// (one shared atomic per warp). Every thread of the block must call.
+  template <typename Fetch>
+  __device__ __forceinline__ void claim_all(unsigned long long count, std::int32_t level, int which,
+                                            const Fetch& fetch) {
+    const unsigned int lane = threadIdx.x % kWarpThreads;
+    for (unsigned long long base = 0; base < count; base += CAPACITY) {
+      VertexT v[kItemsPerThread];
+      VertexT parent[kItemsPerThread];
+      BitmapWord old[kItemsPerThread];
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
+        v[k] = VertexT{0};
+        parent[k] = VertexT{0};
+        if (i < count) fetch(i, v[k], parent[k]);
+      }
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
+        old[k] = i < count ? atomicOr(&args_.visited[bitmap_word_index(v[k])], bitmap_bit(v[k]))
+                           : bitmap_bit(v[k]);
+      }
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const bool claimed = (old[k] & bitmap_bit(v[k])) == 0;
+        if (claimed) {
+          args_.depth[v[k]] = level;
+          if constexpr (kParents) args_.parent[v[k]] = parent[k];
+        }
+        const unsigned int claimers = __ballot_sync(0xffffffffu, claimed);
+        if (claimers == 0) continue;
+        const int leader = __ffs(claimers) - 1;
+        unsigned int slot = 0;
+        if (static_cast<int>(lane) == leader) {
+          slot = atomicAdd(&storage_.size[which], static_cast<unsigned int>(__popc(claimers)));
+        }
+        slot = __shfl_sync(0xffffffffu, slot, leader) + __popc(claimers & ((1u << lane) - 1));
+        if (claimed) storage_.frontier[which][slot] = v[k];
+      }
+    }
+  }
+
+  /// Reads the row ranges of frontier `which` (its first `size` items), scans their degrees and,
+  /// when the level has fewer than CAPACITY arcs, lists them (arc, arc_owner) in level order;
+  /// returns the total. Ends with the block synchronized.
+  __device__ __forceinline__ unsigned long long scan_degrees(int which, unsigned int size) {
+    EdgeT begins[kItemsPerThread];
+    unsigned long long degrees[kItemsPerThread];
+    unsigned long long sum = 0;
+#pragma unroll
+    for (int k = 0; k < kItemsPerThread; ++k) {
+      const unsigned int item = threadIdx.x * kItemsPerThread + k;
+      begins[k] = 0;
+      degrees[k] = 0;
+      if (item < size) {
+        const VertexT v = storage_.frontier[which][item];
+        begins[k] = args_.forward.offsets[v];
+        degrees[k] = static_cast<unsigned long long>(args_.forward.offsets[v + 1] - begins[k]);
+      }
+      sum += degrees[k];
+    }
+    unsigned long long prefix = 0;
+    unsigned long long total = 0;
+    DegreeScan(storage_.scan).ExclusiveSum(sum, prefix, total);
+    if (total < CAPACITY) {
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned int item = threadIdx.x * kItemsPerThread + k;
+        for (unsigned long long d = 0; d < degrees[k]; ++d) {
+          storage_.arc[prefix + d] = begins[k] + static_cast<EdgeT>(d);
+          storage_.arc_owner[prefix + d] = static_cast<unsigned short>(item);
+        }
+        prefix += degrees[k];
+      }
+    }
+    __syncthreads();
+    return total;
+  }
+
+  /// The first warp reads every CTA's published counts of the level (lane r from CTA r) and
+  /// leaves the cluster's totals, the largest CTA share of arcs and this CTA's place in the
+  /// vertex queue in shared memory. Ends with the block synchronized.
+  __device__ __forceinline__ void gather_totals(cooperative_groups::cluster_group& cluster,
+                                                unsigned int ctas, unsigned int rank, int parity) {
+    if (threadIdx.x < kWarpThreads) {
+      const unsigned int lane = threadIdx.x;
+      unsigned int size = 0;
+      unsigned long long arcs = 0;
+      if (lane < ctas) {
+        size = *cluster.map_shared_rank(&storage_.published_size[parity], lane);
+        arcs = *cluster.map_shared_rank(&storage_.published_arcs[parity], lane);
+      }
+      unsigned int total_size = size;
+      unsigned long long total_arcs = arcs;
+      unsigned long long largest = arcs;
+      unsigned int before = lane < rank ? size : 0;
+      for (int offset = kWarpThreads / 2; offset > 0; offset /= 2) {
+        total_size += __shfl_xor_sync(0xffffffffu, total_size, offset);
+        total_arcs += __shfl_xor_sync(0xffffffffu, total_arcs, offset);
+        const unsigned long long other = __shfl_xor_sync(0xffffffffu, largest, offset);
+        largest = other > largest ? other : largest;
+        before += __shfl_xor_sync(0xffffffffu, before, offset);
+      }
+      if (lane == 0) {
+        storage_.total_size = total_size;
+        storage_.total_arcs = total_arcs;
+        storage_.largest_arcs = largest;
+        storage_.size_before = before;
+      }
+    }
+    __syncthreads();
+  }
+
+  /// Hands the search back (the cluster's first thread): levels run and how the launch ended, and
+  /// the counter ring as the host loop reads it next. A frontier left in the vertex queue is
+  /// counted in the last level's slot as a contraction kernel counts it (the wide expansion adds
+  /// its edge queue there); otherwise that slot is empty. The slot after it is zeroed for the next
+  /// kernel.
+  __device__ __forceinline__ void finish(std::int32_t last_level, unsigned int size,
+                                         unsigned long long arcs, unsigned long long survivors,
+                                         int outcome, int levels, BfsCounters* ring,
+                                         int* levels_run, int* end) {
+    *levels_run = levels;
+    *end = outcome;
+    BfsCounters last{};
+    if (outcome == kClusterLevelsVertexQueue) {
+      last.vertex_queue_length = size;
+      last.new_vertices = size;
+      last.new_degree_sum = arcs;
+      last.culling_survivors = survivors;
+    }
+    ring[last_level % kCounterSlots] = last;
+    ring[(last_level + 1) % kCounterSlots] = BfsCounters{};
+  }
+
+  TempStorage& storage_;
+  const BfsLevelArgs<VertexT, EdgeT>& args_;
+};
+
+}  // namespace frontier::cuda
