@@ -10,12 +10,13 @@
 /// scattered accesses one after another. A thread block cluster (Hopper: up to 16 CTAs, one per
 /// SM, synchronized by the cluster barrier in hardware) has a dozen SMs' worth of memory
 /// requests and a barrier far cheaper than the grid's. Each CTA keeps its part of the frontier
-/// and the list of its arcs in shared memory, so a level is, per CTA: read the row offsets of
-/// its frontier vertices, scan their degrees and list each arc (CSR index, frontier item) at its
-/// place, publish its counts to the cluster and pass the cluster barrier (every claim of the
-/// level before is then done), then per arc (spread evenly over the CTA's threads) read the
-/// target, claim it with one atomicOr on the visited bitmask, label it and append it to the
-/// CTA's next frontier with one shared-memory atomic per warp. No edge queue reaches memory.
+/// (vertex and row range) and the list of its arcs in shared memory, so a level is, per CTA:
+/// list each arc of its frontier (CSR index, frontier item) at a place one shared atomic per
+/// warp reserves, publish its counts to the cluster and pass the cluster barrier (every claim of
+/// the level before is then done), then per arc (spread evenly over the CTA's threads) read the
+/// target, claim it with one atomicOr on the visited bitmask and read its row range meanwhile,
+/// label it and append it to the CTA's next frontier with one shared-memory atomic per warp. No
+/// edge queue reaches memory.
 ///
 /// The launch starts from the host loop's edge queue E(L) (at most kClusterLevelsStartItems
 /// items, spread over the CTAs) and stops, handing the search back, when:
@@ -27,19 +28,18 @@
 /// microseconds, a bottom-up level reads every unvisited vertex. Counters per level as the
 /// multi-level grid launch leaves them (BfsMultiLevelArgs), so the host records both alike.
 ///
-/// Each thread handles kItemsPerThread candidates of a level at once (their target loads and
-/// their claims in flight together): a level is a few dependent round trips, not one per
-/// candidate.
+/// Each thread handles kItemsPerThread candidates of a level at once (their target loads, their
+/// claims and the reads of their row ranges in flight together): a level is two dependent
+/// round trips (target, then claim and row range), not several per candidate.
 ///
 /// Invariants: as every top-down level, a vertex is claimed by exactly one atomicOr and labelled
 /// by its claimer; the visited bitmask, depths and parents stay exactly what the wide kernels
 /// expect, so the host can switch between the two at any level. The cluster barrier of a level
-/// orders all of the level's claims before any of the next level's.
+/// orders all of the level's claims before any of the next level's. A launch of one CTA (the host
+/// starts one from a short queue) synchronizes with __syncthreads alone.
 #pragma once
 
 #include <cooperative_groups.h>
-
-#include <cub/block/block_scan.cuh>
 
 #include "bfs/cuda/bfs_level_args.cuh"
 
@@ -73,17 +73,21 @@ template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, boo
 class ClusterLevelsAgent {
   static_assert(CAPACITY % BLOCK_THREADS == 0, "each thread scans whole items");
   static constexpr int kItemsPerThread = CAPACITY / BLOCK_THREADS;
-  using DegreeScan = cub::BlockScan<unsigned long long, BLOCK_THREADS>;
 
  public:
   struct TempStorage {
-    typename DegreeScan::TempStorage scan;
     VertexT frontier[2][CAPACITY];
+    /// Row range of each item of the frontier being built, read while its claim was in flight.
+    EdgeT row_begin[CAPACITY];
+    EdgeT row_end[CAPACITY];
     /// Arc i of a level the CTA expands (fewer than CAPACITY arcs): its index in the CSR, and
     /// the frontier item it leaves.
     EdgeT arc[CAPACITY];
     unsigned short arc_owner[CAPACITY];
     unsigned int size[2];
+    /// Arcs of the level listed so far (places reserved one warp at a time), by level parity: a
+    /// level's count is zeroed while the next level runs, when nobody reads it any more.
+    unsigned long long arc_count[2];
     /// This CTA's frontier size and arcs of the level, for the other CTAs to read (by level
     /// parity: a CTA may publish the next level's while another still reads this one's).
     unsigned int published_size[2];
@@ -113,6 +117,7 @@ class ClusterLevelsAgent {
 
     // 1. Contract E(L) into the first frontiers, a contiguous share of the queue per CTA.
     if (threadIdx.x < 2) storage_.size[threadIdx.x] = 0;
+    if (threadIdx.x < 2) storage_.arc_count[threadIdx.x] = 0;
     __syncthreads();
     const unsigned long long in_length = __ldcg(args_.in_length);
     const unsigned long long share = (in_length + ctas - 1) / ctas;
@@ -129,29 +134,37 @@ class ClusterLevelsAgent {
     int levels = 0;
     unsigned long long survivors = in_length;
     for (;;) {
-      // 2. This CTA's row ranges and the scan of its degrees, published to the cluster; the
-      //    cluster barrier also ends every CTA's claims of this level.
+      // 2. This CTA's arcs listed, its counts published to the cluster; the cluster barrier also
+      //    ends every CTA's claims of this level. A cluster of one CTA needs neither.
       const std::int32_t level = args_.level + levels;
       const unsigned int size = storage_.size[current];
-      const unsigned long long arcs = scan_degrees(current, size);
-      const int parity = levels & 1;
-      if (threadIdx.x == 0) {
-        storage_.published_size[parity] = size;
-        storage_.published_arcs[parity] = arcs;
+      const unsigned long long arcs = list_arcs(size, levels & 1);
+      unsigned int total_size = size;
+      unsigned long long total_arcs = arcs;
+      unsigned long long largest_arcs = arcs;
+      unsigned int size_before = 0;
+      if (ctas > 1) {
+        const int parity = levels & 1;
+        if (threadIdx.x == 0) {
+          storage_.published_size[parity] = size;
+          storage_.published_arcs[parity] = arcs;
+        }
+        cluster.sync();
+        gather_totals(cluster, ctas, rank, parity);
+        total_size = storage_.total_size;
+        total_arcs = storage_.total_arcs;
+        largest_arcs = storage_.largest_arcs;
+        size_before = storage_.size_before;
       }
-      cluster.sync();
-      gather_totals(cluster, ctas, rank, parity);
-      const unsigned int total_size = storage_.total_size;
-      const unsigned long long total_arcs = storage_.total_arcs;
       BfsCounters* counters = level_counters + levels;
       ++levels;
 
       // 3. Where the launch stops (the same decision in every thread of every CTA: all read the
       //    same counts).
-      const int outcome = total_size > 0 && total_arcs > 0 &&
-                                  (storage_.largest_arcs >= CAPACITY || levels == max_levels)
-                              ? kClusterLevelsVertexQueue
-                              : kClusterLevelsDone;
+      const int outcome =
+          total_size > 0 && total_arcs > 0 && (largest_arcs >= CAPACITY || levels == max_levels)
+              ? kClusterLevelsVertexQueue
+              : kClusterLevelsDone;
       if (leader) {
         counters->new_vertices = total_size;
         counters->new_degree_sum = total_arcs;
@@ -160,7 +173,7 @@ class ClusterLevelsAgent {
       }
       if (outcome == kClusterLevelsVertexQueue) {
         for (unsigned int i = threadIdx.x; i < size; i += BLOCK_THREADS) {
-          vertex_queue[storage_.size_before + i] = storage_.frontier[current][i];
+          vertex_queue[size_before + i] = storage_.frontier[current][i];
         }
       }
       if (outcome != kClusterLevelsDone || total_size == 0 || total_arcs == 0) {
@@ -168,7 +181,7 @@ class ClusterLevelsAgent {
           finish(level, total_size, total_arcs, survivors, outcome, levels, ring, levels_run, end);
         }
         // No CTA leaves while another may still read its published counts.
-        cluster.sync();
+        if (ctas > 1) cluster.sync();
         return;
       }
 
@@ -179,7 +192,10 @@ class ClusterLevelsAgent {
         parent = storage_.frontier[current][storage_.arc_owner[i]];
       });
       survivors = total_arcs;
-      if (threadIdx.x == 0) storage_.size[current] = 0;
+      if (threadIdx.x == 0) {
+        storage_.size[current] = 0;
+        storage_.arc_count[levels & 1] = 0;
+      }
       current = next;
       __syncthreads();
     }
@@ -197,6 +213,8 @@ class ClusterLevelsAgent {
       VertexT v[kItemsPerThread];
       VertexT parent[kItemsPerThread];
       BitmapWord old[kItemsPerThread];
+      EdgeT begin[kItemsPerThread];
+      EdgeT end[kItemsPerThread];
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
         const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
@@ -207,8 +225,13 @@ class ClusterLevelsAgent {
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
         const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
-        old[k] = i < count ? atomicOr(&args_.visited[bitmap_word_index(v[k])], bitmap_bit(v[k]))
-                           : bitmap_bit(v[k]);
+        const bool valid = i < count;
+        old[k] = valid ? atomicOr(&args_.visited[bitmap_word_index(v[k])], bitmap_bit(v[k]))
+                       : bitmap_bit(v[k]);
+        // The row range is read beside the claim, not after it: one round trip less per level
+        // (a candidate that loses its claim wasted two loads).
+        begin[k] = valid ? args_.forward.offsets[v[k]] : EdgeT{0};
+        end[k] = valid ? args_.forward.offsets[v[k] + 1] : EdgeT{0};
       }
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
@@ -225,46 +248,52 @@ class ClusterLevelsAgent {
           slot = atomicAdd(&storage_.size[which], static_cast<unsigned int>(__popc(claimers)));
         }
         slot = __shfl_sync(0xffffffffu, slot, leader) + __popc(claimers & ((1u << lane) - 1));
-        if (claimed) storage_.frontier[which][slot] = v[k];
+        if (claimed) {
+          storage_.frontier[which][slot] = v[k];
+          storage_.row_begin[slot] = begin[k];
+          storage_.row_end[slot] = end[k];
+        }
       }
     }
   }
 
-  /// Reads the row ranges of frontier `which` (its first `size` items), scans their degrees and,
-  /// when the level has fewer than CAPACITY arcs, lists them (arc, arc_owner) in level order;
-  /// returns the total. Ends with the block synchronized.
-  __device__ __forceinline__ unsigned long long scan_degrees(int which, unsigned int size) {
-    EdgeT begins[kItemsPerThread];
-    unsigned long long degrees[kItemsPerThread];
-    unsigned long long sum = 0;
+  /// Lists the arcs of the frontier's first `size` items (arc, arc_owner), each thread's at a
+  /// place reserved with one shared atomic per warp, as far as the list's capacity goes; returns
+  /// their number (a level of CAPACITY arcs or more is handed over, never expanded from the
+  /// incomplete list). Ends with the block synchronized.
+  __device__ __forceinline__ unsigned long long list_arcs(unsigned int size, int parity) {
+    const unsigned int lane = threadIdx.x % kWarpThreads;
+    unsigned long long mine = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
-      const unsigned int item = threadIdx.x * kItemsPerThread + k;
-      begins[k] = 0;
-      degrees[k] = 0;
+      const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
       if (item < size) {
-        const VertexT v = storage_.frontier[which][item];
-        begins[k] = args_.forward.offsets[v];
-        degrees[k] = static_cast<unsigned long long>(args_.forward.offsets[v + 1] - begins[k]);
+        mine += static_cast<unsigned long long>(storage_.row_end[item] - storage_.row_begin[item]);
       }
-      sum += degrees[k];
     }
-    unsigned long long prefix = 0;
-    unsigned long long total = 0;
-    DegreeScan(storage_.scan).ExclusiveSum(sum, prefix, total);
-    if (total < CAPACITY) {
+    // Inclusive scan of the warp's counts, then one reservation for the warp.
+    unsigned long long inclusive = mine;
+    for (int offset = 1; offset < kWarpThreads; offset *= 2) {
+      const unsigned long long below = __shfl_up_sync(0xffffffffu, inclusive, offset);
+      if (static_cast<int>(lane) >= offset) inclusive += below;
+    }
+    unsigned long long base = 0;
+    if (lane == kWarpThreads - 1 && inclusive > 0)
+      base = atomicAdd(&storage_.arc_count[parity], inclusive);
+    base = __shfl_sync(0xffffffffu, base, kWarpThreads - 1);
+    unsigned long long place = base + inclusive - mine;
 #pragma unroll
-      for (int k = 0; k < kItemsPerThread; ++k) {
-        const unsigned int item = threadIdx.x * kItemsPerThread + k;
-        for (unsigned long long d = 0; d < degrees[k]; ++d) {
-          storage_.arc[prefix + d] = begins[k] + static_cast<EdgeT>(d);
-          storage_.arc_owner[prefix + d] = static_cast<unsigned short>(item);
-        }
-        prefix += degrees[k];
+    for (int k = 0; k < kItemsPerThread; ++k) {
+      const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
+      if (item >= size) continue;
+      for (EdgeT arc = storage_.row_begin[item]; arc < storage_.row_end[item] && place < CAPACITY;
+           ++arc, ++place) {
+        storage_.arc[place] = arc;
+        storage_.arc_owner[place] = static_cast<unsigned short>(item);
       }
     }
     __syncthreads();
-    return total;
+    return storage_.arc_count[parity];
   }
 
   /// The first warp reads every CTA's published counts of the level (lane r from CTA r) and

@@ -723,7 +723,10 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
       cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
   if (cluster) {
     cudaLaunchAttribute attribute{};
-    const cudaLaunchConfig_t config = cluster_levels_config(cluster_levels_ctas, &attribute);
+    // A queue one CTA holds runs in one CTA: there a level is bound by its chain of round
+    // trips, which the cluster barrier and the exchange of counts only lengthen.
+    const int ctas = loop.edge_length <= kClusterLevelsCapacity / 2 ? 1 : cluster_levels_ctas;
+    const cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
     FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_levels_kernel, loop.args, multi,
                                            d_vertex_queue.data()));
   } else {
