@@ -76,24 +76,22 @@ class ClusterLevelsAgent {
 
  public:
   struct TempStorage {
-    /// The frontier of the level being expanded and the one being built (by level parity), each
-    /// item with its row range, read while its claim was in flight (the degree: no vertex has
-    /// 2^32 arcs).
     VertexT frontier[2][CAPACITY];
-    EdgeT row_begin[2][CAPACITY];
-    unsigned int degree[2][CAPACITY];
+    /// Row range of each item of the frontier being built, read while its claim was in flight.
+    EdgeT row_begin[CAPACITY];
+    EdgeT row_end[CAPACITY];
     /// Arc i of a level the CTA expands (fewer than CAPACITY arcs): its index in the CSR, and
     /// the frontier item it leaves.
     EdgeT arc[CAPACITY];
     unsigned short arc_owner[CAPACITY];
-    /// Items and arcs of this CTA's frontier of a level, added to by every CTA's claims and read
-    /// by every CTA after the level's barrier; by level modulo 3, so that a level's counts are
-    /// zeroed (two levels ahead) only after everyone has read them.
-    unsigned int claimed[3];
-    unsigned long long claimed_arcs[3];
+    unsigned int size[2];
     /// Arcs of the level listed so far (places reserved one warp at a time), by level parity: a
     /// level's count is zeroed while the next level runs, when nobody reads it any more.
     unsigned long long arc_count[2];
+    /// This CTA's frontier size and arcs of the level, for the other CTAs to read (by level
+    /// parity: a CTA may publish the next level's while another still reads this one's).
+    unsigned int published_size[2];
+    unsigned long long published_arcs[2];
     /// The cluster's totals of the level and this CTA's place in the vertex queue.
     unsigned int total_size;
     unsigned long long total_arcs;
@@ -113,51 +111,50 @@ class ClusterLevelsAgent {
                                       BfsCounters* ring, VertexT* vertex_queue, int* levels_run,
                                       int* end) {
     cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
-    ctas_ = cluster.num_blocks();
-    rank_ = cluster.block_rank();
-    const bool leader = rank_ == 0 && threadIdx.x == 0;
+    const unsigned int ctas = cluster.num_blocks();
+    const unsigned int rank = cluster.block_rank();
+    const bool leader = rank == 0 && threadIdx.x == 0;
 
-    // 1. Zero the counts every CTA's claims add to, then contract E(L) into the first
-    //    frontiers, a contiguous share of the queue per CTA.
-    if (threadIdx.x < 3) {
-      storage_.claimed[threadIdx.x] = 0;
-      storage_.claimed_arcs[threadIdx.x] = 0;
-    }
+    // 1. Contract E(L) into the first frontiers, a contiguous share of the queue per CTA.
+    if (threadIdx.x < 2) storage_.size[threadIdx.x] = 0;
     if (threadIdx.x < 2) storage_.arc_count[threadIdx.x] = 0;
-    level_barrier(cluster);
+    __syncthreads();
     const unsigned long long in_length = __ldcg(args_.in_length);
-    const unsigned long long share = (in_length + ctas_ - 1) / ctas_;
-    const unsigned long long first = share * rank_;
+    const unsigned long long share = (in_length + ctas - 1) / ctas;
+    const unsigned long long first = share * rank;
     const unsigned long long mine =
         first < in_length ? (in_length - first < share ? in_length - first : share) : 0;
     claim_all(mine, args_.level, 0, [&](unsigned long long i, VertexT& v, VertexT& parent) {
       v = args_.in_queue[first + i];
       parent = args_.in_preds[first + i];
     });
-    level_barrier(cluster);
+    __syncthreads();
 
+    int current = 0;
     int levels = 0;
     unsigned long long survivors = in_length;
     for (;;) {
-      // 2. The level's frontier is complete in every CTA (the barrier ended every claim): the
-      //    cluster's counts.
+      // 2. This CTA's arcs listed, its counts published to the cluster; the cluster barrier also
+      //    ends every CTA's claims of this level. A cluster of one CTA needs neither.
       const std::int32_t level = args_.level + levels;
-      const int current = levels & 1;
-      const unsigned int size = storage_.claimed[levels % 3];
+      const unsigned int size = storage_.size[current];
+      const unsigned long long arcs = list_arcs(size, levels & 1);
       unsigned int total_size = size;
-      unsigned long long total_arcs = storage_.claimed_arcs[levels % 3];
-      unsigned long long largest_arcs = total_arcs;
+      unsigned long long total_arcs = arcs;
+      unsigned long long largest_arcs = arcs;
       unsigned int size_before = 0;
-      if (ctas_ > 1) {
-        gather_totals(cluster, levels % 3);
+      if (ctas > 1) {
+        const int parity = levels & 1;
+        if (threadIdx.x == 0) {
+          storage_.published_size[parity] = size;
+          storage_.published_arcs[parity] = arcs;
+        }
+        cluster.sync();
+        gather_totals(cluster, ctas, rank, parity);
         total_size = storage_.total_size;
         total_arcs = storage_.total_arcs;
         largest_arcs = storage_.largest_arcs;
         size_before = storage_.size_before;
-      }
-      if (threadIdx.x == 0) {
-        storage_.claimed[(levels + 2) % 3] = 0;
-        storage_.claimed_arcs[(levels + 2) % 3] = 0;
       }
       BfsCounters* counters = level_counters + levels;
       ++levels;
@@ -183,32 +180,33 @@ class ClusterLevelsAgent {
         if (leader) {
           finish(level, total_size, total_arcs, survivors, outcome, levels, ring, levels_run, end);
         }
-        // No CTA leaves while another may still read its counts.
-        if (ctas_ > 1) cluster.sync();
+        // No CTA leaves while another may still read its published counts.
+        if (ctas > 1) cluster.sync();
         return;
       }
 
-      // 4. Level L + 1: every arc of this CTA's frontier, spread evenly over its threads; the
-      //    claims join the frontiers of every CTA of the cluster.
-      const unsigned long long arcs = list_arcs(size, current);
-      claim_all(arcs, level + 1, levels, [&](unsigned long long i, VertexT& v, VertexT& parent) {
+      // 4. Level L + 1: every arc of this CTA's frontier, spread evenly over its threads.
+      const int next = 1 - current;
+      claim_all(arcs, level + 1, next, [&](unsigned long long i, VertexT& v, VertexT& parent) {
         v = args_.forward.targets[storage_.arc[i]];
         parent = storage_.frontier[current][storage_.arc_owner[i]];
       });
       survivors = total_arcs;
-      if (threadIdx.x == 0) storage_.arc_count[levels & 1] = 0;
-      level_barrier(cluster);
+      if (threadIdx.x == 0) {
+        storage_.size[current] = 0;
+        storage_.arc_count[levels & 1] = 0;
+      }
+      current = next;
+      __syncthreads();
     }
   }
 
  private:
   /// Claims candidates 0 .. count - 1 for `level`, kItemsPerThread per thread at once: `fetch(i,
-  /// v, parent)` gives candidate i; its claimer labels it and appends it, with its row range, to
-  /// the frontier of the launch's level `built` (counted from 0) of the CTA its warp feeds
-  /// (fed_storage; one shared atomic per warp for its places, one for its arcs). Every thread
-  /// of the block must call.
+  /// v, parent)` gives candidate i; its claimer labels it and appends it to frontier `which`
+  /// (one shared atomic per warp). Every thread of the block must call.
   template <typename Fetch>
-  __device__ __forceinline__ void claim_all(unsigned long long count, std::int32_t level, int built,
+  __device__ __forceinline__ void claim_all(unsigned long long count, std::int32_t level, int which,
                                             const Fetch& fetch) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
     for (unsigned long long base = 0; base < count; base += CAPACITY) {
@@ -235,73 +233,42 @@ class ClusterLevelsAgent {
         begin[k] = valid ? args_.forward.offsets[v[k]] : EdgeT{0};
         end[k] = valid ? args_.forward.offsets[v[k] + 1] : EdgeT{0};
       }
-      // One place reservation per warp, in the frontier of the CTA this warp feeds.
-      bool claimed[kItemsPerThread];
-      unsigned int claimers[kItemsPerThread];
-      unsigned int warp_claims = 0;
-      unsigned long long claimed_degrees = 0;
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
-        claimed[k] = (old[k] & bitmap_bit(v[k])) == 0;
-        if (claimed[k]) {
+        const bool claimed = (old[k] & bitmap_bit(v[k])) == 0;
+        if (claimed) {
           args_.depth[v[k]] = level;
           if constexpr (kParents) args_.parent[v[k]] = parent[k];
         }
-        claimers[k] = __ballot_sync(0xffffffffu, claimed[k]);
-        warp_claims += static_cast<unsigned int>(__popc(claimers[k]));
-        if (claimed[k]) claimed_degrees += static_cast<unsigned long long>(end[k] - begin[k]);
-      }
-      if (warp_claims == 0) continue;
-      for (int offset = kWarpThreads / 2; offset > 0; offset /= 2) {
-        claimed_degrees += __shfl_xor_sync(0xffffffffu, claimed_degrees, offset);
-      }
-      TempStorage& to = fed_storage(level);
-      const int which = built & 1;
-      unsigned int slot = 0;
-      if (lane == 0) {
-        slot = atomicAdd(&to.claimed[built % 3], warp_claims);
-        atomicAdd(&to.claimed_arcs[built % 3], claimed_degrees);
-      }
-      slot = __shfl_sync(0xffffffffu, slot, 0);
-#pragma unroll
-      for (int k = 0; k < kItemsPerThread; ++k) {
-        if (claimed[k]) {
-          const unsigned int mine = slot + __popc(claimers[k] & ((1u << lane) - 1));
-          const EdgeT degree = end[k] - begin[k];
-          to.frontier[which][mine] = v[k];
-          to.row_begin[which][mine] = begin[k];
-          to.degree[which][mine] =
-              degree < EdgeT{0xffffffffu} ? static_cast<unsigned int>(degree) : 0xffffffffu;
+        const unsigned int claimers = __ballot_sync(0xffffffffu, claimed);
+        if (claimers == 0) continue;
+        const int leader = __ffs(claimers) - 1;
+        unsigned int slot = 0;
+        if (static_cast<int>(lane) == leader) {
+          slot = atomicAdd(&storage_.size[which], static_cast<unsigned int>(__popc(claimers)));
         }
-        slot += static_cast<unsigned int>(__popc(claimers[k]));
+        slot = __shfl_sync(0xffffffffu, slot, leader) + __popc(claimers & ((1u << lane) - 1));
+        if (claimed) {
+          storage_.frontier[which][slot] = v[k];
+          storage_.row_begin[slot] = begin[k];
+          storage_.row_end[slot] = end[k];
+        }
       }
     }
-  }
-
-  /// The shared storage of the CTA whose next frontier this warp's claims for `level` join:
-  /// warps take the cluster's CTAs in turn, shifted by CTA and level, so a frontier that starts
-  /// in one CTA spreads over all of them within a level, and each CTA receives the claims of 32
-  /// warps of at most kItemsPerThread x 32 candidates: never more than CAPACITY.
-  __device__ __forceinline__ TempStorage& fed_storage(std::int32_t level) const {
-    if (ctas_ == 1) return storage_;
-    const unsigned int warp = threadIdx.x / kWarpThreads;
-    const unsigned int target = (rank_ + warp + static_cast<unsigned int>(level)) % ctas_;
-    return *cooperative_groups::this_cluster().map_shared_rank(&storage_, target);
   }
 
   /// Lists the arcs of the frontier's first `size` items (arc, arc_owner), each thread's at a
   /// place reserved with one shared atomic per warp, as far as the list's capacity goes; returns
   /// their number (a level of CAPACITY arcs or more is handed over, never expanded from the
   /// incomplete list). Ends with the block synchronized.
-  __device__ __forceinline__ unsigned long long list_arcs(unsigned int size, int which) {
-    const int parity = which;
+  __device__ __forceinline__ unsigned long long list_arcs(unsigned int size, int parity) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
     unsigned long long mine = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
       const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
       if (item < size) {
-        mine += storage_.degree[which][item];
+        mine += static_cast<unsigned long long>(storage_.row_end[item] - storage_.row_begin[item]);
       }
     }
     // Inclusive scan of the warp's counts, then one reservation for the warp.
@@ -319,8 +286,7 @@ class ClusterLevelsAgent {
     for (int k = 0; k < kItemsPerThread; ++k) {
       const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
       if (item >= size) continue;
-      const EdgeT row_end = storage_.row_begin[which][item] + storage_.degree[which][item];
-      for (EdgeT arc = storage_.row_begin[which][item]; arc < row_end && place < CAPACITY;
+      for (EdgeT arc = storage_.row_begin[item]; arc < storage_.row_end[item] && place < CAPACITY;
            ++arc, ++place) {
         storage_.arc[place] = arc;
         storage_.arc_owner[place] = static_cast<unsigned short>(item);
@@ -330,20 +296,19 @@ class ClusterLevelsAgent {
     return storage_.arc_count[parity];
   }
 
-  /// The first warp reads every CTA's counts of the level (lane r from CTA r, `slot` = level
-  /// modulo 3) and leaves the cluster's totals, the largest CTA share of arcs and this CTA's
-  /// place in the vertex queue in shared memory. Ends with the block synchronized.
+  /// The first warp reads every CTA's published counts of the level (lane r from CTA r) and
+  /// leaves the cluster's totals, the largest CTA share of arcs and this CTA's place in the
+  /// vertex queue in shared memory. Ends with the block synchronized.
   __device__ __forceinline__ void gather_totals(cooperative_groups::cluster_group& cluster,
-                                                int slot) {
+                                                unsigned int ctas, unsigned int rank, int parity) {
     if (threadIdx.x < kWarpThreads) {
       const unsigned int lane = threadIdx.x;
       unsigned int size = 0;
       unsigned long long arcs = 0;
-      if (lane < ctas_) {
-        size = *cluster.map_shared_rank(&storage_.claimed[slot], lane);
-        arcs = *cluster.map_shared_rank(&storage_.claimed_arcs[slot], lane);
+      if (lane < ctas) {
+        size = *cluster.map_shared_rank(&storage_.published_size[parity], lane);
+        arcs = *cluster.map_shared_rank(&storage_.published_arcs[parity], lane);
       }
-      const unsigned int rank = rank_;
       unsigned int total_size = size;
       unsigned long long total_arcs = arcs;
       unsigned long long largest = arcs;
@@ -363,16 +328,6 @@ class ClusterLevelsAgent {
       }
     }
     __syncthreads();
-  }
-
-  /// The end of a level's claims in every CTA: the cluster barrier (a cluster of one CTA needs
-  /// only its own).
-  __device__ __forceinline__ void level_barrier(cooperative_groups::cluster_group& cluster) {
-    if (ctas_ > 1) {
-      cluster.sync();
-    } else {
-      __syncthreads();
-    }
   }
 
   /// Hands the search back (the cluster's first thread): levels run and how the launch ended, and
@@ -399,8 +354,6 @@ class ClusterLevelsAgent {
 
   TempStorage& storage_;
   const BfsLevelArgs<VertexT, EdgeT>& args_;
-  unsigned int ctas_ = 1;
-  unsigned int rank_ = 0;
 };
 
 }  // namespace frontier::cuda
