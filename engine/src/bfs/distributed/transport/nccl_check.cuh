@@ -1,20 +1,25 @@
 /// @file bfs/distributed/transport/nccl_check.cuh
 /// @brief FRONTIER_NCCL_CHECK(call): every NCCL call is checked and a failure throws NcclError
-/// naming the call, file, line and NCCL's own message.
+/// with NCCL's own message; the call, file and line go to the debug log, not to the user.
 #pragma once
 
 #include <nccl.h>
 
 #include <string>
 
+#include "cuda/log_bridge.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::detail {
 
 [[noreturn]] inline void throw_nccl_error(ncclResult_t status, const char* call, const char* file,
                                           int line) {
-  throw NcclError(std::string(file) + ":" + std::to_string(line) + ": " + call +
-                  " failed: " + ncclGetErrorString(status));
+  if (cuda::debug_enabled()) {
+    cuda::log_debug(std::string(file) + ":" + std::to_string(line) + ": " + call +
+                    " failed: " + ncclGetErrorString(status));
+  }
+  throw NcclError(std::string("NCCL communication between the GPUs failed: ") +
+                  ncclGetErrorString(status));
 }
 
 }  // namespace frontier::detail
