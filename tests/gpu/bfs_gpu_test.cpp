@@ -256,11 +256,13 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
   }
 }
 
-// Beamer's rule fires inside a multi-level grid launch when the queue is still small: a uniform
-// random graph of 48000 arcs (less than any GPU's resident thread count, so every top-down level
-// fits one launch) turns bottom-up by level 3 (some 2000 vertices, 32000 arcs > 48000 / 15) at
-// the latest. With cluster levels the rule is applied where the cluster hands its last level over.
-TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
+// A level that Beamer's rule might turn bottom-up is claimed before it is expanded, so no level
+// is expanded top-down and then run bottom-up: on a uniform random graph of 48000 arcs (less than
+// any GPU's resident thread count, so every top-down level would fit one grid launch) the search
+// turns bottom-up by level 3 at the latest (some 2000 vertices, 32000 arcs > 48000 / 15), decided
+// by the host after a contraction, never inside a multi-level launch. With cluster levels the
+// rule is applied where the cluster hands its last level over.
+TEST(BfsGpu, DirectionOptimizingClaimsBeforeExpandingWhereItMayTurn) {
   FRONTIER_REQUIRE_GPU();
   const TestGraph graph = test::uniform_graph(3000, 24000, 23);
   Runner runner(graph);
@@ -269,10 +271,11 @@ TEST(BfsGpu, DirectionOptimizingSwitchesInsideMultiLevelLaunches) {
     check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true);
     EXPECT_GE(runner.last_run_stats().cluster_levels, 1);
     EXPECT_GE(runner.last_run_stats().bottom_up_levels, 1);
+    EXPECT_EQ(runner.last_run_stats().in_launch_switches, 0);
     check_search(graph, runner, source, expected, BfsCudaStrategy::DirectionOptimizing, true,
                  false);
     const cuda::BfsCudaRunStats stats = runner.last_run_stats();
-    EXPECT_GE(stats.in_launch_switches, 1);
+    EXPECT_EQ(stats.in_launch_switches, 0);
     EXPECT_GE(stats.bottom_up_levels, 1);
     check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true);
     EXPECT_EQ(runner.last_run_stats().in_launch_switches, 0);

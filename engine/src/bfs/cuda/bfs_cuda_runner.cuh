@@ -101,6 +101,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// CTAs per cluster of the cluster level kernel (bfs_cluster_levels.cuh); 0 where the GPU
   /// cannot run it (no clusters, or too little shared memory per block).
   int cluster_levels_ctas = 0;
+  /// The graph's largest out-degree: bounds the arcs a level's claims can bring (Beamer's rule).
+  std::uint64_t max_degree = 0;
 
   DeviceGraph<VertexT, EdgeT> graph;
   DeviceBuffer<std::int32_t> d_depth;
@@ -222,6 +224,24 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       allow_cluster_levels<false>();
       cluster_levels_ctas = largest_schedulable_cluster();
     }
+    max_degree = largest_out_degree();
+  }
+
+  /// The graph's largest out-degree, measured on the GPU.
+  std::uint64_t largest_out_degree() {
+    const cudaStream_t s = stream.get();
+    const auto kernel = bfs_max_degree_kernel<EdgeT>;
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    DeviceBuffer<unsigned long long> d_largest(1);
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_largest.data(), 0, sizeof(unsigned long long), s));
+    kernel<<<grid_for(kernel, n), kBfsBlockThreads, 0, s>>>(graph.forward().offsets, n,
+                                                            d_largest.data());
+    FRONTIER_CHECK_LAUNCH();
+    unsigned long long largest = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaMemcpyAsync(&largest, d_largest.data(), sizeof(largest), cudaMemcpyDeviceToHost, s));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+    return largest;
   }
 
   /// Dynamic shared memory of the cluster level kernel (the same with and without parents).
@@ -420,7 +440,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
                 std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources,
-                bool cluster_levels_in)
+                bool cluster_levels_in, std::uint64_t max_degree_in)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -431,8 +451,18 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
                  strategy_in == BfsCudaStrategy::DirectionOptimizing),
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
           cluster_levels(hybrid && cluster_levels_in),
+          max_degree(max_degree_in),
           edge_length(sources),
           unexplored_arcs(num_arcs) {}
+
+    /// Whether Beamer's rule might turn level L's expansion bottom-up: the vertices E(L) can
+    /// claim have at most |E(L)| * max_degree arcs. Such a level claims before it expands (two
+    /// phases), so that a level that turns bottom-up is never expanded top-down first.
+    bool may_turn_bottom_up() const {
+      return strategy == BfsCudaStrategy::DirectionOptimizing &&
+             static_cast<double>(edge_length) * static_cast<double>(max_degree) >
+                 static_cast<double>(unexplored_arcs) / policy.alpha;
+    }
 
     // Fixed for the search.
     BfsCudaStrategy strategy;
@@ -445,6 +475,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     double fused_limit;
     /// Edge queues of at most kClusterLevelsCapacity items go to the cluster level kernel.
     bool cluster_levels;
+    /// The graph's largest out-degree.
+    std::uint64_t max_degree;
 
     // Handed from level to level.
     bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
@@ -620,7 +652,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
                    resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
-                   options.cluster_levels && cluster_levels_ctas > 0);
+                   options.cluster_levels && cluster_levels_ctas > 0, max_degree);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -674,7 +706,10 @@ auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
   args.in_queue = d_edge_queue[loop.edge_buffer].data();
   args.in_preds = d_edge_preds[loop.edge_buffer].data();
   args.in_length = &slot_ptr(loop.level + kCounterSlots - 1)->edge_queue_length;
-  const bool small = static_cast<double>(loop.edge_length) < loop.fused_limit;
+  // The cluster kernel hands a large level back unexpanded; the grid launch and the fused kernel
+  // claim and expand in one pass, so they take no level that might turn bottom-up.
+  const bool small =
+      static_cast<double>(loop.edge_length) < loop.fused_limit && !loop.may_turn_bottom_up();
   const bool tiny = loop.cluster_levels && loop.edge_length <= kClusterLevelsStartItems;
   if (loop.hybrid && (tiny || (small && cooperative_launch))) {
     const StepEnd end = multi_level_step<kParents>(loop, finish_level);
@@ -716,6 +751,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.queue_floor = loop.cluster_levels ? kClusterLevelsStartItems : 0;
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
+  multi.max_degree = max_degree;
   multi.switched = d_levels_run.data() + 1;
   multi.levels_run = d_levels_run.data();
   multi.ring = d_counters.data();

@@ -114,6 +114,11 @@ struct BfsMultiLevelArgs {
   /// it). The host then runs that level's expansion bottom-up.
   double alpha = 0.0;
   unsigned long long unexplored_arcs = 0;
+  /// The graph's largest out-degree: with alpha > 0 the launch also stops before a level whose
+  /// claims might reach Beamer's bound (|E(L)| * max_degree > unexplored_arcs / alpha), since
+  /// claiming and expanding in one pass would expand a level that then runs bottom-up; the host
+  /// runs that level in two phases, deciding between them.
+  unsigned long long max_degree = 0;
   /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
   /// incomplete: hub chunks not copied), else 0; a cluster launch also says 2 (CtaLevelsEnd).
   int* switched = nullptr;
@@ -188,6 +193,11 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
         next_length < multi.queue_floor || levels == multi.max_levels) {
       break;
     }
+    if (multi.alpha > 0.0 &&
+        static_cast<double>(next_length) * static_cast<double>(multi.max_degree) >
+            static_cast<double>(unexplored) / multi.alpha) {
+      break;
+    }
     args.in_length = &args.counters->edge_queue_length;
     buffer = 1 - buffer;
   }
@@ -235,6 +245,22 @@ template <typename VertexT, typename EdgeT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_queue_to_bitmap_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
   run_agent<QueueToBitmapAgent<kBfsBlockThreads, VertexT, EdgeT>>(args);
+}
+
+/// The largest out-degree of a CSR of n vertices into *largest (zeroed by the caller).
+template <typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_max_degree_kernel(const EdgeT* offsets, unsigned long long n, unsigned long long* largest) {
+  unsigned long long mine = 0;
+  for (unsigned long long v =
+           blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
+       v < n; v += gridDim.x * static_cast<unsigned long long>(blockDim.x)) {
+    mine = max(mine, static_cast<unsigned long long>(offsets[v + 1] - offsets[v]));
+  }
+  for (int offset = kWarpThreads / 2; offset > 0; offset /= 2) {
+    mine = max(mine, __shfl_xor_sync(kFullWarpMask, mine, offset));
+  }
+  if (threadIdx.x % kWarpThreads == 0 && mine != 0) atomicMax(largest, mine);
 }
 
 template <typename VertexT, typename EdgeT>
