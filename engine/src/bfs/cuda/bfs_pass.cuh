@@ -166,32 +166,16 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-/// The last index in [low, high) whose window offset is <= slot (low's is).
-template <typename VertexT>
-__device__ __forceinline__ unsigned long long pass_vertex_of(const VertexT* offsets,
-                                                             unsigned long long low,
-                                                             unsigned long long high,
-                                                             unsigned long long slot) {
+/// The last index in [low, high) whose value is <= key (values non-decreasing there, low's <=
+/// key): a slot's vertex among the window offsets, an arc's tile among the tile prefix sums.
+template <typename ValueT>
+__device__ __forceinline__ unsigned long long last_at_most(const ValueT* values,
+                                                           unsigned long long low,
+                                                           unsigned long long high,
+                                                           unsigned long long key) {
   while (high - low > 1) {
     const unsigned long long middle = low + (high - low) / 2;
-    if (static_cast<unsigned long long>(offsets[middle]) <= slot) {
-      low = middle;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
-}
-
-/// The last tile whose arcs start at or before arc `arc` (tile_arcs is non-decreasing).
-__device__ __forceinline__ unsigned long long pass_tile_of(const unsigned long long* tile_arcs,
-                                                           unsigned long long tiles,
-                                                           unsigned long long arc) {
-  unsigned long long low = 0;
-  unsigned long long high = tiles;
-  while (high - low > 1) {
-    const unsigned long long middle = low + (high - low) / 2;
-    if (tile_arcs[middle] <= arc) {
+    if (static_cast<unsigned long long>(values[middle]) <= key) {
       low = middle;
     } else {
       high = middle;
@@ -208,8 +192,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   const unsigned long long window = args.end - args.begin;
   // The vertices whose arcs meet the window lie in the tiles holding its first and last arc,
   // and those between, whose offsets the window kernel wrote.
-  const unsigned long long first_tile = pass_tile_of(args.tile_arcs, args.tiles, args.begin);
-  const unsigned long long last_tile = pass_tile_of(args.tile_arcs, args.tiles, args.end - 1);
+  const unsigned long long first_tile = last_at_most(args.tile_arcs, 0, args.tiles, args.begin);
+  const unsigned long long last_tile = last_at_most(args.tile_arcs, 0, args.tiles, args.end - 1);
   const unsigned long long low = first_tile * kBfsPassTileVertices;
   const unsigned long long tile_end = (last_tile + 1) * kBfsPassTileVertices;
   const unsigned long long high = tile_end < args.vertex_count ? tile_end : args.vertex_count;
@@ -221,14 +205,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     // The block's slots lie in the arcs of vertices range[0] .. range[1] - 1.
     const unsigned long long last_slot =
         block_slot + BLOCK_THREADS - 1 < window ? block_slot + BLOCK_THREADS - 1 : window - 1;
-    if (threadIdx.x == 0) range[0] = pass_vertex_of(args.window_offsets, low, high, block_slot);
+    if (threadIdx.x == 0) range[0] = last_at_most(args.window_offsets, low, high, block_slot);
     if (threadIdx.x == BLOCK_THREADS - 1) {
-      range[1] = pass_vertex_of(args.window_offsets, low, high, last_slot) + 1;
+      range[1] = last_at_most(args.window_offsets, low, high, last_slot) + 1;
     }
     __syncthreads();
     const unsigned long long slot = block_slot + threadIdx.x;
     if (slot < window) {
-      const unsigned long long i = pass_vertex_of(args.window_offsets, range[0], range[1], slot);
+      const unsigned long long i = last_at_most(args.window_offsets, range[0], range[1], slot);
       const VertexT v = args.vertices[i];
       const unsigned long long within = slot -
                                         static_cast<unsigned long long>(args.window_offsets[i]) +
