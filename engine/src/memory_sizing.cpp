@@ -27,12 +27,16 @@ BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_ar
   bytes.graph = device_graph_bytes(n, m, directed, ids);
   bytes.labels = device_buffer_bytes(n, sizeof(std::int32_t)) + device_buffer_bytes(n, ids.vertex);
   bytes.bitmaps = 3 * device_buffer_bytes(bfs_bitmap_words(n), kBfsBitmapWordBytes);
-  bytes.vertex_queue = device_buffer_bytes(n, ids.vertex);
-  bytes.edge_queues = 4 * device_buffer_bytes(bfs_edge_queue_slots(n, m), ids.vertex);
-  bytes.bookkeeping = device_buffer_bytes(bfs_hub_chunk_slots(m), bfs_hub_chunk_bytes(ids)) +
-                      device_buffer_bytes(kBfsCounterRingSlots, kBfsCounterBytes) +
-                      device_buffer_bytes(bfs_launch_slots(), kBfsCounterBytes) +
-                      device_buffer_bytes(2, sizeof(int));
+  bytes.vertex_queue = 2 * device_buffer_bytes(n, ids.vertex);
+  const std::uint64_t queue_slots = bfs_edge_queue_slots(n, m, ids.vertex);
+  bytes.edge_queues = 4 * device_buffer_bytes(queue_slots, ids.vertex);
+  bytes.bookkeeping =
+      device_buffer_bytes(bfs_hub_chunk_slots(queue_slots), bfs_hub_chunk_bytes(ids)) +
+      device_buffer_bytes(kBfsCounterRingSlots, kBfsCounterBytes) +
+      device_buffer_bytes(bfs_launch_slots(), kBfsCounterBytes) +
+      device_buffer_bytes(2, sizeof(int)) +
+      device_buffer_bytes(bfs_pass_tile_slots(n), sizeof(std::uint64_t)) +
+      device_buffer_bytes(1, kBfsPassStateBytes);
   return bytes;
 }
 

@@ -247,6 +247,11 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
 }
 
 template <typename VertexT, typename EdgeT>
+std::uint64_t BfsRunner<VertexT, EdgeT>::edge_queue_capacity() const {
+  return 0;
+}
+
+template <typename VertexT, typename EdgeT>
 void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*) {
   no_cuda();
 }

@@ -27,11 +27,13 @@ TEST(Graph500DeviceBytes, ScaleOneIsConstructionBound) {
 
 TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // n = 2^26, 2^30 tuples, 2^31 arcs. Search, the BFS runner's buffers each rounded to 256
-  // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels and vertex queue
-  // 805306368, bitmaps 3 * 2^23 = 25165824, edge queues 34359738368, hub chunks (2^22 + 2^19 + 1
-  // of 32 bytes) 150995200 and counters 16896 = 44468028416; counting nedge uploads the depths
-  // beside them, 2^28 + 256 = 268435712. Construction (9663676672, below) is smaller.
-  EXPECT_EQ(graph500_device_bytes(26, 16), 44468028416u + 268435712u + kHeadroom);
+  // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels and two vertex queues
+  // 4 * 2^28 = 1073741824, bitmaps 3 * 2^23 = 25165824, edge queues 768 MiB = 805306368 (2^24 *
+  // 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes) 3539200, counters 16896 and the pass
+  // tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256 = 11034838528; counting nedge
+  // uploads the depths beside them, 2^28 + 256 = 268435712. Construction (9663676672, below) is
+  // smaller.
+  EXPECT_EQ(graph500_device_bytes(26, 16), 11034838528u + 268435712u + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
@@ -51,14 +53,20 @@ TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
   EXPECT_LT(graph500_device_memory(29, 16).construction.peak(), kH200Bytes);
 }
 
-TEST(Graph500DeviceBytes, GrowsWithSizeAndScale27FitsAnH200) {
+TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(21, 16));
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(20, 32));
-  // An H200 has about 139 GiB usable: scale 27 (about 83.6 GiB, search-bound) fits, scale 28
-  // does not (the BFS runner's arc-sized edge queues, not kernel 1).
+  // The BFS buffers are the CSR plus about 16.4 bytes per vertex and 772 MiB: scale 28 needs
+  // 43054941952 bytes (40.1 GiB), scale 29 85032584960 (79.2 GiB), scale 30 about 157 GiB. An
+  // H100 has about 79 GiB usable, an H200 about 139 GiB.
+  constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
   constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
-  EXPECT_LT(graph500_device_bytes(27, 16), kH200Bytes);
-  EXPECT_GT(graph500_device_bytes(28, 16), kH200Bytes);
+  EXPECT_EQ(graph500_device_bytes(28, 16), 43054941952u);
+  EXPECT_EQ(graph500_device_bytes(29, 16), 85032584960u);
+  EXPECT_LT(graph500_device_bytes(28, 16), kH100Bytes);
+  EXPECT_GT(graph500_device_bytes(29, 16), kH100Bytes);
+  EXPECT_LT(graph500_device_bytes(29, 16), kH200Bytes);
+  EXPECT_GT(graph500_device_bytes(30, 16), kH200Bytes);
 }
 
 TEST(Graph500DeviceBytes, GpuRunWithoutAGpuIsACudaError) {

@@ -27,12 +27,13 @@ using runs::graph500_memory_bytes;
 
 TEST(BfsDeviceBytes, PartsFollowTheRunnerBuffers) {
   // n = 1000, m = 5000: depth and parent 4000 bytes each (rounded to 4096), 32 bitmap words
-  // (128 bytes, one granule) three times, edge queues 4 x 20000 (20224 rounded).
+  // (128 bytes, one granule) three times, two vertex queues of 4000 bytes, edge queues of
+  // max(n, m) ids: 4 x 20000 (20224 rounded).
   const BfsDeviceBytes bytes = bfs_device_bytes(1000, 5000, false);
   EXPECT_EQ(bytes.graph, device_buffer_bytes(1001, 8) + device_buffer_bytes(5000, 4));
   EXPECT_EQ(bytes.labels, 2u * 4096);
   EXPECT_EQ(bytes.bitmaps, 3u * 256);
-  EXPECT_EQ(bytes.vertex_queue, 4096u);
+  EXPECT_EQ(bytes.vertex_queue, 2u * 4096);
   EXPECT_EQ(bytes.edge_queues, 4u * 20224);
   EXPECT_EQ(bytes.total(), bytes.graph + bytes.buffers());
   // A directed graph keeps its reverse CSR too; the buffers do not change.

@@ -46,11 +46,14 @@ struct BfsDeviceBytes {
   std::uint64_t labels = 0;
   /// The visited bitmap and the two frontier bitmaps.
   std::uint64_t bitmaps = 0;
-  /// The vertex queue.
+  /// The vertex queue and a second one of n ids (the expand-contract strategy's other queue; the
+  /// window offsets of a level expanded in passes).
   std::uint64_t vertex_queue = 0;
-  /// Two edge queues and their predecessor queues.
+  /// Two edge queues and their predecessor queues, of at most max(n, m) ids each and at most
+  /// 768 MiB together (longer edge frontiers are expanded in passes).
   std::uint64_t edge_queues = 0;
-  /// Hub chunks of one level, the per-level counter ring and a multi-level launch's counters.
+  /// Hub chunks of one level, the per-level counter ring, a multi-level launch's counters and
+  /// the arc counts of the vertex-queue tiles a level expanded in passes uses.
   std::uint64_t bookkeeping = 0;
 
   /// Everything but the graph: what the runner allocates around a graph already resident.

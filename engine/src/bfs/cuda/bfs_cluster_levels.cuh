@@ -67,6 +67,9 @@ enum ClusterLevelsEnd : int {
   /// The last level's frontier is in the vertex queue, for the host to expand. (1 is the grid
   /// launch's "Beamer's rule stopped it".)
   kClusterLevelsVertexQueue = 2,
+  /// (Grid launch) the last level's edge frontier did not fit the edge queue: the host rebuilds
+  /// that level's vertex queue from the depths and expands it in passes.
+  kGridLevelsQueueFull = 3,
 };
 
 template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, bool kParents>

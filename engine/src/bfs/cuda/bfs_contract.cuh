@@ -10,7 +10,8 @@
 ///
 /// Invariants: each vertex is claimed and labelled by exactly one thread; the vertex queue holds
 /// each claimed vertex of non-zero out-degree exactly once; counters->new_vertices counts every
-/// claimed vertex and new_degree_sum their out-degrees.
+/// claimed vertex and new_degree_sum their out-degrees. Without kEnqueue (the contraction of a
+/// level expanded in passes, bfs_pass.cuh) nothing is enqueued: the claims are the labels.
 #pragma once
 
 #include <cub/block/block_scan.cuh>
@@ -21,7 +22,7 @@
 namespace frontier::cuda {
 
 template <int BLOCK_THREADS, int WARP_HASH_SLOTS, int HISTORY_SLOTS, typename VertexT,
-          typename EdgeT, bool kParents>
+          typename EdgeT, bool kParents, bool kEnqueue = true>
 class ContractAgent {
   using Culler = VisitCuller<BLOCK_THREADS, WARP_HASH_SLOTS, HISTORY_SLOTS, VertexT>;
   using RankScan = cub::BlockScan<int, BLOCK_THREADS>;
@@ -73,6 +74,7 @@ class ContractAgent {
       }
 
       // 5. Ranks by block scan, one atomicAdd per tile for the tile's place in the vertex queue.
+      if constexpr (!kEnqueue) continue;
       int rank = 0;
       int tile_count = 0;
       RankScan(storage_.scan).ExclusiveSum(keep ? 1 : 0, rank, tile_count);

@@ -83,7 +83,7 @@ class ContractExpandAgent {
       // 4. Gather the claimed vertices' neighbours into the next edge queue.
       Gather(storage_.gather)
           .gather(v, row_begin, row_end, args.forward.targets, args.out_queue, args.out_preds,
-                  args.counters, args.hub_chunks);
+                  args.out_capacity, args.counters, args.hub_chunks);
     }
 
     // 5. Level counters: one atomic per warp.

@@ -15,7 +15,11 @@
 /// once, by the level that labels it, so each vertex enters the vertex queue at most once and an
 /// edge queue never holds more than num_arcs() items; depths are exact; a parent is some
 /// neighbour one level up. Adjacency lists of hub size are copied into the edge queue by an
-/// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each.
+/// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each. The edge
+/// queues hold at most max(n, m) items and 768 MiB together (bfs_cuda_sizing.hpp): a level whose
+/// edge frontier is longer is expanded in passes that each fit one (bfs_pass.cuh), so a search
+/// holds the graph, about 16.4 bytes per vertex with 32-bit ids (28.4 with 64-bit ones) and
+/// under 800 MiB more.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +78,10 @@ struct BfsCudaOptions {
   /// Stop after the level that labels this vertex (BfsOptions::target): its depth is read back
   /// with each level's counts, in the same synchronization.
   std::optional<std::int64_t> target;
+  /// Items each edge queue may hold in this search, at most what the runner allocated (0: all
+  /// of it). A level whose edge frontier is longer is expanded in passes; tests set tiny values
+  /// to run every strategy through them.
+  std::uint64_t edge_queue_capacity = 0;
 };
 
 /// Work counters of the last search, for benchmarks and tests (BfsResult has the per-level view).
@@ -104,6 +112,9 @@ struct BfsCudaRunStats {
   int multi_level_launches = 0;
   /// Launches of the cluster level kernel.
   int cluster_level_launches = 0;
+  /// Passes of the levels whose edge frontier did not fit an edge queue (each expands at most a
+  /// queue's capacity of arcs and contracts them).
+  int edge_queue_passes = 0;
   /// Multi-level launches that stopped because Beamer's rule turned the search bottom-up.
   int in_launch_switches = 0;
 };
@@ -169,6 +180,8 @@ class BfsRunner {
   bool directed() const;
   /// Device bytes held by this runner.
   std::uint64_t device_bytes() const;
+  /// Items each edge queue holds (bfs_edge_queue_slots: max(n, m) on graphs small enough).
+  std::uint64_t edge_queue_capacity() const;
 
   /// Copies the last search's labels into `d_depth` and, unless it is null (or the search ran
   /// without predecessors), `d_parent`: num_vertices() elements each in memory of this runner's

@@ -25,6 +25,13 @@
 // target's depth travels back with the counts of each level, in the same synchronization. A
 // multi-level launch stops at the depth limit but may run past the target's level; the labels
 // past it are dropped on the host, so every backend returns the same labels for a target search.
+// An edge queue holds at most the search's capacity (bfs_cuda_sizing.hpp): an expanding kernel's
+// tiles past it write nothing, the host sees the queue length past the capacity, and expands
+// that level in passes (bfs_pass.cuh) over V(L) in the vertex queue (rebuilt from the depths
+// after a fused level), each pass contracted at once; level L + 1 is then claimed, V(L + 1)
+// rebuilt in the vertex queue from the depths, and the next step expands it (a third state beside
+// E(L) and frontier(L)). More sources than a queue holds are contracted from the second vertex
+// queue into V(0) the same way.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -110,10 +117,21 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   DeviceBuffer<BitmapWord> d_visited;
   DeviceBuffer<BitmapWord> d_frontier[2];
   DeviceBuffer<VertexT> d_vertex_queue;
+  /// The expand-contract strategy's other vertex queue; the window offsets of a level expanded
+  /// in passes; the sources when more than an edge queue holds.
+  DeviceBuffer<VertexT> d_second_queue;
   DeviceBuffer<VertexT> d_edge_queue[2];
   DeviceBuffer<VertexT> d_edge_preds[2];
   /// Hub chunks of the level being expanded (see bfs_hub.cuh).
   DeviceBuffer<HubChunk<VertexT, EdgeT>> d_hub_chunks;
+  /// Arc counts of the vertex-queue tiles of a level expanded in passes, and the pass state.
+  DeviceBuffer<unsigned long long> d_pass_tiles;
+  DeviceBuffer<BfsPassState> d_pass_state;
+  /// Items each edge queue holds, and what the search being run may use of them.
+  std::uint64_t queue_capacity = 0;
+  std::uint64_t search_capacity = 0;
+  /// The search's sources wait in the second vertex queue (more than an edge queue holds).
+  bool seeds_in_second_queue = false;
   /// Ring of per-level counter slots (see bfs_device_common.cuh).
   DeviceBuffer<BfsCounters> d_counters;
   /// Per-level slots of one multi-level launch, and how many levels it ran.
@@ -143,10 +161,6 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
                 "bfs_device_bytes() sizes the hub chunks the runner allocates");
 
   static int launch_slots() { return static_cast<int>(bfs_launch_slots()); }
-  static std::uint64_t hub_chunk_slots(std::uint64_t m) { return bfs_hub_chunk_slots(m); }
-  static std::uint64_t edge_queue_slots(std::uint64_t n, std::uint64_t m) {
-    return bfs_edge_queue_slots(n, m);
-  }
 
   /// Device bytes of everything but the graph (bfs_device_bytes, which follows allocate_workspace).
   static std::uint64_t workspace_bytes(std::uint64_t n, std::uint64_t m) {
@@ -192,19 +206,24 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   void allocate_workspace() {
     // 2. Allocate. An edge queue holds at most m items (each vertex is claimed, hence expanded,
-    //    once) or the sources. Two edge queues, since the fused kernel reads one and writes the
-    //    other.
+    //    once) or the sources, and at most what bfs_edge_queue_slots allows (longer edge
+    //    frontiers are expanded in passes). Two edge queues, since the fused kernel reads one and
+    //    writes the other.
     const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
     const std::uint64_t m = static_cast<std::uint64_t>(num_arcs);
     const std::uint64_t words = bitmap_words(n);
+    queue_capacity = bfs_edge_queue_slots(n, m, sizeof(VertexT));
     d_depth = DeviceBuffer<std::int32_t>(n);
     d_parent = DeviceBuffer<VertexT>(n);
     d_visited = DeviceBuffer<BitmapWord>(words);
     for (auto& frontier : d_frontier) frontier = DeviceBuffer<BitmapWord>(words);
     d_vertex_queue = DeviceBuffer<VertexT>(n);
-    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(edge_queue_slots(n, m));
-    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(edge_queue_slots(n, m));
-    d_hub_chunks = DeviceBuffer<HubChunk<VertexT, EdgeT>>(hub_chunk_slots(m));
+    d_second_queue = DeviceBuffer<VertexT>(n);
+    for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(queue_capacity);
+    for (auto& preds : d_edge_preds) preds = DeviceBuffer<VertexT>(queue_capacity);
+    d_hub_chunks = DeviceBuffer<HubChunk<VertexT, EdgeT>>(bfs_hub_chunk_slots(queue_capacity));
+    d_pass_tiles = DeviceBuffer<unsigned long long>(bfs_pass_tile_slots(n));
+    d_pass_state = DeviceBuffer<BfsPassState>(1);
     d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
     d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
     d_levels_run = DeviceBuffer<int>(2);
@@ -294,8 +313,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   std::uint64_t device_bytes() const {
     std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
-                          d_vertex_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
-                          d_launch_counters.bytes() + d_levels_run.bytes();
+                          d_vertex_queue.bytes() + d_second_queue.bytes() + d_hub_chunks.bytes() +
+                          d_counters.bytes() + d_launch_counters.bytes() + d_levels_run.bytes() +
+                          d_pass_tiles.bytes() + d_pass_state.bytes();
     for (int i = 0; i < 2; ++i) {
       total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
     }
@@ -340,7 +360,12 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_contract_kernel<VertexT, EdgeT, kParents, false>);
+    load_kernel(bfs_pass_expand_kernel<kBfsBlockThreads, VertexT, EdgeT, kParents>);
     if constexpr (kParents) {
+      load_kernel(bfs_pass_tile_arcs_kernel<kBfsBlockThreads, VertexT, EdgeT>);
+      load_kernel(bfs_pass_tile_prefix_kernel<kBfsBlockThreads, VertexT, EdgeT>);
+      load_kernel(bfs_pass_window_kernel<kBfsBlockThreads, VertexT, EdgeT>);
       load_kernel(bfs_init_kernel<VertexT>);
       load_kernel(bfs_queue_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_depth_to_bitmap_kernel<VertexT, EdgeT>);
@@ -377,9 +402,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   }
 
   /// Whether the search ends now that every vertex up to depth `deepest` is labelled (the target
-  /// among them, or the depth limit reached); records why in `stop`.
+  /// among them, or the depth limit reached); records why in `stop`. (Passes that expanded level
+  /// L have labelled L + 1 too: a target found there stops the search after level L + 1.)
   bool stops_after(std::int32_t deepest) {
-    if (target && *h_target_depth.data() != kUnreachedDepth) {
+    if (target && *h_target_depth.data() != kUnreachedDepth && *h_target_depth.data() <= deepest) {
       stop = BfsStop::TargetReached;
     } else if (depth_limit && deepest >= *depth_limit) {
       stop = BfsStop::DepthLimit;
@@ -396,6 +422,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     args.parent = d_parent.data();
     args.visited = d_visited.data();
     args.hub_chunks = d_hub_chunks.data();
+    args.out_capacity = search_capacity;
     return args;
   }
 
@@ -480,6 +507,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
     // Handed from level to level.
     bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
+    bool claimed_queue = false;           // or V(L), claimed, waits in the vertex queue
+    BfsCounters claims{};                 // level L's counts when claimed_queue
     int edge_buffer = 0;                  // which edge queue holds E(L)
     int frontier_buffer = 0;              // which bitmap holds frontier(L)
     std::uint64_t edge_length;            // |E(L)|
@@ -519,13 +548,38 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// L's slot): true when it turns level L bottom-up, V(L) then converted to frontier(L).
   bool turns_bottom_up(QueueLevels& loop, const BfsCounters& c);
   /// 2f. V(L) in the vertex queue -> E(L + 1) in E(L)'s buffer, with its hub pass, counted in
-  /// level L's slot (which holds V(L)'s length and claims).
+  /// level L's slot (which holds V(L)'s length and claims); in passes (2g) when its arcs do not
+  /// fit an edge queue: known beforehand from `claims` (level L's counts, where the host has
+  /// read them), else seen in the expansion's count.
   template <bool kParents>
-  StepEnd expand_vertex_queue(QueueLevels& loop, std::uint64_t vertex_length);
+  StepEnd expand_vertex_queue(QueueLevels& loop, std::uint64_t vertex_length,
+                              const BfsCounters* claims = nullptr);
   /// After 2b or 2f expanded level L (launched with `expanded`, counted `c`): its hub pass, its
   /// counts, |E(L + 1)| and level L's record.
   template <bool kParents>
   void finish_expansion(QueueLevels& loop, const Args& expanded, const BfsCounters& c);
+  /// Level L's claims `c` into the statistics, Beamer's unexplored arcs and level L's record.
+  void count_expanded_level(QueueLevels& loop, const BfsCounters& c);
+  /// 2g. V(L) (`vertex_count` vertices with `arcs` arcs, more than an edge queue holds) in the
+  /// vertex queue: expanded in passes that claim level L + 1 (unless the search stops at level
+  /// L), which then waits in the vertex queue as a claimed V(L + 1) for the next step.
+  template <bool kParents>
+  StepEnd expand_in_passes(QueueLevels& loop, std::uint64_t vertex_count, std::uint64_t arcs);
+  /// The passes of 2g: returns level L + 1's counts (slot L + 1), V(L + 1) in the vertex queue.
+  template <bool kParents>
+  BfsCounters claim_next_level_in_passes(QueueLevels& loop, std::uint64_t vertex_count,
+                                         std::uint64_t arcs);
+  /// The vertices of depth `level` into the vertex queue (through frontier bitmap
+  /// loop.frontier_buffer), counted in slot `level`; zeroes slot `level + 1`.
+  void vertex_queue_from_depths(QueueLevels& loop, std::int32_t level);
+  /// 2h. V(L) claimed in the vertex queue (after 2g, or the sources): bottom-up by Beamer's rule,
+  /// else expanded as 2f.
+  template <bool kParents>
+  StepEnd claimed_queue_step(QueueLevels& loop);
+  /// 1b. More sources than an edge queue holds: contracted from the second vertex queue into a
+  /// claimed V(0).
+  template <bool kParents>
+  void claim_sources(QueueLevels& loop, std::uint64_t source_count);
   /// 3. Bitmap frontier(L): back to top-down (frontier(L) -> V(L) -> E(L + 1)) when it is small
   /// and shrinking (Beamer's beta).
   template <bool kParents>
@@ -562,6 +616,10 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   target = options.target;
   stop = BfsStop::FrontierEmpty;
   *h_target_depth.data() = kUnreachedDepth;
+  search_capacity = options.edge_queue_capacity > 0
+                        ? std::min<std::uint64_t>(options.edge_queue_capacity, queue_capacity)
+                        : queue_capacity;
+  seeds_in_second_queue = source_count > search_capacity;
   const auto finish_level = [&](const BfsLevelStats& record) {
     result.levels.push_back(record);
     result.edges_examined += record.edges_examined;
@@ -574,8 +632,9 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   };
 
   // 1. Reset labels and seed the level-0 edge queue with the sources (one source travels as a
-  //    kernel argument, several are copied in). A failure that an earlier call already reported
-  //    (say, a bad device id) must not be pinned on this search's launches.
+  //    kernel argument, several are copied in; more than an edge queue holds go to the second
+  //    vertex queue, each its own predecessor there). A failure that an earlier call already
+  //    reported (say, a bad device id) must not be pinned on this search's launches.
   static_cast<void>(cudaGetLastError());
   detail::Timer search_timer;
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth.data(), 0xff, n * sizeof(std::int32_t), s));
@@ -583,15 +642,18 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
     FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent.data(), 0xff, n * sizeof(VertexT), s));
   }
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_visited.data(), 0, words * sizeof(BitmapWord), s));
+  VertexT* const seed_queue =
+      seeds_in_second_queue ? d_second_queue.data() : d_edge_queue[0].data();
+  VertexT* const seed_preds =
+      seeds_in_second_queue ? d_second_queue.data() : d_edge_preds[0].data();
   if (source_count > 1) {
-    for (DeviceBuffer<VertexT>* queue : {&d_edge_queue[0], &d_edge_preds[0]}) {
-      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(queue->data(), sources.data(),
-                                          source_count * sizeof(VertexT), cudaMemcpyHostToDevice,
-                                          s));
+    for (VertexT* queue : {seed_queue, seed_preds}) {
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(queue, sources.data(), source_count * sizeof(VertexT),
+                                          cudaMemcpyHostToDevice, s));
     }
   }
-  bfs_init_kernel<VertexT><<<1, 1, 0, s>>>(sources.front(), source_count, d_edge_queue[0].data(),
-                                           d_edge_preds[0].data(), d_counters.data());
+  bfs_init_kernel<VertexT>
+      <<<1, 1, 0, s>>>(sources.front(), source_count, seed_queue, seed_preds, d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
   // 2. The levels.
@@ -653,6 +715,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
                    resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
                    options.cluster_levels && cluster_levels_ctas > 0, max_degree);
+  if (seeds_in_second_queue) claim_sources<kParents>(loop, source_count);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
     loop.earlier_seconds = 0.0;
@@ -700,6 +763,7 @@ template <typename VertexT, typename EdgeT>
 template <bool kParents, typename FinishLevel>
 auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
                                                     const FinishLevel& finish_level) -> StepEnd {
+  if (loop.claimed_queue) return claimed_queue_step<kParents>(loop);
   if (loop.edge_length == 0) return StepEnd::kSearchDone;
   Args& args = loop.args;
   args.level = loop.level;
@@ -834,6 +898,24 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     finish_level(record);
     return StepEnd::kLevelsRecorded;
   }
+  if (end == kGridLevelsQueueFull) {
+    // 2g. The launch claimed level L (its last), but its edge frontier did not fit the queue:
+    //     V(L) rebuilt from the depths and expanded in passes.
+    const BfsCounters& c = h_launch_counters.data()[levels_run - 1];
+    loop.level += levels_run - 1;
+    loop.args = base_args();
+    loop.args.level = loop.level;
+    loop.args.counters = slot_ptr(loop.level);
+    loop.args.next_counters = slot_ptr(loop.level + 1);
+    ++stats.fused_levels;
+    count_expanded_level(loop, c);
+    vertex_queue_from_depths(loop, loop.level);
+    expand_in_passes<kParents>(loop, c.new_vertices, c.edge_queue_length);
+    record.level = loop.level;
+    record.seconds = loop.level_timer.seconds() - seconds * (levels_run - 1);
+    finish_level(record);
+    return StepEnd::kLevelsRecorded;
+  }
   // 2b. Beamer's rule stopped the launch after claiming level L (its last): L's expansion
   //     runs bottom-up from a bitmap of depth == L; the edge queue the launch began for
   //     L + 1 (hub lists left out) is dropped, its items still counted as work done.
@@ -872,8 +954,14 @@ auto BfsRunner<VertexT, EdgeT>::Impl::fused_step(QueueLevels& loop) -> StepEnd {
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters c = read_counters(loop.level % kCounterSlots);
   if (c.new_vertices == 0) return StepEnd::kSearchDone;
-  finish_expansion<kParents>(loop, args, c);
   ++stats.fused_levels;
+  if (c.edge_queue_length > search_capacity) {
+    // 2g. E(L + 1) did not fit: V(L) rebuilt from the depths and expanded in passes.
+    count_expanded_level(loop, c);
+    vertex_queue_from_depths(loop, loop.level);
+    return expand_in_passes<kParents>(loop, c.new_vertices, c.edge_queue_length);
+  }
+  finish_expansion<kParents>(loop, args, c);
   loop.edge_buffer = 1 - loop.edge_buffer;
   return StepEnd::kGoOn;
 }
@@ -888,15 +976,16 @@ auto BfsRunner<VertexT, EdgeT>::Impl::two_phase_step(QueueLevels& loop) -> StepE
   args.out_queue = d_vertex_queue.data();
   contract_kernel<<<grid_for(contract_kernel, loop.edge_length), kBfsBlockThreads, 0, s>>>(args);
   FRONTIER_CHECK_LAUNCH();
-  std::uint64_t vertex_length = loop.n;  // an upper bound until counted
+  StepEnd end = StepEnd::kGoOn;
   if (loop.may_go_bottom_up) {
     // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
     const BfsCounters c = read_counters(loop.level % kCounterSlots);
     if (c.new_vertices == 0) return StepEnd::kSearchDone;
-    vertex_length = c.vertex_queue_length;
     if (turns_bottom_up(loop, c)) return StepEnd::kGoOn;
+    end = expand_vertex_queue<kParents>(loop, c.vertex_queue_length, &c);
+  } else {
+    end = expand_vertex_queue<kParents>(loop, loop.n);  // n: an upper bound until counted
   }
-  const StepEnd end = expand_vertex_queue<kParents>(loop, vertex_length);
   if (end == StepEnd::kGoOn) ++stats.two_phase_levels;
   return end;
 }
@@ -930,7 +1019,12 @@ bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const B
 template <typename VertexT, typename EdgeT>
 template <bool kParents>
 auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
-                                                          std::uint64_t vertex_length) -> StepEnd {
+                                                          std::uint64_t vertex_length,
+                                                          const BfsCounters* claims) -> StepEnd {
+  if (claims != nullptr && claims->new_degree_sum > search_capacity) {
+    count_expanded_level(loop, *claims);
+    return expand_in_passes<kParents>(loop, vertex_length, claims->new_degree_sum);
+  }
   // 2f. Expansion: V(L) -> E(L + 1), reusing E(L)'s buffer.
   const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
   Args expand = loop.args;
@@ -943,6 +1037,10 @@ auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters c = read_counters(loop.level % kCounterSlots);
   if (c.new_vertices == 0) return StepEnd::kSearchDone;
+  if (c.edge_queue_length > search_capacity) {
+    count_expanded_level(loop, c);
+    return expand_in_passes<kParents>(loop, c.vertex_queue_length, c.edge_queue_length);
+  }
   finish_expansion<kParents>(loop, expand, c);
   return StepEnd::kGoOn;
 }
@@ -952,13 +1050,145 @@ template <bool kParents>
 void BfsRunner<VertexT, EdgeT>::Impl::finish_expansion(QueueLevels& loop, const Args& expanded,
                                                        const BfsCounters& c) {
   launch_hub_pass<kParents>(expanded, c);
-  count_top_down(c);
+  count_expanded_level(loop, c);
   stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
   loop.edge_length = c.edge_queue_length;
+  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+}
+
+template <typename VertexT, typename EdgeT>
+void BfsRunner<VertexT, EdgeT>::Impl::count_expanded_level(QueueLevels& loop,
+                                                           const BfsCounters& c) {
+  count_top_down(c);
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   loop.record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
-  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
   loop.previous_frontier = c.new_vertices;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+auto BfsRunner<VertexT, EdgeT>::Impl::expand_in_passes(QueueLevels& loop,
+                                                       std::uint64_t vertex_count,
+                                                       std::uint64_t arcs) -> StepEnd {
+  stats.edge_queue_items += static_cast<std::int64_t>(arcs);
+  loop.record.edges_examined = static_cast<std::int64_t>(arcs);
+  // The passes label level L + 1: not where the search ends at level L.
+  if ((depth_limit || target) && stops_after(loop.level)) return StepEnd::kGoOn;
+  loop.claims = claim_next_level_in_passes<kParents>(loop, vertex_count, arcs);
+  loop.claimed_queue = true;
+  return StepEnd::kGoOn;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+BfsCounters BfsRunner<VertexT, EdgeT>::Impl::claim_next_level_in_passes(QueueLevels& loop,
+                                                                        std::uint64_t vertex_count,
+                                                                        std::uint64_t arcs) {
+  const cudaStream_t s = stream.get();
+  const auto tile_arcs_kernel = bfs_pass_tile_arcs_kernel<kBfsBlockThreads, VertexT, EdgeT>;
+  const auto tile_prefix_kernel = bfs_pass_tile_prefix_kernel<kBfsBlockThreads, VertexT, EdgeT>;
+  const auto window_kernel = bfs_pass_window_kernel<kBfsBlockThreads, VertexT, EdgeT>;
+  const auto expand_kernel = bfs_pass_expand_kernel<kBfsBlockThreads, VertexT, EdgeT, kParents>;
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents, false>;
+  // 1. The arcs of V(L)'s tiles, prefix-summed (V(L) is in the vertex queue, its window offsets
+  //    go to the second one).
+  BfsPassArgs<VertexT, EdgeT> pass;
+  pass.forward = graph.forward();
+  pass.vertices = d_vertex_queue.data();
+  pass.vertex_count = vertex_count;
+  pass.tiles = (vertex_count + kBfsPassTileVertices - 1) / kBfsPassTileVertices;
+  pass.tile_arcs = d_pass_tiles.data();
+  pass.window_offsets = d_second_queue.data();
+  pass.state = d_pass_state.data();
+  pass.out_queue = d_edge_queue[0].data();
+  pass.out_preds = d_edge_preds[0].data();
+  const std::uint64_t tile_threads = pass.tiles * kBfsBlockThreads;
+  tile_arcs_kernel<<<grid_for(tile_arcs_kernel, tile_threads), kBfsBlockThreads, 0, s>>>(pass);
+  FRONTIER_CHECK_LAUNCH();
+  tile_prefix_kernel<<<1, kBfsBlockThreads, 0, s>>>(pass);
+  FRONTIER_CHECK_LAUNCH();
+  // 2. Each window of at most an edge queue of arcs: offsets, expansion into edge queue 0, and
+  //    its contraction, which claims and labels depth L + 1 (counted in slot L + 1).
+  Args contract = base_args();
+  contract.level = loop.level + 1;
+  contract.in_queue = d_edge_queue[0].data();
+  contract.in_preds = d_edge_preds[0].data();
+  contract.in_length = &d_pass_state.data()->length;
+  contract.counters = slot_ptr(loop.level + 1);
+  contract.next_counters = slot_ptr(loop.level + 2);
+  for (std::uint64_t begin = 0; begin < arcs; begin += search_capacity) {
+    pass.begin = begin;
+    pass.end = std::min(arcs, begin + search_capacity);
+    const std::uint64_t window = pass.end - pass.begin;
+    window_kernel<<<grid_for(window_kernel, tile_threads), kBfsBlockThreads, 0, s>>>(pass);
+    FRONTIER_CHECK_LAUNCH();
+    expand_kernel<<<grid_for(expand_kernel, window), kBfsBlockThreads, 0, s>>>(pass);
+    FRONTIER_CHECK_LAUNCH();
+    contract_kernel<<<grid_for(contract_kernel, window), kBfsBlockThreads, 0, s>>>(contract);
+    FRONTIER_CHECK_LAUNCH();
+    ++stats.edge_queue_passes;
+  }
+  // 3. V(L + 1) from the depths, its length beside the level's claims in slot L + 1.
+  vertex_queue_from_depths(loop, loop.level + 1);
+  return read_counters((loop.level + 1) % kCounterSlots);
+}
+
+template <typename VertexT, typename EdgeT>
+void BfsRunner<VertexT, EdgeT>::Impl::vertex_queue_from_depths(QueueLevels& loop,
+                                                               std::int32_t level) {
+  const cudaStream_t s = stream.get();
+  const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
+  const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
+  FRONTIER_CUDA_CHECK(
+      cudaMemsetAsync(&slot_ptr(level)->vertex_queue_length, 0, sizeof(unsigned long long), s));
+  Args convert = base_args();
+  convert.level = level;
+  convert.frontier_out = d_frontier[loop.frontier_buffer].data();
+  depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, loop.words * kBitmapWordBits),
+                           kBfsBlockThreads, 0, s>>>(convert);
+  FRONTIER_CHECK_LAUNCH();
+  convert.frontier_in = d_frontier[loop.frontier_buffer].data();
+  convert.out_queue = d_vertex_queue.data();
+  convert.counters = slot_ptr(level);
+  convert.next_counters = slot_ptr(level + 1);
+  to_queue_kernel<<<grid_for(to_queue_kernel, loop.words), kBfsBlockThreads, 0, s>>>(convert);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+auto BfsRunner<VertexT, EdgeT>::Impl::claimed_queue_step(QueueLevels& loop) -> StepEnd {
+  loop.claimed_queue = false;
+  const BfsCounters c = loop.claims;
+  if (c.new_vertices == 0) return StepEnd::kSearchDone;
+  if ((depth_limit || target) && stops_after(loop.level)) {
+    // The search ends at level L: recorded, not expanded.
+    count_expanded_level(loop, c);
+    return StepEnd::kGoOn;
+  }
+  if (loop.may_go_bottom_up && turns_bottom_up(loop, c)) return StepEnd::kGoOn;
+  const StepEnd end = expand_vertex_queue<kParents>(loop, c.vertex_queue_length, &c);
+  if (end == StepEnd::kGoOn) ++stats.two_phase_levels;
+  return end;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+void BfsRunner<VertexT, EdgeT>::Impl::claim_sources(QueueLevels& loop, std::uint64_t source_count) {
+  const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
+  Args seed = base_args();
+  seed.level = 0;
+  seed.in_queue = d_second_queue.data();
+  seed.in_preds = d_second_queue.data();
+  seed.in_length = &slot_ptr(kCounterSlots - 1)->edge_queue_length;
+  seed.out_queue = d_vertex_queue.data();
+  seed.counters = slot_ptr(0);
+  seed.next_counters = slot_ptr(1);
+  contract_kernel<<<grid_for(contract_kernel, source_count), kBfsBlockThreads, 0, stream.get()>>>(
+      seed);
+  FRONTIER_CHECK_LAUNCH();
+  loop.claims = read_counters(0);
+  loop.claimed_queue = true;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -985,14 +1215,18 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
   expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(expand);
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters c = read_counters(loop.level % kCounterSlots);
-  launch_hub_pass<kParents>(expand, c);
   loop.in_bitmap = false;
-  loop.edge_length = c.edge_queue_length;
-  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
   ++stats.two_phase_levels;
   loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
-  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
   loop.previous_frontier = loop.frontier_size;
+  if (c.edge_queue_length > search_capacity) {
+    expand_in_passes<kParents>(loop, c.vertex_queue_length, c.edge_queue_length);
+    return;
+  }
+  launch_hub_pass<kParents>(expand, c);
+  loop.edge_length = c.edge_queue_length;
+  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
+  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -1032,16 +1266,15 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(std::uint64_t sourc
   const cudaStream_t s = stream.get();
   const auto contract_kernel = bfs_contract_kernel<VertexT, EdgeT, kParents>;
   const auto step_kernel = bfs_expand_contract_kernel<VertexT, EdgeT, kParents>;
-  // Two vertex queues: each holds distinct vertices with out-arcs, at most min(n, m) of them, so
-  // the second edge queue (m items) can serve as one.
-  VertexT* const vertex_queues[2] = {d_vertex_queue.data(), d_edge_queue[1].data()};
+  // Two vertex queues of n items each.
+  VertexT* const vertex_queues[2] = {d_vertex_queue.data(), d_second_queue.data()};
 
   // 1. Level 0: contract the seeded edge queue of the sources into V(0), counted in slot 0.
   detail::Timer level_timer;
   Args seed = base_args();
   seed.level = 0;
-  seed.in_queue = d_edge_queue[0].data();
-  seed.in_preds = d_edge_preds[0].data();
+  seed.in_queue = seeds_in_second_queue ? d_second_queue.data() : d_edge_queue[0].data();
+  seed.in_preds = seeds_in_second_queue ? d_second_queue.data() : d_edge_preds[0].data();
   seed.in_length = &slot_ptr(kCounterSlots - 1)->edge_queue_length;
   seed.out_queue = vertex_queues[0];
   seed.counters = slot_ptr(0);
@@ -1238,6 +1471,11 @@ bool BfsRunner<VertexT, EdgeT>::directed() const {
 template <typename VertexT, typename EdgeT>
 std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
   return impl_->device_bytes();
+}
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t BfsRunner<VertexT, EdgeT>::edge_queue_capacity() const {
+  return impl_->queue_capacity;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -31,18 +31,39 @@ constexpr std::uint64_t bfs_bitmap_words(std::uint64_t n) {
   return (n + kBfsBitmapWordBits - 1) / kBfsBitmapWordBits;
 }
 
-/// Items an edge queue holds: every arc once (each vertex is expanded once), or the level-0
-/// queue of up to n distinct sources.
-constexpr std::uint64_t bfs_edge_queue_slots(std::uint64_t n, std::uint64_t m) {
-  return std::max(n, m);
+/// Bytes the four edge arrays (two edge queues and their predecessor queues) take at most
+/// together: a top-down level whose edge frontier is longer than one queue is expanded in passes
+/// (bfs_pass.cuh), so the search's working set beyond the graph is c * n plus a fixed amount.
+inline constexpr std::uint64_t kBfsEdgeBufferBytes = std::uint64_t{768} << 20;
+
+/// Items an edge queue holds: every arc once (each vertex is expanded once) or the level-0 queue
+/// of up to n distinct sources, as far as kBfsEdgeBufferBytes allows four arrays of
+/// `vertex_bytes`-byte ids.
+constexpr std::uint64_t bfs_edge_queue_slots(std::uint64_t n, std::uint64_t m,
+                                             std::uint64_t vertex_bytes) {
+  return std::max<std::uint64_t>(
+      1, std::min(std::max(n, m), kBfsEdgeBufferBytes / (4 * vertex_bytes)));
 }
 
 /// Hub chunks one level can record: a list of d >= hub_threshold arcs makes ceil(d / chunk)
-/// <= d / chunk + d / hub_threshold chunks, and a level's lists hold at most m arcs.
-constexpr std::uint64_t bfs_hub_chunk_slots(std::uint64_t m) {
-  return m / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_chunk_arcs) +
-         m / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_threshold) + 1;
+/// <= d / chunk + 1 chunks, and the lists recorded in one level fit one edge queue of
+/// `queue_slots` items (a tile that would pass its end records nothing), so there are at most
+/// queue_slots / hub_threshold of them.
+constexpr std::uint64_t bfs_hub_chunk_slots(std::uint64_t queue_slots) {
+  return queue_slots / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_chunk_arcs) +
+         queue_slots / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_threshold) + 1;
 }
+
+/// Vertices of the vertex queue one block of the pass kernels covers (bfs_pass.cuh).
+inline constexpr std::uint64_t kBfsPassTileVertices = 2048;
+
+/// Arc counts of the tiles of a vertex queue of up to n vertices, and their total.
+constexpr std::uint64_t bfs_pass_tile_slots(std::uint64_t n) {
+  return (n + kBfsPassTileVertices - 1) / kBfsPassTileVertices + 1;
+}
+
+/// Bytes of the pass state {length, first_vertex, first_skip} (BfsPassState).
+inline constexpr std::uint64_t kBfsPassStateBytes = 24;
 
 /// Bytes of one HubChunk {EdgeT begin, end; unsigned long long out; VertexT owner}, padded to
 /// its widest member.

@@ -48,7 +48,8 @@ class ExpandAgent {
       }
       // 3. Gather the tile's neighbours into the edge queue.
       Gather(storage_).gather(v, row_begin, row_end, args_.forward.targets, args_.out_queue,
-                              args_.out_preds, args_.counters, args_.hub_chunks);
+                              args_.out_preds, args_.out_capacity, args_.counters,
+                              args_.hub_chunks);
     }
   }
 

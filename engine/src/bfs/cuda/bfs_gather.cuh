@@ -14,7 +14,9 @@
 ///    together, so short lists never leave lanes idle.
 /// Allocation: one block-wide scan of (long-list, short-list) lengths and one atomicAdd on the
 /// queue length per tile reserve the tile's whole output range; long lists land in its first
-/// part, short ones (in scan order, coalesced) in the rest.
+/// part, short ones (in scan order, coalesced) in the rest. A tile whose range would pass the
+/// queue's capacity writes nothing and records no hub chunk: the queue length, which still counts
+/// it, then exceeds the capacity, and the host expands the level in passes instead.
 ///
 /// Invariant: after gather() returns and the hub pass has run over the recorded chunks,
 /// out_targets[base .. base + tile total) holds exactly the neighbours of the tile's vertices
@@ -68,15 +70,17 @@ class NeighborGather {
   __device__ __forceinline__ explicit NeighborGather(TempStorage& storage) : storage_(storage) {}
 
   /// Copies the arcs [row_begin, row_end) of every thread's vertex `v` (empty range = nothing)
-  /// into the queue, reserving room with one atomicAdd on counters->edge_queue_length. Lists of
-  /// at least HUB_THRESHOLD arcs are recorded in `hub_chunks` (counted in counters->hub_chunks
-  /// and hub_arcs) for the hub pass instead, when hub_chunks is not null. Every thread of the
-  /// block must call; returns the tile's item count (the same in every thread).
+  /// into the queue of `capacity` items, reserving room with one atomicAdd on
+  /// counters->edge_queue_length (a tile whose room would pass the capacity copies nothing).
+  /// Lists of at least HUB_THRESHOLD arcs are recorded in `hub_chunks` (counted in
+  /// counters->hub_chunks and hub_arcs) for the hub pass instead, when hub_chunks is not null.
+  /// Every thread of the block must call; returns the tile's item count (the same in every
+  /// thread).
   __device__ __forceinline__ long long gather(VertexT v, EdgeT row_begin, EdgeT row_end,
                                               const VertexT* __restrict__ targets,
                                               VertexT* __restrict__ out_targets,
                                               VertexT* __restrict__ out_preds,
-                                              BfsCounters* counters,
+                                              unsigned long long capacity, BfsCounters* counters,
                                               HubChunk<VertexT, EdgeT>* hub_chunks) {
     const int lane = threadIdx.x % kWarpThreads;
     const long long length = static_cast<long long>(row_end - row_begin);
@@ -100,6 +104,7 @@ class NeighborGather {
     }
     __syncthreads();
     const unsigned long long base = storage_.tile_base;
+    if (base + static_cast<unsigned long long>(tile_items) > capacity) return tile_items;
     const unsigned long long long_out = base + static_cast<unsigned long long>(offset.long_arcs);
 
     // 3. CTA gathering: threads with a list of >= CTA_THRESHOLD arcs take the block in turn. A

@@ -14,6 +14,7 @@
 #include "bfs/cuda/bfs_expand_contract.cuh"
 #include "bfs/cuda/bfs_frontier_convert.cuh"
 #include "bfs/cuda/bfs_hub.cuh"
+#include "bfs/cuda/bfs_pass.cuh"
 
 namespace frontier::cuda {
 
@@ -43,11 +44,13 @@ __global__ void bfs_init_kernel(VertexT source, unsigned long long source_count,
   counters[kCounterSlots - 1].edge_queue_length = source_count;
 }
 
-template <typename VertexT, typename EdgeT, bool kParents>
+/// Contraction: edge queue -> vertex queue (without kEnqueue: claims and labels only).
+template <typename VertexT, typename EdgeT, bool kParents, bool kEnqueue = true>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_contract_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
   run_agent<ContractAgent<kBfsBlockThreads, kBfsKernelPolicy.warp_hash_slots,
-                          kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents>>(args);
+                          kBfsKernelPolicy.history_slots, VertexT, EdgeT, kParents, kEnqueue>>(
+      args);
 }
 
 template <typename VertexT, typename EdgeT, bool kParents>
@@ -120,7 +123,8 @@ struct BfsMultiLevelArgs {
   /// runs that level in two phases, deciding between them.
   unsigned long long max_degree = 0;
   /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
-  /// incomplete: hub chunks not copied), else 0; a cluster launch also says 2 (CtaLevelsEnd).
+  /// incomplete: hub chunks not copied), 3 (kGridLevelsQueueFull) when its last level's edge
+  /// frontier did not fit the queue, else 0; a cluster launch also says 2 (ClusterLevelsEnd).
   int* switched = nullptr;
   /// Out: levels run. The ring of per-level slots gets the last level's queue length in that
   /// level's slot and a zeroed slot for the level after it, as single-level kernels leave them.
@@ -186,6 +190,13 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
     if (hub_chunks > 0) {
       HubExpandAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>(hub_storage, args).run();
       grid.sync();
+    }
+
+    // 5a. A level whose edge frontier did not fit the queue (its tiles past the capacity wrote
+    //     nothing) is handed back before its hub pass: the host expands it in passes.
+    if (next_length > args.out_capacity) {
+      switched = kGridLevelsQueueFull;
+      break;
     }
 
     // 6. Stop when the search ends, the queue outgrows this kernel, or the slots run out.

@@ -41,6 +41,10 @@ struct BfsLevelArgs {
   /// Output queue (and predecessors for an edge queue).
   VertexT* out_queue = nullptr;
   VertexT* out_preds = nullptr;
+  /// Items the output edge queue holds: a tile of the expansion that would pass its end writes
+  /// nothing (edge_queue_length still counts it), so the host sees the overflow and expands the
+  /// level in passes (bfs_pass.cuh).
+  unsigned long long out_capacity = ~0ull;
 
   /// Bitmap frontiers of bottom-up levels: the level being expanded, and the one being found.
   const BitmapWord* frontier_in = nullptr;
