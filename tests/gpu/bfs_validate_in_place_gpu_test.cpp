@@ -45,13 +45,23 @@ void expect_same_verdict(const BfsValidation& host, const BfsValidation& gpu) {
 BfsValidation gpu_verdict(const Engine& gpu, const BfsResult<VertexId>& tree,
                           const std::vector<VertexId>& parent,
                           const std::vector<std::int32_t>& depth) {
-  BfsResult<VertexId> labels;
-  labels.source = tree.source;
-  labels.sources = tree.sources;
-  labels.stop = tree.stop;
+  BfsResult<VertexId> labels = tree;
   labels.parent.assign(parent.begin(), parent.end());
   labels.depth.assign(depth.begin(), depth.end());
   return gpu.validate(labels);
+}
+
+// The in-place verdict on `labels` equals the host validator's on them copied back, which
+// accepts them.
+void expect_in_place_verdict_of_host(const Graph& graph, const Engine& gpu,
+                                     const DeviceBfsResult<VertexId>& labels) {
+  const BfsResult<VertexId> on_host = labels.to_host();
+  const std::vector<VertexId> parent(on_host.parent.begin(), on_host.parent.end());
+  const std::vector<std::int32_t> depth(on_host.depth.begin(), on_host.depth.end());
+  const BfsValidation host = host_verdict(graph, std::span<const VertexId>(on_host.sources), parent,
+                                          depth, on_host.stopped_early());
+  ASSERT_TRUE(host.valid) << host.failure;
+  expect_same_verdict(host, gpu.validate(labels));
 }
 
 TEST(BfsValidateInPlaceGpu, SearchAfterSearchInOneSetOfArrays) {
@@ -72,15 +82,16 @@ TEST(BfsValidateInPlaceGpu, SearchAfterSearchInOneSetOfArrays) {
     }
     EXPECT_EQ(labels.parent.data(), parent_array);
     EXPECT_EQ(labels.depth.data(), depth_array);
-    const BfsResult<VertexId> on_host = labels.to_host();
-    EXPECT_EQ(on_host.depth, gpu.bfs(source).depth);
-    const std::vector<VertexId> parent(on_host.parent.begin(), on_host.parent.end());
-    const std::vector<std::int32_t> depth(on_host.depth.begin(), on_host.depth.end());
-    const BfsValidation host =
-        host_verdict(graph, std::span<const VertexId>(&source, 1), parent, depth, false);
-    ASSERT_TRUE(host.valid) << host.failure;
-    expect_same_verdict(host, gpu.validate(labels));
+    EXPECT_EQ(labels.to_host().depth, gpu.bfs(source).depth);
+    expect_in_place_verdict_of_host(graph, gpu, labels);
   }
+}
+
+BfsOptions stopping_at(std::int32_t depth_limit) {
+  BfsOptions options;
+  options.predecessors = true;
+  options.depth_limit = depth_limit;
+  return options;
 }
 
 TEST(BfsValidateInPlaceGpu, StoppedEarlySearchInPlace) {
@@ -90,18 +101,9 @@ TEST(BfsValidateInPlaceGpu, StoppedEarlySearchInPlace) {
   const std::vector<VertexId> sources = test::spread_sources(graph);
   for (const std::int32_t limit : {0, 1, 2}) {
     SCOPED_TRACE("depth limit " + std::to_string(limit));
-    BfsOptions options;
-    options.predecessors = true;
-    options.depth_limit = limit;
     DeviceBfsResult<VertexId> labels;
-    gpu.bfs_on_device(std::span<const VertexId>(sources), options, labels);
-    const BfsResult<VertexId> on_host = labels.to_host();
-    const std::vector<VertexId> parent(on_host.parent.begin(), on_host.parent.end());
-    const std::vector<std::int32_t> depth(on_host.depth.begin(), on_host.depth.end());
-    const BfsValidation host = host_verdict(graph, std::span<const VertexId>(on_host.sources),
-                                            parent, depth, on_host.stopped_early());
-    ASSERT_TRUE(host.valid) << host.failure;
-    expect_same_verdict(host, gpu.validate(labels));
+    gpu.bfs_on_device(std::span<const VertexId>(sources), stopping_at(limit), labels);
+    expect_in_place_verdict_of_host(graph, gpu, labels);
   }
 }
 
