@@ -152,11 +152,14 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
         parts.emplace_back("search_" + part.first, part.second);
       }
       parts.emplace_back("nedge_count", bytes.nedge_count);
+      parts.emplace_back("kept_labels", bytes.kept_labels);
       parts.emplace_back("headroom", bytes.headroom);
-      device = device_side(bytes.peak(),
-                           "max(construction: offsets + arcs + max(cursors, sort_buffer + "
-                           "sort_scratch), search: graph + BFS buffers + nedge_count) + headroom",
-                           std::move(parts), free);
+      device =
+          device_side(bytes.peak(),
+                      "max(construction: offsets + arcs + max(cursors, sort_buffer + "
+                      "sort_scratch), search: graph + BFS buffers + nedge_count + kept_labels) + "
+                      "headroom",
+                      std::move(parts), free);
     } else {
       const std::uint64_t n = std::uint64_t{1} << config.scale;
       const BfsDeviceBytes bytes =

@@ -3,10 +3,12 @@
 
 #include <mutex>
 #include <span>
+#include <string>
 #include <utility>
 
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/bfs_tuning.hpp"
+#include "bfs/bfs_validate_messages.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_device_labels.hpp"
 #include "frontier/detail/log.hpp"
@@ -83,6 +85,13 @@ DeviceBfsResult<VertexId> Engine::bfs_on_device(VertexId source, const BfsOption
 
 DeviceBfsResult<VertexId> Engine::bfs_on_device(std::span<const VertexId> sources,
                                                 const BfsOptions& options) const {
+  DeviceBfsResult<VertexId> result;
+  bfs_on_device(sources, options, result);
+  return result;
+}
+
+void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& options,
+                           DeviceBfsResult<VertexId>& result) const {
   if (!resident_) {
     throw InvalidArgument(
         "a search with its results on the GPU needs an engine on a GPU; this engine runs on the "
@@ -90,8 +99,8 @@ DeviceBfsResult<VertexId> Engine::bfs_on_device(std::span<const VertexId> source
   }
   detail::check_bfs_arguments(*graph_, sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
-  return cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
-                             to_cuda_options(options));
+  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
+                      to_cuda_options(options), result);
 }
 
 BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
@@ -105,6 +114,29 @@ BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
   }
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate(sources, parent, depth, result.stopped_early());
+}
+
+BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
+  if (!resident_) {
+    throw InvalidArgument(
+        "validating labels on the GPU needs an engine on a GPU; this engine runs on the CPU");
+  }
+  const int device_id = single_gpu_id(device_);
+  if ((!result.parent.empty() && result.parent.device_id() != device_id) ||
+      (!result.depth.empty() && result.depth.device_id() != device_id)) {
+    throw InvalidArgument("the labels to validate are on another GPU than this engine's (GPU " +
+                          std::to_string(device_id) + ")");
+  }
+  const BfsResult<VertexId>& summary = result.summary;
+  const std::span<const VertexId> sources = summary.sources.empty()
+                                                ? std::span<const VertexId>(&summary.source, 1)
+                                                : std::span<const VertexId>(summary.sources);
+  detail::check_validation_arguments<VertexId>(graph_->num_vertices(), sources,
+                                               result.parent.size(), result.depth.size());
+  const std::lock_guard<std::mutex> lock(resident_->mutex);
+  return resident_->bfs_runner.validate_on_device(
+      sources, result.parent.data(), result.depth.empty() ? nullptr : result.depth.data(),
+      summary.stopped_early());
 }
 
 // Steps, each synchronous and timed on the host clock: the CSR built on the GPU in two passes over
@@ -140,6 +172,18 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
     throw InvalidArgument("count_kronecker_tuples_reached needs a GPU, not the CPU");
   }
   return cuda::count_kronecker_tuples_reached(params, depth, single_gpu_id(device));
+}
+
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const DeviceArray<std::int32_t>& depth) {
+  // Parameters out of range are the generator's to name (the count checks them first).
+  const bool scale_in_range = params.scale >= 0 && params.scale < 63;
+  if (scale_in_range && depth.size() != std::uint64_t{1} << params.scale) {
+    throw InvalidArgument("counting the Kronecker tuples of a search needs " +
+                          std::to_string(std::uint64_t{1} << params.scale) + " depths (scale " +
+                          std::to_string(params.scale) + "), not " + std::to_string(depth.size()));
+  }
+  return cuda::count_kronecker_tuples_reached(params, depth.data(), depth.device_id());
 }
 
 }  // namespace frontier

@@ -217,6 +217,13 @@ BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT>,
 }
 
 template <typename VertexT, typename EdgeT>
+BfsValidation BfsRunner<VertexT, EdgeT>::validate_on_device(std::span<const VertexT>,
+                                                            const VertexT*, const std::int32_t*,
+                                                            bool) {
+  no_cuda();
+}
+
+template <typename VertexT, typename EdgeT>
 double BfsRunner<VertexT, EdgeT>::warm_up() {
   no_cuda();
 }
@@ -259,8 +266,8 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*) {
 template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
 
-DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>&, int,
-                                        std::span<const VertexId>, const BfsCudaOptions&) {
+void bfs_on_device(BfsRunner<VertexId, EdgeId>&, int, std::span<const VertexId>,
+                   const BfsCudaOptions&, DeviceBfsResult<VertexId>&) {
   no_cuda();
 }
 

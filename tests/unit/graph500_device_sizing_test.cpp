@@ -21,7 +21,7 @@ TEST(Graph500DeviceBytes, ScaleOneIsConstructionBound) {
   // offsets 256, arcs 256, then the larger of the cursors (256) and the sort's second buffer
   // (64 ids: 256) plus its scratch allowance (16 * 2 + 1 MiB) = 256 + 256 + 256 + 32 + 2^20.
   // Search: graph 512, labels 512, bitmaps 768, vertex queue 256, edge queues 1024, hub chunks,
-  // counters and nedge's depths a few KiB more -- far smaller.
+  // counters, the kept labels and the validator's arrays a few KiB more -- far smaller.
   EXPECT_EQ(graph500_device_bytes(1, 16), 256u + 256 + 256 + 32 + (1u << 20) + kHeadroom);
 }
 
@@ -30,10 +30,11 @@ TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels and two vertex queues
   // 4 * 2^28 = 1073741824, bitmaps 3 * 2^23 = 25165824, edge queues 768 MiB = 805306368 (2^24 *
   // 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes) 3539200, counters 16896 and the pass
-  // tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256 = 11034838528; counting nedge
-  // uploads the depths beside them, 2^28 + 256 = 268435712. Construction (9663676672, below) is
+  // tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256 = 11034838528; beside them the labels
+  // kept on the GPU (depth and parent, 2^28 each) and the validator's byte levels and parent-arc
+  // marks (2^26 each), 671088640, and nedge's count, 256. Construction (9663676672, below) is
   // smaller.
-  EXPECT_EQ(graph500_device_bytes(26, 16), 11034838528u + 268435712u + kHeadroom);
+  EXPECT_EQ(graph500_device_bytes(26, 16), 11034838528u + 671088640u + 256u + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {

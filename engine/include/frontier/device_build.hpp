@@ -63,4 +63,11 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             std::span<const std::int32_t> depth,
                                             const Device& device);
 
+/// count_kronecker_tuples_reached on depths already on a GPU (a DeviceBfsResult's), counted on
+/// the GPU that holds them, with nothing n-sized copied.
+/// @throws InvalidArgument for bad params or a depth array not 2^scale long; CudaError without a
+///         usable GPU.
+std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const DeviceArray<std::int32_t>& depth);
+
 }  // namespace frontier

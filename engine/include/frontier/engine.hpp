@@ -93,6 +93,13 @@ class Engine {
   DeviceBfsResult<VertexId> bfs_on_device(std::span<const VertexId> sources,
                                           const BfsOptions& options = {}) const;
 
+  /// bfs_on_device into `result`, whose arrays are reused when they already hold this graph's
+  /// labels on this engine's GPU (a search after the first allocates nothing): for a loop of
+  /// searches (Graph500's roots) that each read or validate the labels before the next. The
+  /// arrays are overwritten in place, and with them every copy of them.
+  void bfs_on_device(std::span<const VertexId> sources, const BfsOptions& options,
+                     DeviceBfsResult<VertexId>& result) const;
+
   /// Checks `result`, a search with predecessors on this graph, against the five Graph500 rules
   /// (frontier/bfs_validate.hpp: its sources, its depths, and rule 4 relaxed for a search that
   /// stopped early), with validate_bfs_tree's messages. On a GPU engine the checks run on the GPU
@@ -103,6 +110,13 @@ class Engine {
   /// @throws OutOfMemory if the GPU validator's work arrays (5 bytes per vertex, 16 to 24 more
   ///         when the depths are not those of the parents) do not fit; CudaError on a CUDA error.
   BfsValidation validate(const BfsResult<VertexId>& result) const;
+
+  /// validate() on a search whose labels are on this engine's GPU (bfs_on_device), in place:
+  /// nothing n-sized crosses to the host. The validator's work arrays (2 bytes per vertex) are
+  /// allocated by the first validation and kept by the engine.
+  /// @throws InvalidArgument on a CPU engine, for labels on another GPU, without parents or with
+  ///         labels of another size; OutOfMemory, CudaError as validate().
+  BfsValidation validate(const DeviceBfsResult<VertexId>& result) const;
 
  private:
   // A graph built on the GPU (device_build.hpp) is adopted where it lies.

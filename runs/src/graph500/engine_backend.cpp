@@ -13,8 +13,12 @@
 //    to the host (for root choice and host validation) is excluded as host_copy_seconds. nedge is
 //    counted on the GPU over the tuples regenerated there (count_kronecker_tuples_reached).
 // Either way the host keeps the CSR (engine.graph(), read by the root sampler and the host
-// validator). Searches are validated by Engine::validate: on the GPU against the resident graph
-// when the engine is on a GPU (validate_on_host: on the host all the same, for comparison).
+// validator). On a GPU every search leaves its labels on the GPU, in one pair of arrays reused
+// for every root (Engine::bfs_on_device into labels_), and is validated there in place
+// (Engine::validate of the device labels); nedge is counted from the device depths when the
+// graph was built on the GPU. Nothing n-sized crosses to the host per root unless
+// validate_on_host asks for the host validator (the labels are copied back for it) or the
+// tuples are on the host (the depths are copied back to count nedge from them).
 // Invariant: the graph is undirected with both arcs of every non-loop tuple, so the arcs inside
 // the searched component are exactly twice the tuples counted in nedge; check() verifies it.
 #include <cstdint>
@@ -28,6 +32,7 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/device_bfs_result.hpp"
 #include "frontier/device_build.hpp"
 #include "frontier/edge_list.hpp"
 #include "frontier/engine.hpp"
@@ -122,23 +127,37 @@ class EngineBackend final : public Graph500Backend {
 
   Graph500Search search(VertexId root) override {
     Graph500Search search;
-    search.bfs = engine_->bfs(root, options_);
+    if (config_.device.is_cuda()) {
+      engine_->bfs_on_device(std::span<const VertexId>(&root, 1), options_, labels_);
+      search.bfs = labels_.summary;
+    } else {
+      search.bfs = engine_->bfs(root, options_);
+    }
     return search;
   }
 
   Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
     Graph500Check check;
-    check.nedge =
-        on_device_ ? count_kronecker_tuples_reached(
-                         params_, std::span<const std::int32_t>(search.bfs.depth), config_.device)
-                   : count_component_tuples(tuples_, search.bfs.depth);
+    const bool labels_on_gpu = config_.device.is_cuda();
+    // Labels the host needs, copied back from the GPU: the depths for nedge over host tuples,
+    // both arrays for the host validator.
+    if (labels_on_gpu && (!on_device_ || (validate && config_.validate_on_host))) {
+      search.bfs.depth = labels_.depth.to_host();
+      if (validate && config_.validate_on_host) search.bfs.parent = labels_.parent.to_host();
+    }
+    check.nedge = on_device_ ? count_kronecker_tuples_reached(params_, labels_.depth)
+                             : count_component_tuples(tuples_, search.bfs.depth);
     if (!validate) return check;
-    const BfsValidation validation =
-        config_.validate_on_host
-            ? validate_bfs_tree<VertexId, EdgeId>(engine_->graph(), root,
-                                                  std::span<const VertexId>(search.bfs.parent),
-                                                  std::span<const std::int32_t>(search.bfs.depth))
-            : engine_->validate(search.bfs);
+    BfsValidation validation;
+    if (config_.validate_on_host) {
+      validation = validate_bfs_tree<VertexId, EdgeId>(
+          engine_->graph(), root, std::span<const VertexId>(search.bfs.parent),
+          std::span<const std::int32_t>(search.bfs.depth));
+    } else if (labels_on_gpu) {
+      validation = engine_->validate(labels_);
+    } else {
+      validation = engine_->validate(search.bfs);
+    }
     if (!validation.valid) {
       check.failure = validation.failure;
     } else if (validation.arcs_in_component != 2 * check.nedge) {
@@ -158,6 +177,8 @@ class EngineBackend final : public Graph500Backend {
   EdgeList<VertexId> tuples_;
   /// The constructed graph, resident where the searches run; engine_->graph() is on the host.
   std::optional<Engine> engine_;
+  /// On a GPU: the last search's labels, kept there; the arrays are reused by every search.
+  DeviceBfsResult<VertexId> labels_;
   double generation_seconds_ = 0.0;
   double construction_seconds_ = 0.0;
   double host_copy_seconds_ = 0.0;

@@ -162,6 +162,14 @@ class BfsRunner {
   ///         not fit; CudaError if a CUDA call fails.
   BfsValidation validate(std::span<const VertexT> sources, std::span<const VertexT> parent,
                          std::span<const std::int32_t> depth, bool stopped_early);
+  /// validate() on labels already on this runner's GPU (`d_parent`, and `d_depth` unless null:
+  /// num_vertices() entries each), in place: the arguments must have passed
+  /// detail::check_validation_arguments. The validator's work arrays (2 bytes per vertex) are
+  /// allocated by the first call and kept, so that later calls allocate nothing for a correct
+  /// tree with its depths.
+  /// @throws OutOfMemory if the work arrays do not fit; CudaError if a CUDA call fails.
+  BfsValidation validate_on_device(std::span<const VertexT> sources, const VertexT* d_parent,
+                                   const std::int32_t* d_depth, bool stopped_early);
 
   /// Does now what the first search would otherwise do lazily, and returns the seconds it took:
   /// loads every kernel a search can launch (CUDA loads modules on first use) and records its

@@ -151,6 +151,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   std::optional<std::int32_t> depth_limit;
   std::optional<std::int64_t> target;
   BfsStop stop = BfsStop::FrontierEmpty;
+  /// The validator's work arrays, kept from one validation to the next.
+  BfsValidateWorkspace<VertexT> validate_workspace;
 
   static_assert(sizeof(BfsCounters) == kBfsCounterBytes && kCounterSlots == kBfsCounterRingSlots &&
                     kBitmapWordBits == kBfsBitmapWordBits &&
@@ -1413,9 +1415,18 @@ BfsValidation BfsRunner<VertexT, EdgeT>::validate(std::span<const VertexT> sourc
                                         depth.size() * sizeof(std::int32_t), cudaMemcpyHostToDevice,
                                         s));
   }
-  return validate_bfs_tree_on_device(impl_->graph, sources, impl_->d_parent.data(),
-                                     depth.empty() ? nullptr : impl_->d_depth.data(), stopped_early,
-                                     s);
+  return validate_on_device(sources, impl_->d_parent.data(),
+                            depth.empty() ? nullptr : impl_->d_depth.data(), stopped_early);
+}
+
+template <typename VertexT, typename EdgeT>
+BfsValidation BfsRunner<VertexT, EdgeT>::validate_on_device(std::span<const VertexT> sources,
+                                                            const VertexT* d_parent,
+                                                            const std::int32_t* d_depth,
+                                                            bool stopped_early) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  return validate_bfs_tree_on_device(impl_->graph, sources, d_parent, d_depth, stopped_early,
+                                     impl_->stream.get(), impl_->validate_workspace);
 }
 
 template <typename VertexT, typename EdgeT>

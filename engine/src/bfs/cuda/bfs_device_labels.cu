@@ -1,8 +1,8 @@
 // Searches whose labels stay on the GPU (bfs_device_labels.hpp): the result's arrays sized and
-// allocated first, the search run into the runner's buffers, its labels copied device to device
-// into the result's arrays, and those of a target search cleared past the target's level, as the
-// runner clears its host copy (bfs_cuda_runner.cuh, drop_levels_past), so that both ways return
-// the same labels.
+// allocated first (or reused, from the caller's previous search), the search run into the runner's
+// buffers, its labels copied device to device into the result's arrays, and those of a target
+// search cleared past the target's level, as the runner clears its host copy (bfs_cuda_runner.cuh,
+// drop_levels_past), so that both ways return the same labels.
 #include "bfs/cuda/bfs_device_labels.hpp"
 
 #include <cuda_runtime.h>
@@ -88,23 +88,31 @@ std::int64_t drop_labels_past_target(DeviceBfsResult<VertexT>& result, std::int6
 
 }  // namespace
 
-DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
-                                        std::span<const VertexId> sources,
-                                        const BfsCudaOptions& options) {
+void bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
+                   std::span<const VertexId> sources, const BfsCudaOptions& options,
+                   DeviceBfsResult<VertexId>& result) {
   const DeviceScope scope(device_id);
   const std::uint64_t n = static_cast<std::uint64_t>(runner.num_vertices());
+  const auto fits = [&](const auto& array) {
+    return array.size() == n && array.device_id() == device_id && array.data() != nullptr;
+  };
 
-  // 1. Size the result's arrays (and a target search's counter) against free memory and
-  //    allocate them, before the search.
-  std::uint64_t bytes = device_bytes_for<std::int32_t>(n);
-  if (options.predecessors) bytes += device_bytes_for<VertexId>(n);
+  // 1. Size the arrays that cannot be reused (and a target search's counter) against free
+  //    memory and allocate them, before the search.
+  const bool new_depth = !fits(result.depth);
+  const bool new_parent = options.predecessors && !fits(result.parent);
+  std::uint64_t bytes = 0;
+  if (new_depth) bytes += device_bytes_for<std::int32_t>(n);
+  if (new_parent) bytes += device_bytes_for<VertexId>(n);
   if (options.target) bytes += device_bytes_for<unsigned long long>(1);
-  require_device_memory("BFS labels kept on the GPU for " + std::to_string(n) + " vertices (" +
-                            (options.predecessors ? "depth and parent)" : "depth)"),
-                        bytes);
-  DeviceBfsResult<VertexId> result;
-  result.depth = allocate_device_array<std::int32_t>(n, device_id);
-  if (options.predecessors) result.parent = allocate_device_array<VertexId>(n, device_id);
+  if (bytes > 0) {
+    require_device_memory("BFS labels kept on the GPU for " + std::to_string(n) + " vertices (" +
+                              (options.predecessors ? "depth and parent)" : "depth)"),
+                          bytes);
+  }
+  if (new_depth) result.depth = allocate_device_array<std::int32_t>(n, device_id);
+  if (new_parent) result.parent = allocate_device_array<VertexId>(n, device_id);
+  if (!options.predecessors) result.parent = DeviceArray<VertexId>();
   DeviceBuffer<unsigned long long> d_reached;
   if (options.target) d_reached = DeviceBuffer<unsigned long long>(1);
 
@@ -121,7 +129,6 @@ DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int
     result.summary.vertices_reached =
         drop_labels_past_target(result, *options.target, device_id, d_reached);
   }
-  return result;
 }
 
 }  // namespace frontier::cuda

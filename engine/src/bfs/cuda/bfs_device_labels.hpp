@@ -13,12 +13,14 @@
 namespace frontier::cuda {
 
 /// Runs `sources` on `runner` (an Engine's, resident on GPU `device_id`) with `options`
-/// (copy_labels is ignored: nothing goes to the host) and returns the labels in new device arrays
-/// of that GPU, equal to what runner.run() copies to the host: a target search's labels past the
-/// target's level are cleared here too. Sizes the arrays against free memory before the search.
+/// (copy_labels is ignored: nothing goes to the host) and leaves the labels in `result`'s device
+/// arrays on that GPU, equal to what runner.run() copies to the host: a target search's labels
+/// past the target's level are cleared here too. Arrays of `result` that already hold
+/// num_vertices() labels on that GPU are reused; the others are sized against free memory and
+/// allocated before the search.
 /// @throws OutOfMemory if the arrays do not fit; InvalidArgument, CudaError as runner.run().
-DeviceBfsResult<VertexId> bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
-                                        std::span<const VertexId> sources,
-                                        const BfsCudaOptions& options);
+void bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
+                   std::span<const VertexId> sources, const BfsCudaOptions& options,
+                   DeviceBfsResult<VertexId>& result);
 
 }  // namespace frontier::cuda

@@ -1,9 +1,15 @@
 // The GPU BFS validator's host steps (see bfs_validate_cuda.cuh; the host validator,
-// bfs_validate.cpp, is the specification). The same order as the host: rule 1 (parents in range,
-// sources their own parents, the tree levels reach every parented vertex) stops the validation
-// when it fails; otherwise the depth array, then rules 5, 4 and 3. Each step is a few grid-stride
-// kernels, then one synchronization that reads the findings back; a failure's message is
-// formatted on the host from the few values it quotes, read back one by one.
+// bfs_validate.cpp, is the specification).
+// Fast path, depths given: one vertex pass and one source pass check that the depths are the
+// parents' tree levels (and rule 1's ranges), one synchronization reads the findings; if they
+// are, the tree passes rule 1 and the depth checks as the host would find, and one arc pass and
+// one vertex pass check rules 3, 4 and 5, read back with a second synchronization. Nothing is
+// allocated once the workspace is sized, and nothing n-sized leaves the GPU.
+// Otherwise (no depths, or anything amiss), the host's order, from scratch: rule 1 (parents in
+// range, sources their own parents, the tree levels reach every parented vertex) stops the
+// validation when it fails; otherwise the depth array, then rules 5, 4 and 3. Each step is a few
+// grid-stride kernels, then one synchronization that reads the findings back; a failure's
+// message is formatted on the host from the few values it quotes, read back one by one.
 #include "bfs/cuda/bfs_validate_cuda.cuh"
 
 #include <algorithm>
@@ -41,7 +47,7 @@ class DeviceTreeValidator {
  public:
   DeviceTreeValidator(const DeviceGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
                       const VertexT* d_parent, const std::int32_t* d_depth, bool stopped_early,
-                      cudaStream_t stream)
+                      cudaStream_t stream, BfsValidateWorkspace<VertexT>& workspace)
       : graph_(graph),
         sources_(sources),
         d_parent_(d_parent),
@@ -50,10 +56,25 @@ class DeviceTreeValidator {
         m_(static_cast<std::int64_t>(graph.num_arcs())),
         stopped_early_(stopped_early),
         stream_(stream),
-        root_(detail::validation_root_name(sources.size())) {}
+        root_(detail::validation_root_name(sources.size())),
+        workspace_(workspace) {}
 
   BfsValidation run() {
-    allocate();
+    prepare_workspace();
+    // (0) The fast path: depths that are the tree levels pass rule 1 and the depth checks.
+    if (d_depth_ != nullptr && depths_are_tree_levels()) {
+      result_.vertices_in_tree = static_cast<std::int64_t>(findings_.reached);
+      d_message_levels_ = d_depth_;
+      if (findings_.deepest < kUnreachedLevelByte) {
+        check_arcs(workspace_.d_level_bytes.data());
+      } else {
+        check_arcs(d_depth_);
+      }
+      result_.valid = result_.failure.empty();
+      return result_;
+    }
+    reset_findings();
+    allocate_levels();
     // (1) Rule 1; a failure stops the validation, since the levels are then undefined.
     if (!parents_in_range_and_sources_own_parents()) return result_;
     find_levels();
@@ -61,26 +82,53 @@ class DeviceTreeValidator {
     // (2) The depth array, unless it gave the levels (then it is consistent).
     if (d_depth_ != nullptr && !depth_gave_levels_) check_depths();
     // (3) Every arc: rules 5, 4 and 3.
-    check_arcs();
+    d_message_levels_ = d_level_.data();
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(workspace_.d_confirmed.data(), 0, static_cast<std::size_t>(n_), stream_));
+    check_arcs(d_level_.data());
     result_.valid = result_.failure.empty();
     return result_;
   }
 
  private:
-  /// The work arrays of every validation (levels, parent-arc marks, findings).
-  void allocate() {
+  /// The workspace sized for this graph (allocated on first use), the sources uploaded and the
+  /// findings reset.
+  void prepare_workspace() {
     const auto n = static_cast<std::uint64_t>(n_);
-    require_device_memory("validating a BFS tree of " + std::to_string(n) + " vertices",
-                          device_bytes_for<std::int32_t>(n) + device_bytes_for<unsigned char>(n) +
-                              device_bytes_for<VertexT>(sources_.size()) +
-                              device_bytes_for<Findings>(1));
-    d_level_ = DeviceBuffer<std::int32_t>(n);
-    d_confirmed_ = DeviceBuffer<unsigned char>(n);
-    d_sources_ = DeviceBuffer<VertexT>(sources_.size());
-    d_findings_ = DeviceBuffer<Findings>(1);
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_sources_.data(), sources_.data(),
+    BfsValidateWorkspace<VertexT>& w = workspace_;
+    const bool sized = w.d_level_bytes.size() == n && w.d_findings.size() == 1;
+    const bool sources_fit = w.d_sources.size() >= sources_.size();
+    if (!sized || !sources_fit) {
+      std::uint64_t bytes = device_bytes_for<VertexT>(sources_.size());
+      if (!sized) {
+        bytes += 2 * device_bytes_for<unsigned char>(n) + device_bytes_for<Findings>(1);
+      }
+      require_device_memory("validating a BFS tree of " + std::to_string(n) + " vertices", bytes);
+      if (!sized) {
+        w.d_level_bytes = DeviceBuffer<unsigned char>(n);
+        w.d_confirmed = DeviceBuffer<unsigned char>(n);
+        w.d_findings = DeviceBuffer<Findings>(1);
+      }
+      if (!sources_fit) w.d_sources = DeviceBuffer<VertexT>(sources_.size());
+    }
+    if (w.max_blocks == 0) {
+      int device = 0;
+      int multiprocessors = 0;
+      FRONTIER_CUDA_CHECK(cudaGetDevice(&device));
+      FRONTIER_CUDA_CHECK(
+          cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+      w.max_blocks = static_cast<std::uint64_t>(multiprocessors) * Policy::kBlocksPerSm;
+    }
+    max_blocks_ = w.max_blocks;
+    d_sources_ = w.d_sources.data();
+    d_findings_ = w.d_findings.data();
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_sources_, sources_.data(),
                                         sources_.size() * sizeof(VertexT), cudaMemcpyHostToDevice,
                                         stream_));
+    reset_findings();
+  }
+
+  void reset_findings() {
     findings_.bad_range = Findings::kNoFailure;
     findings_.bad_source = Findings::kNoFailure;
     findings_.depth_not_levels = Findings::kNoFailure;
@@ -93,14 +141,36 @@ class DeviceTreeValidator {
     findings_.reached = 0;
     findings_.arcs_in_component = 0;
     findings_.deepest = 0;
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_findings_.data(), &findings_, sizeof(Findings),
+    findings_.zero_depths = 0;
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_findings_, &findings_, sizeof(Findings),
                                         cudaMemcpyHostToDevice, stream_));
-    int device = 0;
-    int multiprocessors = 0;
-    FRONTIER_CUDA_CHECK(cudaGetDevice(&device));
-    FRONTIER_CUDA_CHECK(
-        cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    max_blocks_ = static_cast<std::uint64_t>(multiprocessors) * Policy::kBlocksPerSm;
+  }
+
+  /// The fast path's check: rule 1's ranges hold, every source is its own parent at depth 0,
+  /// the depths are strictly consistent with the parents and 0 only at the sources; then they
+  /// are the tree levels (bfs_validate_kernels.cuh), written as bytes for the arc pass.
+  bool depths_are_tree_levels() {
+    validate_depth_tree_kernel<VertexT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
+        d_parent_, d_depth_, n_, workspace_.d_level_bytes.data(), workspace_.d_confirmed.data(),
+        d_findings_);
+    FRONTIER_CHECK_LAUNCH();
+    validate_depth_sources_kernel<VertexT>
+        <<<grid(sources_.size()), Policy::kBlockThreads, 0, stream_>>>(
+            d_sources_, static_cast<long long>(sources_.size()), d_parent_, d_depth_, d_findings_);
+    FRONTIER_CHECK_LAUNCH();
+    read_findings();
+    return findings_.bad_range == Findings::kNoFailure &&
+           findings_.bad_source == Findings::kNoFailure &&
+           findings_.depth_not_levels == Findings::kNoFailure &&
+           findings_.zero_depths == sources_.size();
+  }
+
+  /// The slow path's tree levels (4 bytes per vertex), for this validation only.
+  void allocate_levels() {
+    const auto n = static_cast<std::uint64_t>(n_);
+    require_device_memory("validating a BFS tree of " + std::to_string(n) + " vertices",
+                          device_bytes_for<std::int32_t>(n));
+    d_level_ = DeviceBuffer<std::int32_t>(n);
   }
 
   int grid(std::uint64_t items) const {
@@ -109,7 +179,7 @@ class DeviceTreeValidator {
 
   /// Waits for the kernels queued so far and reads the findings back.
   void read_findings() {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&findings_, d_findings_.data(), sizeof(Findings),
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(&findings_, d_findings_, sizeof(Findings),
                                         cudaMemcpyDeviceToHost, stream_));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
   }
@@ -118,7 +188,7 @@ class DeviceTreeValidator {
   /// sources at level 0 on the way).
   bool parents_in_range_and_sources_own_parents() {
     validate_parent_range_kernel<VertexT>
-        <<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(d_parent_, n_, d_findings_.data());
+        <<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(d_parent_, n_, d_findings_);
     FRONTIER_CHECK_LAUNCH();
     read_findings();
     if (findings_.bad_range != Findings::kNoFailure) {
@@ -145,7 +215,7 @@ class DeviceTreeValidator {
     const auto count = static_cast<long long>(sources_.size());
     validate_mark_sources_kernel<VertexT>
         <<<grid(sources_.size()), Policy::kBlockThreads, 0, stream_>>>(
-            d_sources_.data(), count, d_parent_, d_level_.data(), d_findings_.data());
+            d_sources_, count, d_parent_, d_level_.data(), d_findings_);
     FRONTIER_CHECK_LAUNCH();
   }
 
@@ -154,7 +224,7 @@ class DeviceTreeValidator {
   void find_levels() {
     if (d_depth_ != nullptr) {
       validate_levels_from_depth_kernel<VertexT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
-          d_parent_, d_depth_, n_, d_level_.data(), d_findings_.data());
+          d_parent_, d_depth_, n_, d_level_.data(), d_findings_);
       FRONTIER_CHECK_LAUNCH();
       read_findings();
       depth_gave_levels_ = findings_.depth_not_levels == Findings::kNoFailure;
@@ -195,7 +265,7 @@ class DeviceTreeValidator {
   /// Rule 1: the tree levels reach every vertex with a parent; counts the tree's vertices.
   bool tree_reaches_every_parented_vertex() {
     validate_coverage_kernel<VertexT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
-        d_parent_, d_level_.data(), n_, d_findings_.data());
+        d_parent_, d_level_.data(), n_, d_findings_);
     FRONTIER_CHECK_LAUNCH();
     read_findings();
     result_.vertices_in_tree = static_cast<std::int64_t>(findings_.reached);
@@ -214,7 +284,7 @@ class DeviceTreeValidator {
   /// The depth array: -1 exactly where the parent is, 0 at the sources; rule 2 on tree edges.
   void check_depths() {
     validate_depth_kernel<VertexT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
-        d_parent_, d_depth_, d_level_.data(), n_, d_findings_.data());
+        d_parent_, d_depth_, d_level_.data(), n_, d_findings_);
     FRONTIER_CHECK_LAUNCH();
     read_findings();
     if (findings_.bad_consistency != Findings::kNoFailure) {
@@ -233,24 +303,25 @@ class DeviceTreeValidator {
     }
   }
 
-  /// Rules 5, 4 and 3, in that order.
-  void check_arcs() {
+  /// Rules 5, 4 and 3, in that order, on the tree levels `d_level` (std::int32_t, or byte
+  /// levels); the parent-arc marks must be clear.
+  template <typename LevelT>
+  void check_arcs(const LevelT* d_level) {
     const DeviceCsr<VertexT, EdgeT> csr = graph_.forward();
     // Rule 4 binds arcs leaving a level below this one: all of them after a complete search,
     // those below the deepest labelled level after one that stopped early.
     const std::int32_t followed_below =
         stopped_early_ ? findings_.deepest : std::numeric_limits<std::int32_t>::max();
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(d_confirmed_.data(), 0, static_cast<std::size_t>(n_), stream_));
+    unsigned char* d_confirmed = workspace_.d_confirmed.data();
     const auto tiles = static_cast<std::uint64_t>((m_ + Policy::kTileArcs - 1) / Policy::kTileArcs);
     const int arc_blocks =
         static_cast<int>(std::max<std::uint64_t>(1, std::min(tiles, max_blocks_)));
-    validate_arcs_kernel<VertexT, EdgeT><<<arc_blocks, Policy::kBlockThreads, 0, stream_>>>(
-        csr.offsets, csr.targets, n_, m_, graph_.directed(), d_parent_, d_level_.data(),
-        followed_below, d_confirmed_.data(), d_findings_.data());
+    validate_arcs_kernel<VertexT, EdgeT, LevelT><<<arc_blocks, Policy::kBlockThreads, 0, stream_>>>(
+        csr.offsets, csr.targets, n_, m_, graph_.directed(), d_parent_, d_level, followed_below,
+        d_confirmed, d_findings_);
     FRONTIER_CHECK_LAUNCH();
-    validate_unconfirmed_kernel<VertexT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
-        d_parent_, d_level_.data(), d_confirmed_.data(), n_, d_findings_.data());
+    validate_unconfirmed_kernel<VertexT, LevelT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
+        d_parent_, d_level, d_confirmed, n_, d_findings_);
     FRONTIER_CHECK_LAUNCH();
     read_findings();
     result_.arcs_in_component = static_cast<std::int64_t>(findings_.arcs_in_component);
@@ -297,8 +368,8 @@ class DeviceTreeValidator {
     Arc arc;
     arc.tail = low;
     arc.head = static_cast<std::int64_t>(read_element(csr.targets, e, stream_));
-    arc.tail_level = read_element(d_level_.data(), arc.tail, stream_);
-    arc.head_level = read_element(d_level_.data(), arc.head, stream_);
+    arc.tail_level = read_element(d_message_levels_, arc.tail, stream_);
+    arc.head_level = read_element(d_message_levels_, arc.head, stream_);
     return arc;
   }
 
@@ -312,13 +383,15 @@ class DeviceTreeValidator {
   cudaStream_t stream_;
   /// How messages name the roots: "the source" or "a source".
   std::string root_;
+  BfsValidateWorkspace<VertexT>& workspace_;
   std::uint64_t max_blocks_ = 1;
-  /// Tree levels; 0 exactly at the sources, -1 where the chain does not reach one.
+  /// The workspace's sources and findings.
+  VertexT* d_sources_ = nullptr;
+  Findings* d_findings_ = nullptr;
+  /// Slow path: tree levels; 0 exactly at the sources, -1 where the chain does not reach one.
   DeviceBuffer<std::int32_t> d_level_;
-  /// 1 at every vertex whose parent arc the arc pass saw.
-  DeviceBuffer<unsigned char> d_confirmed_;
-  DeviceBuffer<VertexT> d_sources_;
-  DeviceBuffer<Findings> d_findings_;
+  /// The 32-bit tree levels a failure's message quotes: the depths, or d_level_.
+  const std::int32_t* d_message_levels_ = nullptr;
   Findings findings_{};
   /// Whether the depth array was consistent and taken as the levels.
   bool depth_gave_levels_ = false;
@@ -331,19 +404,22 @@ template <typename VertexT, typename EdgeT>
 BfsValidation validate_bfs_tree_on_device(const DeviceGraph<VertexT, EdgeT>& graph,
                                           std::span<const VertexT> sources, const VertexT* d_parent,
                                           const std::int32_t* d_depth, bool stopped_early,
-                                          cudaStream_t stream) {
+                                          cudaStream_t stream,
+                                          BfsValidateWorkspace<VertexT>& workspace) {
   return DeviceTreeValidator<VertexT, EdgeT>(graph, sources, d_parent, d_depth, stopped_early,
-                                             stream)
+                                             stream, workspace)
       .run();
 }
 
 template BfsValidation validate_bfs_tree_on_device(const DeviceGraph<std::int32_t, std::int64_t>&,
                                                    std::span<const std::int32_t>,
                                                    const std::int32_t*, const std::int32_t*, bool,
-                                                   cudaStream_t);
+                                                   cudaStream_t,
+                                                   BfsValidateWorkspace<std::int32_t>&);
 template BfsValidation validate_bfs_tree_on_device(const DeviceGraph<std::int64_t, std::int64_t>&,
                                                    std::span<const std::int64_t>,
                                                    const std::int64_t*, const std::int32_t*, bool,
-                                                   cudaStream_t);
+                                                   cudaStream_t,
+                                                   BfsValidateWorkspace<std::int64_t>&);
 
 }  // namespace frontier::cuda

@@ -8,17 +8,30 @@
 /// every other vertex gets -1 or a level >= 1), so "is v a source" is level[v] == 0 and needs no
 /// array of its own. The tree levels (the hops from v up its parent chain to a source, -1 where
 /// the chain never gets there) come from one of two passes:
-///  - the depth array itself, when it is strictly consistent with the parents (depth 0 at the
-///    sources, -1 exactly without a parent, depth[parent[v]] == depth[v] - 1 >= 0 elsewhere): the
-///    depths then fall by one along every parent chain, which must end at depth 0, a source, so
-///    depth is the tree level. One coalesced pass; the case of every correct search.
+///  - the depth array itself, when it is strictly consistent with the parents (depth 0 exactly
+///    at the sources, -1 exactly without a parent, depth[parent[v]] == depth[v] - 1 >= 0
+///    elsewhere): the depths then fall by one along every parent chain, which must end at depth
+///    0, a source, so depth is the tree level. One coalesced pass over the vertices
+///    (validate_depth_tree_kernel) checks this together with rule 1's ranges and counts the
+///    tree, without marking the sources first: a vertex of depth 0 must be its own parent, every
+///    source must have depth 0, and there must be as many depths 0 as sources, so that the
+///    depths 0 are exactly the sources. The case of every correct search;
 ///  - otherwise pointer jumping (Wyllie): every vertex holds (ancestor, hops) and replaces them by
 ///    its ancestor's, ceil(log2 n) rounds, until every chain that ends at a source or a vertex
 ///    without a parent has been followed to its end; a chain on a cycle never ends. O(n log n)
 ///    work however deep the tree, where a walk down the tree would take one pass per level.
+/// The arc pass reads the levels as 32-bit values (the depths, or the levels of pointer jumping)
+/// or, for a tree of depth below 255 that took the fast path, as bytes written by the vertex
+/// pass (255 = unreached): its one gather per arc, level[head], then reads an array a quarter
+/// the size, which a GPU's L2 cache holds a large part of.
 /// The arc pass splits the arcs into block tiles; the tile's first and last tails bound a binary
 /// search for each arc's tail in the tile's few offsets (cache-resident), so hub lists and
-/// low-degree vertices are spread evenly over the threads.
+/// low-degree vertices are spread evenly over the threads; a thread's arcs come in increasing
+/// order, so each search starts at the thread's previous tail.
+/// Rule 5 on an undirected graph (both arcs of every edge stored) is confirmed from the tail:
+/// the arc u -> parent[u] exists exactly when parent[u] -> u does, and parent[u] is read with
+/// the tail's level (the same few cached lines), so no second gather per arc. A directed graph
+/// needs the arc parent[v] -> v itself: the head's parent is gathered where the levels allow it.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -68,7 +81,13 @@ struct BfsValidateFindings {
   unsigned long long arcs_in_component;
   /// The deepest tree level.
   int deepest;
+  /// Fast path: vertices of depth 0 (the sources exactly, when the depths are tree levels).
+  unsigned long long zero_depths;
 };
+
+/// Byte levels (the arc pass's compact copy of the depths): the level, or kUnreachedLevelByte
+/// where unreached. Trees of depth kUnreachedLevelByte or more use the 32-bit depths instead.
+inline constexpr unsigned char kUnreachedLevelByte = 255;
 
 namespace validate_detail {
 
@@ -97,6 +116,12 @@ __device__ __forceinline__ void for_each_index(long long count, Body body) {
        i += grid_threads()) {
     body(static_cast<long long>(i));
   }
+}
+
+/// A level as a signed value, -1 where unreached, from either encoding.
+__device__ __forceinline__ std::int32_t widen_level(std::int32_t level) { return level; }
+__device__ __forceinline__ std::int32_t widen_level(unsigned char level) {
+  return level == kUnreachedLevelByte ? -1 : static_cast<std::int32_t>(level);
 }
 
 /// Records `id` as a failure of one rule if it is smaller than the one recorded.
@@ -135,6 +160,65 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     }
   });
   validate_detail::record_min(&findings->bad_range, bad);
+}
+
+/// The fast path's vertex pass, for depths that are tree levels (see the file header): rule 1's
+/// ranges, the depths' strict consistency with the parents (a vertex of depth 0 must be its own
+/// parent), the count of depths 0, of reached vertices and the deepest level; writes the byte
+/// levels and clears the parent-arc marks. Reads depth[parent[v]] only for a parent in range.
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_depth_tree_kernel(const VertexT* parent, const std::int32_t* depth, long long n,
+                               unsigned char* level_bytes, unsigned char* confirmed,
+                               BfsValidateFindings* findings) {
+  long long bad_range = BfsValidateFindings::kNoFailure;
+  long long not_levels = BfsValidateFindings::kNoFailure;
+  unsigned long long reached = 0;
+  unsigned long long zeros = 0;
+  std::int32_t deepest = 0;
+  validate_detail::for_each_index(n, [&](long long v) {
+    const auto p = static_cast<long long>(parent[v]);
+    const std::int32_t d = depth[v];
+    const bool no_parent = p == -1;
+    const bool in_range = no_parent || (p >= 0 && p < n);
+    bool consistent = false;
+    if (d == 0) {
+      consistent = p == v;
+    } else if (d == -1) {
+      consistent = no_parent;
+    } else {
+      consistent = d > 0 && !no_parent && in_range && depth[p] == d - 1;
+    }
+    if (!in_range && v < bad_range) bad_range = v;
+    if (!consistent && v < not_levels) not_levels = v;
+    if (d != -1) {
+      ++reached;
+      deepest = d > deepest ? d : deepest;
+    }
+    if (d == 0) ++zeros;
+    level_bytes[v] =
+        d >= 0 && d < kUnreachedLevelByte ? static_cast<unsigned char>(d) : kUnreachedLevelByte;
+    confirmed[v] = 0;
+  });
+  validate_detail::record_min(&findings->bad_range, bad_range);
+  validate_detail::record_min(&findings->depth_not_levels, not_levels);
+  validate_detail::warp_add(reached, &findings->reached);
+  validate_detail::warp_add(zeros, &findings->zero_depths);
+  if (deepest > 0) atomicMax(&findings->deepest, deepest);
+}
+
+/// The fast path's source pass: records the first source, in the order given, that is not its
+/// own parent (rule 1), and any source whose depth is not 0 (then the depths are not levels).
+template <typename VertexT>
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_depth_sources_kernel(const VertexT* sources, long long source_count,
+                                  const VertexT* parent, const std::int32_t* depth,
+                                  BfsValidateFindings* findings) {
+  validate_detail::for_each_index(source_count, [&](long long i) {
+    const VertexT source = sources[i];
+    if (parent[source] != source) atomicMin(&findings->bad_source, i);
+    if (depth[source] != 0) atomicMin(&findings->depth_not_levels, static_cast<long long>(source));
+  });
 }
 
 /// Marks the sources at level 0 (over a level array of -1) and records the first source, in the
@@ -262,13 +346,14 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
   validate_detail::record_min(&findings->bad_tree_edge, bad_tree_edge);
 }
 
-/// Rules 3 and 4 on every arc, and the parent arcs that confirm rule 5 (marked in `confirmed`).
-/// Rule 4 binds arcs leaving levels below `followed_below`. A parent arc u -> v of a tree that
-/// passed rule 1 joins level(u) >= 0 to level(u) + 1, so only such arcs read parent[v].
-template <typename VertexT, typename EdgeT>
+/// Rules 3 and 4 on every arc, and the parent arcs that confirm rule 5 (marked in `confirmed`:
+/// at the tail on an undirected graph, at the head on a directed one, see the file header).
+/// Rule 4 binds arcs leaving levels below `followed_below`. LevelT: std::int32_t (-1 unreached)
+/// or byte levels.
+template <typename VertexT, typename EdgeT, typename LevelT>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_arcs_kernel(const EdgeT* offsets, const VertexT* targets, long long n, long long m,
-                         bool directed, const VertexT* parent, const std::int32_t* level,
+                         bool directed, const VertexT* parent, const LevelT* level,
                          std::int32_t followed_below, unsigned char* confirmed,
                          BfsValidateFindings* findings) {
   using Policy = BfsValidatePolicy;
@@ -287,19 +372,26 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
       tile_tails[1] = validate_detail::arc_tail(offsets, tile_tails[0], n - 1, last);
     }
     __syncthreads();
-    const long long low = tile_tails[0];
+    long long low = tile_tails[0];
     const long long high = tile_tails[1];
-    // 2. Each arc, consecutive threads on consecutive arcs.
+    // 2. Each arc, consecutive threads on consecutive arcs; a thread's tails only grow.
     for (int item = 0; item < Policy::kArcsPerThread; ++item) {
       const long long e = first + item * Policy::kBlockThreads + threadIdx.x;
       if (e > last) break;
       const long long u = validate_detail::arc_tail(offsets, low, high, e);
+      low = u;
       const VertexT v = targets[e];
-      const std::int32_t lu = level[u];
-      const std::int32_t lv = level[v];
+      const std::int32_t lu = validate_detail::widen_level(level[u]);
+      const std::int32_t lv = validate_detail::widen_level(level[v]);
       const bool u_reached = lu != -1;
       const bool v_reached = lv != -1;
-      if (u_reached && lv == lu + 1 && static_cast<long long>(parent[v]) == u) confirmed[v] = 1;
+      if (u_reached) {
+        if (!directed) {
+          if (static_cast<long long>(parent[u]) == static_cast<long long>(v)) confirmed[u] = 1;
+        } else if (lv == lu + 1 && static_cast<long long>(parent[v]) == u) {
+          confirmed[v] = 1;
+        }
+      }
       if (u_reached && v_reached) {
         ++in_component;
         const int apart = lu > lv ? lu - lv : lv - lu;
@@ -317,9 +409,9 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
 }
 
 /// Rule 5: a non-source vertex with a parent whose parent arc the arc pass did not see.
-template <typename VertexT>
+template <typename VertexT, typename LevelT>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
-    validate_unconfirmed_kernel(const VertexT* parent, const std::int32_t* level,
+    validate_unconfirmed_kernel(const VertexT* parent, const LevelT* level,
                                 const unsigned char* confirmed, long long n,
                                 BfsValidateFindings* findings) {
   long long unconfirmed = BfsValidateFindings::kNoFailure;

@@ -44,13 +44,16 @@ struct Graph500DeviceBytes {
   DeviceCsrBuildBytes construction;
   /// The searches: the resident CSR and the BFS runner's buffers.
   BfsDeviceBytes search;
-  /// Counting nedge after a search: its depths uploaded beside the search buffers while the
-  /// tuples are regenerated, and the count.
+  /// Counting nedge after a search, from its depths on the GPU while the tuples are
+  /// regenerated: the count.
   std::uint64_t nedge_count = 0;
+  /// Each search's labels kept on the GPU (depth and parent, one pair reused for every root) and
+  /// the GPU validator's work arrays (byte levels and parent-arc marks), held between searches.
+  std::uint64_t kept_labels = 0;
   /// Kept free by every device check (kDeviceMemoryHeadroom).
   std::uint64_t headroom = 0;
 
-  std::uint64_t searching() const { return search.total() + nedge_count; }
+  std::uint64_t searching() const { return search.total() + nedge_count + kept_labels; }
   std::uint64_t peak() const { return std::max(construction.peak(), searching()) + headroom; }
 };
 
