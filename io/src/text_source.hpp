@@ -1,10 +1,11 @@
 // Whole-file text input for the graph readers (internal to frontier_io).
 //
 // read_text_file() loads a file into one contiguous buffer. Plain files are read with read(2);
-// compressed files (gzip, bzip2, xz, zstd, recognised by their magic bytes whatever the name) and
-// tar or zip archives are decoded as a stream through libarchive, one member of an archive being
-// the text. Only regular files are opened, so a FIFO or a device never blocks or floods the
-// reader. Invariants of the resulting TextBuffer:
+// a small gzip file is inflated whole by libdeflate; other compressed files (gzip, bzip2, xz,
+// zstd, recognised by their magic bytes whatever the name) and tar or zip archives are decoded as
+// a stream through libarchive, one member of an archive being the text. Only regular files are
+// opened, so a FIFO or a device never blocks or floods the reader. Invariants of the resulting
+// TextBuffer:
 //  - text() is the file's (decompressed) content, plus one '\n' appended when the content does
 //    not already end with one, so every line, the last included, ends with '\n'; parsers can scan
 //    a line without bounds checks;
