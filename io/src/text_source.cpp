@@ -450,11 +450,6 @@ class StreamDecoder {
   detail::Progress progress_;
 };
 
-// gzip files of at most this many bytes are read whole and inflated by libdeflate, well over
-// twice zlib's speed; larger ones stream through libarchive. Whole-buffer decoding holds the
-// compressed file beside its text and reports no progress, so the bound keeps that copy small and
-// the decoding within Progress's silent first second even for text that compresses tenfold.
-constexpr std::size_t kWholeGzipMaxBytes = std::size_t{32} << 20;
 // No deflate stream expands more than 1032-fold (a 258-byte match per two bits, RFC 1951), so the
 // text of a gzip file never exceeds this multiple of its size, whatever its trailers claim.
 constexpr std::uint64_t kMaxDeflateRatio = 1032;
