@@ -1,9 +1,11 @@
-# Finds every dependency. Required: OpenMP, zlib, libarchive, spdlog, fmt, cxxopts, Boost (Graph
-# is header-only). Optional, each switched on when found: CUDA (nvcc), NCCL, MPI, GTest (for tests).
+# Finds every dependency. Required: OpenMP, zlib, libdeflate, libarchive, spdlog, fmt, cxxopts,
+# Boost (Graph is header-only). Optional, each switched on when found: CUDA (nvcc), NCCL, MPI,
+# GTest (for tests).
 # Everything comes from Debian packages or the CUDA Toolkit; nothing is downloaded.
 
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(ZLIB REQUIRED)
+find_package(LibDeflate REQUIRED)
 find_package(LibArchive REQUIRED)
 find_package(fmt REQUIRED)
 find_package(spdlog REQUIRED)

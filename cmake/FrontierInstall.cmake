@@ -4,8 +4,8 @@
 # works. frontier::frontier bundles frontier::engine, frontier::io, frontier::partition and
 # frontier::runs.
 # Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
-# interface; static libraries still need fmt, zlib, libarchive (and the CUDA runtime, NCCL when
-# built) at link time, which frontierConfig.cmake finds with find_dependency.
+# interface; static libraries still need fmt, zlib, libdeflate, libarchive (and the CUDA runtime,
+# NCCL when built) at link time, which frontierConfig.cmake finds with find_dependency.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -47,6 +47,7 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/frontierConfigVersi
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/frontierConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/frontierConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/FindLibDeflate.cmake
         DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
 if(FRONTIER_HAVE_NCCL)
   install(FILES ${PROJECT_SOURCE_DIR}/cmake/FindNCCL.cmake DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})

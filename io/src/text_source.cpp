@@ -4,6 +4,8 @@
 // anything but a regular file is refused, so a FIFO cannot block open() and a device cannot feed
 // endless bytes. The first bytes decide how the file is read:
 //  - plain text: read(2) into a buffer sized from fstat (huge pages advised);
+//  - a gzip file of at most kWholeGzipMaxBytes whose content is text: read whole and inflated by
+//    libdeflate member after member, each member's CRC-32 and size checked;
 //  - a compression's magic bytes (gzip 1f 8b, bzip2 "BZh", xz fd "7zXZ" 00, zstd 28 b5 2f fd) or
 //    a tar ("ustar" at offset 257) or zip ("PK" 03 04) header: libarchive decodes the file as a
 //    stream, a single compressed stream through its "raw" format, an archive member by member.
@@ -11,12 +13,16 @@
 // of zeros stops there) and grows by realloc only while the available memory allows. A stream
 // that ends early is "truncated", any other decoder failure "corrupt", and bytes other than zero
 // padding after a compressed stream are refused. libarchive does not check a gzip member's CRC-32
-// and size, so the trailer of the last member is verified here.
+// and size, so on its path the trailer of the last member is verified here. The whole-buffer gzip
+// path hands every file it cannot read as text (an archive or another compression inside, a
+// truncated or corrupt member) to libarchive, so that such files read, or fail, the same way
+// whatever their size.
 #include "text_source.hpp"
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
+#include <libdeflate.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,6 +35,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "frontier/detail/host_memory.hpp"
@@ -75,6 +82,48 @@ void reallocate(const std::string& name, ByteArray& data, std::size_t bytes) {
 }
 
 std::string errno_text() { return std::strerror(errno); }
+
+// The most decoded bytes a compressed file may take: the memory available now.
+std::uint64_t decoded_bytes_limit() {
+  const std::uint64_t available = detail::available_host_memory_bytes();
+  return available > 0 ? available : std::numeric_limits<std::size_t>::max() / 2;
+}
+
+[[noreturn]] void fail_exceeding_memory(const std::string& text_name, std::uint64_t limit,
+                                        std::size_t decoded, std::size_t consumed) {
+  throw IoError(text_name, 0,
+                "decompressed content exceeds the " + format_bytes(limit) +
+                    " of available memory (" + std::to_string(decoded) + " bytes from the first " +
+                    std::to_string(consumed) + " compressed bytes)");
+}
+
+[[noreturn]] void fail_trailing_bytes(const std::string& name, const std::string& stream,
+                                      std::size_t end) {
+  throw IoError(name, 0,
+                "unexpected bytes after the end of the " + stream + " at compressed offset " +
+                    std::to_string(end));
+}
+
+[[noreturn]] void fail_gzip_trailer(const std::string& name, std::size_t trailer_offset) {
+  throw IoError(name, 0,
+                "corrupt gzip stream: the CRC-32 or size in the trailer at compressed offset " +
+                    std::to_string(trailer_offset) + " does not match the decompressed data");
+}
+
+std::uint32_t load_le32(const unsigned char* bytes) {
+  return std::uint32_t{bytes[0]} | (std::uint32_t{bytes[1]} << 8) |
+         (std::uint32_t{bytes[2]} << 16) | (std::uint32_t{bytes[3]} << 24);
+}
+
+// The NUL-byte test on decoded content's first block: a NUL means it is no text file.
+void require_text_start(const std::string& text_name, const char* text, std::size_t bytes) {
+  const void* nul = std::memchr(text, '\0', bytes);
+  if (nul == nullptr) return;
+  const auto offset = static_cast<std::size_t>(static_cast<const char*>(nul) - text);
+  throw IoError(text_name, 0,
+                "decompressed content is not text (a NUL byte at offset " + std::to_string(offset) +
+                    " of its first block), so not a graph file");
+}
 
 // Closes a file descriptor on scope exit.
 class FileDescriptor {
@@ -282,9 +331,7 @@ class StreamDecoder {
   // Decodes the current entry's data whole; `text_name` names it in messages.
   RawBytes read_entry(const std::string& text_name) {
     RawBytes out;
-    const std::uint64_t available = detail::available_host_memory_bytes();
-    const std::uint64_t limit =
-        available > 0 ? available : std::numeric_limits<std::size_t>::max() / 2;
+    const std::uint64_t limit = decoded_bytes_limit();
     out.capacity = static_cast<std::size_t>(
         std::min<std::uint64_t>(
             std::max<std::uint64_t>(4 * std::uint64_t{file_bytes_}, kMinGrowBytes), limit) +
@@ -294,13 +341,7 @@ class StreamDecoder {
     for (;;) {
       if (out.capacity - out.size <= 1) {
         const std::uint64_t grown = out.capacity + std::max(out.capacity / 2, kMinGrowBytes);
-        if (grown > limit) {
-          throw IoError(text_name, 0,
-                        "decompressed content exceeds the " + format_bytes(limit) +
-                            " of available memory (" + std::to_string(out.size) +
-                            " bytes from the first " + std::to_string(consumed()) +
-                            " compressed bytes)");
-        }
+        if (grown > limit) fail_exceeding_memory(text_name, limit, out.size, consumed());
         out.capacity = static_cast<std::size_t>(grown);
         reallocate(text_name, out.data, out.capacity);
       }
@@ -310,7 +351,7 @@ class StreamDecoder {
       if (got < 0) fail_decoding(out.size);
       out.size += static_cast<std::size_t>(got);
       if (!checked && (got == 0 || out.size >= kFirstBlockBytes)) {
-        require_text_start(text_name, out);
+        require_text_start(text_name, out.data.get(), out.size);
         checked = true;
       }
       if (got == 0) break;
@@ -339,9 +380,7 @@ class StreamDecoder {
           read_at(fd_, name_, tail.data(), std::min(tail.size(), file_bytes_ - offset), offset);
       if (got == 0) break;
       if (std::any_of(tail.data(), tail.data() + got, [](char c) { return c != 0; })) {
-        throw IoError(name_, 0,
-                      "unexpected bytes after the end of the " + what() + " at compressed offset " +
-                          std::to_string(end));
+        fail_trailing_bytes(name_, what(), end);
       }
       offset += got;
     }
@@ -366,15 +405,6 @@ class StreamDecoder {
     throw IoError(name_, 0, "corrupt " + what() + ": " + printable_excerpt(detail));
   }
 
-  static void require_text_start(const std::string& text_name, const RawBytes& text) {
-    const void* nul = std::memchr(text.data.get(), '\0', text.size);
-    if (nul == nullptr) return;
-    const auto offset = static_cast<std::size_t>(static_cast<const char*>(nul) - text.data.get());
-    throw IoError(text_name, 0,
-                  "decompressed content is not text (a NUL byte at offset " +
-                      std::to_string(offset) + " of its first block), so not a graph file");
-  }
-
   // Checks the last gzip member's trailer (CRC-32 and size mod 2^32, little-endian) against the
   // end of the text: the last member holds the last ISIZE + k * 2^32 bytes for some k >= 0.
   void verify_gzip_trailer(const RawBytes& text, std::size_t end) const {
@@ -382,19 +412,13 @@ class StreamDecoder {
     if (end < 8 || read_at(fd_, name_, reinterpret_cast<char*>(trailer), 8, end - 8) != 8) {
       throw IoError(name_, 0, "gzip stream is truncated: its trailer is missing");
     }
-    auto le32 = [](const unsigned char* b) {
-      return std::uint32_t{b[0]} | (std::uint32_t{b[1]} << 8) | (std::uint32_t{b[2]} << 16) |
-             (std::uint32_t{b[3]} << 24);
-    };
-    const std::uint32_t expected_crc = le32(trailer);
-    const std::uint64_t isize = le32(trailer + 4);
+    const std::uint32_t expected_crc = load_le32(trailer);
+    const std::uint64_t isize = load_le32(trailer + 4);
     for (std::uint64_t span = isize; span <= text.size; span += std::uint64_t{1} << 32) {
       const char* begin = text.data.get() + text.size - span;
       if (crc32_of(begin, static_cast<std::size_t>(span)) == expected_crc) return;
     }
-    throw IoError(name_, 0,
-                  "corrupt gzip stream: the CRC-32 or size in the trailer at compressed offset " +
-                      std::to_string(end - 8) + " does not match the decompressed data");
+    fail_gzip_trailer(name_, end - 8);
   }
 
   // CRC-32 of [begin, begin + bytes), in parallel pieces joined with crc32_combine.
@@ -425,6 +449,142 @@ class StreamDecoder {
   ArchiveReader reader_;
   detail::Progress progress_;
 };
+
+// No deflate stream expands more than 1032-fold (a 258-byte match per two bits, RFC 1951), so the
+// text of a gzip file never exceeds this multiple of its size, whatever its trailers claim.
+constexpr std::uint64_t kMaxDeflateRatio = 1032;
+// gzip (RFC 1952) member layout: a 10-byte fixed header, an 8-byte trailer (CRC-32, ISIZE).
+constexpr std::size_t kGzipFixedHeaderBytes = 10;
+constexpr std::size_t kGzipTrailerBytes = 8;
+
+// The length of the gzip member header at the start of [in, in + size): the fixed part, then the
+// optional extra field, name, comment and header CRC (unchecked, as libarchive and libdeflate
+// leave it). 0 when the bytes start no deflate member (the test libarchive's filter applies to
+// find the next member).
+std::size_t gzip_header_bytes(const unsigned char* in, std::size_t size) {
+  constexpr unsigned kHeaderCrc = 2, kExtra = 4, kName = 8, kComment = 16, kReserved = 0xe0;
+  constexpr unsigned char kDeflate = 8;
+  if (size < kGzipFixedHeaderBytes || in[0] != 0x1f || in[1] != 0x8b || in[2] != kDeflate ||
+      (in[3] & kReserved) != 0) {
+    return 0;
+  }
+  const unsigned flags = in[3];
+  std::size_t at = kGzipFixedHeaderBytes;
+  if ((flags & kExtra) != 0) {
+    if (size - at < 2) return 0;
+    at += 2 + (std::size_t{in[at]} | (std::size_t{in[at + 1]} << 8));
+  }
+  for (const unsigned zero_terminated : {kName, kComment}) {
+    if ((flags & zero_terminated) == 0) continue;
+    if (at >= size) return 0;
+    const void* zero = std::memchr(in + at, 0, size - at);
+    if (zero == nullptr) return 0;
+    at = static_cast<std::size_t>(static_cast<const unsigned char*>(zero) - in) + 1;
+  }
+  if ((flags & kHeaderCrc) != 0) at += 2;
+  return at <= size ? at : 0;
+}
+
+// Frees a libdeflate decompressor.
+struct InflaterDeleter {
+  void operator()(libdeflate_decompressor* inflater) const noexcept {
+    libdeflate_free_decompressor(inflater);
+  }
+};
+
+// The first `bytes` of the content of the gzip members in [in, in + size), fewer where the
+// content is shorter; nullopt where the members are corrupt or end early. zlib decodes it because
+// it stops where asked, where libdeflate decodes whole members: a bomb is seen before any of it
+// is decoded. Raw deflate, so that trailers are left to the caller as for every other member.
+std::optional<std::string> gzip_head(const unsigned char* in, std::size_t size, std::size_t bytes) {
+  std::string head(bytes, '\0');
+  z_stream stream{};
+  if (inflateInit2(&stream, -MAX_WBITS) != Z_OK) return std::nullopt;
+  std::size_t at = gzip_header_bytes(in, size);
+  bool complete = at > 0;
+  stream.next_out = reinterpret_cast<Bytef*>(head.data());
+  stream.avail_out = static_cast<uInt>(bytes);
+  while (complete) {
+    stream.next_in = const_cast<Bytef*>(in + at);
+    stream.avail_in = static_cast<uInt>(size - at);
+    const int status = inflate(&stream, Z_SYNC_FLUSH);
+    if (stream.avail_out == 0) break;
+    // Room is left: the member ended (then the next one, if any, follows its trailer) or failed.
+    const std::size_t trailer = static_cast<std::size_t>(stream.next_in - in);
+    complete = status == Z_STREAM_END && size - trailer >= kGzipTrailerBytes;
+    if (!complete) break;
+    at = trailer + kGzipTrailerBytes;
+    const std::size_t header = gzip_header_bytes(in + at, size - at);
+    if (header == 0) break;  // the last member
+    at += header;
+    complete = inflateReset(&stream) == Z_OK;
+  }
+  head.resize(bytes - stream.avail_out);
+  inflateEnd(&stream);
+  if (!complete) return std::nullopt;
+  return head;
+}
+
+// Reads a gzip file whole and inflates it member after member with libdeflate, checking each
+// member's CRC-32 and size. The output is sized from the last trailer's ISIZE (the exact size of
+// a one-member file), bounded by the available memory and kMaxDeflateRatio, and grows while a
+// member does not fit (the member is then decoded again: libdeflate does not resume). Returns
+// nullopt where the streaming path must read the file: content that is itself compressed, an
+// archive or no text (told by its first kSniffBytes, before any buffer is sized), and a member
+// that is truncated or corrupt, so that the streaming path reads or names it as before.
+std::optional<RawBytes> read_gzip_whole(int fd, const std::string& name, std::size_t file_bytes) {
+  const ByteArray packed = allocate(name, file_bytes);
+  const std::size_t size = read_at(fd, name, packed.get(), file_bytes, 0);
+  const auto* in = reinterpret_cast<const unsigned char*>(packed.get());
+  const std::optional<std::string> head = gzip_head(in, size, kSniffBytes);
+  if (!head || head->find('\0') != std::string::npos || head->starts_with("PK") ||
+      !sniff(*head).plain()) {
+    return std::nullopt;
+  }
+  const std::uint64_t limit = decoded_bytes_limit();
+  const std::uint64_t most = std::min(limit, kMaxDeflateRatio * size);
+  const std::uint64_t last_isize = load_le32(in + size - 4);  // gzip_head saw a whole member
+  RawBytes out;
+  out.capacity = static_cast<std::size_t>(
+      std::min(last_isize > 0 ? last_isize : std::uint64_t{4} * size, most) + 1);
+  out.data = allocate(name, out.capacity);
+  const std::unique_ptr<libdeflate_decompressor, InflaterDeleter> inflater(
+      libdeflate_alloc_decompressor());
+  if (inflater == nullptr) throw IoError(name, 0, "cannot allocate a gzip decoder");
+  std::size_t at = 0;
+  for (std::size_t header = gzip_header_bytes(in, size); header > 0;
+       header = gzip_header_bytes(in + at, size - at)) {
+    std::size_t used = 0;
+    std::size_t decoded = 0;
+    libdeflate_result result;
+    for (;;) {
+      result = libdeflate_deflate_decompress_ex(inflater.get(), in + at + header,
+                                                size - at - header, out.data.get() + out.size,
+                                                out.capacity - out.size - 1, &used, &decoded);
+      if (result != LIBDEFLATE_INSUFFICIENT_SPACE) break;
+      if (out.capacity - 1 >= most) {
+        if (most < limit) return std::nullopt;  // beyond deflate's ratio: cannot happen
+        fail_exceeding_memory(name, limit, out.capacity - 1, size);
+      }
+      out.capacity = static_cast<std::size_t>(
+          std::min<std::uint64_t>(out.capacity + std::max(out.capacity, kMinGrowBytes), most + 1));
+      reallocate(name, out.data, out.capacity);
+    }
+    const std::size_t trailer = at + header + used;
+    if (result != LIBDEFLATE_SUCCESS || size - trailer < kGzipTrailerBytes) return std::nullopt;
+    if (libdeflate_crc32(0, out.data.get() + out.size, decoded) != load_le32(in + trailer) ||
+        static_cast<std::uint32_t>(decoded) != load_le32(in + trailer + 4)) {
+      fail_gzip_trailer(name, trailer);
+    }
+    out.size += decoded;
+    at = trailer + kGzipTrailerBytes;
+  }
+  if (std::any_of(in + at, in + size, [](unsigned char c) { return c != 0; })) {
+    fail_trailing_bytes(name, "gzip stream", at);
+  }
+  require_text_start(name, out.data.get(), std::min(out.size, kFirstBlockBytes));
+  return out;
+}
 
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
@@ -608,8 +768,15 @@ TextBuffer read_text_file(const std::filesystem::path& path, const std::string& 
   RawBytes raw;
   TextOrigin origin;
   std::string text_name = name;
+  std::optional<RawBytes> whole_gzip;
+  if (container.compression == "gzip" && member.empty() && file_bytes <= kWholeGzipMaxBytes) {
+    whole_gzip = read_gzip_whole(fd.get(), name, file_bytes);
+  }
   if (container.plain()) {
     raw = read_plain(fd.get(), name, file_bytes);
+  } else if (whole_gzip) {
+    origin.compression = container.compression;
+    raw = std::move(*whole_gzip);
   } else {
     origin.compression = container.compression;
     auto decoder =

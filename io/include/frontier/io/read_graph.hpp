@@ -21,10 +21,11 @@
 ///
 /// Any text file may be compressed (gzip, bzip2, xz, zstd) or be a member of a tar or zip archive
 /// (possibly compressed, as SuiteSparse's NAME.tar.gz holding NAME/NAME.mtx): this is recognised
-/// by the magic bytes, whatever the name, and decoded as a stream (libarchive). A truncated or
-/// corrupt stream is an IoError, never partial data. Only regular files are read. Text is parsed in
-/// parallel chunks (OpenMP); results do not depend on the thread count. Declared sizes are
-/// checked against what the file holds; nothing is allocated from a header's counts alone.
+/// by the magic bytes, whatever the name, and decoded whole (libdeflate, a gzip file up to 32 MiB
+/// holding text) or as a stream (libarchive). A truncated or corrupt stream is an IoError, never
+/// partial data. Only regular files are read. Text is parsed in parallel chunks (OpenMP); results
+/// do not depend on the thread count. Declared sizes are checked against what the file holds;
+/// nothing is allocated from a header's counts alone.
 #pragma once
 
 #include <cstdint>
