@@ -26,6 +26,7 @@
 #include "support/bfs_checks.hpp"
 #include "support/bfs_query_checks.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/gpu_bfs_strategies.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 #include "support/test_paths.hpp"
@@ -38,12 +39,7 @@ using cuda::BfsCudaStrategy;
 using TestGraph = CsrGraph<VertexId, EdgeId>;
 using Runner = cuda::BfsRunner<VertexId, EdgeId>;
 
-constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
-                                              BfsCudaStrategy::TwoPhase,
-                                              BfsCudaStrategy::ContractExpand,
-                                              BfsCudaStrategy::ExpandContract,
-                                              BfsCudaStrategy::DirectionOptimizing,
-                                              BfsCudaStrategy::BottomUp};
+constexpr auto& kAllStrategies = test::kAllGpuStrategies;
 
 // The arcs of the largest level of the oracle's search: the longest edge frontier.
 std::int64_t largest_level_arcs(const TestGraph& graph, const BfsResult<VertexId>& expected) {

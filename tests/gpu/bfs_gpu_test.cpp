@@ -30,6 +30,7 @@
 #include "frontier/reference_bfs.hpp"
 #include "support/bfs_checks.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/gpu_bfs_strategies.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 #include "support/test_paths.hpp"
@@ -42,12 +43,7 @@ using cuda::BfsCudaStrategy;
 using TestGraph = CsrGraph<VertexId, EdgeId>;
 using Runner = cuda::BfsRunner<VertexId, EdgeId>;
 
-constexpr BfsCudaStrategy kAllStrategies[] = {BfsCudaStrategy::Hybrid,
-                                              BfsCudaStrategy::TwoPhase,
-                                              BfsCudaStrategy::ContractExpand,
-                                              BfsCudaStrategy::ExpandContract,
-                                              BfsCudaStrategy::DirectionOptimizing,
-                                              BfsCudaStrategy::BottomUp};
+constexpr auto& kAllStrategies = test::kAllGpuStrategies;
 
 constexpr int kHubThreshold = cuda::kSm90BfsPolicy.hub_threshold;
 
