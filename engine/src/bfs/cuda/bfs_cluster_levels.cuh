@@ -260,19 +260,22 @@ class ClusterLevelsAgent {
     }
   }
 
-  /// Lists the arcs of the frontier's first `size` items (arc, arc_owner), each thread's at a
-  /// place reserved with one shared atomic per warp, as far as the list's capacity goes; returns
-  /// their number (a level of CAPACITY arcs or more is handed over, never expanded from the
-  /// incomplete list). Ends with the block synchronized.
+  /// Lists the arcs of the frontier's first `size` items (arc, arc_owner), each item's at a place
+  /// reserved with one shared atomic per warp, and returns their number. A CTA with CAPACITY arcs
+  /// or more lists none: its level is handed over, never expanded here. A list longer than a
+  /// warp is copied by the whole warp, 32 arcs a step, so a hub's thousands of arcs are not one
+  /// thread's chain of shared-memory round trips. Ends with the block synchronized.
   __device__ __forceinline__ unsigned long long list_arcs(unsigned int size, int parity) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
+    EdgeT begin[kItemsPerThread];
+    EdgeT end[kItemsPerThread];
     unsigned long long mine = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
       const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
-      if (item < size) {
-        mine += static_cast<unsigned long long>(storage_.row_end[item] - storage_.row_begin[item]);
-      }
+      begin[k] = item < size ? storage_.row_begin[item] : EdgeT{0};
+      end[k] = item < size ? storage_.row_end[item] : EdgeT{0};
+      mine += static_cast<unsigned long long>(end[k] - begin[k]);
     }
     // Inclusive scan of the warp's counts, then one reservation for the warp.
     unsigned long long inclusive = mine;
@@ -285,18 +288,37 @@ class ClusterLevelsAgent {
       base = atomicAdd(&storage_.arc_count[parity], inclusive);
     base = __shfl_sync(0xffffffffu, base, kWarpThreads - 1);
     unsigned long long place = base + inclusive - mine;
+    __syncthreads();
+    const unsigned long long total = storage_.arc_count[parity];
+    if (total < CAPACITY) {
 #pragma unroll
-    for (int k = 0; k < kItemsPerThread; ++k) {
-      const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
-      if (item >= size) continue;
-      for (EdgeT arc = storage_.row_begin[item]; arc < storage_.row_end[item] && place < CAPACITY;
-           ++arc, ++place) {
-        storage_.arc[place] = arc;
-        storage_.arc_owner[place] = static_cast<unsigned short>(item);
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
+        const bool wide = end[k] - begin[k] > EdgeT{kWarpThreads};
+        if (!wide) {
+          for (EdgeT arc = begin[k]; arc < end[k]; ++arc, ++place) {
+            storage_.arc[place] = arc;
+            storage_.arc_owner[place] = static_cast<unsigned short>(item);
+          }
+        }
+        for (unsigned int lanes = __ballot_sync(0xffffffffu, wide); lanes != 0;
+             lanes &= lanes - 1) {
+          const int source = __ffs(lanes) - 1;
+          const EdgeT first = __shfl_sync(0xffffffffu, begin[k], source);
+          const EdgeT last = __shfl_sync(0xffffffffu, end[k], source);
+          const unsigned long long at = __shfl_sync(0xffffffffu, place, source);
+          const unsigned int owner = __shfl_sync(0xffffffffu, item, source);
+          for (EdgeT arc = first + static_cast<EdgeT>(lane); arc < last; arc += kWarpThreads) {
+            storage_.arc[at + static_cast<unsigned long long>(arc - first)] = arc;
+            storage_.arc_owner[at + static_cast<unsigned long long>(arc - first)] =
+                static_cast<unsigned short>(owner);
+          }
+        }
+        if (wide) place += static_cast<unsigned long long>(end[k] - begin[k]);
       }
     }
     __syncthreads();
-    return storage_.arc_count[parity];
+    return total;
   }
 
   /// The first warp reads every CTA's published counts of the level (lane r from CTA r) and
