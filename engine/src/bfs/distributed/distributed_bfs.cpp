@@ -135,7 +135,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(const KroneckerParams& params, Ve
   impl_->ranks = p;
   impl_->num_arcs = impl_->cuda->total_arcs();
   detail::logger().debug("distributed bfs: {} {} ranks built on the GPUs ({} transport), {} arcs",
-                         p, to_string(layout), to_string(transport()), impl_->num_arcs);
+                         p, to_string(layout), to_string(this->transport()), impl_->num_arcs);
 }
 
 template <typename VertexT, typename EdgeT>
