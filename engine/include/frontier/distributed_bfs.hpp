@@ -190,6 +190,22 @@ struct ProcessRank {
   GpuTransport transport = GpuTransport::Auto;
 };
 
+/// Bytes of the per-level counter block a GPU rank keeps twice (the search's counters).
+inline constexpr std::uint64_t kDistributedCounterBlockBytes = 64;
+/// Device memory given to NCCL's own buffers on every GPU rank, counted beside the rank's.
+inline constexpr std::uint64_t kDistributedNcclBufferBytes = std::uint64_t{256} << 20;
+
+/// Device bytes one GPU rank of a DistributedBfs allocates for its search (before CUB's scan
+/// scratch, which the headroom covers): rank `rank` of `distribution` holding `arcs` arcs, its
+/// slice's offsets and targets included unless `with_slice` is false, the buffers of the peer
+/// transport or of NCCL's (`peer`), NCCL's own buffers not included
+/// (kDistributedNcclBufferBytes). Plain host arithmetic: the GPU ranks size themselves with it,
+/// and a plan uses it without a GPU.
+template <typename VertexT, typename EdgeT>
+std::uint64_t distributed_rank_device_bytes(const VertexDistribution<VertexT>& distribution,
+                                            int rank, std::uint64_t arcs, bool peer,
+                                            bool with_slice = true);
+
 /// A graph distributed over ranks and kept resident for many searches.
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 class DistributedBfs {

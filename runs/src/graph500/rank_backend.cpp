@@ -1,9 +1,12 @@
 // rank_backend.cpp — a Graph500 run on ranks in this process, simulated on the CPU or one per GPU
 // (graph500_backend.hpp), every rank doing what a process of an MPI run does, with the bins moved
 // through memory:
-//  1. size the run against host memory (the whole graph's estimate bounds the ranks together);
+//  1. size the run against host memory: simulated ranks (or GPU ranks built on the host) by the
+//     whole graph's estimate, which bounds the ranks together; GPU ranks that build their own
+//     slices by the labels alone (graph500_rank_memory), each GPU sizing itself as it builds;
 //  2. generation: simulated ranks generate and bin the arcs of their own tuple ranges on the host
-//     (untimed); GPU ranks generate nothing here;
+//     (untimed); GPU ranks generate nothing here (with build_on_device off, for comparison, they
+//     do as simulated ranks, and their slices are uploaded);
 //  3. kernel 1, timed: simulated ranks route the bins to their owners, which build their CSR
 //     slices; GPU ranks each build their own slice on their GPU from the parameters alone
 //     (DistributedBfs from KroneckerParams: every GPU regenerates the tuple stream and keeps the
@@ -22,12 +25,15 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device_build.hpp"
 #include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/partition/slices.hpp"
+#include "frontier/runs/graph500_memory.hpp"
 #include "graph500/graph500_backend.hpp"
 
 namespace frontier::runs {
@@ -39,7 +45,8 @@ class RankBackend final : public Graph500Backend {
       : config_(config),
         distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
                       config.ranks},
-        options_(distributed_search_options(config)) {
+        options_(distributed_search_options(config)),
+        built_on_gpus_(config.device.is_cuda() && config.build_on_device) {
     params_.scale = config.scale;
     params_.edgefactor = config.edgefactor;
     params_.seed = config.seed;
@@ -47,10 +54,25 @@ class RankBackend final : public Graph500Backend {
 
   void place(Graph500Result& result) const override { result.distributed.emplace(); }
 
-  void check_memory() const override { check_graph500_memory(config_.scale, config_.edgefactor); }
+  void check_memory() const override {
+    if (!built_on_gpus_) {
+      check_graph500_memory(config_.scale, config_.edgefactor);
+      return;
+    }
+    const std::uint64_t needed =
+        graph500_rank_memory(config_.scale, config_.edgefactor, config_.ranks, config_.layout)
+            .host_peak();
+    const std::uint64_t available = detail::available_host_memory_bytes();
+    if (available > 0 && needed > available) {
+      throw OutOfMemory("graph500 at scale " + std::to_string(config_.scale) +
+                            " on the host (the labels of a search on " +
+                            std::to_string(config_.ranks) + " GPU ranks)",
+                        needed, available);
+    }
+  }
 
   double generate() override {
-    if (config_.device.is_cuda()) return 0.0;
+    if (built_on_gpus_) return 0.0;
     detail::Timer timer;
     for (int rank = 0; rank < config_.ranks; ++rank) {
       sent_.push_back(partition::generate_kronecker_arcs(params_, distribution_, rank));
@@ -65,7 +87,7 @@ class RankBackend final : public Graph500Backend {
 
   void construct(Graph500Result& result) override {
     detail::Timer timer;
-    if (config_.device.is_cuda()) {
+    if (built_on_gpus_) {
       search_.emplace(params_, config_.layout, config_.device, config_.transport);
     } else {
       search_.emplace(route_bins(), config_.device, config_.transport);
@@ -86,7 +108,8 @@ class RankBackend final : public Graph500Backend {
         "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
         result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
         config_.device.is_cuda()
-            ? ", built on the GPUs, " + std::string(to_string(details.transport)) + " transport"
+            ? std::string(built_on_gpus_ ? ", each built on its GPU, " : ", built on the host, ") +
+                  std::string(to_string(details.transport)) + " transport"
             : std::string());
   }
 
@@ -135,6 +158,8 @@ class RankBackend final : public Graph500Backend {
   VertexDistribution<VertexId> distribution_;
   DistributedBfsOptions options_;
   KroneckerParams params_;
+  /// GPU ranks building their own slices on their GPUs (kernel 1 there, nothing on the host).
+  bool built_on_gpus_ = false;
   /// Simulated ranks: every rank's generated arcs, binned by owner, until construction routes
   /// them.
   std::vector<partition::ArcBins<VertexId>> sent_;

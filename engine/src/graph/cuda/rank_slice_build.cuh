@@ -7,22 +7,20 @@
 /// dropped, duplicates kept, every adjacency list sorted. The slice therefore equals, offsets and
 /// targets, the one partition::build_rank_graph() makes from the host-generated bins, for either
 /// layout and any rank count. The price is p generations of the stream per run (one per rank, in
-/// parallel on p GPUs) against no exchange of arcs; docs/distributed.md has the arithmetic.
+/// parallel on p GPUs) against no exchange of arcs; docs/architecture.md has the arithmetic.
 ///
 /// Two steps, so that a group of GPUs can size every rank against its free memory once the arc
 /// counts are known and before the arcs are allocated: count (pass 1: offsets and the arc count),
-/// then fill (pass 2 and the sort, kronecker_rank_slice_fill_bytes() beside the offsets at peak).
+/// then fill (pass 2 and the sort: device_csr_build_bytes() over the rank's rows and arcs, the
+/// offsets already made).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 
 #include "cuda/device_buffer.cuh"
-#include "cuda/device_memory.hpp"
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/generators/kronecker.hpp"
-#include "graph/cuda/graph_build_tuning.hpp"
 
 namespace frontier::cuda {
 
@@ -43,16 +41,6 @@ template <typename VertexT, typename EdgeT>
 DeviceRankSlice<VertexT, EdgeT> count_kronecker_rank_slice(
     const KroneckerParams& params, const VertexDistribution<VertexT>& distribution, int rank,
     int device_id);
-
-/// Device bytes that fill_kronecker_rank_slice() needs beside the offsets at its peak: the arcs,
-/// then the placement cursors or (once they are freed) the sort's second buffer, bounded by
-/// kSortBatchWindow (a list longer than that, or CUB's scratch, is checked when it is made).
-template <typename VertexT, typename EdgeT>
-std::uint64_t kronecker_rank_slice_fill_bytes(std::uint64_t local_vertices, std::uint64_t arcs) {
-  return device_bytes_for<VertexT>(arcs) +
-         std::max(device_bytes_for<EdgeT>(local_vertices),
-                  device_bytes_for<VertexT>(std::min(arcs, kSortBatchWindow)));
-}
 
 /// Pass 2 and the sort after count_kronecker_rank_slice() with the same arguments: the targets.
 /// @throws OutOfMemory if a step does not fit; CudaError if a CUDA call fails.

@@ -95,7 +95,10 @@ struct Graph500Config {
   /// MpiProcesses: unused (each process drives the GPU of its rank on its node).
   Device device = Device::cpu();
   /// Engine on a GPU: generate the tuples and build the CSR on the GPU (true), or on the host
-  /// followed by an upload (false, for comparison). Either way the graph is bit for bit the same.
+  /// followed by an upload (false, for comparison). Ranks on GPUs and MpiProcesses: every rank
+  /// builds its own slice on its GPU (true; the host holds no arc), or the slices are generated,
+  /// routed and built on the host, then uploaded (false). Either way the graph is bit for bit the
+  /// same.
   bool build_on_device = true;
   /// Ranks: how many (on a GPU device, as many as device.cuda_ids). MpiProcesses: unused (the
   /// job's size; the result's config holds it).

@@ -40,14 +40,15 @@
 #include "cuda/stream.cuh"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/memory_sizing.hpp"
 #include "graph/cuda/rank_slice_build.cuh"
 
 namespace frontier::distributed {
 namespace {
 
-// Device memory of NCCL's own buffers on every GPU, counted beside the rank's (CUB's scan scratch
-// and the rest are the headroom's, device_memory.hpp).
-constexpr std::uint64_t kNcclBufferBytes = 256ULL << 20;
+// NCCL's own buffers on every GPU are counted beside the rank's (CUB's scan scratch and the rest
+// are the headroom's, device_memory.hpp).
+constexpr std::uint64_t kNcclBufferBytes = kDistributedNcclBufferBytes;
 
 using Clock = std::chrono::steady_clock;
 
@@ -176,8 +177,9 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   static void check_built_memory(const VertexDistribution<VertexT>& distribution, int rank,
                                  std::uint64_t arcs, int gpu, bool peer) {
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
-    const std::uint64_t building =
-        cuda::kronecker_rank_slice_fill_bytes<VertexT, EdgeT>(local, arcs);
+    const DeviceCsrBuildBytes build =
+        device_csr_build_bytes(local, arcs, IdBytes{sizeof(VertexT), sizeof(EdgeT)});
+    const std::uint64_t building = build.peak() - build.offsets;
     const std::uint64_t searching =
         cuda::device_bytes_for<VertexT>(arcs) +
         CudaRankSearch<VertexT, EdgeT>::device_bytes(distribution, rank, arcs, peer, true) +

@@ -45,39 +45,15 @@ std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(const RankGraph<Verte
                       static_cast<std::uint64_t>(slice.local_arcs()), peer);
 }
 
+static_assert(sizeof(cuda::BfsCounters) == kDistributedCounterBlockBytes,
+              "distributed_rank_device_bytes() counts the counter blocks");
+
 template <typename VertexT, typename EdgeT>
 std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
     const VertexDistribution<VertexT>& distribution, int rank, std::uint64_t arcs, bool peer,
     bool search_only) {
-  using cuda::device_bytes_for;
-  const auto n = static_cast<std::uint64_t>(distribution.num_vertices);
-  const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
-  const auto p = static_cast<std::uint64_t>(distribution.ranks);
-  const std::uint64_t local_words = bitmap_part_words(distribution.max_local_count());
-  const std::uint64_t slice_bytes =
-      search_only ? 0 : device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(arcs);
-  const std::uint64_t common =
-      slice_bytes + device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
-      device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
-      2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
-      device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
-      device_bytes_for<std::uint32_t>(local_words) +
-      (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
-      device_bytes_for<cuda::BfsCounters>(2);
-  if (peer) {
-    // The gathered bitmaps, the tables of every rank's view, parts and bitmaps, the regions to
-    // touch.
-    return common + kPeerBitmaps * device_bytes_for<std::uint32_t>(p * local_words) +
-           device_bytes_for<PeerView<VertexT>>(p) +
-           device_bytes_for<const void*>(kPeerBitmaps * p) +
-           device_bytes_for<std::uint32_t*>(kPeerBitmaps * p) +
-           device_bytes_for<PeerRegion>((2 + kPeerBitmaps) * p) +
-           device_bytes_for<unsigned long long>(1);
-  }
-  // The receive buffer, the gathered parts and the bottom-up frontier.
-  return common + device_bytes_for<VertexT>(2 * p * local) +
-         device_bytes_for<std::uint32_t>((p + 1) * local_words) +
-         device_bytes_for<std::uint32_t>(local_words);
+  return distributed_rank_device_bytes<VertexT, EdgeT>(distribution, rank, arcs, peer,
+                                                       !search_only);
 }
 
 template <typename VertexT, typename EdgeT>
