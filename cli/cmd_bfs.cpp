@@ -218,8 +218,10 @@ int run_bfs(int argc, const char* const* argv) {
                                validate, common.json);
   }
   const Device device =
-      resolve_device(requested_device, static_cast<std::int64_t>(loaded.graph.num_arcs()),
-                     is_gpu_only(bfs_options.strategy));
+      distributed.single_gpu_engine
+          ? distributed.device
+          : resolve_device(requested_device, static_cast<std::int64_t>(loaded.graph.num_arcs()),
+                           is_gpu_only(bfs_options.strategy));
   const Engine engine(std::move(loaded.graph), device);
   if (device.is_cuda()) {
     detail::logger().info("engine on GPU {}: warm-up {:.3f} ms", device.cuda_ids.front(),

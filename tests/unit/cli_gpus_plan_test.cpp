@@ -1,0 +1,135 @@
+// `frontier graph500 --gpus N --plan` sizes a run on N GPU ranks that each build their own slice
+// on their GPU, with or without a GPU present: the host bytes are the labels alone (no tuples,
+// no graph), every GPU has its own figures, equal to graph500_rank_memory()'s, and more GPUs need
+// fewer bytes each. `--gpus 1` runs the single-GPU engine: its plan is the engine's and a run says
+// so in its JSON.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500.hpp"
+#include "frontier/runs/graph500_memory.hpp"
+#include "support/cli_runner.hpp"
+#include "support/require_gpu.hpp"
+
+namespace frontier {
+namespace {
+
+using test::CliRun;
+using test::run_cli;
+
+std::optional<std::uint64_t> json_integer(const std::string& json, const std::string& key) {
+  std::smatch match;
+  if (!std::regex_search(json, match, std::regex("\"" + key + "\":(\\d+)[,}]"))) return {};
+  return std::stoull(match[1].str());
+}
+
+int count_of(const std::string& text, const std::string& what) {
+  int count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(CliGpusPlan, JsonGivesTheHostAndEveryGpuWithoutAGpuPresent) {
+  const CliRun result = run_cli("graph500 --scale 20 --device gpu --gpus 2 --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  const runs::Graph500RankBytes bytes =
+      runs::graph500_rank_memory(20, 16, 2, VertexLayout::Striped);
+  EXPECT_EQ(json_integer(result.out, "host_bytes"), bytes.host_peak()) << result.out;
+  EXPECT_EQ(json_integer(result.out, "device_bytes"), bytes.device_peak()) << result.out;
+  EXPECT_EQ(json_integer(result.out, "gpus"), 2u) << result.out;
+  EXPECT_NE(result.out.find("\"placement\":\"ranks\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"per_gpu\":["), std::string::npos) << result.out;
+  EXPECT_EQ(count_of(result.out, "\"gpu\":"), 2) << result.out;
+  EXPECT_NE(result.out.find("\"gpu\":1,"), std::string::npos) << result.out;
+  // The host holds the labels, not the graph the single-GPU run copies back.
+  EXPECT_LT(bytes.host_peak(), runs::graph500_memory_bytes(20, 16, true));
+  EXPECT_EQ(bytes.host_peak(), bfs_host_bytes(std::uint64_t{1} << 20, false, false).total());
+  if (cuda_device_count() < 2) {
+    EXPECT_NE(result.out.find("\"free_bytes\":null"), std::string::npos) << result.out;
+  }
+}
+
+TEST(CliGpusPlan, TextHasALinePerGpu) {
+  const CliRun result = run_cli("graph500 --scale 18 --gpus 3 --layout block --plan");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("on 3 GPUs"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("host: "), std::string::npos) << result.out;
+  for (const char* gpu : {"GPU 0: ", "GPU 1: ", "GPU 2: "}) {
+    EXPECT_NE(result.out.find(gpu), std::string::npos) << gpu << "\n" << result.out;
+  }
+  EXPECT_NE(result.out.find("fits: "), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("harmonic_mean_TEPS"), std::string::npos) << result.out;
+}
+
+TEST(CliGpusPlan, MoreGpusNeedFewerBytesEachAndTheHostNoMore) {
+  const runs::Graph500RankBytes two = runs::graph500_rank_memory(26, 16, 2, VertexLayout::Striped);
+  const runs::Graph500RankBytes four = runs::graph500_rank_memory(26, 16, 4, VertexLayout::Striped);
+  EXPECT_LT(four.device_peak(), two.device_peak());
+  EXPECT_EQ(four.host_peak(), two.host_peak());
+  // A scale too large for any plan's host is still planned, not refused.
+  const CliRun huge = run_cli("graph500 --scale 30 --gpus 8 --plan --json");
+  ASSERT_EQ(huge.exit_code, 0) << huge.output();
+  EXPECT_EQ(json_integer(huge.out, "device_bytes"),
+            runs::graph500_rank_memory(30, 16, 8, VertexLayout::Striped).device_peak());
+}
+
+TEST(CliGpusPlan, EveryGpuIsSizedFromItsShareOfTheArcs) {
+  const int scale = 16;
+  const int edgefactor = 8;
+  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+    const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(scale, edgefactor, 3, layout);
+    ASSERT_EQ(bytes.gpus.size(), 3u);
+    const VertexDistribution<VertexId> distribution{layout, VertexId{1} << scale, 3};
+    std::uint64_t arcs = 0;
+    for (const runs::Graph500RankDeviceBytes& gpu : bytes.gpus) {
+      const auto local = static_cast<std::uint64_t>(distribution.local_count(gpu.rank));
+      EXPECT_EQ(gpu.arcs, 2 * static_cast<std::uint64_t>(edgefactor) * local);
+      EXPECT_EQ(gpu.construction, device_csr_build_bytes(local, gpu.arcs).peak());
+      const std::uint64_t search =
+          distributed_rank_device_bytes<VertexId, EdgeId>(distribution, gpu.rank, gpu.arcs, false);
+      EXPECT_EQ(gpu.search, search + kDistributedNcclBufferBytes);
+      EXPECT_EQ(gpu.peak(), std::max(gpu.construction, gpu.search + gpu.check) + gpu.headroom);
+      arcs += gpu.arcs;
+    }
+    EXPECT_EQ(arcs, 2 * static_cast<std::uint64_t>(edgefactor) << scale);
+  }
+}
+
+TEST(CliGpusPlan, RefusesRanksAndDistributedAndNoGpus) {
+  for (const char* arguments :
+       {"graph500 --scale 10 --ranks 2 --plan", "graph500 --scale 10 --distributed --plan",
+        "graph500 --scale 10 --gpus 0 --plan"}) {
+    const CliRun result = run_cli(arguments);
+    EXPECT_NE(result.exit_code, 0) << arguments;
+  }
+}
+
+TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
+  const CliRun result = run_cli("graph500 --scale 20 --gpus 1 --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("\"placement\":\"engine\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
+  EXPECT_EQ(json_integer(result.out, "device_bytes"), runs::graph500_device_bytes(20, 16));
+}
+
+TEST(CliGpusPlan, OneGpuRunsTheSingleGpuEngine) {
+  FRONTIER_REQUIRE_GPU();
+  const CliRun result = run_cli("graph500 --scale 10 --roots 2 --gpus 1 --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("\"placement\":\"engine\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("the single-GPU engine runs on GPU 0"), std::string::npos)
+      << result.err;
+}
+
+}  // namespace
+}  // namespace frontier
