@@ -147,6 +147,7 @@ class MpiBackend final : public Graph500Backend {
       search_.emplace(std::move(own), process);
     }
     result.construction_seconds = mpi::max_over_ranks(timer.seconds());
+    result.built_on_device = config_.build_on_device;
     result.num_arcs = search_->num_arcs();
     details.transport = search_->transport();
     if (rank_ == 0) {

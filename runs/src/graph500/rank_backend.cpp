@@ -93,6 +93,7 @@ class RankBackend final : public Graph500Backend {
       search_.emplace(route_bins(), config_.device, config_.transport);
     }
     result.construction_seconds = timer.seconds();
+    result.built_on_device = built_on_gpus_;
     Graph500DistributedDetails& details = *result.distributed;
     details.transport = search_->transport();
     std::vector<partition::RankBalance> per_rank;

@@ -172,7 +172,8 @@ struct Graph500Result {
   /// Built on the GPU: copying the CSR to the host for root choice and host validation (part of
   /// neither figure above); 0 otherwise.
   double host_copy_seconds = 0.0;
-  /// Whether generation and construction ran on the GPU (Engine placement).
+  /// Whether generation and construction ran on the GPU (Engine placement) or on every rank's
+  /// GPU (GPU ranks and MPI processes).
   bool built_on_device = false;
   /// MPI processes that ran the benchmark (1 for a single-process run), printed as
   /// num_mpi_processes.

@@ -19,6 +19,7 @@
 #include "bfs/distributed/rank_labels.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch_sizing.hpp"
+#include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::distributed {
