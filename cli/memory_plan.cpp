@@ -70,14 +70,19 @@ void print_side(const PlanSide& side) {
   }
 }
 
-void write_side(JsonWriter& json, const PlanSide& side) {
-  json.begin_object(side.name).field("peak_bytes", side.peak).field("formula", side.formula);
+// The side's parts and free memory into the object `json` is writing.
+void write_parts_and_free(JsonWriter& json, const PlanSide& side) {
   for (const auto& [part, bytes] : side.parts) json.field(part, bytes);
   if (side.free) {
     json.field("free_bytes", *side.free);
   } else {
     json.null_field("free_bytes");
   }
+}
+
+void write_side(JsonWriter& json, const PlanSide& side) {
+  json.begin_object(side.name).field("peak_bytes", side.peak).field("formula", side.formula);
+  write_parts_and_free(json, side);
   json.end_object();
 }
 
@@ -87,6 +92,16 @@ void write_optional(JsonWriter& json, std::string_view key, const std::optional<
   } else {
     json.null_field(key);
   }
+}
+
+// Opens the JSON object of a Graph500 plan: what is planned and where.
+JsonWriter& begin_graph500_plan(JsonWriter& out, const runs::Graph500Config& config, bool on_gpu) {
+  return out.begin_object()
+      .field("command", "graph500")
+      .field("scale", config.scale)
+      .field("edgefactor", config.edgefactor)
+      .field("device", on_gpu ? "gpu" : "cpu")
+      .field("placement", to_string(config.placement));
 }
 
 PlanSide host_side(std::uint64_t peak, std::string formula, Parts parts, const FreeMemory& free) {
@@ -149,19 +164,20 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
       host_side(bytes.host_peak(), "labels", {{"labels", bytes.host.labels}}, host_free);
   std::vector<PlanSide> devices;
   std::optional<bool> fits = host.fits();
-  for (const runs::Graph500RankDeviceBytes& gpu : bytes.gpus) {
+  for (std::size_t rank = 0; rank < bytes.gpus.size(); ++rank) {
+    const runs::Graph500RankDeviceBytes& gpu = bytes.gpus[rank];
     FreeMemory gpu_free;
-    gpu_free.device = free.gpus[static_cast<std::size_t>(gpu.rank)];
-    gpu_free.device_note = "unknown (GPU " + std::to_string(gpu.rank) + " not present)";
+    gpu_free.device = free.gpus[rank];
+    gpu_free.device_note = "unknown (GPU " + std::to_string(rank) + " not present)";
     PlanSide side = device_side(gpu.peak(),
                                 "max(construction, search + check) + headroom, for an estimated " +
                                     std::to_string(gpu.arcs) + " arcs",
                                 {{"construction", gpu.construction},
                                  {"search", gpu.search},
                                  {"check", gpu.check},
-                                 {"headroom", gpu.headroom}},
+                                 {"headroom", kDeviceMemoryHeadroom}},
                                 gpu_free);
-    side.name = "GPU " + std::to_string(gpu.rank);
+    side.name = "GPU " + std::to_string(rank);
     const std::optional<bool> gpu_fits = side.fits();
     if (fits && *fits) fits = gpu_fits;
     if (gpu_fits && !*gpu_fits) fits = false;
@@ -171,12 +187,7 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
   const char* transport = config.transport == GpuTransport::Peer ? "peer" : "nccl";
   if (json) {
     JsonWriter out(std::cout);
-    out.begin_object()
-        .field("command", "graph500")
-        .field("scale", config.scale)
-        .field("edgefactor", config.edgefactor)
-        .field("device", "gpu")
-        .field("placement", to_string(config.placement))
+    begin_graph500_plan(out, config, true)
         .field("gpus", gpus)
         .field("layout", layout)
         .field("sized_for_transport", transport)
@@ -187,17 +198,11 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
     write_side(out, host);
     out.begin_array("per_gpu");
     for (std::size_t r = 0; r < devices.size(); ++r) {
-      const PlanSide& side = devices[r];
       out.begin_object()
           .field("gpu", static_cast<std::int64_t>(r))
           .field("arcs_estimated", bytes.gpus[r].arcs)
-          .field("peak_bytes", side.peak);
-      for (const auto& [part, value] : side.parts) out.field(part, value);
-      if (side.free) {
-        out.field("free_bytes", *side.free);
-      } else {
-        out.null_field("free_bytes");
-      }
+          .field("peak_bytes", devices[r].peak);
+      write_parts_and_free(out, devices[r]);
       out.end_object();
     }
     out.end_array().end_object();
@@ -268,12 +273,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
           : -1;
   if (json) {
     JsonWriter out(std::cout);
-    out.begin_object()
-        .field("command", "graph500")
-        .field("scale", config.scale)
-        .field("edgefactor", config.edgefactor)
-        .field("device", on_gpu ? "gpu" : "cpu")
-        .field("placement", to_string(config.placement))
+    begin_graph500_plan(out, config, on_gpu)
         .field("built_on", built_on_device ? "gpu" : "host")
         .field("host_bytes", host.peak)
         .field("device_bytes", device ? device->peak : std::uint64_t{0});

@@ -70,7 +70,6 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
   for (int rank = 0; rank < gpus; ++rank) {
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
     Graph500RankDeviceBytes gpu;
-    gpu.rank = rank;
     gpu.arcs = arcs_per_vertex * local;
     gpu.construction = device_csr_build_bytes(local, gpu.arcs).peak();
     gpu.search =
@@ -79,7 +78,6 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
     gpu.check = device_buffer_bytes(n, sizeof(VertexId)) +
                 device_buffer_bytes(n, sizeof(std::int32_t)) +
                 device_buffer_bytes(2, sizeof(std::uint64_t));
-    gpu.headroom = kDeviceMemoryHeadroom;
     bytes.gpus.push_back(gpu);
   }
   return bytes;

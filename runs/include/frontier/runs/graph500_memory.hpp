@@ -65,26 +65,26 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
 
 /// Device bytes of one GPU rank of a Graph500 run on GPU ranks (--gpus N), each rank building its
-/// slice on its own GPU, by part.
+/// slice on its own GPU, by part:
+///  - arcs: the rank's arcs (a count), estimated as the graph's 2 * edgefactor * 2^scale arcs in
+///    proportion to the vertices it owns (the generator's vertex permutation spreads the arcs
+///    evenly; a run logs the measured edge balance);
+///  - construction: kernel 1 on the rank's GPU, its rows' offsets, its arcs and the placement
+///    cursors or a sort batch (device_csr_build_bytes over its rows);
+///  - search: the slice, the rank's search and exchange buffers (distributed_rank_device_bytes)
+///    and NCCL's own buffers;
+///  - check: a search checked on the rank's GPU, the whole parent and depth arrays uploaded beside
+///    the search buffers (validation; an unvalidated nedge needs less);
+/// and, in the peak, the headroom every device check keeps free (kDeviceMemoryHeadroom).
 struct Graph500RankDeviceBytes {
-  int rank = 0;
-  /// The rank's arcs, estimated: the graph's 2 * edgefactor * 2^scale arcs in proportion to the
-  /// vertices it owns (the generator's vertex permutation spreads the arcs evenly; a run logs
-  /// the measured edge balance).
   std::uint64_t arcs = 0;
-  /// Kernel 1 on the rank's GPU: its rows' offsets, its arcs and the placement cursors or a sort
-  /// batch (device_csr_build_bytes over its rows).
   std::uint64_t construction = 0;
-  /// The searches: the slice and the rank's search and exchange buffers
-  /// (distributed_rank_device_bytes), and NCCL's own buffers.
   std::uint64_t search = 0;
-  /// Checking a search on the rank's GPU: the whole parent and depth arrays uploaded beside the
-  /// search buffers (validation; an unvalidated nedge needs less).
   std::uint64_t check = 0;
-  /// Kept free by every device check (kDeviceMemoryHeadroom).
-  std::uint64_t headroom = 0;
 
-  std::uint64_t peak() const { return std::max(construction, search + check) + headroom; }
+  std::uint64_t peak() const {
+    return std::max(construction, search + check) + kDeviceMemoryHeadroom;
+  }
 };
 
 /// Bytes of a Graph500 run on `gpus` GPU ranks of one process, every rank building its slice on
@@ -93,7 +93,7 @@ struct Graph500RankBytes {
   /// The host: the depth and parent of every vertex, gathered from the ranks after a search and
   /// read by the root sampler's and the validation's callers.
   BfsHostBytes host;
-  /// One entry per GPU, rank r on GPU r.
+  /// One entry per GPU: rank r on GPU r at index r.
   std::vector<Graph500RankDeviceBytes> gpus;
 
   std::uint64_t host_peak() const { return host.total(); }

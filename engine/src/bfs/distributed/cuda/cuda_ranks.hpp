@@ -77,6 +77,18 @@ template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_process_rank(
     const KroneckerParams& params, VertexLayout layout, const ProcessRank& process);
 
+/// The factories above for vertex ids VertexT and 64-bit offsets, instantiated by the CUDA
+/// backend and by its stand-in (no_nccl.cpp) alike.
+#define FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(VertexT)                                        \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_cuda_rank_group(        \
+      std::span<const RankGraph<VertexT, std::int64_t>>, std::span<const int>, GpuTransport); \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_cuda_process_rank(      \
+      const RankGraph<VertexT, std::int64_t>&, const ProcessRank&);                           \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_kronecker_rank_group(   \
+      const KroneckerParams&, VertexLayout, std::span<const int>, GpuTransport);              \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_kronecker_process_rank( \
+      const KroneckerParams&, VertexLayout, const ProcessRank&);
+
 /// ncclGetUniqueId's bytes. @throws CudaError without NCCL.
 NcclUniqueId nccl_unique_id();
 
