@@ -2,7 +2,7 @@
 // on their GPU, with or without a GPU present: the host bytes are the labels alone (no tuples,
 // no graph), every GPU has its own figures, equal to graph500_rank_memory()'s, and more GPUs need
 // fewer bytes each. `--gpus 1` runs the single-GPU engine: its plan is the engine's and a run says
-// so in its JSON.
+// so in its JSON, and `bfs FILE --gpus 1 --plan` is the one-GPU plan.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
 #include "support/require_gpu.hpp"
+#include "support/test_paths.hpp"
 
 namespace frontier {
 namespace {
@@ -126,6 +127,19 @@ TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
   EXPECT_EQ(json_value(result.out, "device_bytes"), text(runs::graph500_device_bytes(20, 16)));
 }
 
+TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {
+  const std::string path = test::bundled_dataset("karate.mtx").string();
+  const CliRun one = run_cli("bfs --gpus 1 --plan --json " + path);
+  ASSERT_EQ(one.exit_code, 0) << one.output();
+  const CliRun device = run_cli("bfs --device gpu --plan --json " + path);
+  ASSERT_EQ(device.exit_code, 0) << device.output();
+  EXPECT_EQ(json_value(one.out, "device_bytes"), json_value(device.out, "device_bytes"));
+  EXPECT_NE(json_value(one.out, "device_bytes"), "0") << one.out;
+  const CliRun two = run_cli("bfs --gpus 2 --plan " + path);
+  EXPECT_NE(two.exit_code, 0);
+  EXPECT_NE(two.err.find("--plan"), std::string::npos) << two.err;
+}
+
 TEST(CliGpusPlan, OneGpuRunsTheSingleGpuEngine) {
   FRONTIER_REQUIRE_GPU();
   const CliRun result = run_cli("graph500 --scale 10 --roots 2 --gpus 1 --json");
@@ -134,6 +148,12 @@ TEST(CliGpusPlan, OneGpuRunsTheSingleGpuEngine) {
   EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
   EXPECT_NE(result.err.find("the single-GPU engine runs on GPU 0"), std::string::npos)
       << result.err;
+  // bfs FILE: the engine's report (its warm-up), not the ranks' (their count and layout).
+  const CliRun bfs =
+      run_cli("bfs --gpus 1 --sources 2 --json " + test::bundled_dataset("karate.mtx").string());
+  ASSERT_EQ(bfs.exit_code, 0) << bfs.output();
+  EXPECT_NE(bfs.out.find("\"warm_up_seconds\""), std::string::npos) << bfs.out;
+  EXPECT_EQ(bfs.out.find("\"ranks\""), std::string::npos) << bfs.out;
 }
 
 }  // namespace
