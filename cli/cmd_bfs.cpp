@@ -166,15 +166,18 @@ int run_bfs(int argc, const char* const* argv) {
       validate || want_output || bfs_options.target.has_value() || result.count("predecessors") > 0;
   check_bfs_options(bfs_options);
   if (result.count("plan") > 0) {
-    if (result.count("gpus") + result.count("ranks") + result.count("distributed") > 0) {
+    // --gpus 1 runs the single-GPU engine, which a plan sizes like --device gpu.
+    const bool one_gpu = result.count("gpus") > 0 && result["gpus"].as<int>() == 1;
+    if (result.count("ranks") + result.count("distributed") > 0 ||
+        (result.count("gpus") > 0 && !one_gpu)) {
       throw UsageError(
-          "--plan sizes a run on one device; it does not combine with --gpus, "
-          "--ranks or --distributed");
+          "--plan sizes a run on one device (--gpus 1 included); it does not combine with "
+          "--gpus N, --ranks or --distributed");
     }
     BfsFilePlanRequest request;
     request.path = result["file"].as<std::string>();
     request.read = graph_read_options(result);
-    request.device = requested_device;
+    request.device = one_gpu ? Device::cuda(0) : requested_device;
     request.validate = validate;
     return print_bfs_file_plan(request, query_free_memory(requested_device), common.json);
   }
@@ -218,8 +221,10 @@ int run_bfs(int argc, const char* const* argv) {
                                validate, common.json);
   }
   const Device device =
-      resolve_device(requested_device, static_cast<std::int64_t>(loaded.graph.num_arcs()),
-                     is_gpu_only(bfs_options.strategy));
+      distributed.single_gpu_engine
+          ? distributed.device
+          : resolve_device(requested_device, static_cast<std::int64_t>(loaded.graph.num_arcs()),
+                           is_gpu_only(bfs_options.strategy));
   const Engine engine(std::move(loaded.graph), device);
   if (device.is_cuda()) {
     detail::logger().info("engine on GPU {}: warm-up {:.3f} ms", device.cuda_ids.front(),

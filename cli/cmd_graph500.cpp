@@ -36,6 +36,7 @@ void print_json(const runs::Graph500Result& result) {
       .field("edgefactor", result.config.edgefactor)
       .field("nbfs", static_cast<std::int64_t>(result.runs.size()))
       .field("device", result.config.device.is_cuda() ? "gpu" : "cpu")
+      .field("placement", to_string(result.config.placement))
       .field("vertices", result.num_vertices)
       .field("tuples", result.num_tuples)
       .field("arcs", result.num_arcs)
@@ -88,8 +89,9 @@ int run_graph500(int argc, const char* const* argv) {
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
       "plan",
-      "print the host and device bytes the run needs (peak, by part), the free memory and the "
-      "largest scale that fits, then exit without allocating or running");
+      "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU), "
+      "the free memory and the largest scale that fits, then exit without allocating or "
+      "running (no GPU needs to be present)");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -107,13 +109,24 @@ int run_graph500(int argc, const char* const* argv) {
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
   if (result.count("plan") > 0) {
-    if (result.count("gpus") + result.count("ranks") + result.count("distributed") > 0) {
+    if (result.count("ranks") + result.count("distributed") > 0) {
       throw UsageError(
-          "--plan sizes a run on one device; it does not combine with --gpus, "
-          "--ranks or --distributed");
+          "--plan sizes a run on one device or on --gpus N; it does not combine with --ranks or "
+          "--distributed");
     }
-    config.device = resolve_device(config.device, runs::graph500_arcs(config),
-                                   is_gpu_only(config.bfs.strategy));
+    // No GPU needs to be present: --gpus N is sized for N GPUs, whatever this machine has.
+    const int gpus = result.count("gpus") > 0 ? result["gpus"].as<int>() : 0;
+    if (result.count("gpus") > 0 && gpus < 1) throw UsageError("--gpus must be at least 1");
+    if (gpus > 1) {
+      config.placement = runs::Graph500Placement::Ranks;
+      config.ranks = gpus;
+      config.layout = parse_vertex_layout(result["layout"].as<std::string>());
+      config.transport = parse_gpu_transport(result["transport"].as<std::string>());
+      return print_graph500_rank_plan(config, query_free_gpu_memory(gpus), common.json);
+    }
+    config.device = gpus == 1 ? Device::cuda(0)
+                              : resolve_device(config.device, runs::graph500_arcs(config),
+                                               is_gpu_only(config.bfs.strategy));
     return print_graph500_plan(config, query_free_memory(config.device), common.json);
   }
   place_graph500(distributed_placement(result), config);

@@ -25,8 +25,8 @@ namespace frontier::cli {
 void add_distributed_options(cxxopts::Options& options) {
   // clang-format off
   options.add_options("Distributed")
-      ("gpus", "split the graph over N GPUs (one rank per GPU, one process)",
-       cxxopts::value<int>())
+      ("gpus", "split the graph over N GPUs (one rank per GPU, one process); --gpus 1 runs the "
+       "single-GPU engine on GPU 0, which is faster there", cxxopts::value<int>())
       ("ranks", "split the graph over N ranks simulated on the CPU (the same level loop)",
        cxxopts::value<int>())
       ("distributed", "one process per GPU under mpirun (MPI bootstraps NCCL)")
@@ -59,6 +59,13 @@ DistributedPlacement distributed_placement(const cxxopts::ParseResult& result) {
     if (run.ranks > present) {
       throw UsageError("--gpus " + std::to_string(run.ranks) + " but only " +
                        std::to_string(present) + " GPU(s) are present");
+    }
+    if (run.ranks == 1) {
+      run.ranks = 0;
+      run.single_gpu_engine = true;
+      run.device = Device::cuda(0);
+      detail::logger().info("--gpus 1: the single-GPU engine runs on GPU 0");
+      return run;
     }
     run.device = Device::cuda(0);
     run.device.cuda_ids.clear();
@@ -217,6 +224,10 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
 }
 
 void place_graph500(const DistributedPlacement& placement, runs::Graph500Config& config) {
+  if (placement.single_gpu_engine) {
+    config.device = placement.device;
+    return;
+  }
   if (placement.mpi) {
     config.placement = runs::Graph500Placement::MpiProcesses;
   } else if (placement.ranks > 0) {

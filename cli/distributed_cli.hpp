@@ -30,12 +30,15 @@ struct DistributedPlacement {
   GpuTransport transport = GpuTransport::Auto;
   /// --distributed: one process per GPU under mpirun.
   bool mpi = false;
+  /// --gpus 1: no ranks; the single-GPU engine runs on GPU 0 (`device`), being faster than the
+  /// distributed code on one GPU.
+  bool single_gpu_engine = false;
 };
 
 /// Adds the "Distributed" option group.
 void add_distributed_options(cxxopts::Options& options);
 
-/// The ranks and devices the options ask for.
+/// The ranks and devices the options ask for (--gpus 1: the single-GPU engine on GPU 0).
 /// @throws UsageError for two of --gpus, --ranks, --distributed, a count below 1, more GPUs than
 ///         present, --distributed without a GPU, an unknown --layout or --transport.
 DistributedPlacement distributed_placement(const cxxopts::ParseResult& result);
@@ -50,7 +53,8 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
                         bool json);
 
 /// `frontier graph500 --gpus N | --ranks N | --distributed`: the run's placement on ranks or MPI
-/// processes; the config stays on the engine (at config.device) when none was asked for.
+/// processes; the config stays on the engine (at config.device, or GPU 0 for --gpus 1) when none
+/// was asked for.
 void place_graph500(const DistributedPlacement& placement, runs::Graph500Config& config);
 
 /// What a distributed `graph500` logs beside the statistics block: the edge balance; on ranks in

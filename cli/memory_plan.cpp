@@ -11,6 +11,8 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/host_memory.hpp"
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/graph_size.hpp"
 #include "frontier/memory_sizing.hpp"
@@ -68,14 +70,19 @@ void print_side(const PlanSide& side) {
   }
 }
 
-void write_side(JsonWriter& json, const PlanSide& side) {
-  json.begin_object(side.name).field("peak_bytes", side.peak).field("formula", side.formula);
+// The side's parts and free memory into the object `json` is writing.
+void write_parts_and_free(JsonWriter& json, const PlanSide& side) {
   for (const auto& [part, bytes] : side.parts) json.field(part, bytes);
   if (side.free) {
     json.field("free_bytes", *side.free);
   } else {
     json.null_field("free_bytes");
   }
+}
+
+void write_side(JsonWriter& json, const PlanSide& side) {
+  json.begin_object(side.name).field("peak_bytes", side.peak).field("formula", side.formula);
+  write_parts_and_free(json, side);
   json.end_object();
 }
 
@@ -85,6 +92,16 @@ void write_optional(JsonWriter& json, std::string_view key, const std::optional<
   } else {
     json.null_field(key);
   }
+}
+
+// Opens the JSON object of a Graph500 plan: what is planned and where.
+JsonWriter& begin_graph500_plan(JsonWriter& out, const runs::Graph500Config& config, bool on_gpu) {
+  return out.begin_object()
+      .field("command", "graph500")
+      .field("scale", config.scale)
+      .field("edgefactor", config.edgefactor)
+      .field("device", on_gpu ? "gpu" : "cpu")
+      .field("placement", to_string(config.placement));
 }
 
 PlanSide host_side(std::uint64_t peak, std::string formula, Parts parts, const FreeMemory& free) {
@@ -121,6 +138,85 @@ FreeMemory query_free_memory(const Device& device) {
   }
   free.device = cuda_device_info(device.is_cuda() ? device.cuda_ids.front() : 0).free_bytes;
   return free;
+}
+
+FreeRankMemory query_free_gpu_memory(int gpus) {
+  FreeRankMemory free;
+  const std::uint64_t available = detail::available_host_memory_bytes();
+  if (available > 0) free.host = available;
+  const int present = cuda_device_count();
+  for (int gpu = 0; gpu < gpus; ++gpu) {
+    free.gpus.push_back(gpu < present
+                            ? std::optional<std::uint64_t>(cuda_device_info(gpu).free_bytes)
+                            : std::nullopt);
+  }
+  return free;
+}
+
+int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
+                             bool json) {
+  const int gpus = config.ranks;
+  const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(
+      config.scale, config.edgefactor, gpus, config.layout, config.transport == GpuTransport::Peer);
+  FreeMemory host_free;
+  host_free.host = free.host;
+  const PlanSide host =
+      host_side(bytes.host_peak(), "labels", {{"labels", bytes.host.labels}}, host_free);
+  std::vector<PlanSide> devices;
+  std::optional<bool> fits = host.fits();
+  for (std::size_t rank = 0; rank < bytes.gpus.size(); ++rank) {
+    const runs::Graph500RankDeviceBytes& gpu = bytes.gpus[rank];
+    FreeMemory gpu_free;
+    gpu_free.device = free.gpus[rank];
+    gpu_free.device_note = "unknown (GPU " + std::to_string(rank) + " not present)";
+    PlanSide side = device_side(gpu.peak(),
+                                "max(construction, search + check) + headroom, for an estimated " +
+                                    std::to_string(gpu.arcs) + " arcs",
+                                {{"construction", gpu.construction},
+                                 {"search", gpu.search},
+                                 {"check", gpu.check},
+                                 {"headroom", kDeviceMemoryHeadroom}},
+                                gpu_free);
+    side.name = "GPU " + std::to_string(rank);
+    const std::optional<bool> gpu_fits = side.fits();
+    if (fits && *fits) fits = gpu_fits;
+    if (gpu_fits && !*gpu_fits) fits = false;
+    devices.push_back(std::move(side));
+  }
+  const std::string layout(to_string(config.layout));
+  const char* transport = config.transport == GpuTransport::Peer ? "peer" : "nccl";
+  if (json) {
+    JsonWriter out(std::cout);
+    begin_graph500_plan(out, config, true)
+        .field("gpus", gpus)
+        .field("layout", layout)
+        .field("sized_for_transport", transport)
+        .field("built_on", "gpu")
+        .field("host_bytes", host.peak)
+        .field("device_bytes", bytes.device_peak());
+    write_optional(out, "fits", fits);
+    write_side(out, host);
+    out.begin_array("per_gpu");
+    for (std::size_t r = 0; r < devices.size(); ++r) {
+      out.begin_object()
+          .field("gpu", static_cast<std::int64_t>(r))
+          .field("arcs_estimated", bytes.gpus[r].arcs)
+          .field("peak_bytes", devices[r].peak);
+      write_parts_and_free(out, devices[r]);
+      out.end_object();
+    }
+    out.end_array().end_object();
+    std::cout << '\n';
+    return 0;
+  }
+  std::printf(
+      "plan: graph500 at scale %d, edgefactor %d on %d GPUs (one rank each, %s layout, every GPU "
+      "building its own slice; sized for the %s transport)\n",
+      config.scale, config.edgefactor, gpus, layout.c_str(), transport);
+  print_side(host);
+  for (const PlanSide& side : devices) print_side(side);
+  std::printf("fits: %s\n", fits_text(fits).c_str());
+  return 0;
 }
 
 int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json) {
@@ -180,11 +276,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
           : -1;
   if (json) {
     JsonWriter out(std::cout);
-    out.begin_object()
-        .field("command", "graph500")
-        .field("scale", config.scale)
-        .field("edgefactor", config.edgefactor)
-        .field("device", on_gpu ? "gpu" : "cpu")
+    begin_graph500_plan(out, config, on_gpu)
         .field("built_on", built_on_device ? "gpu" : "host")
         .field("host_bytes", host.peak)
         .field("device_bytes", device ? device->peak : std::uint64_t{0});

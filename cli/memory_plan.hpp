@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "frontier/device.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -25,6 +26,19 @@ struct FreeMemory {
 /// The free memory of this host and, for a GPU device (or auto, where a GPU is present), of its
 /// first GPU.
 FreeMemory query_free_memory(const Device& device);
+
+/// Free memory of this host and of GPUs 0 .. gpus - 1 (unknown for those not present here).
+struct FreeRankMemory {
+  std::optional<std::uint64_t> host;
+  std::vector<std::optional<std::uint64_t>> gpus;
+};
+
+FreeRankMemory query_free_gpu_memory(int gpus);
+
+/// Prints the plan of a Graph500 run on config.ranks GPU ranks (--gpus N, each GPU building its
+/// own slice; text or JSON) for `free`: the host bytes and every GPU's; returns 0.
+int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
+                             bool json);
 
 /// Prints the plan of a Graph500 run on one device (text or JSON) for `free`; returns 0.
 int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json);

@@ -143,6 +143,13 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
   no_cuda();
 }
 
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> build_kronecker_rank_slice_on_device(const KroneckerParams&,
+                                                               const VertexDistribution<VertexT>&,
+                                                               int, int) {
+  no_cuda();
+}
+
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, std::span<const std::int32_t>,
                                             int) {
   no_cuda();
@@ -172,6 +179,10 @@ template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device
     const KroneckerParams&, const CsrBuildOptions&, int);
 template ResidentGraph<std::int64_t, std::int64_t> build_kronecker_csr_on_device(
     const KroneckerParams&, const CsrBuildOptions&, int);
+template RankGraph<std::int32_t, std::int64_t> build_kronecker_rank_slice_on_device(
+    const KroneckerParams&, const VertexDistribution<std::int32_t>&, int, int);
+template RankGraph<std::int64_t, std::int64_t> build_kronecker_rank_slice_on_device(
+    const KroneckerParams&, const VertexDistribution<std::int64_t>&, int, int);
 template ResidentGraph<std::int32_t, std::int64_t> build_csr_on_device(
     const DeviceEdgeList<std::int32_t>&, const CsrBuildOptions&);
 template ResidentGraph<std::int64_t, std::int64_t> build_csr_on_device(

@@ -33,15 +33,24 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
   no_gpu_ranks();
 }
 
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_rank_group(const KroneckerParams&,
+                                                                         VertexLayout,
+                                                                         std::span<const int>,
+                                                                         GpuTransport) {
+  no_gpu_ranks();
+}
+
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_process_rank(const KroneckerParams&,
+                                                                           VertexLayout,
+                                                                           const ProcessRank&) {
+  no_gpu_ranks();
+}
+
 NcclUniqueId nccl_unique_id() { no_gpu_ranks(); }
 
-template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
-    const RankGraph<std::int32_t, std::int64_t>&, const ProcessRank&);
-template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
-    const RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
-template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int32_t, std::int64_t>>, std::span<const int>, GpuTransport);
-template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int64_t, std::int64_t>>, std::span<const int>, GpuTransport);
+FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(std::int32_t)
+FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(std::int64_t)
 
 }  // namespace frontier::distributed

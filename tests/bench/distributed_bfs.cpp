@@ -7,8 +7,9 @@
 // communication floor of one level (a small exchange and the counters' all-reduce through
 // NCCL, back to back, after 100 ms idle, as GPUs sit between searches while the host checks
 // results, and after the same idle and the warm-up barrier every search starts with). Per GPU
-// count it also prints the median time of that untimed barrier. Without GPUs it runs the CPU
-// simulation of the ranks.
+// count it also prints the median time of that untimed barrier. "construct s" is kernel 1: on GPUs
+// every rank builds its own slice on its GPU from the generator's parameters (the host generates
+// nothing); without GPUs it runs the CPU simulation of the ranks, kernel 1 on the host.
 // --transport picks how the GPUs reach each other (auto: peer memory where every pair has peer
 // access, else NCCL; the floor is measured through the same).
 // --phases times every phase of every level on every rank (CUDA events on the ranks' streams,

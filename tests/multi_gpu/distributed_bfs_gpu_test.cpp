@@ -181,6 +181,64 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
   }
 }
 
+// Kernel 1 on the GPUs (DistributedBfs from KroneckerParams): every rank's slice built on its
+// own GPU equals the host-built one, the host holds none, the searches match the reference, and
+// the GPU ranks' validation and degrees agree with the host's over the same slices, including
+// on a broken tree (same failure, same wording).
+TEST(DistributedBfsGpu, KroneckerBuiltOnEachGpu) {
+  FRONTIER_REQUIRE_GPUS(2);
+  const KroneckerParams params = test::kronecker_params(16, 5);
+  const Graph whole = test::graph500_graph(params);
+  for (const int count : gpu_counts()) {
+    for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+      const std::vector<RankGraph<VertexId, EdgeId>> host =
+          partition::generate_kronecker_slices<VertexId, EdgeId>(params, layout, count);
+      for (const GpuTransport transport : transports(count)) {
+        DistributedBfs<VertexId, EdgeId> search(params, layout, gpus(count), transport);
+        EXPECT_TRUE(search.slices().empty());
+        const std::vector<RankGraph<VertexId, EdgeId>> built = search.slices_to_host();
+        ASSERT_EQ(built.size(), host.size());
+        std::int64_t arcs = 0;
+        for (std::size_t r = 0; r < host.size(); ++r) {
+          EXPECT_EQ(built[r].offsets, host[r].offsets) << "rank " << r;
+          EXPECT_EQ(built[r].targets, host[r].targets) << "rank " << r;
+          EXPECT_EQ(search.held_arcs()[r], static_cast<std::int64_t>(host[r].local_arcs()));
+          arcs += static_cast<std::int64_t>(host[r].local_arcs());
+        }
+        EXPECT_EQ(search.num_arcs(), arcs);
+        int searched = 0;
+        for (VertexId source = 0; searched < 3; ++source) {
+          EXPECT_EQ(search.degree(source), static_cast<std::int64_t>(whole.degree(source)));
+          if (whole.degree(source) == 0) continue;
+          expect_matches(search, whole, source, true, true);
+          DistributedBfsResult<VertexId> result = search.run(source);
+          const BfsValidation on_gpus =
+              search.validate(source, result.bfs.parent, result.bfs.depth);
+          const BfsValidation on_host = validate_distributed_bfs<VertexId, EdgeId>(
+              host, source, result.bfs.parent, result.bfs.depth);
+          EXPECT_TRUE(on_gpus.valid) << on_gpus.failure;
+          EXPECT_EQ(on_gpus.arcs_in_component, on_host.arcs_in_component);
+          EXPECT_EQ(on_gpus.vertices_in_tree, on_host.vertices_in_tree);
+          // A broken tree: a reached vertex's parent moved to a vertex that is not its neighbour.
+          for (VertexId v = 0; v < whole.num_vertices(); ++v) {
+            if (v != source && result.bfs.depth[v] > 1) {
+              result.bfs.parent[v] = source;
+              break;
+            }
+          }
+          const BfsValidation broken_gpus =
+              search.validate(source, result.bfs.parent, result.bfs.depth);
+          const BfsValidation broken_host = validate_distributed_bfs<VertexId, EdgeId>(
+              host, source, result.bfs.parent, result.bfs.depth);
+          EXPECT_FALSE(broken_gpus.valid);
+          EXPECT_EQ(broken_gpus.failure, broken_host.failure);
+          ++searched;
+        }
+      }
+    }
+  }
+}
+
 // The GPU backend and the CPU simulation run the same level loop: same levels and directions,
 // same frontiers, same items binned (the filter passes each vertex once per rank either way),
 // same arcs examined (bottom-up scans stop at the same first frontier neighbour).

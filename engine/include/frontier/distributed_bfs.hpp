@@ -45,6 +45,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
+#include "frontier/generators/kronecker.hpp"
 #include "frontier/types.hpp"
 
 namespace frontier {
@@ -189,6 +190,22 @@ struct ProcessRank {
   GpuTransport transport = GpuTransport::Auto;
 };
 
+/// Bytes of the per-level counter block a GPU rank keeps twice (the search's counters).
+inline constexpr std::uint64_t kDistributedCounterBlockBytes = 64;
+/// Device memory given to NCCL's own buffers on every GPU rank, counted beside the rank's.
+inline constexpr std::uint64_t kDistributedNcclBufferBytes = std::uint64_t{256} << 20;
+
+/// Device bytes one GPU rank of a DistributedBfs allocates for its search (before CUB's scan
+/// scratch, which the headroom covers): rank `rank` of `distribution` holding `arcs` arcs, its
+/// slice's offsets and targets included unless `with_slice` is false, the buffers of the peer
+/// transport or of NCCL's (`peer`), NCCL's own buffers not included
+/// (kDistributedNcclBufferBytes). Plain host arithmetic: the GPU ranks size themselves with it,
+/// and a plan uses it without a GPU.
+template <typename VertexT, typename EdgeT>
+std::uint64_t distributed_rank_device_bytes(const VertexDistribution<VertexT>& distribution,
+                                            int rank, std::uint64_t arcs, bool peer,
+                                            bool with_slice = true);
+
 /// A graph distributed over ranks and kept resident for many searches.
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 class DistributedBfs {
@@ -213,6 +230,18 @@ class DistributedBfs {
   /// them); its counters and statistics are global.
   /// @throws InvalidArgument if the slice does not match `process`; as above otherwise.
   DistributedBfs(Slice own_slice, const ProcessRank& process);
+  /// Graph500 kernel 1 on the GPUs: rank r of device.cuda_ids.size() ranks builds its slice of
+  /// the Kronecker graph of `params` (laid out by `layout`) on GPU device.cuda_ids[r], every GPU
+  /// at once, by regenerating the whole tuple stream and keeping the arcs whose tail it owns; the
+  /// slices equal partition::generate_kronecker_slices()'s and the host never holds them
+  /// (slices() is empty; slices_to_host() copies them back).
+  /// @throws InvalidArgument for bad parameters or a device that is not a list of GPUs;
+  ///         OutOfMemory naming the GPU, bytes needed and free; as above otherwise.
+  DistributedBfs(const KroneckerParams& params, VertexLayout layout, const Device& device,
+                 GpuTransport transport = GpuTransport::Auto);
+  /// One process of a multi-process run building its own rank's slice of the Kronecker graph
+  /// on process.gpu, as above; process.num_arcs is not read (the ranks sum their arc counts).
+  DistributedBfs(const KroneckerParams& params, VertexLayout layout, const ProcessRank& process);
   ~DistributedBfs();
   DistributedBfs(DistributedBfs&&) noexcept;
   DistributedBfs& operator=(DistributedBfs&&) noexcept;
@@ -225,6 +254,22 @@ class DistributedBfs {
   /// every rank's in a single-process run, its own in a multi-process one.
   std::span<const Slice> slices() const noexcept;
   const Device& device() const noexcept;
+  /// Arcs of the whole graph (every rank's).
+  std::int64_t num_arcs() const noexcept;
+  /// The ranks this process holds (every rank in a single-process run, its own in a
+  /// multi-process one) and the arcs of each, in the same order.
+  std::vector<int> held_ranks() const;
+  std::vector<std::int64_t> held_arcs() const;
+  /// Out-degree of vertex v, owned by a rank held here (read from its GPU where the slice was
+  /// built there). @throws InvalidArgument otherwise.
+  std::int64_t degree(VertexT v) const;
+  /// validate_distributed_bfs() over the ranks held here: on the host over slices(), or, for
+  /// slices built on the GPUs, on each rank's GPU against its resident slice (same verdict and
+  /// wording; the parent and depth arrays go up to every GPU).
+  BfsValidation validate(VertexT source, std::span<const VertexT> parent,
+                         std::span<const std::int32_t> depth) const;
+  /// Host copies of the slices held here (slices(), or those built on the GPUs, downloaded).
+  std::vector<Slice> slices_to_host() const;
   /// How the GPU ranks reach each other (Peer or Nccl, Auto resolved); Auto for simulated ranks.
   GpuTransport transport() const noexcept;
 

@@ -10,6 +10,7 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/host_memory.hpp"
 #include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "frontier/types.hpp"
@@ -57,6 +58,29 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   bytes.kept_labels = device_buffer_bytes(n, sizeof(std::int32_t)) +
                       device_buffer_bytes(n, sizeof(VertexId)) + 2 * device_buffer_bytes(n, 1);
   bytes.headroom = kDeviceMemoryHeadroom;
+  return bytes;
+}
+
+Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
+                                       bool peer) {
+  const std::uint64_t n = std::uint64_t{1} << scale;
+  const std::uint64_t arcs_per_vertex = 2 * static_cast<std::uint64_t>(edgefactor);
+  const VertexDistribution<VertexId> distribution{layout, static_cast<VertexId>(n), gpus};
+  Graph500RankBytes bytes;
+  bytes.host = bfs_host_bytes(n, false, false);
+  for (int rank = 0; rank < gpus; ++rank) {
+    const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
+    Graph500RankDeviceBytes gpu;
+    gpu.arcs = arcs_per_vertex * local;
+    gpu.construction = device_csr_build_bytes(local, gpu.arcs).peak();
+    gpu.search =
+        distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, gpu.arcs, peer) +
+        kDistributedNcclBufferBytes;
+    gpu.check = device_buffer_bytes(n, sizeof(VertexId)) +
+                device_buffer_bytes(n, sizeof(std::int32_t)) +
+                device_buffer_bytes(2, sizeof(std::uint64_t));
+    bytes.gpus.push_back(gpu);
+  }
   return bytes;
 }
 

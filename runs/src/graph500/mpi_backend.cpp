@@ -5,17 +5,19 @@
 //
 // Each process:
 //  - drives the GPU of its rank on its node (more processes than GPUs on a node is an error);
-//  - generates its own tuple range and bins the arcs by owner (untimed; the slowest process's
-//    time is reported);
-//  - kernel 1: the bins go to their owners with MPI_Alltoallv, the owner builds its slice and
-//    makes it resident on its GPU, the processes join in one NCCL communicator (timed from a
-//    barrier, the slowest process's time);
+//  - kernel 1 (timed from a barrier, the slowest process's time): the processes join in one NCCL
+//    communicator and each builds its own rank's slice on its GPU from the Kronecker parameters
+//    alone (DistributedBfs from KroneckerParams: the GPU regenerates the tuple stream and keeps
+//    the arcs it owns), so no process holds arcs on the host. With build_on_device off (for
+//    comparison) it generates its own tuple range and bins the arcs by owner (untimed), the bins
+//    go to their owners with MPI_Alltoallv and the owner builds its slice on the host and uploads
+//    it;
 //  - answers for its own vertices when the root sampler asks about a round of candidates, the
 //    answers combined with MPI_Allreduce;
 //  - after every search combines the label arrays (MPI_Allreduce MAX: every vertex has one owner,
-//    the other entries are -1), validates its own slice, and sums verdicts and arc counts with
-//    the others.
-// Host memory is not sized up front: a process holds one slice, not the whole graph that
+//    the other entries are -1), validates its own rank (on its GPU against the resident slice,
+//    or on the host over a host-built one), and sums verdicts and arc counts with the others.
+// Host memory is not sized up front: a process holds at most one slice, not the whole graph that
 // graph500_memory_bytes() estimates.
 #include <mpi.h>
 
@@ -32,6 +34,7 @@
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device.hpp"
+#include "frontier/device_build.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/generators/kronecker.hpp"
@@ -120,6 +123,7 @@ class MpiBackend final : public Graph500Backend {
   void check_memory() const override {}
 
   double generate() override {
+    if (config_.build_on_device) return 0.0;
     detail::Timer timer;
     bins_ = partition::generate_kronecker_arcs(params_, distribution_, rank_);
     return mpi::max_over_ranks(timer.seconds());
@@ -128,42 +132,39 @@ class MpiBackend final : public Graph500Backend {
   void construct(Graph500Result& result) override {
     mpi::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     detail::Timer timer;
-    ReceivedArcs received = route_arcs(bins_, ranks_);
-    bins_ = partition::ArcBins<VertexId>();
-    std::vector<partition::ArcSpan<VertexId>> spans;
-    for (int s = 0; s < ranks_; ++s) {
-      const auto at = static_cast<std::size_t>(received.displacements[s]);
-      const auto count = static_cast<std::size_t>(received.counts[s]);
-      spans.push_back({std::span<const VertexId>(received.sources.data() + at, count),
-                       std::span<const VertexId>(received.targets.data() + at, count)});
-    }
-    RankGraph<VertexId, EdgeId> own = partition::build_rank_graph<VertexId, EdgeId>(
-        distribution_, rank_, std::span<const partition::ArcSpan<VertexId>>(spans), false);
-    received = ReceivedArcs();
-    const ProcessRank process = mpi::join(
-        rank_, ranks_, gpu_, static_cast<std::int64_t>(own.local_arcs()), config_.transport);
     Graph500DistributedDetails& details = *result.distributed;
-    details.balance = mpi::gather_edge_balance(own);
-    search_.emplace(std::move(own), process);
+    if (config_.build_on_device) {
+      const ProcessRank process = mpi::join(rank_, ranks_, gpu_, 0, config_.transport);
+      search_.emplace(params_, config_.layout, process);
+      details.balance = mpi::gather_edge_balance(
+          static_cast<std::int64_t>(distribution_.local_count(rank_)), search_->held_arcs()[0]);
+    } else {
+      RankGraph<VertexId, EdgeId> own = build_own_slice();
+      const ProcessRank process = mpi::join(
+          rank_, ranks_, gpu_, static_cast<std::int64_t>(own.local_arcs()), config_.transport);
+      details.balance = mpi::gather_edge_balance(static_cast<std::int64_t>(own.local_vertices()),
+                                                 static_cast<std::int64_t>(own.local_arcs()));
+      search_.emplace(std::move(own), process);
+    }
     result.construction_seconds = mpi::max_over_ranks(timer.seconds());
-    result.num_arcs = process.num_arcs;
+    result.built_on_device = config_.build_on_device;
+    result.num_arcs = search_->num_arcs();
     details.transport = search_->transport();
     if (rank_ == 0) {
       detail::logger().info(
-          "graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f}, {} "
-          "transport)",
+          "graph500: {} processes built {} arcs in {:.3f} s (edge balance max/mean {:.3f}, {}, "
+          "{} transport)",
           ranks_, result.num_arcs, result.construction_seconds, details.balance.imbalance,
+          config_.build_on_device ? "each on its GPU" : "on the host",
           to_string(details.transport));
     }
   }
 
   void has_edges(std::span<const VertexId> candidates,
                  std::span<unsigned char> has_edges) override {
-    const RankGraph<VertexId, EdgeId>& own = search_->slices().front();
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const VertexId v = candidates[i];
-      has_edges[i] =
-          distribution_.owner(v) == own.rank && own.degree(distribution_.local(v)) > 0 ? 1 : 0;
+      has_edges[i] = distribution_.owner(v) == rank_ && search_->degree(v) > 0 ? 1 : 0;
     }
     mpi::check(MPI_Allreduce(MPI_IN_PLACE, has_edges.data(), static_cast<int>(has_edges.size()),
                              MPI_UNSIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD),
@@ -184,13 +185,16 @@ class MpiBackend final : public Graph500Backend {
     Graph500Check check;
     std::int64_t arcs = 0;
     if (validate) {
-      const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
-          search_->slices(), root, search.bfs.parent, search.bfs.depth);
+      const BfsValidation verdict = search_->validate(root, search.bfs.parent, search.bfs.depth);
       if (mpi::sum_over_ranks(verdict.valid ? 0 : 1) > 0) {
         check.failure = verdict.valid ? "another process found a broken tree" : verdict.failure;
         return check;
       }
       arcs = mpi::sum_over_ranks(verdict.arcs_in_component);
+    } else if (search_->slices().empty()) {
+      // Every process holds the whole depth array: each counts the same tuples on its own GPU.
+      check.nedge = count_kronecker_tuples_reached(params_, search.bfs.depth, Device::cuda(gpu_));
+      return check;
     } else {
       arcs = mpi::sum_over_ranks(partition::reached_arcs(search_->slices(), search.bfs.depth));
     }
@@ -201,6 +205,21 @@ class MpiBackend final : public Graph500Backend {
   double slowest(double seconds) override { return mpi::max_over_ranks(seconds); }
 
  private:
+  // Kernel 1 on the host: the bins to their owners, this process's slice built from them.
+  RankGraph<VertexId, EdgeId> build_own_slice() {
+    ReceivedArcs received = route_arcs(bins_, ranks_);
+    bins_ = partition::ArcBins<VertexId>();
+    std::vector<partition::ArcSpan<VertexId>> spans;
+    for (int s = 0; s < ranks_; ++s) {
+      const auto at = static_cast<std::size_t>(received.displacements[s]);
+      const auto count = static_cast<std::size_t>(received.counts[s]);
+      spans.push_back({std::span<const VertexId>(received.sources.data() + at, count),
+                       std::span<const VertexId>(received.targets.data() + at, count)});
+    }
+    return partition::build_rank_graph<VertexId, EdgeId>(
+        distribution_, rank_, std::span<const partition::ArcSpan<VertexId>>(spans), false);
+  }
+
   // Declared first, so that MPI outlives the NCCL communicator the search holds.
   mpi::Scope scope_;
   Graph500Config config_;
@@ -210,7 +229,8 @@ class MpiBackend final : public Graph500Backend {
   VertexDistribution<VertexId> distribution_;
   DistributedBfsOptions options_;
   KroneckerParams params_;
-  /// This process's generated arcs, binned by owner, until construction routes them.
+  /// build_on_device off: this process's generated arcs, binned by owner, until construction
+  /// routes them.
   partition::ArcBins<VertexId> bins_;
   std::optional<DistributedBfs<VertexId, EdgeId>> search_;
 };

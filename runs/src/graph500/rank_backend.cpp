@@ -1,14 +1,22 @@
 // rank_backend.cpp — a Graph500 run on ranks in this process, simulated on the CPU or one per GPU
 // (graph500_backend.hpp), every rank doing what a process of an MPI run does, with the bins moved
 // through memory:
-//  1. size the run against host memory (the whole graph's estimate bounds the ranks together);
-//  2. generation: every rank generates and bins the arcs of its own tuple range (untimed);
-//  3. kernel 1, timed: the bins reach their owners, every owner builds its CSR slice, and the
-//     slices become resident (DistributedBfs: on the GPUs, or in the simulated ranks);
-//  4. degrees for the root sampler read from the owners' slices;
+//  1. size the run against host memory: simulated ranks (or GPU ranks built on the host) by the
+//     whole graph's estimate, which bounds the ranks together; GPU ranks that build their own
+//     slices by the labels alone (graph500_rank_memory), each GPU sizing itself as it builds;
+//  2. generation: simulated ranks generate and bin the arcs of their own tuple ranges on the host
+//     (untimed); GPU ranks generate nothing here (with build_on_device off, for comparison, they
+//     do as simulated ranks, and their slices are uploaded);
+//  3. kernel 1, timed: simulated ranks route the bins to their owners, which build their CSR
+//     slices; GPU ranks each build their own slice on their GPU from the parameters alone
+//     (DistributedBfs from KroneckerParams: every GPU regenerates the tuple stream and keeps the
+//     arcs it owns), so the host never holds the graph;
+//  4. degrees for the root sampler read from the owners' slices (on the GPUs: read there);
 //  5. searches by DistributedBfs (timed by its own clock, until every rank's labels are final),
-//     validation slice by slice (validate_distributed_bfs); nedge is half the arcs whose tail
-//     was reached.
+//     validation rank by rank (DistributedBfs::validate: on the host over the simulated ranks'
+//     slices, on each GPU against its resident slice); nedge is half the arcs whose tail was
+//     reached, or, unvalidated on the GPUs, the tuples with a reached source counted on GPU 0
+//     over the regenerated stream (count_kronecker_tuples_reached).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,11 +25,15 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/device_build.hpp"
 #include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/partition/slices.hpp"
+#include "frontier/runs/graph500_memory.hpp"
 #include "graph500/graph500_backend.hpp"
 
 namespace frontier::runs {
@@ -33,7 +45,8 @@ class RankBackend final : public Graph500Backend {
       : config_(config),
         distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
                       config.ranks},
-        options_(distributed_search_options(config)) {
+        options_(distributed_search_options(config)),
+        built_on_gpus_(config.device.is_cuda() && config.build_on_device) {
     params_.scale = config.scale;
     params_.edgefactor = config.edgefactor;
     params_.seed = config.seed;
@@ -41,9 +54,25 @@ class RankBackend final : public Graph500Backend {
 
   void place(Graph500Result& result) const override { result.distributed.emplace(); }
 
-  void check_memory() const override { check_graph500_memory(config_.scale, config_.edgefactor); }
+  void check_memory() const override {
+    if (!built_on_gpus_) {
+      check_graph500_memory(config_.scale, config_.edgefactor);
+      return;
+    }
+    const std::uint64_t needed =
+        graph500_rank_memory(config_.scale, config_.edgefactor, config_.ranks, config_.layout)
+            .host_peak();
+    const std::uint64_t available = detail::available_host_memory_bytes();
+    if (available > 0 && needed > available) {
+      throw OutOfMemory("graph500 at scale " + std::to_string(config_.scale) +
+                            " on the host (the labels of a search on " +
+                            std::to_string(config_.ranks) + " GPU ranks)",
+                        needed, available);
+    }
+  }
 
   double generate() override {
+    if (built_on_gpus_) return 0.0;
     detail::Timer timer;
     for (int rank = 0; rank < config_.ranks; ++rank) {
       sent_.push_back(partition::generate_kronecker_arcs(params_, distribution_, rank));
@@ -58,6 +87,60 @@ class RankBackend final : public Graph500Backend {
 
   void construct(Graph500Result& result) override {
     detail::Timer timer;
+    if (built_on_gpus_) {
+      search_.emplace(params_, config_.layout, config_.device, config_.transport);
+    } else {
+      search_.emplace(route_bins(), config_.device, config_.transport);
+    }
+    result.construction_seconds = timer.seconds();
+    result.built_on_device = built_on_gpus_;
+    Graph500DistributedDetails& details = *result.distributed;
+    details.transport = search_->transport();
+    std::vector<partition::RankBalance> per_rank;
+    const std::vector<int> ranks = search_->held_ranks();
+    const std::vector<std::int64_t> arcs = search_->held_arcs();
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+      per_rank.push_back(
+          {ranks[i], static_cast<std::int64_t>(distribution_.local_count(ranks[i])), arcs[i]});
+    }
+    details.balance = partition::edge_balance(std::move(per_rank));
+    result.num_arcs = search_->num_arcs();
+    detail::logger().info(
+        "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
+        result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
+        config_.device.is_cuda()
+            ? std::string(built_on_gpus_ ? ", each built on its GPU, " : ", built on the host, ") +
+                  std::string(to_string(details.transport)) + " transport"
+            : std::string());
+  }
+
+  void has_edges(std::span<const VertexId> candidates,
+                 std::span<unsigned char> has_edges) override {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      has_edges[i] = search_->degree(candidates[i]) > 0 ? 1 : 0;
+    }
+  }
+
+  Graph500Search search(VertexId root) override { return search_->run(root, options_); }
+
+  Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
+    Graph500Check check;
+    if (validate) {
+      const BfsValidation verdict = search_->validate(root, search.bfs.parent, search.bfs.depth);
+      check.failure = verdict.failure;
+      check.nedge = verdict.arcs_in_component / 2;
+    } else if (search_->slices().empty()) {
+      check.nedge = count_kronecker_tuples_reached(params_, search.bfs.depth,
+                                                   Device::cuda(config_.device.cuda_ids.front()));
+    } else {
+      check.nedge = partition::reached_arcs(search_->slices(), search.bfs.depth) / 2;
+    }
+    return check;
+  }
+
+ private:
+  // Kernel 1's routing on simulated ranks: rank d reads bin d of every sender and builds its slice.
+  std::vector<RankGraph<VertexId, EdgeId>> route_bins() {
     std::vector<RankGraph<VertexId, EdgeId>> slices;
     for (int rank = 0; rank < config_.ranks; ++rank) {
       std::vector<partition::ArcSpan<VertexId>> received;
@@ -69,53 +152,17 @@ class RankBackend final : public Graph500Backend {
     }
     sent_.clear();
     sent_.shrink_to_fit();
-    search_.emplace(std::move(slices), config_.device, config_.transport);
-    result.construction_seconds = timer.seconds();
-    Graph500DistributedDetails& details = *result.distributed;
-    details.transport = search_->transport();
-    details.balance = partition::edge_balance(search_->slices());
-    for (const partition::RankBalance& rank : details.balance.per_rank) {
-      result.num_arcs += rank.arcs;
-    }
-    detail::logger().info(
-        "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
-        result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
-        config_.device.is_cuda() ? ", " + std::string(to_string(details.transport)) + " transport"
-                                 : std::string());
+    return slices;
   }
 
-  void has_edges(std::span<const VertexId> candidates,
-                 std::span<unsigned char> has_edges) override {
-    const auto slices = search_->slices();
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      const VertexId v = candidates[i];
-      has_edges[i] = slices[distribution_.owner(v)].degree(distribution_.local(v)) > 0 ? 1 : 0;
-    }
-  }
-
-  Graph500Search search(VertexId root) override { return search_->run(root, options_); }
-
-  Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
-    Graph500Check check;
-    std::int64_t arcs = 0;
-    if (validate) {
-      const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
-          search_->slices(), root, search.bfs.parent, search.bfs.depth);
-      check.failure = verdict.failure;
-      arcs = verdict.arcs_in_component;
-    } else {
-      arcs = partition::reached_arcs(search_->slices(), search.bfs.depth);
-    }
-    check.nedge = arcs / 2;
-    return check;
-  }
-
- private:
   Graph500Config config_;
   VertexDistribution<VertexId> distribution_;
   DistributedBfsOptions options_;
   KroneckerParams params_;
-  /// Every rank's generated arcs, binned by owner, until construction routes them.
+  /// GPU ranks building their own slices on their GPUs (kernel 1 there, nothing on the host).
+  bool built_on_gpus_ = false;
+  /// Simulated ranks: every rank's generated arcs, binned by owner, until construction routes
+  /// them.
   std::vector<partition::ArcBins<VertexId>> sent_;
   std::optional<DistributedBfs<VertexId, EdgeId>> search_;
 };

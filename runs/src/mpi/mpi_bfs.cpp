@@ -53,7 +53,8 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   // 2. NCCL through MPI; the balance report.
   const ProcessRank process =
       mpi::join(out.rank, out.ranks, gpu, static_cast<std::int64_t>(own.local_arcs()), transport);
-  out.balance = mpi::gather_edge_balance(own);
+  out.balance = mpi::gather_edge_balance(static_cast<std::int64_t>(own.local_vertices()),
+                                         static_cast<std::int64_t>(own.local_arcs()));
   DistributedBfs<VertexId, EdgeId> search(std::move(own), process);
   if (out.rank == 0) {
     log.info("bfs: {} {} processes, one GPU each, {} transport; edge balance max/mean {:.3f}",

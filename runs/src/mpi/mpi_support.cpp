@@ -107,10 +107,9 @@ ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTrans
   return process;
 }
 
-partition::BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own) {
+partition::BalanceReport gather_edge_balance(std::int64_t local_vertices, std::int64_t local_arcs) {
   const int ranks = world_size();
-  const std::int64_t counts[2] = {static_cast<std::int64_t>(own.local_vertices()),
-                                  static_cast<std::int64_t>(own.local_arcs())};
+  const std::int64_t counts[2] = {local_vertices, local_arcs};
   std::vector<std::int64_t> all(2 * static_cast<std::size_t>(ranks));
   check(MPI_Allgather(counts, 2, MPI_INT64_T, all.data(), 2, MPI_INT64_T, MPI_COMM_WORLD),
         "MPI_Allgather");

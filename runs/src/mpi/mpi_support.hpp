@@ -42,7 +42,8 @@ int node_gpu(int rank);
 /// shares this one's node; the ranks are to reach each other through `transport`.
 ProcessRank join(int rank, int ranks, int gpu, std::int64_t local_arcs, GpuTransport transport);
 
-/// Every process's vertex and arc counts, gathered into the balance report (same on all).
-partition::BalanceReport gather_edge_balance(const RankGraph<VertexId, EdgeId>& own);
+/// Every process's vertex and arc counts (its own: `local_vertices`, `local_arcs`), gathered
+/// into the balance report (same on all).
+partition::BalanceReport gather_edge_balance(std::int64_t local_vertices, std::int64_t local_arcs);
 
 }  // namespace frontier::runs::mpi

@@ -10,6 +10,7 @@
 #include "bfs/distributed/cpu/host_exchange.hpp"
 #include "bfs/distributed/cuda/cuda_ranks.hpp"
 #include "bfs/distributed/level_loop.hpp"
+#include "bfs/distributed/vertex_rules.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/errors.hpp"
 
@@ -18,6 +19,8 @@ namespace frontier {
 template <typename VertexT, typename EdgeT>
 struct DistributedBfs<VertexT, EdgeT>::Impl {
   std::vector<Slice> slices;
+  VertexDistribution<VertexT> distribution;
+  bool directed = false;
   Device device;
   /// Ranks of the whole run (more than slices.size() in a multi-process run).
   int ranks = 0;
@@ -60,6 +63,8 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
                                                GpuTransport transport)
     : impl_(std::make_unique<Impl>()) {
   check_slices(slices);
+  impl_->distribution = slices.front().distribution;
+  impl_->directed = slices.front().directed;
   impl_->slices = std::move(slices);
   impl_->device = device;
   impl_->ranks = static_cast<int>(impl_->slices.size());
@@ -108,9 +113,45 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(Slice own_slice, const ProcessRan
   }
   impl_->device = Device::cuda(process.gpu);
   impl_->ranks = process.ranks;
+  impl_->distribution = own_slice.distribution;
+  impl_->directed = own_slice.directed;
   impl_->slices.push_back(std::move(own_slice));
   impl_->cuda = distributed::make_cuda_process_rank<VertexT, EdgeT>(impl_->slices.front(), process);
   impl_->num_arcs = process.num_arcs;
+}
+
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(const KroneckerParams& params, VertexLayout layout,
+                                               const Device& device, GpuTransport transport)
+    : impl_(std::make_unique<Impl>()) {
+  if (!device.is_cuda() || device.cuda_ids.empty()) {
+    throw InvalidArgument("slices built on the GPUs need a list of GPUs, one per rank");
+  }
+  const int p = static_cast<int>(device.cuda_ids.size());
+  impl_->cuda = distributed::make_kronecker_rank_group<VertexT, EdgeT>(
+      params, layout, std::span<const int>(device.cuda_ids), transport);
+  impl_->distribution = {layout, static_cast<VertexT>(std::uint64_t{1} << params.scale), p};
+  impl_->device = device;
+  impl_->ranks = p;
+  impl_->num_arcs = impl_->cuda->total_arcs();
+  detail::logger().debug("distributed bfs: {} {} ranks built on the GPUs ({} transport), {} arcs",
+                         p, to_string(layout), to_string(this->transport()), impl_->num_arcs);
+}
+
+template <typename VertexT, typename EdgeT>
+DistributedBfs<VertexT, EdgeT>::DistributedBfs(const KroneckerParams& params, VertexLayout layout,
+                                               const ProcessRank& process)
+    : impl_(std::make_unique<Impl>()) {
+  if (process.ranks < 1 || process.rank < 0 || process.rank >= process.ranks) {
+    throw InvalidArgument("process rank " + std::to_string(process.rank) + " is out of range for " +
+                          std::to_string(process.ranks) + " ranks");
+  }
+  impl_->cuda = distributed::make_kronecker_process_rank<VertexT, EdgeT>(params, layout, process);
+  impl_->distribution = {layout, static_cast<VertexT>(std::uint64_t{1} << params.scale),
+                         process.ranks};
+  impl_->device = Device::cuda(process.gpu);
+  impl_->ranks = process.ranks;
+  impl_->num_arcs = impl_->cuda->total_arcs();
 }
 
 NcclUniqueId make_nccl_unique_id() { return distributed::nccl_unique_id(); }
@@ -130,7 +171,77 @@ int DistributedBfs<VertexT, EdgeT>::ranks() const noexcept {
 
 template <typename VertexT, typename EdgeT>
 const VertexDistribution<VertexT>& DistributedBfs<VertexT, EdgeT>::distribution() const noexcept {
-  return impl_->slices.front().distribution;
+  return impl_->distribution;
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t DistributedBfs<VertexT, EdgeT>::num_arcs() const noexcept {
+  return impl_->num_arcs;
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<int> DistributedBfs<VertexT, EdgeT>::held_ranks() const {
+  std::vector<int> ranks;
+  if (!impl_->slices.empty()) {
+    for (const Slice& slice : impl_->slices) ranks.push_back(slice.rank);
+  } else {
+    for (distributed::RankSearch<VertexT>* rank : impl_->cuda->ranks()) {
+      ranks.push_back(rank->rank());
+    }
+  }
+  return ranks;
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<std::int64_t> DistributedBfs<VertexT, EdgeT>::held_arcs() const {
+  std::vector<std::int64_t> arcs;
+  if (!impl_->slices.empty()) {
+    for (const Slice& slice : impl_->slices) {
+      arcs.push_back(static_cast<std::int64_t>(slice.local_arcs()));
+    }
+  } else {
+    for (std::size_t i = 0; i < impl_->cuda->ranks().size(); ++i) {
+      arcs.push_back(impl_->cuda->local_arcs(i));
+    }
+  }
+  return arcs;
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t DistributedBfs<VertexT, EdgeT>::degree(VertexT v) const {
+  const VertexDistribution<VertexT>& d = impl_->distribution;
+  if (v < 0 || v >= d.num_vertices) {
+    throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
+                          std::to_string(d.num_vertices) + ")");
+  }
+  if (impl_->slices.empty()) return impl_->cuda->degree(v);
+  for (const Slice& slice : impl_->slices) {
+    if (slice.rank == d.owner(v)) return static_cast<std::int64_t>(slice.degree(d.local(v)));
+  }
+  throw InvalidArgument("vertex " + std::to_string(v) + " is not owned by a rank here");
+}
+
+template <typename VertexT, typename EdgeT>
+BfsValidation DistributedBfs<VertexT, EdgeT>::validate(VertexT source,
+                                                       std::span<const VertexT> parent,
+                                                       std::span<const std::int32_t> depth) const {
+  if (!impl_->slices.empty()) {
+    return validate_distributed_bfs<VertexT, EdgeT>(impl_->slices, source, parent, depth);
+  }
+  return distributed::validate_ranks<VertexT>(
+      impl_->distribution, impl_->cuda->ranks().size(), source, parent, depth,
+      [&](std::size_t i) { return impl_->cuda->check(i, source, parent, depth); });
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<typename DistributedBfs<VertexT, EdgeT>::Slice>
+DistributedBfs<VertexT, EdgeT>::slices_to_host() const {
+  if (!impl_->slices.empty()) return impl_->slices;
+  std::vector<Slice> slices;
+  for (std::size_t i = 0; i < impl_->cuda->ranks().size(); ++i) {
+    slices.push_back(impl_->cuda->slice_to_host(i));
+  }
+  return slices;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -180,18 +291,18 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   distributed::LevelLoopConfig config;
   config.predecessors = options.bfs.predecessors;
   config.direction_optimizing =
-      options.bfs.strategy == BfsStrategy::DirectionOptimizing && !impl_->slices.front().directed;
+      options.bfs.strategy == BfsStrategy::DirectionOptimizing && !impl_->directed;
   config.alpha = options.bfs.alpha;
   config.beta = options.bfs.beta;
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
   config.time_phases = options.time_phases;
   config.small_level_arcs = options.small_level_arcs;
-  if (static_cast<int>(impl_->slices.size()) == impl_->ranks) {
+  const std::size_t held = impl_->cuda ? impl_->cuda->ranks().size() : impl_->slices.size();
+  if (static_cast<int>(held) == impl_->ranks) {
     // Every rank is here: the source's arcs are known, and level 0 needs no counts round trip.
-    const Slice& owner = impl_->slices[static_cast<std::size_t>(distribution().owner(source))];
-    config.source_rank = owner.rank;
-    config.source_arcs = static_cast<std::int64_t>(owner.degree(distribution().local(source)));
+    config.source_rank = distribution().owner(source);
+    config.source_arcs = degree(source);
   }
   const std::span<distributed::RankSearch<VertexT>* const> ranks =
       impl_->cuda ? impl_->cuda->ranks()

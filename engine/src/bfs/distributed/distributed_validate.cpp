@@ -4,18 +4,20 @@
 // multi-process run every rank checks its own vertices and arcs and the verdicts are combined.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 
+#include "bfs/distributed/vertex_rules.hpp"
 #include "frontier/distributed_bfs.hpp"
 
 namespace frontier {
 namespace {
 
 template <typename VertexT, typename EdgeT>
-bool slice_has_arc(const RankGraph<VertexT, EdgeT>& slice, VertexT local, VertexT head) {
-  const auto begin = slice.targets.begin() + slice.offsets[local];
-  const auto end = slice.targets.begin() + slice.offsets[local + 1];
-  return std::find(begin, end, head) != end;
+std::span<const VertexT> arcs_of(const RankGraph<VertexT, EdgeT>& slice, VertexT local) {
+  return {slice.targets.data() + slice.offsets[local],
+          static_cast<std::size_t>(slice.offsets[local + 1] - slice.offsets[local])};
 }
 
 // The rules for one vertex and its out-arcs; counts the arcs of a reached vertex into `arcs`.
@@ -26,53 +28,38 @@ std::string check_vertex(std::span<const RankGraph<VertexT, EdgeT>> slices,
                          std::span<const VertexT> parent, std::span<const std::int32_t> depth,
                          std::int64_t& arcs) {
   const auto& distribution = slice.distribution;
-  const VertexT n = distribution.num_vertices;
-  const bool directed = slice.directed;
   const VertexT v = distribution.global(slice.rank, local);
   const VertexT p = parent[v];
-  const std::int32_t d = depth[v];
-  // Rules 1 and 2: unreached both ways, or a reached parent one level up.
-  if ((p < 0) != (d < 0)) return "rule 1: parent and depth disagree on reachability";
-  if (p >= n) return "rule 1: parent out of range";
-  if (p >= 0 && v != source) {
-    if (depth[p] < 0 || depth[p] + 1 != d) return "rule 2: the parent's level is not one less";
-    // Rule 5: the tree edge is an arc of the graph.
-    const bool found = directed
-                           ? slice_has_arc(slices[distribution.owner(p)], distribution.local(p), v)
-                           : slice_has_arc(slice, local, p);
-    if (!found) return "rule 5: no arc joins the vertex to its parent";
-  }
-  // Rules 3 and 4 over the vertex's out-arcs.
-  for (EdgeT e = slice.offsets[local]; e < slice.offsets[local + 1]; ++e) {
-    const VertexT w = slice.targets[e];
-    if (d < 0) {
-      if (!directed && depth[w] >= 0) {
-        return "rule 4: an edge joins it to the reached vertex " + std::to_string(w);
-      }
-      continue;
-    }
-    ++arcs;
-    if (depth[w] < 0) return "rule 4: the arc to " + std::to_string(w) + " leaves the tree";
-    if (depth[w] > d + 1 || (!directed && depth[w] < d - 1)) {
-      return "rule 3: the arc to " + std::to_string(w) + " spans more than one level";
+  // Rule 5 looks in the parent's slice for a directed graph (only once p is known valid).
+  std::span<const VertexT> parent_arcs = arcs_of(slice, local);
+  if (slice.directed) {
+    parent_arcs = {};
+    if (p >= 0 && p < distribution.num_vertices) {
+      parent_arcs = arcs_of(slices[distribution.owner(p)], distribution.local(p));
     }
   }
-  return {};
+  return distributed::broken_vertex_rule<VertexT>(v, arcs_of(slice, local), parent_arcs,
+                                                  slice.directed, distribution.num_vertices, source,
+                                                  parent, depth, arcs);
 }
 
 }  // namespace
 
-template <typename VertexT, typename EdgeT>
-BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
-                                       VertexT source, std::span<const VertexT> parent,
-                                       std::span<const std::int32_t> depth) {
+}  // namespace frontier
+
+namespace frontier::distributed {
+
+template <typename VertexT>
+BfsValidation validate_ranks(const VertexDistribution<VertexT>& distribution, std::size_t ranks,
+                             VertexT source, std::span<const VertexT> parent,
+                             std::span<const std::int32_t> depth,
+                             const std::function<RankCheck(std::size_t)>& check_rank) {
   BfsValidation verdict;
   const auto fail = [&verdict](std::string failure) {
     verdict.failure = std::move(failure);
     return verdict;
   };
-  if (slices.empty()) return fail("no slices");
-  const auto& distribution = slices.front().distribution;
+  if (ranks == 0) return fail("no slices");
   const VertexT n = distribution.num_vertices;
   if (parent.size() != static_cast<std::size_t>(n) || depth.size() != static_cast<std::size_t>(n)) {
     return fail("parent and depth arrays must have one entry per vertex");
@@ -82,26 +69,10 @@ BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>
     return fail("rule 1: the source is not its own parent at depth 0");
   }
   std::int64_t arcs = 0;
-  for (const auto& slice : slices) {
-    const int rank = slice.rank;
-    const auto count = static_cast<std::int64_t>(slice.local_vertices());
-    // The failure at the smallest local index wins, so the verdict does not depend on timing.
-    std::int64_t first_bad = count;
-    std::string failure;
-#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : arcs)
-    for (std::int64_t i = 0; i < count; ++i) {
-      const auto local = static_cast<VertexT>(i);
-      const std::string problem = check_vertex(slices, slice, local, source, parent, depth, arcs);
-      if (!problem.empty()) {
-#pragma omp critical(frontier_distributed_validate)
-        if (i < first_bad) {
-          first_bad = i;
-          failure = problem + " at vertex " + std::to_string(distribution.global(rank, local)) +
-                    " (rank " + std::to_string(rank) + ")";
-        }
-      }
-    }
-    if (!failure.empty()) return fail(std::move(failure));
+  for (std::size_t i = 0; i < ranks; ++i) {
+    RankCheck check = check_rank(i);
+    if (!check.failure.empty()) return fail(std::move(check.failure));
+    arcs += check.reached_arcs;
   }
   std::int64_t reached = 0;
 #pragma omp parallel for schedule(static) reduction(+ : reached)
@@ -110,6 +81,57 @@ BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>
   verdict.vertices_in_tree = reached;
   verdict.arcs_in_component = arcs;
   return verdict;
+}
+
+template BfsValidation validate_ranks(const VertexDistribution<std::int32_t>&, std::size_t,
+                                      std::int32_t, std::span<const std::int32_t>,
+                                      std::span<const std::int32_t>,
+                                      const std::function<RankCheck(std::size_t)>&);
+template BfsValidation validate_ranks(const VertexDistribution<std::int64_t>&, std::size_t,
+                                      std::int64_t, std::span<const std::int64_t>,
+                                      std::span<const std::int32_t>,
+                                      const std::function<RankCheck(std::size_t)>&);
+
+}  // namespace frontier::distributed
+
+namespace frontier {
+
+template <typename VertexT, typename EdgeT>
+BfsValidation validate_distributed_bfs(std::span<const RankGraph<VertexT, EdgeT>> slices,
+                                       VertexT source, std::span<const VertexT> parent,
+                                       std::span<const std::int32_t> depth) {
+  if (slices.empty()) {
+    BfsValidation verdict;
+    verdict.failure = "no slices";
+    return verdict;
+  }
+  const auto& distribution = slices.front().distribution;
+  return distributed::validate_ranks<VertexT>(
+      distribution, slices.size(), source, parent, depth, [&](std::size_t r) {
+        const RankGraph<VertexT, EdgeT>& slice = slices[r];
+        const int rank = slice.rank;
+        const auto count = static_cast<std::int64_t>(slice.local_vertices());
+        // The failure at the smallest local index wins, so the verdict does not depend on timing.
+        std::int64_t first_bad = count;
+        std::int64_t arcs = 0;
+        distributed::RankCheck check;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : arcs)
+        for (std::int64_t i = 0; i < count; ++i) {
+          const auto local = static_cast<VertexT>(i);
+          const std::string problem =
+              check_vertex(slices, slice, local, source, parent, depth, arcs);
+          if (!problem.empty()) {
+#pragma omp critical(frontier_distributed_validate)
+            if (i < first_bad) {
+              first_bad = i;
+              check.failure =
+                  distributed::vertex_failure(problem, distribution.global(rank, local), rank);
+            }
+          }
+        }
+        check.reached_arcs = arcs;
+        return check;
+      });
 }
 
 template BfsValidation validate_distributed_bfs(

@@ -1,7 +1,9 @@
 // Edge tuples -> CSR on the GPU (see device_graph_build.hpp), reproducing frontier::build_csr
 // (csr_builder.cpp) bit for bit. The tuples come from two device arrays (build_csr_on_device) or
 // straight from the counter-based Kronecker generator (build_kronecker_csr_on_device), which the
-// two passes below simply run twice, so no tuple list is ever held.
+// two passes below simply run twice, so no tuple list is ever held. One rank's slice of a
+// distributed Kronecker graph (rank_slice_build.cuh) runs the same steps over the whole tuple
+// stream, keeping only the arcs whose tail the rank owns, one row per owned vertex.
 //
 // Steps for one direction (forward; and, for a directed result, the reverse from the swapped
 // tuples):
@@ -9,7 +11,7 @@
 //  2. pass 1 over the tuples: count each vertex's arcs (csr_build_kernels.cuh) and scan the
 //     counts into offsets with cub::DeviceScan::ExclusiveSum over n + 1 entries, so offsets[n]
 //     is the arc count;
-//  3. size the arcs against free memory;
+//  3. size the arcs (and the cursors, made now) against free memory;
 //  4. pass 2 over the tuples: place the arcs through atomic cursors (arbitrary order within a
 //     list); the cursors are freed;
 //  5. sort every list in batches with cub::DeviceSegmentedSort (a list's sorted contents are
@@ -42,6 +44,7 @@
 #include "graph/cuda/device_graph_build.hpp"
 #include "graph/cuda/graph_build_launch.cuh"
 #include "graph/cuda/graph_build_tuning.hpp"
+#include "graph/cuda/rank_slice_build.cuh"
 
 namespace frontier::cuda {
 namespace {
@@ -227,20 +230,18 @@ void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-// Steps 1-6 for the arcs that `rule` makes of the m tuples of `tuples` (csr_build_kernels.cuh:
-// TupleArrays or KroneckerTuples), read once per pass.
-template <typename VertexT, typename EdgeT, typename Tuples>
-OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, std::uint64_t n,
-                                        ArcRule rule, const CsrBuildOptions& options) {
+// Steps 1-2 for the arcs that `rule` makes of the m tuples of `tuples` (csr_build_kernels.cuh:
+// TupleArrays or KroneckerTuples) whose tails `rows` owns, n rows: the offsets and arc count.
+template <typename VertexT, typename EdgeT, typename Tuples, typename Rows>
+OneWayCsr<VertexT, EdgeT> count_one_way(const Tuples& tuples, std::uint64_t m, std::uint64_t n,
+                                        ArcRule rule, Rows rows, const std::string& graph) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
-  const std::string graph = graph_words(n, m);
   OneWayCsr<VertexT, EdgeT> csr;
   // 1. Offsets and cursors (checked before CUB is even asked about its scratch, so that a size
   //    far beyond the device fails here), then the scan's scratch.
   require_device_memory("building the CSR offsets of " + graph,
                         device_bytes_for<EdgeT>(n + 1) + device_bytes_for<EdgeT>(n));
   csr.d_offsets = DeviceBuffer<EdgeT>(n + 1);
-  DeviceBuffer<EdgeT> d_cursor(n);
   std::size_t scan_bytes = 0;
   FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
       nullptr, scan_bytes, static_cast<EdgeT*>(nullptr), static_cast<EdgeT*>(nullptr), n + 1));
@@ -249,7 +250,7 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, s
   FRONTIER_CUDA_CHECK(cudaMemset(csr.d_offsets.data(), 0, (n + 1) * sizeof(EdgeT)));
   if (m > 0) {
     count_degrees_kernel<VertexT, EdgeT><<<graph_build_grid(m, policy), policy.block_threads>>>(
-        tuples, m, rule, csr.d_offsets.data());
+        tuples, m, rule, csr.d_offsets.data(), rows);
     FRONTIER_CHECK_LAUNCH();
   }
   {
@@ -258,26 +259,45 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, s
         d_scratch.data(), scan_bytes, csr.d_offsets.data(), csr.d_offsets.data(), n + 1));
   }
   csr.arcs = read_one(csr.d_offsets.data() + n);
+  return csr;
+}
+
+// Steps 3-6 after count_one_way() over the same tuples, rule and rows.
+template <typename VertexT, typename EdgeT, typename Tuples, typename Rows>
+void fill_one_way(OneWayCsr<VertexT, EdgeT>& csr, const Tuples& tuples, std::uint64_t m,
+                  std::uint64_t n, ArcRule rule, Rows rows, const CsrBuildOptions& options,
+                  const std::string& graph) {
+  const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
-  // 3. The arcs.
+  // 3. The arcs and the placement cursors.
   require_device_memory("placing the " + std::to_string(arcs) + " arcs of " + graph,
-                        device_bytes_for<VertexT>(arcs));
+                        device_bytes_for<VertexT>(arcs) + device_bytes_for<EdgeT>(n));
   csr.d_targets = DeviceBuffer<VertexT>(arcs);
   // 4. Pass 2: placement through cursors that start at the offsets.
   if (m > 0) {
+    DeviceBuffer<EdgeT> d_cursor(n);
     FRONTIER_CUDA_CHECK(cudaMemcpy(d_cursor.data(), csr.d_offsets.data(), n * sizeof(EdgeT),
                                    cudaMemcpyDeviceToDevice));
     place_arcs_kernel<VertexT, EdgeT><<<graph_build_grid(m, policy), policy.block_threads>>>(
-        tuples, m, rule, d_cursor.data(), csr.d_targets.data());
+        tuples, m, rule, d_cursor.data(), csr.d_targets.data(), rows);
     FRONTIER_CHECK_LAUNCH();
     FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
   }
-  d_cursor = DeviceBuffer<EdgeT>();
   // 5. Sort every list.
   if (options.sort_neighbors) sort_lists_in_batches(csr, n, graph);
   // 6. Duplicates.
   if (options.remove_duplicates) remove_duplicate_arcs(csr, n);
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// Steps 1-6 for the arcs that `rule` makes of the m tuples of `tuples`, read once per pass.
+template <typename VertexT, typename EdgeT, typename Tuples>
+OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, std::uint64_t n,
+                                        ArcRule rule, const CsrBuildOptions& options) {
+  const std::string graph = graph_words(n, m);
+  OneWayCsr<VertexT, EdgeT> csr =
+      count_one_way<VertexT, EdgeT>(tuples, m, n, rule, AllRows{}, graph);
+  fill_one_way(csr, tuples, m, n, rule, AllRows{}, options, graph);
   return csr;
 }
 
@@ -348,6 +368,128 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
                                   std::move(forward.d_offsets), std::move(forward.d_targets)),
       device_id);
 }
+
+namespace {
+
+// The rule partition::build_rank_graph applies to the bins: both arcs of a non-loop tuple,
+// self loops dropped, duplicates kept, lists sorted.
+constexpr ArcRule kRankSliceRule{true, true};
+
+// The tuple count, after the checks count_kronecker_rank_slice() documents.
+template <typename VertexT>
+std::uint64_t checked_rank_slice_tuples(const KroneckerParams& params,
+                                        const VertexDistribution<VertexT>& distribution, int rank) {
+  const std::uint64_t m =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
+  if (static_cast<std::uint64_t>(distribution.num_vertices) != (std::uint64_t{1} << params.scale)) {
+    throw InvalidArgument("a Kronecker graph of scale " + std::to_string(params.scale) +
+                          " cannot use a distribution of " +
+                          std::to_string(distribution.num_vertices) + " vertices");
+  }
+  if (distribution.ranks < 1 || rank < 0 || rank >= distribution.ranks) {
+    throw InvalidArgument("rank " + std::to_string(rank) + " is out of range for " +
+                          std::to_string(distribution.ranks) + " ranks");
+  }
+  return m;
+}
+
+template <typename VertexT>
+std::string rank_slice_words(const VertexDistribution<VertexT>& distribution, int rank,
+                             std::uint64_t m) {
+  return "rank " + std::to_string(rank) + " of " + std::to_string(distribution.ranks) + " (" +
+         std::to_string(distribution.local_count(rank)) + " of " +
+         graph_words(static_cast<std::uint64_t>(distribution.num_vertices), m) + ")";
+}
+
+template <typename VertexT>
+KroneckerTuples<VertexT> kronecker_tuples(const KroneckerParams& params) {
+  KroneckerTuples<VertexT> tuples;
+  tuples.sampler = make_kronecker_sampler(params);
+  return tuples;
+}
+
+}  // namespace
+
+template <typename VertexT, typename EdgeT>
+DeviceRankSlice<VertexT, EdgeT> count_kronecker_rank_slice(
+    const KroneckerParams& params, const VertexDistribution<VertexT>& distribution, int rank,
+    int device_id) {
+  const std::uint64_t m = checked_rank_slice_tuples(params, distribution, rank);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
+  OneWayCsr<VertexT, EdgeT> csr = count_one_way<VertexT, EdgeT>(
+      kronecker_tuples<VertexT>(params), m, rows, kRankSliceRule,
+      OwnedRows<VertexT>{distribution, rank}, rank_slice_words(distribution, rank, m));
+  DeviceRankSlice<VertexT, EdgeT> slice;
+  slice.d_offsets = std::move(csr.d_offsets);
+  slice.arcs = csr.arcs;
+  return slice;
+}
+
+template <typename VertexT, typename EdgeT>
+void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, EdgeT>& slice,
+                               const KroneckerParams& params,
+                               const VertexDistribution<VertexT>& distribution, int rank,
+                               int device_id) {
+  const std::uint64_t m = checked_rank_slice_tuples(params, distribution, rank);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
+  OneWayCsr<VertexT, EdgeT> csr;
+  csr.d_offsets = std::move(slice.d_offsets);
+  csr.arcs = slice.arcs;
+  CsrBuildOptions options;
+  options.sort_neighbors = true;
+  fill_one_way(csr, kronecker_tuples<VertexT>(params), m, rows, kRankSliceRule,
+               OwnedRows<VertexT>{distribution, rank}, options,
+               rank_slice_words(distribution, rank, m));
+  slice.d_offsets = std::move(csr.d_offsets);
+  slice.d_targets = std::move(csr.d_targets);
+}
+
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> rank_slice_to_host(const DeviceRankSlice<VertexT, EdgeT>& slice,
+                                             const VertexDistribution<VertexT>& distribution,
+                                             int rank, int device_id) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  RankGraph<VertexT, EdgeT> host;
+  host.distribution = distribution;
+  host.rank = rank;
+  host.directed = false;
+  host.offsets.resize(slice.d_offsets.size());
+  host.targets.resize(static_cast<std::size_t>(slice.arcs));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(host.offsets.data(), slice.d_offsets.data(),
+                                 host.offsets.size() * sizeof(EdgeT), cudaMemcpyDeviceToHost));
+  if (!host.targets.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(host.targets.data(), slice.d_targets.data(),
+                                   host.targets.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
+  }
+  return host;
+}
+
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> build_kronecker_rank_slice_on_device(
+    const KroneckerParams& params, const VertexDistribution<VertexT>& distribution, int rank,
+    int device_id) {
+  DeviceRankSlice<VertexT, EdgeT> slice =
+      count_kronecker_rank_slice<VertexT, EdgeT>(params, distribution, rank, device_id);
+  fill_kronecker_rank_slice(slice, params, distribution, rank, device_id);
+  return rank_slice_to_host(slice, distribution, rank, device_id);
+}
+
+#define FRONTIER_INSTANTIATE_RANK_SLICE(VertexT)                                              \
+  template DeviceRankSlice<VertexT, std::int64_t> count_kronecker_rank_slice(                 \
+      const KroneckerParams&, const VertexDistribution<VertexT>&, int, int);                  \
+  template void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, std::int64_t>&,            \
+                                          const KroneckerParams&,                             \
+                                          const VertexDistribution<VertexT>&, int, int);      \
+  template RankGraph<VertexT, std::int64_t> rank_slice_to_host(                               \
+      const DeviceRankSlice<VertexT, std::int64_t>&, const VertexDistribution<VertexT>&, int, \
+      int);                                                                                   \
+  template RankGraph<VertexT, std::int64_t> build_kronecker_rank_slice_on_device(             \
+      const KroneckerParams&, const VertexDistribution<VertexT>&, int, int);
+FRONTIER_INSTANTIATE_RANK_SLICE(std::int32_t)
+FRONTIER_INSTANTIATE_RANK_SLICE(std::int64_t)
+#undef FRONTIER_INSTANTIATE_RANK_SLICE
 
 template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device(
     const KroneckerParams&, const CsrBuildOptions&, int);

@@ -6,14 +6,16 @@
 ///
 /// Which arcs a tuple (u, v) gives, exactly as frontier::build_csr (csr_builder.cpp): none if
 /// remove_self_loops and u == v; else u->v, plus v->u when symmetrizing and u != v (a self loop
-/// is stored once). Degree counting and placement use relaxed atomics on 64-bit counters, so the
-/// placement order inside a list is arbitrary until the lists are sorted.
+/// is stored once). A rank's slice keeps only the arcs whose tail it owns (OwnedRows), as
+/// partition::build_rank_graph does. Degree counting and placement use relaxed atomics on 64-bit
+/// counters, so the placement order inside a list is arbitrary until the lists are sorted.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstdint>
 
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/generators/kronecker.hpp"
 
 namespace frontier::cuda {
@@ -74,10 +76,34 @@ struct KroneckerTuples {
   }
 };
 
-/// Adds each of the m tuples' arcs to the out-degrees in d_degrees (zeroed by the caller).
-template <typename VertexT, typename EdgeT, typename Tuples>
-__global__ void count_degrees_kernel(Tuples tuples, std::uint64_t m, ArcRule rule,
-                                     EdgeT* d_degrees) {
+/// Every tail is a row of the CSR being built: the whole graph's.
+struct AllRows {
+  template <typename VertexT>
+  __device__ bool owns(VertexT) const {
+    return true;
+  }
+  template <typename VertexT>
+  __device__ VertexT row(VertexT tail) const {
+    return tail;
+  }
+};
+
+/// Only the tails one rank owns are rows, at their local index: the rank's slice of a
+/// distributed graph (rank_graph.hpp). Arcs whose tail another rank owns are skipped.
+template <typename VertexT>
+struct OwnedRows {
+  VertexDistribution<VertexT> distribution;
+  int rank = 0;
+
+  __device__ bool owns(VertexT tail) const { return distribution.owner(tail) == rank; }
+  __device__ VertexT row(VertexT tail) const { return distribution.local(tail); }
+};
+
+/// Adds each of the m tuples' arcs whose tail `rows` owns to the out-degrees in d_degrees
+/// (zeroed by the caller; indexed by row).
+template <typename VertexT, typename EdgeT, typename Tuples, typename Rows = AllRows>
+__global__ void count_degrees_kernel(Tuples tuples, std::uint64_t m, ArcRule rule, EdgeT* d_degrees,
+                                     Rows rows = {}) {
   static_assert(sizeof(EdgeT) == sizeof(unsigned long long), "64-bit edge offsets");
   auto* degrees = reinterpret_cast<unsigned long long*>(d_degrees);
   for (std::uint64_t i = grid_thread_index(); i < m; i += grid_thread_count()) {
@@ -86,24 +112,27 @@ __global__ void count_degrees_kernel(Tuples tuples, std::uint64_t m, ArcRule rul
     tuples.tuple(i, u, v);
     // 1. A dropped self loop gives no arc.
     if (rule.remove_self_loops && u == v) continue;
-    // 2. u->v, and v->u for a symmetrized non-loop.
-    atomicAdd(degrees + u, 1ULL);
-    if (rule.symmetrize && u != v) atomicAdd(degrees + v, 1ULL);
+    // 2. u->v, and v->u for a symmetrized non-loop, each where its tail is a row.
+    if (rows.owns(u)) atomicAdd(degrees + rows.row(u), 1ULL);
+    if (rule.symmetrize && u != v && rows.owns(v)) atomicAdd(degrees + rows.row(v), 1ULL);
   }
 }
 
-/// Writes each tuple's arcs at the slots that d_cursor (a copy of the offsets) hands out.
-template <typename VertexT, typename EdgeT, typename Tuples>
+/// Writes each tuple's arcs whose tail `rows` owns at the slots that d_cursor (a copy of the
+/// offsets) hands out.
+template <typename VertexT, typename EdgeT, typename Tuples, typename Rows = AllRows>
 __global__ void place_arcs_kernel(Tuples tuples, std::uint64_t m, ArcRule rule, EdgeT* d_cursor,
-                                  VertexT* d_arc_targets) {
+                                  VertexT* d_arc_targets, Rows rows = {}) {
   auto* cursor = reinterpret_cast<unsigned long long*>(d_cursor);
   for (std::uint64_t i = grid_thread_index(); i < m; i += grid_thread_count()) {
     VertexT u;
     VertexT v;
     tuples.tuple(i, u, v);
     if (rule.remove_self_loops && u == v) continue;
-    d_arc_targets[atomicAdd(cursor + u, 1ULL)] = v;
-    if (rule.symmetrize && u != v) d_arc_targets[atomicAdd(cursor + v, 1ULL)] = u;
+    if (rows.owns(u)) d_arc_targets[atomicAdd(cursor + rows.row(u), 1ULL)] = v;
+    if (rule.symmetrize && u != v && rows.owns(v)) {
+      d_arc_targets[atomicAdd(cursor + rows.row(v), 1ULL)] = u;
+    }
   }
 }
 

@@ -20,6 +20,7 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
+#include "frontier/distribution/rank_graph.hpp"
 #include "frontier/edge_list.hpp"
 #include "frontier/generators/kronecker.hpp"
 
@@ -134,6 +135,17 @@ template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
                                                             const CsrBuildOptions& options,
                                                             int device_id = 0);
+
+/// Rank `rank`'s slice of the distributed Kronecker graph of `params` (distribution.num_vertices
+/// must be 2^scale) built on GPU `device_id` as a distributed run builds it there
+/// (rank_slice_build.cuh), then copied to the host: equal, offsets and targets, to
+/// partition::generate_kronecker_slices()'s slice of the same rank.
+/// @throws InvalidArgument for bad parameters, a mismatched distribution or a rank out of range;
+/// OutOfMemory if a step does not fit; CudaError if a CUDA call fails.
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> build_kronecker_rank_slice_on_device(
+    const KroneckerParams& params, const VertexDistribution<VertexT>& distribution, int rank,
+    int device_id = 0);
 
 /// The Kronecker tuples (u, v) of `params` with u != v whose source u has a depth in `depth`
 /// (one per vertex; kUnreachedDepth where unreached), regenerated on GPU `device_id`: the

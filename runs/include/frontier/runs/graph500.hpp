@@ -95,7 +95,10 @@ struct Graph500Config {
   /// MpiProcesses: unused (each process drives the GPU of its rank on its node).
   Device device = Device::cpu();
   /// Engine on a GPU: generate the tuples and build the CSR on the GPU (true), or on the host
-  /// followed by an upload (false, for comparison). Either way the graph is bit for bit the same.
+  /// followed by an upload (false, for comparison). Ranks on GPUs and MpiProcesses: every rank
+  /// builds its own slice on its GPU (true; the host holds no arc), or the slices are generated,
+  /// routed and built on the host, then uploaded (false). Either way the graph is bit for bit the
+  /// same.
   bool build_on_device = true;
   /// Ranks: how many (on a GPU device, as many as device.cuda_ids). MpiProcesses: unused (the
   /// job's size; the result's config holds it).
@@ -169,7 +172,8 @@ struct Graph500Result {
   /// Built on the GPU: copying the CSR to the host for root choice and host validation (part of
   /// neither figure above); 0 otherwise.
   double host_copy_seconds = 0.0;
-  /// Whether generation and construction ran on the GPU (Engine placement).
+  /// Whether generation and construction ran on the GPU (Engine placement) or on every rank's
+  /// GPU (GPU ranks and MPI processes).
   bool built_on_device = false;
   /// MPI processes that ran the benchmark (1 for a single-process run), printed as
   /// num_mpi_processes.

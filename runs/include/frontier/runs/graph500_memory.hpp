@@ -17,7 +17,9 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/memory_sizing.hpp"
 
 namespace frontier::runs {
@@ -64,6 +66,52 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_
 
 /// Device bytes of a run at this size built on one GPU.
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
+
+/// Device bytes of one GPU rank of a Graph500 run on GPU ranks (--gpus N), each rank building its
+/// slice on its own GPU, by part:
+///  - arcs: the rank's arcs (a count), estimated as the graph's 2 * edgefactor * 2^scale arcs in
+///    proportion to the vertices it owns (the generator's vertex permutation spreads the arcs
+///    evenly; a run logs the measured edge balance);
+///  - construction: kernel 1 on the rank's GPU, its rows' offsets, its arcs and the placement
+///    cursors or a sort batch (device_csr_build_bytes over its rows);
+///  - search: the slice, the rank's search and exchange buffers (distributed_rank_device_bytes)
+///    and NCCL's own buffers;
+///  - check: a search checked on the rank's GPU, the whole parent and depth arrays uploaded beside
+///    the search buffers (validation; an unvalidated nedge needs less);
+/// and, in the peak, the headroom every device check keeps free (kDeviceMemoryHeadroom).
+struct Graph500RankDeviceBytes {
+  std::uint64_t arcs = 0;
+  std::uint64_t construction = 0;
+  std::uint64_t search = 0;
+  std::uint64_t check = 0;
+
+  std::uint64_t peak() const {
+    return std::max(construction, search + check) + kDeviceMemoryHeadroom;
+  }
+};
+
+/// Bytes of a Graph500 run on `gpus` GPU ranks of one process, every rank building its slice on
+/// its own GPU: the host holds no tuple and no arc, only the labels of a search.
+struct Graph500RankBytes {
+  /// The host: the depth and parent of every vertex, gathered from the ranks after a search and
+  /// read by the root sampler's and the validation's callers.
+  BfsHostBytes host;
+  /// One entry per GPU: rank r on GPU r at index r.
+  std::vector<Graph500RankDeviceBytes> gpus;
+
+  std::uint64_t host_peak() const { return host.total(); }
+  /// The largest GPU's peak.
+  std::uint64_t device_peak() const {
+    std::uint64_t peak = 0;
+    for (const Graph500RankDeviceBytes& gpu : gpus) peak = std::max(peak, gpu.peak());
+    return peak;
+  }
+};
+
+/// Bytes of a run at this size on `gpus` GPU ranks laid out by `layout`, sized for the peer
+/// transport's buffers (`peer`) or NCCL's (the larger; what a plan without GPUs assumes).
+Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
+                                       bool peer = false);
 
 /// The largest scale in 1..30 whose `bytes_at_scale(scale)` is at most `budget` (bytes grow with
 /// the scale); 0 when not even scale 1 fits.

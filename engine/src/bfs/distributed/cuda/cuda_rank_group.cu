@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -26,6 +28,7 @@
 
 #include "bfs/distributed/cuda/cuda_rank_search.cuh"
 #include "bfs/distributed/cuda/cuda_ranks.hpp"
+#include "bfs/distributed/cuda/rank_validate.cuh"
 #include "bfs/distributed/rank_threads.hpp"
 #include "bfs/distributed/transport/ipc_peers.cuh"
 #include "bfs/distributed/transport/nccl_check.cuh"
@@ -37,13 +40,15 @@
 #include "cuda/stream.cuh"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/memory_sizing.hpp"
+#include "graph/cuda/rank_slice_build.cuh"
 
 namespace frontier::distributed {
 namespace {
 
-// Device memory of NCCL's own buffers on every GPU, counted beside the rank's (CUB's scan scratch
-// and the rest are the headroom's, device_memory.hpp).
-constexpr std::uint64_t kNcclBufferBytes = 256ULL << 20;
+// NCCL's own buffers on every GPU are counted beside the rank's (CUB's scan scratch and the rest
+// are the headroom's, device_memory.hpp).
+constexpr std::uint64_t kNcclBufferBytes = kDistributedNcclBufferBytes;
 
 using Clock = std::chrono::steady_clock;
 
@@ -66,8 +71,42 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     for (int r = 0; r < p; ++r) check_memory(slices[r], gpu_ids[r], peer());
     devices_.assign(gpu_ids.begin(), gpu_ids.end());
     comms_.assign(static_cast<std::size_t>(p), nullptr);
+    for (const auto& slice : slices) total_arcs_ += static_cast<std::int64_t>(slice.local_arcs());
     try {
-      build(slices);
+      build(p, [&](int r, cudaStream_t stream) {
+        return std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slices[r], devices_[r], stream,
+                                                                peer());
+      });
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  /// Kernel 1 on the GPUs: rank r's slice of the Kronecker graph built on gpu_ids[r].
+  GpuRankGroup(const KroneckerParams& params, VertexLayout layout, std::span<const int> gpu_ids,
+               GpuTransport transport) {
+    const int p = static_cast<int>(gpu_ids.size());
+    if (p < 1) throw InvalidArgument("a distributed graph needs at least one GPU");
+    if (std::set<int>(gpu_ids.begin(), gpu_ids.end()).size() != gpu_ids.size()) {
+      throw InvalidArgument("each rank needs its own GPU; the GPU list repeats one");
+    }
+    const VertexDistribution<VertexT> distribution = kronecker_distribution(params, layout, p);
+    for (const int id : gpu_ids) cuda::require_device(id);
+    transport_ = resolve_transport(transport, gpu_ids);
+    devices_.assign(gpu_ids.begin(), gpu_ids.end());
+    comms_.assign(static_cast<std::size_t>(p), nullptr);
+    try {
+      threads_ = std::make_unique<RankThreads>(p);
+      std::vector<int> ranks(static_cast<std::size_t>(p));
+      for (int r = 0; r < p; ++r) ranks[r] = r;
+      std::vector<cuda::DeviceRankSlice<VertexT, EdgeT>> built =
+          build_slices(params, distribution, ranks);
+      for (const auto& slice : built) total_arcs_ += static_cast<std::int64_t>(slice.arcs);
+      build(p, [&](int r, cudaStream_t stream) {
+        return std::make_unique<CudaRankSearch<VertexT, EdgeT>>(std::move(built[r]), distribution,
+                                                                r, devices_[r], stream, peer());
+      });
     } catch (...) {
       release();
       throw;
@@ -79,40 +118,43 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   /// communicator) only when every rank is on this node.
   GpuRankGroup(const RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process)
       : transport_(GpuTransport::Nccl), windows_(process.one_node) {
-    const int gpu = process.gpu;
-    const NcclUniqueId& id = process.id;
-    cuda::require_device(gpu);
-    check_memory(slice, gpu, false);
-    devices_ = {gpu};
+    cuda::require_device(process.gpu);
+    check_memory(slice, process.gpu, false);
+    devices_ = {process.gpu};
+    comms_ = {nullptr};
+    total_arcs_ = process.num_arcs;
+    try {
+      join(process, slice.distribution.ranks, [&](cudaStream_t stream) {
+        return std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, process.gpu, stream, peer());
+      });
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  /// One rank of a multi-process run building its own slice of the Kronecker graph on
+  /// process.gpu; the ranks' arc counts are summed over the communicator.
+  GpuRankGroup(const KroneckerParams& params, VertexLayout layout, const ProcessRank& process)
+      : transport_(GpuTransport::Nccl), windows_(process.one_node) {
+    const VertexDistribution<VertexT> distribution =
+        kronecker_distribution(params, layout, process.ranks);
+    if (process.rank < 0 || process.rank >= process.ranks) {
+      throw InvalidArgument("process rank " + std::to_string(process.rank) +
+                            " is out of range for " + std::to_string(process.ranks) + " ranks");
+    }
+    cuda::require_device(process.gpu);
+    devices_ = {process.gpu};
     comms_ = {nullptr};
     try {
-      ncclUniqueId unique;
-      static_assert(sizeof(unique) == sizeof(id.bytes), "an ncclUniqueId is 128 bytes");
-      std::memcpy(&unique, id.bytes.data(), sizeof(unique));
-      FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
-      FRONTIER_NCCL_CHECK(
-          ncclCommInitRank(&comms_[0], slice.distribution.ranks, unique, slice.rank));
-      const cudaStream_t stream = streams_.emplace_back().get();
-      const int p = slice.distribution.ranks;
-      transport_ = resolve_process_transport(process.transport, process.one_node, gpu, slice.rank,
-                                             p, comms_[0], stream);
-      searches_.push_back(
-          std::make_unique<CudaRankSearch<VertexT, EdgeT>>(slice, gpu, stream, peer()));
-      pointers_.push_back(searches_.back().get());
-      if (peer()) {
-        // Every rank's bins, gathered bitmaps and mailbox, opened from its IPC handles.
-        auto exchange = std::make_unique<PeerExchange>(p, slice.rank, gpu, stream);
-        ipc_peers_ = std::make_unique<IpcPeers<VertexT>>(
-            searches_[0]->peer_view(), exchange->mailbox(), slice.rank, p, comms_[0], stream);
-        searches_[0]->set_peer_views(ipc_peers_->views());
-        exchange->set_mailboxes(ipc_peers_->mailboxes());
-        peer_exchanges_.push_back(exchange.get());
-        exchanges_.push_back(std::move(exchange));
-      } else {
-        add_nccl_exchange(std::make_unique<NcclExchange>(
-            p, std::vector<NcclRankHandle>{{slice.rank, gpu, comms_[0], stream}}));
-      }
-      connect(0);
+      std::vector<cuda::DeviceRankSlice<VertexT, EdgeT>> built =
+          build_slices(params, distribution, std::vector<int>{process.rank});
+      const auto own_arcs = static_cast<std::int64_t>(built[0].arcs);
+      join(process, process.ranks, [&](cudaStream_t stream) {
+        total_arcs_ = sum_over_ranks(own_arcs, stream);
+        return std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
+            std::move(built[0]), distribution, process.rank, process.gpu, stream, peer());
+      });
     } catch (...) {
       release();
       throw;
@@ -130,7 +172,50 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
         cuda_device_info(gpu).free_bytes);
   }
 
+  // A rank whose slice was counted on its GPU (its offsets there) must fit the rest: the arcs
+  // and the build's peak beside them, then the search buffers and NCCL's, before either is made.
+  static void check_built_memory(const VertexDistribution<VertexT>& distribution, int rank,
+                                 std::uint64_t arcs, int gpu, bool peer) {
+    const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
+    const DeviceCsrBuildBytes build =
+        device_csr_build_bytes(local, arcs, IdBytes{sizeof(VertexT), sizeof(EdgeT)});
+    const std::uint64_t building = build.peak() - build.offsets;
+    const std::uint64_t searching =
+        cuda::device_bytes_for<VertexT>(arcs) +
+        CudaRankSearch<VertexT, EdgeT>::device_bytes(distribution, rank, arcs, peer, true) +
+        kNcclBufferBytes;
+    cuda::require_device_memory(
+        "rank " + std::to_string(rank) + " of the distributed graph on GPU " + std::to_string(gpu) +
+            " (its " + std::to_string(arcs) + " arcs built there, then its search buffers)",
+        std::max(building, searching), cuda_device_info(gpu).free_bytes);
+  }
+
   std::span<RankSearch<VertexT>* const> ranks() override { return pointers_; }
+
+  std::int64_t local_arcs(std::size_t i) const override {
+    return static_cast<std::int64_t>(searches_.at(i)->local_arcs());
+  }
+
+  std::int64_t total_arcs() const override { return total_arcs_; }
+
+  std::int64_t degree(VertexT v) const override {
+    for (const auto& search : searches_) {
+      const VertexDistribution<VertexT>& distribution = search->distribution();
+      if (v >= 0 && v < distribution.num_vertices && distribution.owner(v) == search->rank()) {
+        return static_cast<std::int64_t>(search->degree(distribution.local(v)));
+      }
+    }
+    throw InvalidArgument("vertex " + std::to_string(v) + " is not owned by a rank here");
+  }
+
+  RankCheck check(std::size_t i, VertexT source, std::span<const VertexT> parent,
+                  std::span<const std::int32_t> depth) override {
+    return check_rank_on_device(*searches_.at(i), false, source, parent, depth);
+  }
+
+  RankGraph<VertexT, EdgeT> slice_to_host(std::size_t i) const override {
+    return searches_.at(i)->slice_to_host();
+  }
   GpuTransport transport() const override { return transport_; }
 
   LevelLoopResult run(VertexT source, const LevelLoopConfig& config) override {
@@ -192,8 +277,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
 
   // 2. Streams (and NCCL communicators); 3. ranks (the slices go up here) and their exchanges;
   // 4. every connection a search uses.
-  void build(std::span<const RankGraph<VertexT, EdgeT>> slices) {
-    const int p = static_cast<int>(slices.size());
+  void build(int p, const std::function<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>(
+                        int, cudaStream_t)>& make_search) {
     if (peer()) {
       if (p > kMaxPeerRanks) {
         throw InvalidArgument("the peer transport joins at most " + std::to_string(kMaxPeerRanks) +
@@ -207,10 +292,10 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
       streams_.emplace_back();
     }
-    threads_ = std::make_unique<RankThreads>(p);
+    if (threads_ == nullptr) threads_ = std::make_unique<RankThreads>(p);
     for (int r = 0; r < p; ++r) {
-      searches_.push_back(std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
-          slices[r], devices_[r], streams_[r].get(), peer()));
+      FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
+      searches_.push_back(make_search(r, streams_[r].get()));
       pointers_.push_back(searches_.back().get());
       if (peer()) {
         auto exchange = std::make_unique<PeerExchange>(p, r, devices_[r], streams_[r].get(),
@@ -244,6 +329,93 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       abort_communicators();
       throw;
     }
+  }
+
+  // One process's rank joins the others: the communicator, its stream, the transport, the rank
+  // (made by make_search on that stream) and its exchange, every connection made.
+  void join(const ProcessRank& process, int p,
+            const std::function<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>(cudaStream_t)>&
+                make_search) {
+    const int gpu = process.gpu;
+    ncclUniqueId unique;
+    static_assert(sizeof(unique) == sizeof(process.id.bytes), "an ncclUniqueId is 128 bytes");
+    std::memcpy(&unique, process.id.bytes.data(), sizeof(unique));
+    FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
+    FRONTIER_NCCL_CHECK(ncclCommInitRank(&comms_[0], p, unique, process.rank));
+    const cudaStream_t stream = streams_.emplace_back().get();
+    transport_ = resolve_process_transport(process.transport, process.one_node, gpu, process.rank,
+                                           p, comms_[0], stream);
+    searches_.push_back(make_search(stream));
+    pointers_.push_back(searches_.back().get());
+    if (peer()) {
+      // Every rank's bins, gathered bitmaps and mailbox, opened from its IPC handles.
+      auto exchange = std::make_unique<PeerExchange>(p, process.rank, gpu, stream);
+      ipc_peers_ = std::make_unique<IpcPeers<VertexT>>(
+          searches_[0]->peer_view(), exchange->mailbox(), process.rank, p, comms_[0], stream);
+      searches_[0]->set_peer_views(ipc_peers_->views());
+      exchange->set_mailboxes(ipc_peers_->mailboxes());
+      peer_exchanges_.push_back(exchange.get());
+      exchanges_.push_back(std::move(exchange));
+    } else {
+      add_nccl_exchange(std::make_unique<NcclExchange>(
+          p, std::vector<NcclRankHandle>{{process.rank, gpu, comms_[0], stream}}));
+    }
+    connect(0);
+  }
+
+  // The sum of every process's `value` over the communicator (on `stream`, waited for).
+  std::int64_t sum_over_ranks(std::int64_t value, cudaStream_t stream) {
+    cuda::DeviceBuffer<std::int64_t> d_value(1);
+    FRONTIER_CUDA_CHECK(
+        cudaMemcpyAsync(d_value.data(), &value, sizeof(value), cudaMemcpyHostToDevice, stream));
+    FRONTIER_NCCL_CHECK(
+        ncclAllReduce(d_value.data(), d_value.data(), 1, ncclInt64, ncclSum, comms_[0], stream));
+    std::int64_t sum = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaMemcpyAsync(&sum, d_value.data(), sizeof(sum), cudaMemcpyDeviceToHost, stream));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return sum;
+  }
+
+  // Kernel 1 for ranks[i] on devices_[i], every GPU at once (one host thread each where there
+  // are several): pass 1 everywhere, every GPU sized for the rest, then pass 2 and the sort.
+  std::vector<cuda::DeviceRankSlice<VertexT, EdgeT>> build_slices(
+      const KroneckerParams& params, const VertexDistribution<VertexT>& distribution,
+      const std::vector<int>& ranks) {
+    const std::size_t count = ranks.size();
+    const auto on_every_gpu = [&](const std::function<void(int)>& job) {
+      if (threads_ != nullptr && count > 1) {
+        threads_->run(job);
+      } else {
+        for (std::size_t i = 0; i < count; ++i) job(static_cast<int>(i));
+      }
+    };
+    std::vector<cuda::DeviceRankSlice<VertexT, EdgeT>> built(count);
+    on_every_gpu([&](int i) {
+      built[i] = cuda::count_kronecker_rank_slice<VertexT, EdgeT>(params, distribution, ranks[i],
+                                                                  devices_[i]);
+    });
+    // A process's own rank is sized for NCCL (its transport is settled later, and NCCL's receive
+    // buffer outweighs the peer transport's bitmaps), as check_memory() sizes it.
+    const bool peer_sizes = count > 1 && peer();
+    for (std::size_t i = 0; i < count; ++i) {
+      check_built_memory(distribution, ranks[i], static_cast<std::uint64_t>(built[i].arcs),
+                         devices_[i], peer_sizes);
+    }
+    on_every_gpu([&](int i) {
+      cuda::fill_kronecker_rank_slice(built[i], params, distribution, ranks[i], devices_[i]);
+    });
+    return built;
+  }
+
+  // The distribution of a Kronecker graph of `params` over p ranks.
+  static VertexDistribution<VertexT> kronecker_distribution(const KroneckerParams& params,
+                                                            VertexLayout layout, int p) {
+    if (params.scale < 0 || params.scale >= std::numeric_limits<VertexT>::digits) {
+      throw InvalidArgument("Kronecker scale " + std::to_string(params.scale) +
+                            " does not fit the vertex id type");
+    }
+    return {layout, static_cast<VertexT>(std::uint64_t{1} << params.scale), p};
   }
 
   // Local rank r's exchange registers the rank's collective buffers as symmetric windows (all
@@ -335,6 +507,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   /// Several local ranks only; outlives the exchanges (they watch its failure flag).
   std::unique_ptr<RankThreads> threads_;
   bool aborted_ = false;
+  /// Arcs of every rank of the run.
+  std::int64_t total_arcs_ = 0;
   /// The all-gathers' buffers go into NCCL symmetric windows: every rank on one node (always
   /// for one process driving every GPU).
   bool windows_ = true;
@@ -355,6 +529,19 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
   return std::make_unique<GpuRankGroup<VertexT, EdgeT>>(slice, process);
 }
 
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_rank_group(
+    const KroneckerParams& params, VertexLayout layout, std::span<const int> gpu_ids,
+    GpuTransport transport) {
+  return std::make_unique<GpuRankGroup<VertexT, EdgeT>>(params, layout, gpu_ids, transport);
+}
+
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_process_rank(
+    const KroneckerParams& params, VertexLayout layout, const ProcessRank& process) {
+  return std::make_unique<GpuRankGroup<VertexT, EdgeT>>(params, layout, process);
+}
+
 NcclUniqueId nccl_unique_id() {
   ncclUniqueId unique;
   FRONTIER_NCCL_CHECK(ncclGetUniqueId(&unique));
@@ -363,13 +550,7 @@ NcclUniqueId nccl_unique_id() {
   return id;
 }
 
-template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_process_rank(
-    const RankGraph<std::int32_t, std::int64_t>&, const ProcessRank&);
-template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_process_rank(
-    const RankGraph<std::int64_t, std::int64_t>&, const ProcessRank&);
-template std::unique_ptr<CudaRankGroup<std::int32_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int32_t, std::int64_t>>, std::span<const int>, GpuTransport);
-template std::unique_ptr<CudaRankGroup<std::int64_t, std::int64_t>> make_cuda_rank_group(
-    std::span<const RankGraph<std::int64_t, std::int64_t>>, std::span<const int>, GpuTransport);
+FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(std::int32_t)
+FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(std::int64_t)
 
 }  // namespace frontier::distributed

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bfs/cuda/bfs_kernels.cuh"
@@ -18,6 +19,8 @@
 #include "bfs/distributed/rank_labels.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/launch_sizing.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/errors.hpp"
 
 namespace frontier::distributed {
 namespace {
@@ -39,35 +42,19 @@ int capped_blocks_for(std::int64_t items, int max_blocks) {
 template <typename VertexT, typename EdgeT>
 std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(const RankGraph<VertexT, EdgeT>& slice,
                                                            bool peer) {
-  using cuda::device_bytes_for;
-  const auto n = static_cast<std::uint64_t>(slice.distribution.num_vertices);
-  const auto local = static_cast<std::uint64_t>(slice.local_vertices());
-  const auto p = static_cast<std::uint64_t>(slice.distribution.ranks);
-  const std::uint64_t local_words = bitmap_part_words(slice.distribution.max_local_count());
-  const std::uint64_t common =
-      device_bytes_for<EdgeT>(local + 1) +
-      device_bytes_for<VertexT>(static_cast<std::uint64_t>(slice.local_arcs())) +
-      device_bytes_for<std::int32_t>(local) + device_bytes_for<VertexT>(local) +
-      device_bytes_for<std::uint32_t>((n + 31) / 32) + 2 * device_bytes_for<VertexT>(local) +
-      2 * device_bytes_for<EdgeT>(local + 1) + device_bytes_for<VertexT>(2 * n) +
-      device_bytes_for<std::int64_t>(2 * p + kLevelCounters) +
-      device_bytes_for<std::uint32_t>(local_words) +
-      (p > 1 ? device_bytes_for<std::uint32_t>((n + 31) / 32) : 0) +
-      device_bytes_for<cuda::BfsCounters>(2);
-  if (peer) {
-    // The gathered bitmaps, the tables of every rank's view, parts and bitmaps, the regions to
-    // touch.
-    return common + kPeerBitmaps * device_bytes_for<std::uint32_t>(p * local_words) +
-           device_bytes_for<PeerView<VertexT>>(p) +
-           device_bytes_for<const void*>(kPeerBitmaps * p) +
-           device_bytes_for<std::uint32_t*>(kPeerBitmaps * p) +
-           device_bytes_for<PeerRegion>((2 + kPeerBitmaps) * p) +
-           device_bytes_for<unsigned long long>(1);
-  }
-  // The receive buffer, the gathered parts and the bottom-up frontier.
-  return common + device_bytes_for<VertexT>(2 * p * local) +
-         device_bytes_for<std::uint32_t>((p + 1) * local_words) +
-         device_bytes_for<std::uint32_t>(local_words);
+  return device_bytes(slice.distribution, slice.rank,
+                      static_cast<std::uint64_t>(slice.local_arcs()), peer);
+}
+
+static_assert(sizeof(cuda::BfsCounters) == kDistributedCounterBlockBytes,
+              "distributed_rank_device_bytes() counts the counter blocks");
+
+template <typename VertexT, typename EdgeT>
+std::uint64_t CudaRankSearch<VertexT, EdgeT>::device_bytes(
+    const VertexDistribution<VertexT>& distribution, int rank, std::uint64_t arcs, bool peer,
+    bool search_only) {
+  return distributed_rank_device_bytes<VertexT, EdgeT>(distribution, rank, arcs, peer,
+                                                       !search_only);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -78,11 +65,10 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const RankGraph<VertexT, EdgeT>& 
       peer_(peer),
       rank_(slice.rank),
       distribution_(slice.distribution),
-      local_count_(slice.local_vertices()) {
+      local_count_(slice.local_vertices()),
+      local_arcs_(slice.local_arcs()) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  const auto n = static_cast<std::size_t>(distribution_.num_vertices);
   const auto local = static_cast<std::size_t>(local_count_);
-  const auto p = static_cast<std::size_t>(distribution_.ranks);
   // 1. The slice, uploaded once.
   d_offsets_ = cuda::DeviceBuffer<EdgeT>(local + 1);
   d_targets_ = cuda::DeviceBuffer<VertexT>(slice.targets.size());
@@ -92,6 +78,38 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const RankGraph<VertexT, EdgeT>& 
     FRONTIER_CUDA_CHECK(cudaMemcpy(d_targets_.data(), slice.targets.data(),
                                    slice.targets.size() * sizeof(VertexT), cudaMemcpyHostToDevice));
   }
+  allocate_search_buffers();
+}
+
+template <typename VertexT, typename EdgeT>
+CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(cuda::DeviceRankSlice<VertexT, EdgeT> slice,
+                                               const VertexDistribution<VertexT>& distribution,
+                                               int rank, int device, cudaStream_t stream, bool peer)
+    : device_(device),
+      stream_(stream),
+      peer_(peer),
+      rank_(rank),
+      distribution_(distribution),
+      local_count_(distribution.local_count(rank)),
+      local_arcs_(slice.arcs) {
+  if (slice.d_offsets.size() != static_cast<std::size_t>(local_count_) + 1 ||
+      slice.d_targets.size() != static_cast<std::size_t>(slice.arcs)) {
+    throw InvalidArgument("rank " + std::to_string(rank) + "'s device slice does not match its " +
+                          std::to_string(local_count_) + " vertices and " +
+                          std::to_string(slice.arcs) + " arcs");
+  }
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  // 1. The slice, built here already.
+  d_offsets_ = std::move(slice.d_offsets);
+  d_targets_ = std::move(slice.d_targets);
+  allocate_search_buffers();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::allocate_search_buffers() {
+  const auto n = static_cast<std::size_t>(distribution_.num_vertices);
+  const auto local = static_cast<std::size_t>(local_count_);
+  const auto p = static_cast<std::size_t>(distribution_.ranks);
   // 2. Per-search buffers, sized from the distribution (see the invariants in the kernels).
   d_depth_ = cuda::DeviceBuffer<std::int32_t>(local);
   d_parent_ = cuda::DeviceBuffer<VertexT>(local);
@@ -156,6 +174,37 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const RankGraph<VertexT, EdgeT>& 
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
   grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
+}
+
+template <typename VertexT, typename EdgeT>
+EdgeT CudaRankSearch<VertexT, EdgeT>::degree(VertexT local) const {
+  if (local < 0 || local >= local_count_) {
+    throw InvalidArgument("local vertex " + std::to_string(local) + " is out of range for rank " +
+                          std::to_string(rank_) + "'s " + std::to_string(local_count_) +
+                          " vertices");
+  }
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  EdgeT bounds[2] = {0, 0};
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(bounds, d_offsets_.data() + local, sizeof(bounds), cudaMemcpyDeviceToHost));
+  return bounds[1] - bounds[0];
+}
+
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> CudaRankSearch<VertexT, EdgeT>::slice_to_host() const {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  RankGraph<VertexT, EdgeT> slice;
+  slice.distribution = distribution_;
+  slice.rank = rank_;
+  slice.offsets.resize(static_cast<std::size_t>(local_count_) + 1);
+  slice.targets.resize(static_cast<std::size_t>(local_arcs_));
+  FRONTIER_CUDA_CHECK(cudaMemcpy(slice.offsets.data(), d_offsets_.data(),
+                                 slice.offsets.size() * sizeof(EdgeT), cudaMemcpyDeviceToHost));
+  if (!slice.targets.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(slice.targets.data(), d_targets_.data(),
+                                   slice.targets.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
+  }
+  return slice;
 }
 
 template <typename VertexT, typename EdgeT>

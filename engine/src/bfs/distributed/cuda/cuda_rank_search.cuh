@@ -43,6 +43,8 @@
 #include "cuda/device_buffer.cuh"
 #include "cuda/stream.cuh"
 #include "frontier/distribution/rank_graph.hpp"
+#include "graph/cuda/device_graph.cuh"
+#include "graph/cuda/rank_slice_build.cuh"
 
 namespace frontier::distributed {
 
@@ -55,12 +57,35 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// the rank reads its peers in place (set_peer_views() before the first search).
   CudaRankSearch(const RankGraph<VertexT, EdgeT>& slice, int device, cudaStream_t stream,
                  bool peer);
+  /// Adopts rank `rank`'s slice of `distribution` already built on GPU `device`
+  /// (rank_slice_build.cuh): nothing goes up from the host.
+  CudaRankSearch(cuda::DeviceRankSlice<VertexT, EdgeT> slice,
+                 const VertexDistribution<VertexT>& distribution, int rank, int device,
+                 cudaStream_t stream, bool peer);
   ~CudaRankSearch() override;
   CudaRankSearch(const CudaRankSearch&) = delete;
   CudaRankSearch& operator=(const CudaRankSearch&) = delete;
 
   /// Device bytes a rank of this slice allocates (before CUB's scan scratch).
   static std::uint64_t device_bytes(const RankGraph<VertexT, EdgeT>& slice, bool peer);
+  /// The same for rank `rank` of `distribution` holding `arcs` arcs; search_only leaves the
+  /// slice's offsets and targets out (the per-search buffers alone).
+  static std::uint64_t device_bytes(const VertexDistribution<VertexT>& distribution, int rank,
+                                    std::uint64_t arcs, bool peer, bool search_only = false);
+
+  /// The slice on the device (offsets by local vertex, global targets).
+  cuda::DeviceCsr<VertexT, EdgeT> slice_on_device() const {
+    return {d_offsets_.data(), d_targets_.data()};
+  }
+  const VertexDistribution<VertexT>& distribution() const { return distribution_; }
+  int device() const { return device_; }
+  cudaStream_t stream() const { return stream_; }
+  /// Arcs of the slice.
+  EdgeT local_arcs() const { return local_arcs_; }
+  /// Out-degree of local vertex `local`, read from the device (synchronous).
+  EdgeT degree(VertexT local) const;
+  /// A host copy of the slice (synchronous).
+  RankGraph<VertexT, EdgeT> slice_to_host() const;
 
   int rank() const override { return rank_; }
   void start(VertexT source, bool predecessors, bool time_phases) override;
@@ -96,6 +121,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void touch_peer_pages();
 
  private:
+  /// Everything but the slice (step 2 of both constructors).
+  void allocate_search_buffers();
   /// Every rank's bitmap part into d_global_bits_ (striped over a power-of-two rank count: a
   /// word at a time; else vertex by vertex).
   void launch_globalize(const FrontierPartsAt& parts);
@@ -136,6 +163,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   int rank_;
   VertexDistribution<VertexT> distribution_;
   VertexT local_count_;
+  EdgeT local_arcs_ = 0;
   std::size_t words_ = 2;
   std::int64_t frontier_size_ = 0;
   /// The current frontier is d_frontier_bits_ (after a bottom-up level), else d_frontier_.

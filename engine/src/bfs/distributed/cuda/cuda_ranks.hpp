@@ -10,8 +10,10 @@
 
 #include "bfs/distributed/level_loop.hpp"
 #include "bfs/distributed/rank_search.hpp"
+#include "bfs/distributed/vertex_rules.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/distribution/rank_graph.hpp"
+#include "frontier/generators/kronecker.hpp"
 
 namespace frontier::distributed {
 
@@ -28,6 +30,19 @@ class CudaRankGroup {
   /// communicators are aborted and every later run() throws.
   /// @throws CudaError / NcclError / Error.
   virtual LevelLoopResult run(VertexT source, const LevelLoopConfig& config) = 0;
+  /// Arcs of local rank i's slice (ranks()[i]).
+  virtual std::int64_t local_arcs(std::size_t i) const = 0;
+  /// Arcs of every rank of the run together (a process of a multi-process run: summed over the
+  /// communicator when it was built).
+  virtual std::int64_t total_arcs() const = 0;
+  /// Out-degree of vertex v, owned by a local rank, read from its GPU.
+  virtual std::int64_t degree(VertexT v) const = 0;
+  /// The Graph500 rules for local rank i's vertices and arcs (undirected slices), checked on its
+  /// GPU (rank_validate.cuh).
+  virtual RankCheck check(std::size_t i, VertexT source, std::span<const VertexT> parent,
+                          std::span<const std::int32_t> depth) = 0;
+  /// A host copy of local rank i's slice.
+  virtual RankGraph<VertexT, EdgeT> slice_to_host(std::size_t i) const = 0;
 };
 
 /// One process drives slices.size() GPUs (gpu_ids[i] holds slices[i]) through `transport`
@@ -45,6 +60,34 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_rank_group(
 template <typename VertexT, typename EdgeT>
 std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_cuda_process_rank(
     const RankGraph<VertexT, EdgeT>& slice, const ProcessRank& process);
+
+/// Kernel 1 on the GPUs: every rank r of gpu_ids.size() ranks builds its slice of the Kronecker
+/// graph of `params` (laid out by `layout`) on GPU gpu_ids[r] (rank_slice_build.cuh), each GPU
+/// at once; the host holds no slice. Every GPU is sized for its rank once the arc counts are
+/// known and before its arcs are allocated.
+/// @throws InvalidArgument for bad parameters; otherwise as make_cuda_rank_group.
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_rank_group(
+    const KroneckerParams& params, VertexLayout layout, std::span<const int> gpu_ids,
+    GpuTransport transport);
+
+/// One process of a multi-process run builds its own rank's slice of the Kronecker graph on
+/// process.gpu; the ranks' arc counts are summed over the communicator.
+template <typename VertexT, typename EdgeT>
+std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_process_rank(
+    const KroneckerParams& params, VertexLayout layout, const ProcessRank& process);
+
+/// The factories above for vertex ids VertexT and 64-bit offsets, instantiated by the CUDA
+/// backend and by its stand-in (no_nccl.cpp) alike.
+#define FRONTIER_INSTANTIATE_CUDA_RANK_GROUPS(VertexT)                                        \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_cuda_rank_group(        \
+      std::span<const RankGraph<VertexT, std::int64_t>>, std::span<const int>, GpuTransport); \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_cuda_process_rank(      \
+      const RankGraph<VertexT, std::int64_t>&, const ProcessRank&);                           \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_kronecker_rank_group(   \
+      const KroneckerParams&, VertexLayout, std::span<const int>, GpuTransport);              \
+  template std::unique_ptr<CudaRankGroup<VertexT, std::int64_t>> make_kronecker_process_rank( \
+      const KroneckerParams&, VertexLayout, const ProcessRank&);
 
 /// ncclGetUniqueId's bytes. @throws CudaError without NCCL.
 NcclUniqueId nccl_unique_id();

@@ -1,0 +1,59 @@
+/// @file rank_slice_build.cuh
+/// @brief Graph500 kernel 1 of a distributed run on each rank's own GPU: the rank's slice of the
+/// Kronecker graph (rank_graph.hpp) built in place, with no tuple list and nothing from the host
+/// but the parameters. Every rank regenerates the whole tuple stream with the counter-based
+/// generator (tuple i is kronecker_edge(sampler, i) on every GPU alike) and keeps the arcs whose
+/// tail it owns (csr_build_kernels.cuh, OwnedRows): both arcs of a non-loop tuple, self loops
+/// dropped, duplicates kept, every adjacency list sorted. The slice therefore equals, offsets and
+/// targets, the one partition::build_rank_graph() makes from the host-generated bins, for either
+/// layout and any rank count. The price is p generations of the stream per run (one per rank, in
+/// parallel on p GPUs) against no exchange of arcs; docs/architecture.md has the arithmetic.
+///
+/// Two steps, so that a group of GPUs can size every rank against its free memory once the arc
+/// counts are known and before the arcs are allocated: count (pass 1: offsets and the arc count),
+/// then fill (pass 2 and the sort: device_csr_build_bytes() over the rank's rows and arcs, the
+/// offsets already made).
+#pragma once
+
+#include <cstdint>
+
+#include "cuda/device_buffer.cuh"
+#include "frontier/distribution/rank_graph.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
+#include "frontier/generators/kronecker.hpp"
+
+namespace frontier::cuda {
+
+/// One rank's slice on its GPU: offsets by local vertex (local_count + 1 entries), targets as
+/// global ids (empty until filled).
+template <typename VertexT, typename EdgeT>
+struct DeviceRankSlice {
+  DeviceBuffer<EdgeT> d_offsets;
+  DeviceBuffer<VertexT> d_targets;
+  EdgeT arcs = 0;
+};
+
+/// Pass 1 on GPU `device_id`: rank `rank`'s out-degrees scanned into offsets, and its arc count.
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects, a distribution whose
+/// vertex count is not 2^scale, or a rank out of range; OutOfMemory if the offsets do not fit;
+/// CudaError if a CUDA call fails.
+template <typename VertexT, typename EdgeT>
+DeviceRankSlice<VertexT, EdgeT> count_kronecker_rank_slice(
+    const KroneckerParams& params, const VertexDistribution<VertexT>& distribution, int rank,
+    int device_id);
+
+/// Pass 2 and the sort after count_kronecker_rank_slice() with the same arguments: the targets.
+/// @throws OutOfMemory if a step does not fit; CudaError if a CUDA call fails.
+template <typename VertexT, typename EdgeT>
+void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, EdgeT>& slice,
+                               const KroneckerParams& params,
+                               const VertexDistribution<VertexT>& distribution, int rank,
+                               int device_id);
+
+/// A host copy of a filled slice (synchronous).
+template <typename VertexT, typename EdgeT>
+RankGraph<VertexT, EdgeT> rank_slice_to_host(const DeviceRankSlice<VertexT, EdgeT>& slice,
+                                             const VertexDistribution<VertexT>& distribution,
+                                             int rank, int device_id);
+
+}  // namespace frontier::cuda

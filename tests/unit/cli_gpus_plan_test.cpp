@@ -1,0 +1,160 @@
+// `frontier graph500 --gpus N --plan` sizes a run on N GPU ranks that each build their own slice
+// on their GPU, with or without a GPU present: the host bytes are the labels alone (no tuples,
+// no graph), every GPU has its own figures, equal to graph500_rank_memory()'s, and more GPUs need
+// fewer bytes each. `--gpus 1` runs the single-GPU engine: its plan is the engine's and a run says
+// so in its JSON, and `bfs FILE --gpus 1 --plan` is the one-GPU plan.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500.hpp"
+#include "frontier/runs/graph500_memory.hpp"
+#include "support/cli_runner.hpp"
+#include "support/require_gpu.hpp"
+#include "support/test_paths.hpp"
+
+namespace frontier {
+namespace {
+
+using test::CliRun;
+using test::run_cli;
+
+// The text after the first "key": up to the next comma or closing brace.
+std::string json_value(const std::string& json, const std::string& key) {
+  const std::string quoted = "\"" + key + "\":";
+  const std::size_t at = json.find(quoted);
+  if (at == std::string::npos) return "absent";
+  const std::size_t from = at + quoted.size();
+  return json.substr(from, json.find_first_of(",}", from) - from);
+}
+
+std::string text(std::uint64_t value) { return std::to_string(value); }
+
+int count_of(const std::string& text, const std::string& what) {
+  int count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(CliGpusPlan, JsonGivesTheHostAndEveryGpuWithoutAGpuPresent) {
+  const CliRun result = run_cli("graph500 --scale 20 --device gpu --gpus 2 --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  const runs::Graph500RankBytes bytes =
+      runs::graph500_rank_memory(20, 16, 2, VertexLayout::Striped);
+  EXPECT_EQ(json_value(result.out, "host_bytes"), text(bytes.host_peak())) << result.out;
+  EXPECT_EQ(json_value(result.out, "device_bytes"), text(bytes.device_peak())) << result.out;
+  EXPECT_EQ(json_value(result.out, "gpus"), "2") << result.out;
+  EXPECT_NE(result.out.find("\"placement\":\"ranks\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"per_gpu\":["), std::string::npos) << result.out;
+  EXPECT_EQ(count_of(result.out, "\"gpu\":"), 2) << result.out;
+  EXPECT_NE(result.out.find("\"gpu\":1,"), std::string::npos) << result.out;
+  // The host holds the labels, not the graph the single-GPU run copies back.
+  EXPECT_LT(bytes.host_peak(), runs::graph500_memory_bytes(20, 16, true));
+  EXPECT_EQ(bytes.host_peak(), bfs_host_bytes(std::uint64_t{1} << 20, false, false).total());
+  if (cuda_device_count() < 2) {
+    EXPECT_NE(result.out.find("\"free_bytes\":null"), std::string::npos) << result.out;
+  }
+}
+
+TEST(CliGpusPlan, TextHasALinePerGpu) {
+  const CliRun result = run_cli("graph500 --scale 18 --gpus 3 --layout block --plan");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("on 3 GPUs"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("host: "), std::string::npos) << result.out;
+  for (const char* gpu : {"GPU 0: ", "GPU 1: ", "GPU 2: "}) {
+    EXPECT_NE(result.out.find(gpu), std::string::npos) << gpu << "\n" << result.out;
+  }
+  EXPECT_NE(result.out.find("fits: "), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("harmonic_mean_TEPS"), std::string::npos) << result.out;
+}
+
+TEST(CliGpusPlan, MoreGpusNeedFewerBytesEachAndTheHostNoMore) {
+  const runs::Graph500RankBytes two = runs::graph500_rank_memory(26, 16, 2, VertexLayout::Striped);
+  const runs::Graph500RankBytes four = runs::graph500_rank_memory(26, 16, 4, VertexLayout::Striped);
+  EXPECT_LT(four.device_peak(), two.device_peak());
+  EXPECT_EQ(four.host_peak(), two.host_peak());
+  // A scale too large for any plan's host is still planned, not refused.
+  const CliRun huge = run_cli("graph500 --scale 30 --gpus 8 --plan --json");
+  ASSERT_EQ(huge.exit_code, 0) << huge.output();
+  EXPECT_EQ(json_value(huge.out, "device_bytes"),
+            text(runs::graph500_rank_memory(30, 16, 8, VertexLayout::Striped).device_peak()));
+}
+
+TEST(CliGpusPlan, EveryGpuIsSizedFromItsShareOfTheArcs) {
+  const int scale = 16;
+  const int edgefactor = 8;
+  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+    const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(scale, edgefactor, 3, layout);
+    ASSERT_EQ(bytes.gpus.size(), 3u);
+    const VertexDistribution<VertexId> distribution{layout, VertexId{1} << scale, 3};
+    std::uint64_t arcs = 0;
+    for (int rank = 0; rank < 3; ++rank) {
+      const runs::Graph500RankDeviceBytes& gpu = bytes.gpus[static_cast<std::size_t>(rank)];
+      const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
+      EXPECT_EQ(gpu.arcs, 2 * static_cast<std::uint64_t>(edgefactor) * local);
+      EXPECT_EQ(gpu.construction, device_csr_build_bytes(local, gpu.arcs).peak());
+      const std::uint64_t search =
+          distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, gpu.arcs, false);
+      EXPECT_EQ(gpu.search, search + kDistributedNcclBufferBytes);
+      EXPECT_EQ(gpu.peak(),
+                std::max(gpu.construction, gpu.search + gpu.check) + kDeviceMemoryHeadroom);
+      arcs += gpu.arcs;
+    }
+    EXPECT_EQ(arcs, 2 * static_cast<std::uint64_t>(edgefactor) << scale);
+  }
+}
+
+TEST(CliGpusPlan, RefusesRanksAndDistributedAndNoGpus) {
+  for (const char* arguments :
+       {"graph500 --scale 10 --ranks 2 --plan", "graph500 --scale 10 --distributed --plan",
+        "graph500 --scale 10 --gpus 0 --plan"}) {
+    const CliRun result = run_cli(arguments);
+    EXPECT_NE(result.exit_code, 0) << arguments;
+  }
+}
+
+TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
+  const CliRun result = run_cli("graph500 --scale 20 --gpus 1 --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("\"placement\":\"engine\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
+  EXPECT_EQ(json_value(result.out, "device_bytes"), text(runs::graph500_device_bytes(20, 16)));
+}
+
+TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {
+  const std::string path = test::bundled_dataset("karate.mtx").string();
+  const CliRun one = run_cli("bfs --gpus 1 --plan --json " + path);
+  ASSERT_EQ(one.exit_code, 0) << one.output();
+  const CliRun device = run_cli("bfs --device gpu --plan --json " + path);
+  ASSERT_EQ(device.exit_code, 0) << device.output();
+  EXPECT_EQ(json_value(one.out, "device_bytes"), json_value(device.out, "device_bytes"));
+  EXPECT_NE(json_value(one.out, "device_bytes"), "0") << one.out;
+  const CliRun two = run_cli("bfs --gpus 2 --plan " + path);
+  EXPECT_NE(two.exit_code, 0);
+  EXPECT_NE(two.err.find("--plan"), std::string::npos) << two.err;
+}
+
+TEST(CliGpusPlan, OneGpuRunsTheSingleGpuEngine) {
+  FRONTIER_REQUIRE_GPU();
+  const CliRun result = run_cli("graph500 --scale 10 --roots 2 --gpus 1 --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_NE(result.out.find("\"placement\":\"engine\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("the single-GPU engine runs on GPU 0"), std::string::npos)
+      << result.err;
+  // bfs FILE: the engine's report (its warm-up), not the ranks' (their count and layout).
+  const CliRun bfs =
+      run_cli("bfs --gpus 1 --sources 2 --json " + test::bundled_dataset("karate.mtx").string());
+  ASSERT_EQ(bfs.exit_code, 0) << bfs.output();
+  EXPECT_NE(bfs.out.find("\"warm_up_seconds\""), std::string::npos) << bfs.out;
+  EXPECT_EQ(bfs.out.find("\"ranks\""), std::string::npos) << bfs.out;
+}
+
+}  // namespace
+}  // namespace frontier
