@@ -71,6 +71,24 @@ TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_GT(graph500_device_bytes(30, 16), kH200Bytes);
 }
 
+// The OutOfMemory advice of a run too large for one GPU: the fewest of 2, 4, 8 GPUs whose every
+// rank fits the same free memory, by the plan of graph500_rank_memory.
+TEST(Graph500DeviceBytes, FewestGpusThatHoldARun) {
+  const auto peak = [](int scale, int gpus) {
+    return graph500_rank_memory(scale, 16, gpus, VertexLayout::Striped, false).device_peak();
+  };
+  EXPECT_GT(peak(28, 2), peak(28, 4));
+  EXPECT_EQ(fewest_graph500_gpus(28, 16, peak(28, 2)), 2);
+  EXPECT_EQ(fewest_graph500_gpus(28, 16, peak(28, 2) - 1), 4);
+  EXPECT_EQ(fewest_graph500_gpus(28, 16, peak(28, 4)), 4);
+  EXPECT_EQ(fewest_graph500_gpus(28, 16, peak(28, 8)), 8);
+  EXPECT_EQ(fewest_graph500_gpus(28, 16, peak(28, 8) - 1), 0);
+  // Scale 29 on one 80 GB H100 (about 79 GiB free) is refused, but two of them hold it.
+  constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
+  EXPECT_GT(graph500_device_bytes(29, 16), kH100Bytes);
+  EXPECT_EQ(fewest_graph500_gpus(29, 16, kH100Bytes), 2);
+}
+
 TEST(Graph500DeviceBytes, GpuRunWithoutAGpuIsACudaError) {
   if (cuda_device_count() > 0) GTEST_SKIP() << "a GPU is present (tests/gpu covers GPU runs)";
   Graph500Config config;

@@ -20,6 +20,8 @@ namespace {
 
 // Scales the generator accepts for 32-bit vertex ids.
 constexpr int kMaxScale = 30;
+// The most GPUs the OutOfMemory advice considers (one process, one rank per GPU).
+constexpr int kMostPlannedGpus = 8;
 
 std::string run_words(int scale, int edgefactor) {
   return "graph500 at scale " + std::to_string(scale) + ", edgefactor " +
@@ -130,14 +132,30 @@ void check_graph500_memory(int scale, int edgefactor, bool built_on_device) {
                              detail::available_host_memory_bytes());
 }
 
+int fewest_graph500_gpus(int scale, int edgefactor, std::uint64_t free_bytes_per_gpu) {
+  for (int gpus = 2; gpus <= kMostPlannedGpus; gpus *= 2) {
+    const Graph500RankBytes bytes =
+        graph500_rank_memory(scale, edgefactor, gpus, VertexLayout::Striped, false);
+    if (bytes.device_peak() <= free_bytes_per_gpu) return gpus;
+  }
+  return 0;
+}
+
 void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
   const std::uint64_t needed = graph500_device_bytes(scale, edgefactor);
   const CudaDeviceInfo info = cuda_device_info(device_id);
   if (needed > info.free_bytes) {
+    const int gpus = fewest_graph500_gpus(scale, edgefactor, info.free_bytes);
+    const std::string spread = gpus > 0 ? "; " + std::to_string(gpus) +
+                                              " GPUs with as much free memory hold it: --gpus " +
+                                              std::to_string(gpus) + " (--plan --gpus " +
+                                              std::to_string(gpus) + " prints the bytes per GPU)"
+                                        : "";
     throw OutOfMemory(
         run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
             " (CSR construction, graph and BFS buffers at the peak)" +
-            largest_scale_advice(largest_graph500_device_scale(edgefactor, info.free_bytes)),
+            largest_scale_advice(largest_graph500_device_scale(edgefactor, info.free_bytes)) +
+            spread,
         needed, info.free_bytes);
   }
 }

@@ -126,4 +126,8 @@ int largest_graph500_host_scale(int edgefactor, bool built_on_device,
 /// with `free_bytes` free.
 int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes);
 
+/// The fewest GPUs (2, 4 or 8, one rank each, striped) whose every rank fits
+/// `free_bytes_per_gpu` for a Graph500 run at `scale`; 0 if 8 do not.
+int fewest_graph500_gpus(int scale, int edgefactor, std::uint64_t free_bytes_per_gpu);
+
 }  // namespace frontier::runs
