@@ -193,7 +193,8 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
     }
 
     // 5a. A level whose edge frontier did not fit the queue (its tiles past the capacity wrote
-    //     nothing) is handed back before its hub pass: the host expands it in passes.
+    //     nothing) is handed back: the host rebuilds V(L) from the depths and expands the whole
+    //     level in passes, dropping this partial queue.
     if (next_length > args.out_capacity) {
       switched = kGridLevelsQueueFull;
       break;
