@@ -1,0 +1,292 @@
+// The SNAP reader's plain-line path (scan_plain_id_pair, scan_up_to_eight_digits,
+// newline_in_16_bytes) against the general scanners it stands in for: every line it takes reads
+// as the same ids and ends at the same '\n', and it refuses every line the general path must judge.
+// Then whole files mixing plain lines with comments, tabs, CRLF, blank lines, trailing blanks,
+// signs, leading zeros, long ids and weights load into the graph their arcs give, and a broken
+// line among plain ones is reported exactly as in a short file.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "frontier/csr_builder.hpp"
+#include "frontier/errors.hpp"
+#include "frontier/io/read_graph.hpp"
+#include "frontier/random.hpp"
+#include "support/csr_expectations.hpp"
+#include "support/temp_files.hpp"
+#include "text_scan.hpp"
+
+namespace frontier::io {
+namespace {
+
+using test::TempDir;
+using test::write_file;
+
+// Padding after a line so that every scan may read kPlainIdPairReach bytes; the text after the
+// line is '\n's, as in a buffer that ends with its final line.
+std::string padded(const std::string& line) {
+  return line + std::string(static_cast<std::size_t>(kPlainIdPairReach) + 16, '\n');
+}
+
+// The general reading of a line holding two ids and nothing else: the ids and the end of the
+// line, or false.
+bool general_id_pair(const char* p, std::uint64_t& first, std::uint64_t& second,
+                     const char*& next) {
+  p = skip_blanks(p);
+  if (scan_unsigned(p, first) != ScanStatus::Ok) return false;
+  p = skip_blanks(p);
+  if (scan_unsigned(p, second) != ScanStatus::Ok) return false;
+  p = skip_blanks(p);
+  if (*p != '\n') return false;
+  next = p + 1;
+  return true;
+}
+
+std::string random_digits(std::uint64_t seed, int count) {
+  std::string digits;
+  for (int i = 0; i < count; ++i) {
+    digits.push_back(static_cast<char>('0' + uniform_below(counter_random(seed, i), 10)));
+  }
+  return digits;
+}
+
+TEST(SnapFastPath, EightDigitScanMatchesTheDigitLoop) {
+  for (std::uint64_t trial = 0; trial < 4000; ++trial) {
+    const int count = static_cast<int>(trial % 10);
+    const std::string after = trial % 3 == 0 ? " x" : (trial % 3 == 1 ? "\n" : "9999999999");
+    const std::string text = random_digits(trial, count) + after + std::string(16, '\n');
+    int expected_count = 0;
+    std::uint64_t expected = 0;
+    while (expected_count < 8 && text[expected_count] >= '0' && text[expected_count] <= '9') {
+      expected = expected * 10 + static_cast<std::uint64_t>(text[expected_count] - '0');
+      ++expected_count;
+    }
+    std::uint32_t value = 0xdeadbeef;
+    ASSERT_EQ(scan_up_to_eight_digits(text.data(), value), expected_count) << text;
+    if (expected_count > 0) EXPECT_EQ(value, expected) << text;
+  }
+}
+
+TEST(SnapFastPath, NewlineSearchFindsTheFirstNewlineWithinSixteenBytes) {
+  for (std::size_t at = 0; at < 24; ++at) {
+    std::string text(40, 'a');
+    text[at] = '\n';
+    text[at + 3] = '\n';
+    const char* found = newline_in_16_bytes(text.data());
+    if (at < 16) {
+      EXPECT_EQ(found, text.data() + at);
+    } else {
+      EXPECT_EQ(found, nullptr);
+    }
+  }
+}
+
+TEST(SnapFastPath, CommonLinesTakeThePlainPath) {
+  for (const std::string line :
+       {"0 1\n", "12\t345\n", "7 8\r\n", "00012 99999999\n", "99999999 0\n", "1004 1003\r\n"}) {
+    SCOPED_TRACE(line);
+    const std::string text = padded(line);
+    const char* p = text.data();
+    std::uint32_t first = 0;
+    std::uint32_t second = 0;
+    ASSERT_TRUE(scan_plain_id_pair(p, text.data() + text.size(), first, second));
+    std::uint64_t general_first = 0;
+    std::uint64_t general_second = 0;
+    const char* general_next = nullptr;
+    ASSERT_TRUE(general_id_pair(text.data(), general_first, general_second, general_next));
+    EXPECT_EQ(first, general_first);
+    EXPECT_EQ(second, general_second);
+    EXPECT_EQ(p, general_next);
+    EXPECT_EQ(p, text.data() + line.size());
+  }
+}
+
+TEST(SnapFastPath, EveryOtherLineIsLeftToTheGeneralPath) {
+  for (const std::string line :
+       {"0  1\n", " 0 1\n", "0 1 \n", "0 1 2.5\n", "+0 1\n", "-1 2\n", "0 -1\n", "# 0 1\n", "\n",
+        "0\n", "0 \n", "123456789 1\n", "1 123456789\n", "0 1x\n", "0x 1\n", "0\v1\n", "0 1\r\r\n",
+        "0 1\r2\n", "0,1\n"}) {
+    SCOPED_TRACE(line);
+    const std::string text = padded(line);
+    const char* p = text.data();
+    std::uint32_t first = 0;
+    std::uint32_t second = 0;
+    EXPECT_FALSE(scan_plain_id_pair(p, text.data() + text.size(), first, second));
+    EXPECT_EQ(p, text.data());
+  }
+  // A line too close to the end of the buffer is left to the general path too.
+  const std::string tail = "1 2\n";
+  const char* p = tail.data();
+  std::uint32_t first = 0;
+  std::uint32_t second = 0;
+  EXPECT_FALSE(scan_plain_id_pair(p, tail.data() + tail.size(), first, second));
+}
+
+// Random lines from the pieces the two paths tell apart: whatever the plain path takes, the
+// general path reads the same way.
+TEST(SnapFastPath, RandomLinesReadTheSameOnBothPaths) {
+  const std::vector<std::string> separators = {" ", "\t", "  ", " \t", "\v", ""};
+  const std::vector<std::string> endings = {"\n", "\r\n", " \n", "\t\n", " 1.5\n", "x\n", "\r\r\n"};
+  std::int64_t plain = 0;
+  for (std::uint64_t trial = 0; trial < 20000; ++trial) {
+    const auto pick = [&](std::uint64_t salt, std::size_t size) {
+      return static_cast<std::size_t>(uniform_below(counter_random(trial, salt), size));
+    };
+    std::string line = pick(1, 8) == 0 ? "+" : "";
+    line += random_digits(trial * 4 + 1, 1 + static_cast<int>(pick(2, 10)));
+    line += separators[pick(3, separators.size())];
+    line += random_digits(trial * 4 + 2, 1 + static_cast<int>(pick(4, 10)));
+    line += pick(5, 2) == 0 ? "\n" : endings[pick(6, endings.size())];
+    SCOPED_TRACE(line);
+    const std::string text = padded(line);
+    const char* p = text.data();
+    std::uint32_t first = 0;
+    std::uint32_t second = 0;
+    if (!scan_plain_id_pair(p, text.data() + text.size(), first, second)) continue;
+    ++plain;
+    std::uint64_t general_first = 0;
+    std::uint64_t general_second = 0;
+    const char* general_next = nullptr;
+    ASSERT_TRUE(general_id_pair(text.data(), general_first, general_second, general_next));
+    EXPECT_EQ(first, general_first);
+    EXPECT_EQ(second, general_second);
+    EXPECT_EQ(p, general_next);
+    const char* newline = newline_in_16_bytes(text.data());
+    EXPECT_EQ(newline, p - 1 < text.data() + 16 ? p - 1 : nullptr);
+  }
+  EXPECT_GT(plain, 2000);  // the plain path was exercised
+}
+
+// A file of plain lines with the general path's cases among them: the graph equals build_csr()
+// of the arcs written.
+TEST(SnapFastPath, MixedFileLoadsTheArcsWritten) {
+  TempDir dir;
+  for (const bool weighted : {false, true}) {
+    SCOPED_TRACE(weighted ? "weighted" : "unweighted");
+    std::string text = "# Directed graph\n# FromNodeId\tToNodeId\n";
+    EdgeList<VertexId> arcs;
+    constexpr VertexId kVertices = 3000;
+    arcs.num_vertices = kVertices;
+    for (std::int64_t i = 0; i < 20000; ++i) {
+      const std::uint64_t word = counter_random(weighted ? 77 : 76, i);
+      const VertexId u = static_cast<VertexId>(uniform_below(word, kVertices));
+      const VertexId v = static_cast<VertexId>(uniform_below(word >> 32, kVertices));
+      const std::string su = std::to_string(u);
+      const std::string sv = std::to_string(v);
+      std::string line;
+      switch (i % 23) {
+        case 0:
+          line = "\t" + su + " " + sv;
+          break;
+        case 1:
+          line = su + "\t\t" + sv + "  ";
+          break;
+        case 2:
+          line = "000000000" + su + " " + sv;
+          break;
+        case 3:
+          line = "+" + su + " " + sv;
+          break;
+        case 4:
+          line = su + " " + sv + "\r";
+          break;
+        case 5:
+          line = su + "\t" + sv;
+          break;
+        default:
+          line = su + " " + sv;
+          break;
+      }
+      if (weighted) line += " " + std::to_string(i % 7) + ".5";
+      text += line + "\n";
+      if (i % 101 == 0) text += "\n";
+      if (i % 211 == 0) text += "# a comment 1 2\n";
+      if (i % 307 == 0) text += "% another\r\n";
+      arcs.sources.push_back(u);
+      arcs.targets.push_back(v);
+      if (weighted) arcs.weights.push_back(static_cast<Weight>(i % 7) + 0.5f);
+    }
+    const auto path = write_file(dir / "mixed.txt", text);
+    const LoadedGraph loaded = read_graph(path);
+    test::expect_same_graph(loaded.graph, build_csr<VertexId, EdgeId>(arcs));
+    EXPECT_EQ(loaded.info.declared_edges, 20000u);
+    ReadOptions renumber;
+    renumber.renumber = true;
+    EXPECT_EQ(read_graph(path, renumber).graph.num_arcs(), 20000);
+  }
+}
+
+// Ids of 9 and more digits (leading zeros included) are the general path's: as written, and
+// renumbered beyond 32 bits, among plain lines.
+TEST(SnapFastPath, LongIdsAmongPlainLines) {
+  TempDir dir;
+  std::string text;
+  for (int i = 0; i < 100; ++i) text += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+  text += "0000000012 0\n";
+  for (int i = 0; i < 100; ++i) text += std::to_string(i + 1) + " " + std::to_string(i) + "\n";
+  const LoadedGraph as_written = read_graph(write_file(dir / "long.txt", text));
+  EXPECT_EQ(as_written.graph.num_vertices(), 101);
+  EXPECT_EQ(as_written.graph.num_arcs(), 201);
+  EXPECT_EQ(as_written.graph.degree(12), 3);  // 12 -> 13, 12 -> 0 and 12 -> 11
+
+  const std::string huge = text + "123456789 0\n9000000000000000000 5\n" + text;
+  ReadOptions renumber;
+  renumber.renumber = true;
+  const LoadedGraph renumbered = read_graph(write_file(dir / "huge.txt", huge), renumber);
+  EXPECT_EQ(renumbered.graph.num_vertices(), 103);  // 0..100, 123456789 and 9 * 10^18
+  EXPECT_EQ(renumbered.graph.num_arcs(), 404);
+  ASSERT_EQ(renumbered.info.original_ids.size(), 103u);
+  EXPECT_EQ(renumbered.info.original_ids[101], 123456789);
+  EXPECT_EQ(renumbered.info.original_ids[102], 9000000000000000000);
+}
+
+// A broken line amid plain lines: the same error, naming the same line, as the short files of
+// malformed_inputs_test.cpp (where the general path reads every line).
+TEST(SnapFastPath, BrokenLineAmongPlainLinesKeepsItsMessage) {
+  struct Case {
+    std::string line;
+    std::string problem;
+  };
+  const std::vector<Case> cases = {
+      {"-3 2", "negative vertex id '-3'"},
+      {"foo bar", "expected vertex id, found 'foo'"},
+      {"0 1 2 3", "unexpected '3'"},
+      {"0 3000000000", "exceeds the largest id 2147483646"},
+      {"5", "expected vertex id, found end of line"},
+      {"0 1 x", "expected weight (third column), found 'x'"},
+      {"12abc 1", "expected vertex id, found '12abc'"},
+  };
+  TempDir dir;
+  std::string before;
+  for (int i = 0; i < 500; ++i) before += std::to_string(i) + " " + std::to_string(i + 1) + "\n";
+  const std::string after = before;
+  for (const Case& bad : cases) {
+    SCOPED_TRACE(bad.line);
+    const auto path = write_file(dir / "broken.txt", before + bad.line + "\n" + after);
+    try {
+      read_graph(path);
+      ADD_FAILURE() << "no error";
+    } catch (const IoError& error) {
+      const std::string message = error.what();
+      EXPECT_EQ(error.line(), 501u) << message;
+      EXPECT_NE(message.find(bad.problem), std::string::npos) << message;
+    }
+  }
+  // A weighted line after plain ones: the column check names both lines.
+  const auto path = write_file(dir / "columns.txt", before + "1 2 5\n" + after);
+  try {
+    read_graph(path);
+    ADD_FAILURE() << "no error";
+  } catch (const IoError& error) {
+    EXPECT_EQ(error.line(), 501u);
+    EXPECT_NE(std::string(error.what()).find("this line has 3 columns but line 1 has 2"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace frontier::io
