@@ -131,22 +131,13 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
       const char* line = p;
       // Most edge lines are two short ids and a line end: those take the plain scan, and every
       // other line the checks below, which name any problem.
-      // The next line's start comes from newline_in_16_bytes(), not from the scan's end, so that
-      // its scan need not wait for this one's.
       std::uint32_t plain[2];
-      const char* scanned = line;
-      if (scan_plain_id_pair(scanned, text_end, plain[0], plain[1])) {
+      if (scan_plain_id_pair(p, plain[0], plain[1])) {
         out.max_id = std::max<std::uint64_t>(out.max_id, std::max(plain[0], plain[1]));
         if (out.first_two_columns == nullptr) out.first_two_columns = line;
         ++out.records;
         out.sources.push_back(static_cast<IdT>(plain[0]));
         out.targets.push_back(static_cast<IdT>(plain[1]));
-        const char* newline = newline_in_16_bytes(line);
-        if (newline != nullptr) [[likely]] {
-          p = newline + 1;
-        } else {
-          p = scanned;
-        }
         continue;
       }
       p = skip_blanks(p);

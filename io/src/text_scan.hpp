@@ -7,11 +7,9 @@
 // the token; on failure it leaves the cursor where it was.
 #pragma once
 
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <system_error>
 
@@ -55,72 +53,26 @@ enum class ScanStatus { Ok, NotANumber, Negative, TooLarge };
   return ScanStatus::Ok;
 }
 
-/// The digits at the start of the 8 bytes at p (little-endian machines; the caller makes sure
-/// that the 8 bytes lie in the buffer): returns their count (0 to 8, 8 when all 8 bytes are
-/// digits) and stores their value in `value` when there is at least one. Branch-free, so ids of
-/// varying length cost no mispredicted loop exits: a SWAR test finds the first non-digit and three
-/// multiplications combine the digits (the method of simdjson's parse_eight_digits_unrolled).
-[[gnu::always_inline]] inline int scan_up_to_eight_digits(const char* p,
-                                                          std::uint32_t& value) noexcept {
-  constexpr std::uint64_t kEach = 0x0101010101010101;
-  std::uint64_t word;
-  std::memcpy(&word, p, sizeof word);
-  // A digit becomes its value 0..9; every other byte a value of at least 10.
-  const std::uint64_t digits = word ^ (kEach * '0');
-  const std::uint64_t not_digit =
-      (((digits & (kEach * 0x7f)) + kEach * (0x80 - 10)) | digits) & (kEach * 0x80);
-  const int count = std::countr_zero(not_digit) / 8;
-  if (count == 0) return 0;
-  // Shifted up so that the digits end in the top byte, with zeros (leading 0 digits) below.
-  std::uint64_t v = digits << (8 * (8 - count));
-  v = v * 10 + (v >> 8);
-  v = ((v & 0x000000FF000000FF) * (100 + (std::uint64_t{1000000} << 32)) +
-       ((v >> 16) & 0x000000FF000000FF) * (1 + (std::uint64_t{10000} << 32))) >>
-      32;
-  value = static_cast<std::uint32_t>(v);
-  return count;
-}
+/// The most digits scan_plain_id_pair() takes in one id: 10^9 - 1 fits 32 bits and stays below
+/// every id limit of the readers.
+inline constexpr std::ptrdiff_t kPlainIdMaxDigits = 9;
 
-/// The first '\n' among the 16 bytes at p (which must lie in the buffer; little-endian machines),
-/// or null. Branch-free, so a parser can find where the next line starts without waiting for the
-/// scan of this one (see scan_plain_id_pair()).
-[[gnu::always_inline]] inline const char* newline_in_16_bytes(const char* p) noexcept {
-  constexpr std::uint64_t kEach = 0x0101010101010101;
-  const auto newline_bits = [](const char* at) {
-    std::uint64_t word;
-    std::memcpy(&word, at, sizeof word);
-    const std::uint64_t x = word ^ (kEach * '\n');
-    return ~(((x & (kEach * 0x7f)) + kEach * 0x7f) | x) & (kEach * 0x80);
-  };
-  const std::uint64_t low = newline_bits(p);
-  const std::uint64_t high = newline_bits(p + 8);
-  const int bit = std::countr_zero(low) + (low == 0 ? std::countr_zero(high) : 0);
-  return bit < 128 ? p + bit / 8 : nullptr;
-}
-
-/// The bytes that scan_plain_id_pair() may read from p on: two 8-byte loads, the separator
-/// between them and a "\r\n" after the second.
-inline constexpr std::ptrdiff_t kPlainIdPairReach = 8 + 1 + 8 + 2;
-
-/// The common edge line "<digits><one space or tab><digits>\n" (or "\r\n"), each id of at most 8
-/// digits: on a match stores the ids, moves p past the '\n' and returns true. Anything else (a
-/// sign, more blanks, a third column, a comment, longer ids), a line starting fewer than
-/// kPlainIdPairReach bytes before `end`, or a big-endian machine returns false and leaves p alone,
-/// for the general scanners to read that line. Every line it takes, skip_blanks() and
-/// scan_unsigned() read as the same two ids.
-[[gnu::always_inline]] inline bool scan_plain_id_pair(const char*& p, const char* end,
-                                                      std::uint32_t& first,
+/// The common edge line "<digits><one space or tab><digits>\n" (or "\r\n"), each id of at most
+/// kPlainIdMaxDigits digits: on a match stores the ids, moves p past the '\n' and returns true.
+/// Anything else (a sign, more blanks, a third column, a comment, longer ids) returns false and
+/// leaves p alone, for the general scanners to read that line. Every line it takes, skip_blanks()
+/// and scan_unsigned() read as the same two ids.
+[[gnu::always_inline]] inline bool scan_plain_id_pair(const char*& p, std::uint32_t& first,
                                                       std::uint32_t& second) noexcept {
-  if constexpr (std::endian::native != std::endian::little) return false;
-  if (end - p < kPlainIdPairReach) return false;
+  const char* q = p;
+  const char* digits = q;
   std::uint32_t a = 0;
-  const int a_digits = scan_up_to_eight_digits(p, a);
-  if (a_digits == 0 || (p[a_digits] != ' ' && p[a_digits] != '\t')) return false;
-  const char* q = p + a_digits + 1;
+  while (is_digit(*q)) a = a * 10 + static_cast<std::uint32_t>(*q++ - '0');
+  if (q == digits || q - digits > kPlainIdMaxDigits || (*q != ' ' && *q != '\t')) return false;
+  digits = ++q;
   std::uint32_t b = 0;
-  const int b_digits = scan_up_to_eight_digits(q, b);
-  if (b_digits == 0) return false;
-  q += b_digits;
+  while (is_digit(*q)) b = b * 10 + static_cast<std::uint32_t>(*q++ - '0');
+  if (q == digits || q - digits > kPlainIdMaxDigits) return false;
   if (*q == '\r') ++q;
   if (*q != '\n') return false;
   first = a;
