@@ -129,6 +129,17 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
+      // Most edge lines are two short ids and a line end: those take the plain scan, and every
+      // other line the checks below, which name any problem.
+      std::uint32_t plain[2];
+      if (scan_plain_id_pair(p, plain[0], plain[1])) {
+        out.max_id = std::max<std::uint64_t>(out.max_id, std::max(plain[0], plain[1]));
+        if (out.first_two_columns == nullptr) out.first_two_columns = line;
+        ++out.records;
+        out.sources.push_back(static_cast<IdT>(plain[0]));
+        out.targets.push_back(static_cast<IdT>(plain[1]));
+        continue;
+      }
       p = skip_blanks(p);
       if (skip_empty_or_comment_line(p, "#%")) continue;
       std::uint64_t ids[2] = {0, 0};
@@ -351,9 +362,13 @@ EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options
     info.declared_edges = total_records(parsed);
     n = info.declared_edges > 0 ? max_id_of(parsed) + 1 : 0;
     gather_arcs(parsed, weight_column && options.keep_weights, edges);
-    const std::uint64_t distinct = count_distinct_ids(edges, n);
-    check_header(text, header, info.declared_edges, distinct);
-    check_id_density(text, n, distinct);
+    // The distinct ids feed the header's check and the sparse-id checks; without a header and
+    // with at most kSparseMinUnused ids neither can say anything, so the count is skipped.
+    if (header.line != nullptr || n > kSparseMinUnused) {
+      const std::uint64_t distinct = count_distinct_ids(edges, n);
+      check_header(text, header, info.declared_edges, distinct);
+      check_id_density(text, n, distinct);
+    }
   }
   edges.num_vertices = static_cast<VertexId>(n);
   info.declared_vertices = n;

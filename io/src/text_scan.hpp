@@ -53,6 +53,34 @@ enum class ScanStatus { Ok, NotANumber, Negative, TooLarge };
   return ScanStatus::Ok;
 }
 
+/// The most digits scan_plain_id_pair() takes in one id: 10^9 - 1 fits 32 bits and stays below
+/// every id limit of the readers.
+inline constexpr std::ptrdiff_t kPlainIdMaxDigits = 9;
+
+/// The common edge line "<digits><one space or tab><digits>\n" (or "\r\n"), each id of at most
+/// kPlainIdMaxDigits digits: on a match stores the ids, moves p past the '\n' and returns true.
+/// Anything else (a sign, more blanks, a third column, a comment, longer ids) returns false and
+/// leaves p alone, for the general scanners to read that line. Every line it takes, skip_blanks()
+/// and scan_unsigned() read as the same two ids.
+[[gnu::always_inline]] inline bool scan_plain_id_pair(const char*& p, std::uint32_t& first,
+                                                      std::uint32_t& second) noexcept {
+  const char* q = p;
+  const char* digits = q;
+  std::uint32_t a = 0;
+  while (is_digit(*q)) a = a * 10 + static_cast<std::uint32_t>(*q++ - '0');
+  if (q == digits || q - digits > kPlainIdMaxDigits || (*q != ' ' && *q != '\t')) return false;
+  digits = ++q;
+  std::uint32_t b = 0;
+  while (is_digit(*q)) b = b * 10 + static_cast<std::uint32_t>(*q++ - '0');
+  if (q == digits || q - digits > kPlainIdMaxDigits) return false;
+  if (*q == '\r') ++q;
+  if (*q != '\n') return false;
+  first = a;
+  second = b;
+  p = q + 1;
+  return true;
+}
+
 /// Scans a signed decimal integer (optional '+' or '-').
 [[gnu::always_inline]] inline ScanStatus scan_signed(const char*& p, std::int64_t& value) noexcept {
   const char* q = p;

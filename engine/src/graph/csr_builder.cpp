@@ -11,9 +11,10 @@
 //
 // A graph too small to wake the OpenMP team (vertices plus arcs below detail::worth_threads)
 // takes the same two stable counting sorts over the whole vertex range at once, on the calling
-// thread: count, place by target into one temporary array, place by source into the CSR. Blocks
-// and grouped copies pay off only when threads share the work or the vertex range outgrows the
-// cache; for a small graph they are extra passes. Both ways give the same CSR.
+// thread: count, place by target into one temporary array (of sources only: an arc's target is
+// its bucket), place by source into the CSR. Blocks and grouped copies pay off only when threads
+// share the work or the vertex range outgrows the cache; for a small graph they are extra passes.
+// Both ways give the same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
@@ -252,21 +253,26 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
     for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
     return;
   }
+  // The arcs ordered by target keep only their sources (and weights): an arc's target is the
+  // vertex whose range holds it, so the scratch is half the size of whole arcs.
   detail::parallel_exclusive_scan(by_target_begin.data(), static_cast<std::size_t>(n));
-  ArcArrays<VertexT> by_target;
-  by_target.allocate(static_cast<std::size_t>(arcs), weighted);
+  LabelVector<VertexT> sources_by_target(static_cast<std::size_t>(arcs));
+  LabelVector<Weight> weights_by_target(weighted ? static_cast<std::size_t>(arcs) : 0);
+  std::vector<EdgeT>& by_target_end = by_target_begin;
   for (std::int64_t i = 0; i < items; ++i) {
     item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
-      const EdgeT slot = by_target_begin[v]++;
-      by_target.ends[slot] = {u, v};
-      if (weighted) by_target.weights[slot] = w;
+      const EdgeT slot = by_target_end[v]++;
+      sources_by_target[slot] = u;
+      if (weighted) weights_by_target[slot] = w;
     });
   }
-  cursor.swap(by_target_begin);
-  std::copy(offsets.begin(), offsets.end() - 1, cursor.begin());
-  for (EdgeT a = 0; a < arcs; ++a) {
-    place(by_target.ends[a].source, by_target.ends[a].target,
-          weighted ? by_target.weights[a] : Weight{});
+  cursor.assign(offsets.begin(), offsets.end() - 1);
+  EdgeT a = 0;
+  for (std::int64_t v = 0; v < n; ++v) {
+    for (; a < by_target_end[v]; ++a) {
+      place(sources_by_target[a], static_cast<VertexT>(v),
+            weighted ? weights_by_target[a] : Weight{});
+    }
   }
   if (weighted) {
     for (std::int64_t v = 0; v < n; ++v) {
