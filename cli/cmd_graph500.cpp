@@ -122,11 +122,13 @@ int run_graph500(int argc, const char* const* argv) {
       config.ranks = gpus;
       config.layout = parse_vertex_layout(result["layout"].as<std::string>());
       config.transport = parse_gpu_transport(result["transport"].as<std::string>());
+      runs::check_graph500_size(config);
       return print_graph500_rank_plan(config, query_free_gpu_memory(gpus), common.json);
     }
     config.device = gpus == 1 ? Device::cuda(0)
                               : resolve_device(config.device, runs::graph500_arcs(config),
                                                is_gpu_only(config.bfs.strategy));
+    runs::check_graph500_size(config);
     return print_graph500_plan(config, query_free_memory(config.device), common.json);
   }
   place_graph500(distributed_placement(result), config);

@@ -93,10 +93,13 @@ int expect_matches(DistributedBfs<VertexId, EdgeId>& search, const Graph& graph,
       graph, source, std::span<const VertexId>(actual.bfs.parent),
       std::span<const std::int32_t>(actual.bfs.depth));
   EXPECT_TRUE(whole.valid) << whole.failure;
-  const BfsValidation sliced = validate_distributed_bfs<VertexId, EdgeId>(
-      search.slices(), source, actual.bfs.parent, actual.bfs.depth);
+  const BfsValidation sliced = search.validate(source, actual.bfs.parent, actual.bfs.depth);
   EXPECT_TRUE(sliced.valid) << sliced.failure;
   EXPECT_EQ(sliced.vertices_in_tree, whole.vertices_in_tree);
+  const BfsValidation in_place = search.validate_last_search(source);
+  EXPECT_TRUE(in_place.valid) << in_place.failure;
+  EXPECT_EQ(in_place.vertices_in_tree, whole.vertices_in_tree);
+  EXPECT_EQ(in_place.arcs_in_component, sliced.arcs_in_component);
   return bottom_up;
 }
 

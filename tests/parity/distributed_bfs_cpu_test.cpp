@@ -54,6 +54,10 @@ DistributedBfsResult<VertexT> expect_search_matches(DistributedBfs<VertexT, Edge
       search.slices(), source, actual.bfs.parent, actual.bfs.depth);
   EXPECT_TRUE(sliced.valid) << sliced.failure;
   EXPECT_EQ(sliced.vertices_in_tree, whole.vertices_in_tree);
+  const BfsValidation last = search.validate_last_search(source);
+  EXPECT_TRUE(last.valid) << last.failure;
+  EXPECT_EQ(last.vertices_in_tree, sliced.vertices_in_tree);
+  EXPECT_EQ(last.arcs_in_component, sliced.arcs_in_component);
   const std::int64_t arcs = sliced.arcs_in_component;
   // Arcs out of reached vertices: what a top-down search examines, once each.
   std::int64_t reached_arcs = 0;
@@ -284,6 +288,49 @@ TEST(DistributedBfsCpu, ValidatorCatchesBrokenTrees) {
   parent[0] = 1;
   EXPECT_NE(check(parent, depth).find("rule 1"), std::string::npos);
   EXPECT_NE(check({0, 0}, {0, 1}), "");
+}
+
+TEST(DistributedBfsCpu, LastSearchValidatedWithoutGatheredLabels) {
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  const auto graph = build_csr<std::int32_t, EdgeId>(
+      test::random_edge_list<std::int32_t>(300, 900, 7, false), build);
+  DistributedBfs<std::int32_t, EdgeId> search(
+      partition::slice_graph(graph, VertexLayout::Striped, 3), Device::cpu());
+  DistributedBfsOptions options;
+  options.gather_labels = false;
+  const DistributedBfsResult<std::int32_t> result = search.run(5, options);
+  EXPECT_TRUE(result.bfs.depth.empty());
+  const BfsValidation verdict = search.validate_last_search(5);
+  EXPECT_TRUE(verdict.valid) << verdict.failure;
+  const BfsResult<std::int32_t> expected = reference_bfs(graph, 5);
+  const BfsValidation whole = validate_bfs_tree<std::int32_t, EdgeId>(
+      graph, 5, std::span<const std::int32_t>(expected.parent),
+      std::span<const std::int32_t>(expected.depth));
+  EXPECT_EQ(verdict.vertices_in_tree, whole.vertices_in_tree);
+  EXPECT_EQ(verdict.arcs_in_component, whole.arcs_in_component);
+  EXPECT_THROW(search.validate_last_search(6), InvalidArgument);
+  options.bfs.predecessors = false;
+  search.run(5, options);
+  EXPECT_THROW(search.validate_last_search(5), InvalidArgument);
+}
+
+// Slices that say undirected but hold the arc 0 -> 1 alone: the search from 0 reaches 1, whose
+// own arcs (where rule 5 looks in an undirected graph) lack its parent.
+TEST(DistributedBfsCpu, LastSearchValidationNamesABrokenRule) {
+  const auto one_way = test::graph_from_pairs<std::int32_t>(4, {{0, 1}, {0, 2}, {2, 0}}, true);
+  for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
+    auto slices = partition::slice_graph(one_way, layout, 2);
+    for (auto& slice : slices) slice.directed = false;
+    DistributedBfs<std::int32_t, EdgeId> search(std::move(slices), Device::cpu());
+    DistributedBfsOptions options;
+    options.bfs.strategy = BfsStrategy::TopDown;
+    search.run(0, options);
+    const BfsValidation verdict = search.validate_last_search(0);
+    EXPECT_FALSE(verdict.valid);
+    EXPECT_NE(verdict.failure.find("rule 5"), std::string::npos) << verdict.failure;
+    EXPECT_NE(verdict.failure.find("at vertex 1 "), std::string::npos) << verdict.failure;
+  }
 }
 
 TEST(DistributedBfsCpu, BadInputIsAnError) {

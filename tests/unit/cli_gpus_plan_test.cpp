@@ -127,6 +127,19 @@ TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
   EXPECT_EQ(json_value(result.out, "device_bytes"), text(runs::graph500_device_bytes(20, 16)));
 }
 
+// A scale whose vertices do not fit 32-bit ids is refused by the plan as by the run, never
+// sized with overflowed counts.
+TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsRefused) {
+  for (const std::string gpus : {"", " --gpus 1", " --gpus 4"}) {
+    const CliRun result = run_cli("graph500 --scale 31 --plan" + gpus);
+    EXPECT_NE(result.exit_code, 0) << gpus;
+    EXPECT_NE(result.err.find("scale 31 is out of range [1, 30] (vertex ids are 32-bit)"),
+              std::string::npos)
+        << result.output();
+    EXPECT_EQ(result.out.find("PiB"), std::string::npos) << result.out;
+  }
+}
+
 TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {
   const std::string path = test::bundled_dataset("karate.mtx").string();
   const CliRun one = run_cli("bfs --gpus 1 --plan --json " + path);

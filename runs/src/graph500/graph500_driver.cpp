@@ -46,7 +46,9 @@ constexpr detail::EnumName<Graph500Placement> kPlacements[] = {
     {Graph500Placement::MpiProcesses, "mpi-processes"},
 };
 
-void check_config(const Graph500Config& config) {
+}  // namespace
+
+void check_graph500_size(const Graph500Config& config) {
   if (config.scale < 1 || config.scale > kMaxScale) {
     throw InvalidArgument("graph500 scale " + std::to_string(config.scale) +
                           " is out of range [1, " + std::to_string(kMaxScale) +
@@ -59,6 +61,12 @@ void check_config(const Graph500Config& config) {
   if (config.roots < 1) {
     throw InvalidArgument("graph500 needs at least one root, not " + std::to_string(config.roots));
   }
+}
+
+namespace {
+
+void check_config(const Graph500Config& config) {
+  check_graph500_size(config);
   if (config.placement == Graph500Placement::Engine) {
     check_bfs_options(config.bfs);
   } else {

@@ -70,6 +70,11 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
   const VertexDistribution<VertexId> distribution{layout, static_cast<VertexId>(n), gpus};
   Graph500RankBytes bytes;
   bytes.host = bfs_host_bytes(n, false, false);
+  std::uint64_t largest_local = 0;
+  for (int rank = 0; rank < gpus; ++rank) {
+    largest_local =
+        std::max(largest_local, static_cast<std::uint64_t>(distribution.local_count(rank)));
+  }
   for (int rank = 0; rank < gpus; ++rank) {
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
     Graph500RankDeviceBytes gpu;
@@ -78,9 +83,10 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
     gpu.search =
         distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, gpu.arcs, peer) +
         kDistributedNcclBufferBytes;
-    gpu.check = device_buffer_bytes(n, sizeof(VertexId)) +
-                device_buffer_bytes(n, sizeof(std::int32_t)) +
-                device_buffer_bytes(2, sizeof(std::uint64_t));
+    gpu.check = device_buffer_bytes(n, sizeof(std::int32_t)) +
+                device_buffer_bytes(largest_local, sizeof(std::int32_t)) +
+                device_buffer_bytes((largest_local + 31) / 32, sizeof(std::uint32_t)) +
+                device_buffer_bytes(3, sizeof(std::uint64_t));
     bytes.gpus.push_back(gpu);
   }
   return bytes;

@@ -13,10 +13,12 @@
 //     arcs it owns), so the host never holds the graph;
 //  4. degrees for the root sampler read from the owners' slices (on the GPUs: read there);
 //  5. searches by DistributedBfs (timed by its own clock, until every rank's labels are final),
-//     validation rank by rank (DistributedBfs::validate: on the host over the simulated ranks'
-//     slices, on each GPU against its resident slice); nedge is half the arcs whose tail was
-//     reached, or, unvalidated on the GPUs, the tuples with a reached source counted on GPU 0
-//     over the regenerated stream (count_kronecker_tuples_reached).
+//     validation rank by rank (DistributedBfs::validate_last_search: on the GPUs the labels stay
+//     where the search wrote them and every GPU checks its own vertices against its resident
+//     slice; simulated ranks' labels are gathered and checked on the host over their slices);
+//     nedge is half the arcs whose tail was reached, or, unvalidated on the GPUs, the tuples
+//     with a reached source counted on GPU 0 over the regenerated stream
+//     (count_kronecker_tuples_reached).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -47,6 +49,8 @@ class RankBackend final : public Graph500Backend {
                       config.ranks},
         options_(distributed_search_options(config)),
         built_on_gpus_(config.device.is_cuda() && config.build_on_device) {
+    // A validated run never needs the labels on the host.
+    options_.gather_labels = !config.validate;
     params_.scale = config.scale;
     params_.edgefactor = config.edgefactor;
     params_.seed = config.seed;
@@ -126,7 +130,7 @@ class RankBackend final : public Graph500Backend {
   Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
     Graph500Check check;
     if (validate) {
-      const BfsValidation verdict = search_->validate(root, search.bfs.parent, search.bfs.depth);
+      const BfsValidation verdict = search_->validate_last_search(root);
       check.failure = verdict.failure;
       check.nedge = verdict.arcs_in_component / 2;
     } else if (search_->slices().empty()) {

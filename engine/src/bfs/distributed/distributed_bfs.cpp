@@ -3,8 +3,10 @@
 // loop, then gathers every rank's labels into global arrays.
 #include "frontier/distributed_bfs.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "bfs/distributed/cpu/cpu_rank_search.hpp"
 #include "bfs/distributed/cpu/host_exchange.hpp"
@@ -31,6 +33,9 @@ struct DistributedBfs<VertexT, EdgeT>::Impl {
   std::unique_ptr<distributed::HostExchange> host_exchange;
   // GPUs.
   std::unique_ptr<distributed::CudaRankGroup<VertexT, EdgeT>> cuda;
+  /// The last search's source and whether it kept parents (validate_last_search).
+  std::optional<VertexT> last_source;
+  bool last_predecessors = false;
 };
 
 namespace {
@@ -234,6 +239,42 @@ BfsValidation DistributedBfs<VertexT, EdgeT>::validate(VertexT source,
 }
 
 template <typename VertexT, typename EdgeT>
+BfsValidation DistributedBfs<VertexT, EdgeT>::validate_last_search(VertexT source) {
+  if (!impl_->last_source || *impl_->last_source != source) {
+    throw InvalidArgument("the last search did not start from " + std::to_string(source));
+  }
+  if (!impl_->last_predecessors) {
+    throw InvalidArgument("the last search from " + std::to_string(source) +
+                          " kept no parents to validate");
+  }
+  const std::size_t held = impl_->cuda ? impl_->cuda->ranks().size() : impl_->slices.size();
+  if (static_cast<int>(held) != impl_->ranks) {
+    throw InvalidArgument(
+        "one process of a multi-process run holds only its own labels: combine them and call "
+        "validate()");
+  }
+  if (impl_->cuda && !impl_->directed) {
+    const distributed::InPlaceCheck check = impl_->cuda->check_in_place(source);
+    if (check.first_broken_rank < 0) {
+      BfsValidation verdict;
+      verdict.valid = true;
+      verdict.vertices_in_tree = check.reached_vertices;
+      verdict.arcs_in_component = check.reached_arcs;
+      return verdict;
+    }
+  }
+  // Simulated ranks, and a broken rule to word: the labels on the host.
+  const auto n = static_cast<std::size_t>(distribution().num_vertices);
+  std::vector<std::int32_t> depth(n, kUnreachedDepth);
+  std::vector<VertexT> parent(n, kInvalidVertex<VertexT>);
+  const std::span<distributed::RankSearch<VertexT>* const> ranks =
+      impl_->cuda ? impl_->cuda->ranks()
+                  : std::span<distributed::RankSearch<VertexT>* const>(impl_->cpu_rank_pointers);
+  for (distributed::RankSearch<VertexT>* rank : ranks) rank->gather(depth, parent);
+  return validate(source, parent, depth);
+}
+
+template <typename VertexT, typename EdgeT>
 std::vector<typename DistributedBfs<VertexT, EdgeT>::Slice>
 DistributedBfs<VertexT, EdgeT>::slices_to_host() const {
   if (!impl_->slices.empty()) return impl_->slices;
@@ -288,6 +329,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
                           std::to_string(n) + ")");
   }
   check_distributed_bfs_options(options);
+  impl_->last_source.reset();
   distributed::LevelLoopConfig config;
   config.predecessors = options.bfs.predecessors;
   config.direction_optimizing =
@@ -312,6 +354,8 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
           ? impl_->cuda->run(source, config)
           : distributed::run_level_loop<VertexT>(ranks, *impl_->host_exchange, source, config);
 
+  impl_->last_source = source;
+  impl_->last_predecessors = options.bfs.predecessors;
   DistributedBfsResult<VertexT> result;
   result.bfs.source = source;
   result.bfs.sources = {source};

@@ -61,6 +61,15 @@ struct RankCheck {
   std::int64_t reached_arcs = 0;
 };
 
+/// The verdict of the check of every rank over labels that stayed on the GPUs: the first rank
+/// (in rank order) holding a vertex that breaks a rule, -1 if none; the arcs whose tail was
+/// reached and the reached vertices, over every rank.
+struct InPlaceCheck {
+  int first_broken_rank = -1;
+  std::int64_t reached_arcs = 0;
+  std::int64_t reached_vertices = 0;
+};
+
 /// How a broken rule is reported: "<rule> at vertex <v> (rank <r>)".
 template <typename VertexT>
 std::string vertex_failure(const std::string& problem, VertexT v, int rank) {

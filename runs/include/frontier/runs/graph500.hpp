@@ -211,6 +211,11 @@ std::int64_t graph500_arcs(const Graph500Config& config);
 /// @throws CudaError for a GPU placement without a usable GPU or CUDA backend.
 Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress = {});
 
+/// The size checks run_graph500 makes of `config` before anything is sized or allocated (what a
+/// memory plan needs too): a scale whose vertices fit 32-bit ids, an edgefactor and a root count
+/// of at least 1. @throws InvalidArgument naming the first bad field.
+void check_graph500_size(const Graph500Config& config);
+
 /// The official statistics block, line for line as the reference's main.c prints it
 /// ("SCALE:", "edgefactor:", "NBFS:", ..., "bfs  harmonic_mean_TEPS:     !  ...",
 /// "bfs  stddev_validate:"), each line ending in '\n'; num_mpi_processes is mpi_processes.

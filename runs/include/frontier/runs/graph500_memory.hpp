@@ -76,8 +76,9 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
 ///    cursors or a sort batch (device_csr_build_bytes over its rows);
 ///  - search: the slice, the rank's search and exchange buffers (distributed_rank_device_bytes)
 ///    and NCCL's own buffers;
-///  - check: a search checked on the rank's GPU, the whole parent and depth arrays uploaded beside
-///    the search buffers (validation; an unvalidated nedge needs less);
+///  - check: a search checked on the rank's GPU where its labels lie, beside the search buffers:
+///    every vertex's depth, another rank's local depths and visited bitmap as they arrive
+///    (validation; an unvalidated nedge needs less);
 /// and, in the peak, the headroom every device check keeps free (kDeviceMemoryHeadroom).
 struct Graph500RankDeviceBytes {
   std::uint64_t arcs = 0;

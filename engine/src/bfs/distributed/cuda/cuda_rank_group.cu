@@ -213,6 +213,10 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     return check_rank_on_device(*searches_.at(i), false, source, parent, depth);
   }
 
+  InPlaceCheck check_in_place(VertexT source) override {
+    return check_ranks_in_place<VertexT, EdgeT>(searches_, source, in_place_check_);
+  }
+
   RankGraph<VertexT, EdgeT> slice_to_host(std::size_t i) const override {
     return searches_.at(i)->slice_to_host();
   }
@@ -496,6 +500,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   std::vector<cuda::Stream> streams_;
   std::vector<std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> searches_;
   std::vector<RankSearch<VertexT>*> pointers_;
+  /// check_in_place's buffers, one per rank, from the first check on.
+  std::vector<InPlaceCheckBuffers> in_place_check_;
   GpuTransport transport_ = GpuTransport::Nccl;
   /// One per local rank, joining only that rank's communicator and stream (NCCL) or its mailbox
   /// (peer); the same exchanges by their kind.

@@ -86,6 +86,17 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   EdgeT degree(VertexT local) const;
   /// A host copy of the slice (synchronous).
   RankGraph<VertexT, EdgeT> slice_to_host() const;
+  /// The last search's labels where they lie, by local id: a depth and (with predecessors) a
+  /// parent belong to that search only where the visited bit is set.
+  struct LabelsOnDevice {
+    const std::int32_t* depth = nullptr;
+    const VertexT* parent = nullptr;
+    const std::uint32_t* visited = nullptr;
+    bool predecessors = false;
+  };
+  LabelsOnDevice labels_on_device() const {
+    return {d_depth_.data(), d_parent_.data(), d_visited_.data(), words_ == 2};
+  }
 
   int rank() const override { return rank_; }
   void start(VertexT source, bool predecessors, bool time_phases) override;

@@ -1,7 +1,9 @@
-// rank_validate.cu — the Graph500 rules for one GPU rank (rank_validate.cuh): one thread per
-// owned vertex, the smallest failing local index kept by atomicMin, the reached arcs summed.
+// rank_validate.cu — the Graph500 rules for the GPU ranks (rank_validate.cuh): one thread per
+// owned vertex, the smallest failing local index kept by atomicMin, the reached arcs and
+// vertices summed per warp before one atomic each.
 #include "bfs/distributed/cuda/rank_validate.cuh"
 
+#include <algorithm>
 #include <vector>
 
 #include "bfs/distributed/vertex_rules.hpp"
@@ -18,51 +20,112 @@ constexpr int kCheckThreadsPerBlock = 256;
 // A grid-stride loop; 4096 blocks fill any current GPU many times over.
 constexpr std::uint64_t kCheckMaxBlocks = 4096;
 
-/// Lowers *d_first_bad to the smallest local index whose vertex breaks a rule (rules 1-5 of
-/// broken_vertex_rule for an undirected slice) and adds the arcs of reached vertices that break
-/// none to *d_reached_arcs.
+/// Where a rank's check reads the labels: the global depths, and the parents either global
+/// (visited null) or the rank's own by local id, belonging to the search where the visited bit
+/// is set (the labels left where the search wrote them).
+template <typename VertexT>
+struct CheckLabels {
+  const std::int32_t* depth = nullptr;
+  const VertexT* parent = nullptr;
+  const std::uint32_t* visited = nullptr;
+};
+
+/// The three result words of a check: the smallest failing local index (the rank's local count
+/// if none), the arcs of reached vertices that break no rule, the reached vertices.
+enum CheckResult { kFirstBad, kReachedArcs, kReachedVertices, kCheckResults };
+
+/// Lowers results[kFirstBad] to the smallest local index whose vertex breaks a rule (rules 1-5
+/// of broken_vertex_rule for an undirected slice, the source's rule 1 included) and adds the arcs
+/// and the count of reached vertices that break none.
 template <typename VertexT, typename EdgeT>
 __global__ void find_broken_vertex_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
                                           VertexDistribution<VertexT> distribution, int rank,
-                                          VertexT source, const VertexT* d_parent,
-                                          const std::int32_t* d_depth,
-                                          unsigned long long* d_first_bad,
-                                          unsigned long long* d_reached_arcs) {
+                                          VertexT source, CheckLabels<VertexT> labels,
+                                          unsigned long long* results) {
   const auto count = static_cast<std::uint64_t>(distribution.local_count(rank));
   const VertexT n = distribution.num_vertices;
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  unsigned long long arcs = 0;
+  unsigned long long reached = 0;
   for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        i < count; i += stride) {
     const auto local = static_cast<VertexT>(i);
     const VertexT v = distribution.global(rank, local);
-    const VertexT p = d_parent[v];
-    const std::int32_t d = d_depth[v];
+    VertexT p = static_cast<VertexT>(-1);
+    if (labels.visited == nullptr) {
+      p = labels.parent[v];
+    } else if ((labels.visited[i / 32] >> (i % 32) & 1u) != 0) {
+      p = labels.parent[local];
+    }
+    const std::int32_t d = labels.depth[v];
     // 1. Rules 1 and 2.
-    bool bad = (p < 0) != (d < 0) || p >= n;
+    bool bad = (p < 0) != (d < 0) || p >= n || (v == source && (p != source || d != 0));
     const bool tree_edge = !bad && p >= 0 && v != source;
-    if (tree_edge && (d_depth[p] < 0 || d_depth[p] + 1 != d)) bad = true;
+    if (tree_edge && (labels.depth[p] < 0 || labels.depth[p] + 1 != d)) bad = true;
     // 2. Rules 3 and 4 over the out-arcs, looking for the tree edge (rule 5) on the way.
     bool found = false;
-    unsigned long long arcs = 0;
+    unsigned long long vertex_arcs = 0;
     for (EdgeT e = slice.offsets[local]; !bad && e < slice.offsets[local + 1]; ++e) {
       const VertexT w = slice.targets[e];
-      const std::int32_t dw = d_depth[w];
+      const std::int32_t dw = labels.depth[w];
       found = found || w == p;
       if (d < 0) {
         bad = dw >= 0;
       } else {
-        ++arcs;
+        ++vertex_arcs;
         bad = dw < 0 || dw > d + 1 || dw < d - 1;
       }
     }
     // 3. Rule 5.
     if (tree_edge && !found) bad = true;
     if (bad) {
-      atomicMin(d_first_bad, static_cast<unsigned long long>(i));
-    } else if (arcs > 0) {
-      atomicAdd(d_reached_arcs, arcs);
+      atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
+    } else if (d >= 0) {
+      arcs += vertex_arcs;
+      ++reached;
     }
   }
+  // Every thread of the grid gets here: one atomic per warp for each sum.
+  for (int offset = 16; offset > 0; offset /= 2) {
+    arcs += __shfl_down_sync(0xffffffffu, arcs, offset);
+    reached += __shfl_down_sync(0xffffffffu, reached, offset);
+  }
+  if (threadIdx.x % 32 == 0 && (arcs > 0 || reached > 0)) {
+    atomicAdd(&results[kReachedArcs], arcs);
+    atomicAdd(&results[kReachedVertices], reached);
+  }
+}
+
+/// The global depths of rank q's vertices: its local depth where the visited bit is set, else
+/// unreached.
+template <typename VertexT>
+__global__ void place_rank_depths_kernel(VertexDistribution<VertexT> distribution, int q,
+                                         const std::int32_t* local_depth,
+                                         const std::uint32_t* visited, std::int32_t* global_depth) {
+  const auto count = static_cast<std::uint64_t>(distribution.local_count(q));
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < count; i += stride) {
+    const bool reached = (visited[i / 32] >> (i % 32) & 1u) != 0;
+    global_depth[distribution.global(q, static_cast<VertexT>(i))] =
+        reached ? local_depth[i] : kUnreachedDepth;
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+void launch_check(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source,
+                  const CheckLabels<VertexT>& labels, unsigned long long* d_results) {
+  const VertexT count = rank.distribution().local_count(rank.rank());
+  const unsigned long long start[kCheckResults] = {static_cast<unsigned long long>(count), 0, 0};
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpyAsync(d_results, start, sizeof(start), cudaMemcpyHostToDevice, rank.stream()));
+  if (count == 0) return;
+  find_broken_vertex_kernel<VertexT, EdgeT>
+      <<<cuda::capped_grid(static_cast<std::uint64_t>(count), kCheckThreadsPerBlock,
+                           kCheckMaxBlocks),
+         kCheckThreadsPerBlock, 0, rank.stream()>>>(rank.slice_on_device(), rank.distribution(),
+                                                    rank.rank(), source, labels, d_results);
+  FRONTIER_CHECK_LAUNCH();
 }
 
 }  // namespace
@@ -85,40 +148,29 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
                                   std::to_string(gpu) + " (the parent and depth arrays)",
                               cuda::device_bytes_for<VertexT>(n) +
                                   cuda::device_bytes_for<std::int32_t>(n) +
-                                  cuda::device_bytes_for<unsigned long long>(2),
+                                  cuda::device_bytes_for<unsigned long long>(kCheckResults),
                               cuda_device_info(gpu).free_bytes);
-  // 1. The labels up, the two results zeroed.
+  // 1. The labels up; 2. every owned vertex.
   cuda::DeviceBuffer<VertexT> d_parent(n);
   cuda::DeviceBuffer<std::int32_t> d_depth(n);
-  cuda::DeviceBuffer<unsigned long long> d_results(2);
+  cuda::DeviceBuffer<unsigned long long> d_results(kCheckResults);
   const cudaStream_t stream = rank.stream();
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_parent.data(), parent.data(), n * sizeof(VertexT),
                                       cudaMemcpyHostToDevice, stream));
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_depth.data(), depth.data(), n * sizeof(std::int32_t),
                                       cudaMemcpyHostToDevice, stream));
-  const VertexT count = distribution.local_count(rank.rank());
-  const unsigned long long start[2] = {static_cast<unsigned long long>(count), 0};
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpyAsync(d_results.data(), start, sizeof(start), cudaMemcpyHostToDevice, stream));
-  // 2. Every owned vertex.
-  if (count > 0) {
-    find_broken_vertex_kernel<VertexT, EdgeT>
-        <<<cuda::capped_grid(static_cast<std::uint64_t>(count), kCheckThreadsPerBlock,
-                             kCheckMaxBlocks),
-           kCheckThreadsPerBlock, 0, stream>>>(rank.slice_on_device(), distribution, rank.rank(),
-                                               source, d_parent.data(), d_depth.data(),
-                                               d_results.data(), d_results.data() + 1);
-    FRONTIER_CHECK_LAUNCH();
-  }
-  unsigned long long results[2] = {0, 0};
+  launch_check(rank, source, CheckLabels<VertexT>{d_depth.data(), d_parent.data(), nullptr},
+               d_results.data());
+  unsigned long long results[kCheckResults] = {0, 0, 0};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(results, d_results.data(), sizeof(results), cudaMemcpyDeviceToHost, stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
   RankCheck check;
-  check.reached_arcs = static_cast<std::int64_t>(results[1]);
-  if (results[0] >= static_cast<unsigned long long>(count)) return check;
+  check.reached_arcs = static_cast<std::int64_t>(results[kReachedArcs]);
+  const VertexT count = distribution.local_count(rank.rank());
+  if (results[kFirstBad] >= static_cast<unsigned long long>(count)) return check;
   // 3. The first failing vertex's arcs, worded on the host as the host validator words them.
-  const auto local = static_cast<VertexT>(results[0]);
+  const auto local = static_cast<VertexT>(results[kFirstBad]);
   const cuda::DeviceCsr<VertexT, EdgeT> slice = rank.slice_on_device();
   EdgeT bounds[2] = {0, 0};
   FRONTIER_CUDA_CHECK(
@@ -137,11 +189,124 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
   return check;
 }
 
+template <typename VertexT>
+std::uint64_t in_place_check_bytes(const VertexDistribution<VertexT>& distribution) {
+  VertexT largest = 0;
+  for (int q = 0; q < distribution.ranks; ++q) {
+    largest = std::max(largest, distribution.local_count(q));
+  }
+  const auto n = static_cast<std::uint64_t>(distribution.num_vertices);
+  const auto local = static_cast<std::uint64_t>(largest);
+  return cuda::device_bytes_for<std::int32_t>(n) + cuda::device_bytes_for<std::int32_t>(local) +
+         cuda::device_bytes_for<std::uint32_t>((local + 31) / 32) +
+         cuda::device_bytes_for<unsigned long long>(kCheckResults);
+}
+
+template <typename VertexT, typename EdgeT>
+InPlaceCheck check_ranks_in_place(
+    std::span<const std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> ranks, VertexT source,
+    std::vector<InPlaceCheckBuffers>& buffers) {
+  if (ranks.empty() || static_cast<int>(ranks.size()) != ranks.front()->distribution().ranks) {
+    throw InvalidArgument("the labels are checked in place only with every rank in this process");
+  }
+  const VertexDistribution<VertexT>& distribution = ranks.front()->distribution();
+  const auto n = static_cast<std::size_t>(distribution.num_vertices);
+  for (const auto& rank : ranks) {
+    if (!rank->labels_on_device().predecessors) {
+      throw InvalidArgument("the last search kept no parents to check");
+    }
+  }
+  // 1. Every GPU's buffers, sized on every GPU before any is allocated.
+  if (buffers.size() != ranks.size()) {
+    const std::uint64_t bytes = in_place_check_bytes(distribution);
+    for (const auto& rank : ranks) {
+      cuda::require_device_memory("checking the search on GPU " + std::to_string(rank->device()) +
+                                      " (rank " + std::to_string(rank->rank()) +
+                                      "'s copy of every depth)",
+                                  bytes, cuda_device_info(rank->device()).free_bytes);
+    }
+    buffers.clear();
+    std::size_t largest = 0;
+    for (int q = 0; q < distribution.ranks; ++q) {
+      largest = std::max(largest, static_cast<std::size_t>(distribution.local_count(q)));
+    }
+    for (const auto& rank : ranks) {
+      FRONTIER_CUDA_CHECK(cudaSetDevice(rank->device()));
+      InPlaceCheckBuffers own;
+      own.depth = cuda::DeviceBuffer<std::int32_t>(n);
+      own.peer_depth = cuda::DeviceBuffer<std::int32_t>(largest);
+      own.peer_visited = cuda::DeviceBuffer<std::uint32_t>((largest + 31) / 32);
+      own.results = cuda::DeviceBuffer<unsigned long long>(kCheckResults);
+      buffers.push_back(std::move(own));
+    }
+  }
+  // 2. On every GPU at once: every rank's depths placed into the global array (the others'
+  //    copied over first, one at a time through the staging buffers), then the owned vertices.
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    const CudaRankSearch<VertexT, EdgeT>& rank = *ranks[r];
+    InPlaceCheckBuffers& own = buffers[r];
+    FRONTIER_CUDA_CHECK(cudaSetDevice(rank.device()));
+    for (std::size_t q = 0; q < ranks.size(); ++q) {
+      const CudaRankSearch<VertexT, EdgeT>& other = *ranks[q];
+      const auto count = static_cast<std::size_t>(distribution.local_count(other.rank()));
+      if (count == 0) continue;
+      const auto labels = other.labels_on_device();
+      const std::int32_t* depth = labels.depth;
+      const std::uint32_t* visited = labels.visited;
+      if (q != r) {
+        FRONTIER_CUDA_CHECK(cudaMemcpyPeerAsync(own.peer_depth.data(), rank.device(), depth,
+                                                other.device(), count * sizeof(std::int32_t),
+                                                rank.stream()));
+        FRONTIER_CUDA_CHECK(
+            cudaMemcpyPeerAsync(own.peer_visited.data(), rank.device(), visited, other.device(),
+                                (count + 31) / 32 * sizeof(std::uint32_t), rank.stream()));
+        depth = own.peer_depth.data();
+        visited = own.peer_visited.data();
+      }
+      place_rank_depths_kernel<VertexT>
+          <<<cuda::capped_grid(count, kCheckThreadsPerBlock, kCheckMaxBlocks),
+             kCheckThreadsPerBlock, 0, rank.stream()>>>(distribution, other.rank(), depth, visited,
+                                                        own.depth.data());
+      FRONTIER_CHECK_LAUNCH();
+    }
+    const auto labels = rank.labels_on_device();
+    launch_check(rank, source,
+                 CheckLabels<VertexT>{own.depth.data(), labels.parent, labels.visited},
+                 own.results.data());
+  }
+  // 3. The counts back, rank by rank.
+  InPlaceCheck check;
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    const CudaRankSearch<VertexT, EdgeT>& rank = *ranks[r];
+    FRONTIER_CUDA_CHECK(cudaSetDevice(rank.device()));
+    unsigned long long results[kCheckResults] = {0, 0, 0};
+    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(results, buffers[r].results.data(), sizeof(results),
+                                        cudaMemcpyDeviceToHost, rank.stream()));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(rank.stream()));
+    const auto count = static_cast<unsigned long long>(distribution.local_count(rank.rank()));
+    if (results[kFirstBad] < count && check.first_broken_rank < 0) {
+      check.first_broken_rank = rank.rank();
+    }
+    check.reached_arcs += static_cast<std::int64_t>(results[kReachedArcs]);
+    check.reached_vertices += static_cast<std::int64_t>(results[kReachedVertices]);
+  }
+  return check;
+}
+
 template RankCheck check_rank_on_device(const CudaRankSearch<std::int32_t, std::int64_t>&, bool,
                                         std::int32_t, std::span<const std::int32_t>,
                                         std::span<const std::int32_t>);
 template RankCheck check_rank_on_device(const CudaRankSearch<std::int64_t, std::int64_t>&, bool,
                                         std::int64_t, std::span<const std::int64_t>,
                                         std::span<const std::int32_t>);
+
+template std::uint64_t in_place_check_bytes(const VertexDistribution<std::int32_t>&);
+template std::uint64_t in_place_check_bytes(const VertexDistribution<std::int64_t>&);
+template InPlaceCheck check_ranks_in_place(
+    std::span<const std::unique_ptr<CudaRankSearch<std::int32_t, std::int64_t>>>, std::int32_t,
+    std::vector<InPlaceCheckBuffers>&);
+template InPlaceCheck check_ranks_in_place(
+    std::span<const std::unique_ptr<CudaRankSearch<std::int64_t, std::int64_t>>>, std::int64_t,
+    std::vector<InPlaceCheckBuffers>&);
 
 }  // namespace frontier::distributed
