@@ -3,11 +3,13 @@
 // and on every count of GPUs present up to 4, both layouts and both transports, slices built on
 // the GPUs, the verdict (reached vertices, arcs of the component) equals the host validator's over
 // the host slices and gathered labels, with the labels never gathered; slices with a one-way arc
-// give the CPU simulation's failure, word for word. Skipped without a GPU.
+// give the CPU simulation's failure, word for word, whether the broken vertex's arcs are checked
+// by its own thread or in chunks (a heavy vertex). Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontier/bfs_validate.hpp"
@@ -69,16 +71,15 @@ TEST(DistributedValidateOnGpus, VerdictOfLabelsLeftOnTheGpusEqualsTheHostValidat
   }
 }
 
-// Slices that say undirected but hold the arc 0 -> 1 alone: the search from 0 reaches 1, whose
-// own arcs (where rule 5 looks in an undirected graph) lack its parent.
-TEST(DistributedValidateOnGpus, ABrokenRuleIsWordedAsOnTheCpu) {
-  FRONTIER_REQUIRE_GPU();
-  const auto one_way =
-      test::graph_from_pairs<VertexId>(70, {{0, 1}, {0, 2}, {2, 0}, {2, 65}, {65, 2}}, true);
+// `pairs` as slices that say undirected whatever arcs they hold, searched top-down from 0 on the
+// CPU ranks and on the GPUs: both validations fail with the same words, naming `rule`.
+void expect_same_failure(VertexId n, const std::vector<std::pair<VertexId, VertexId>>& pairs,
+                         const std::string& rule) {
+  const auto graph = test::graph_from_pairs<VertexId>(n, pairs, true);
   for (const int count : gpu_counts()) {
     for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
       SCOPED_TRACE(std::to_string(count) + " GPUs, " + std::string(to_string(layout)));
-      auto slices = partition::slice_graph(one_way, layout, count);
+      auto slices = partition::slice_graph(graph, layout, count);
       for (auto& slice : slices) slice.directed = false;
       DistributedBfs<VertexId, EdgeId> cpu(slices, Device::cpu());
       DistributedBfs<VertexId, EdgeId> gpu(std::move(slices), gpus(count));
@@ -90,11 +91,41 @@ TEST(DistributedValidateOnGpus, ABrokenRuleIsWordedAsOnTheCpu) {
       const BfsValidation expected = cpu.validate_last_search(0);
       const BfsValidation actual = gpu.validate_last_search(0);
       ASSERT_FALSE(expected.valid);
-      EXPECT_NE(expected.failure.find("rule 5"), std::string::npos) << expected.failure;
+      EXPECT_NE(expected.failure.find(rule), std::string::npos) << expected.failure;
       EXPECT_FALSE(actual.valid);
       EXPECT_EQ(actual.failure, expected.failure);
     }
   }
+}
+
+// Both arcs of vertices 0 - first ... first + count - 1 (a vertex of `count` more arcs).
+void add_leaves(std::vector<std::pair<VertexId, VertexId>>& pairs, VertexId hub, VertexId first,
+                VertexId count) {
+  for (VertexId leaf = first; leaf < first + count; ++leaf) {
+    pairs.push_back({hub, leaf});
+    pairs.push_back({leaf, hub});
+  }
+}
+
+// The arc 0 -> 1 alone: 1 is reached from 0, but its own arcs (where rule 5 looks in an
+// undirected graph) lack its parent; 1 light, then heavy (its arcs checked in chunks).
+TEST(DistributedValidateOnGpus, ABrokenRuleIsWordedAsOnTheCpu) {
+  FRONTIER_REQUIRE_GPU();
+  std::vector<std::pair<VertexId, VertexId>> pairs = {{0, 1}, {0, 2}, {2, 0}, {2, 65}, {65, 2}};
+  expect_same_failure(70, pairs, "rule 5");
+  add_leaves(pairs, 1, 100, 700);
+  expect_same_failure(800, pairs, "rule 5");
+}
+
+// A path 0 - 1 - 2 - 3 and the arc 3 -> 0 alone: vertex 3 at depth 3 holds an arc to depth 0
+// (rule 3), with 3 light and then heavy.
+TEST(DistributedValidateOnGpus, AnArcSpanningLevelsOfAHeavyVertexIsFound) {
+  FRONTIER_REQUIRE_GPU();
+  std::vector<std::pair<VertexId, VertexId>> pairs = {{0, 1}, {1, 0}, {1, 2}, {2, 1},
+                                                      {2, 3}, {3, 2}, {3, 0}};
+  expect_same_failure(10, pairs, "rule 3");
+  add_leaves(pairs, 3, 10, 1000);
+  expect_same_failure(1010, pairs, "rule 3");
 }
 
 }  // namespace

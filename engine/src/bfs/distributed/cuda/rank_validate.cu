@@ -30,18 +30,63 @@ struct CheckLabels {
   const std::uint32_t* visited = nullptr;
 };
 
-/// The three result words of a check: the smallest failing local index (the rank's local count
-/// if none), the arcs of reached vertices that break no rule, the reached vertices.
-enum CheckResult { kFirstBad, kReachedArcs, kReachedVertices, kCheckResults };
+/// The result words of a check: the smallest failing local index (the rank's local count if
+/// none), the arcs of reached vertices, the reached vertices that break no rule of their own,
+/// and the chunks queued for the heavy vertices' arcs.
+enum CheckResult { kFirstBad, kReachedArcs, kReachedVertices, kHeavyChunks, kCheckResults };
 
-/// Lowers results[kFirstBad] to the smallest local index whose vertex breaks a rule (rules 1-5
-/// of broken_vertex_rule for an undirected slice, the source's rule 1 included) and adds the arcs
-/// and the count of reached vertices that break none.
+/// A vertex of more arcs than this has them checked in chunks of kChunkArcs, one block of
+/// kCheckThreadsPerBlock threads a chunk, rather than by its own thread: one thread walking a
+/// hub's millions of arcs would hold up the whole check.
+constexpr std::int64_t kHeavyArcs = 256;
+constexpr std::int64_t kChunkArcs = kCheckThreadsPerBlock;
+/// A queue entry: local id in the low 32 bits, chunk index in the high 32; kNoChunk marks slots
+/// of a vertex that did not fit the queue (its own thread checked its arcs).
+constexpr unsigned long long kNoChunk = ~0ull;
+
+/// The heavy vertices' chunks (capacity entries) and one bit per local vertex that says the
+/// parent was found among its arcs (rule 5).
+struct HeavyQueue {
+  unsigned long long* chunks = nullptr;
+  std::uint64_t capacity = 0;
+  std::uint32_t* parent_found = nullptr;
+};
+
+/// Bytes of the heavy queue for a rank of `local` vertices: half as many entries as vertices
+/// (a Kronecker graph of edgefactor 16 queues about a quarter), and the bitmap.
+std::uint64_t heavy_queue_bytes(std::uint64_t local) {
+  return cuda::device_bytes_for<unsigned long long>(local / 2 + 1) +
+         cuda::device_bytes_for<std::uint32_t>((local + 31) / 32);
+}
+
+template <typename VertexT>
+__device__ VertexT parent_of(const CheckLabels<VertexT>& labels, VertexT v, std::uint64_t local) {
+  if (labels.visited == nullptr) return labels.parent[v];
+  return (labels.visited[local / 32] >> (local % 32) & 1u) != 0 ? labels.parent[local]
+                                                                : static_cast<VertexT>(-1);
+}
+
+/// Rules 3 and 4 for one arc to w of a vertex at depth d (undirected: |d - dw| <= 1 when reached,
+/// nothing reached next to an unreached vertex).
+__device__ bool arc_breaks_rule(std::int32_t d, std::int32_t dw) {
+  return d < 0 ? dw >= 0 : (dw < 0 || dw > d + 1 || dw < d - 1);
+}
+
+__device__ void add_per_warp(unsigned long long value, unsigned long long* total) {
+  for (int offset = 16; offset > 0; offset /= 2)
+    value += __shfl_down_sync(0xffffffffu, value, offset);
+  if (threadIdx.x % 32 == 0 && value > 0) atomicAdd(total, value);
+}
+
+/// Pass 1, one thread per owned vertex: rules 1 and 2 (the source's rule 1 included); a light
+/// vertex's arcs (rules 3-5) by its thread; a heavy vertex's arcs queued in chunks (its rule 5 bit
+/// cleared). Lowers results[kFirstBad] to the smallest failing local index, sums the reached
+/// vertices and the light vertices' arcs.
 template <typename VertexT, typename EdgeT>
-__global__ void find_broken_vertex_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
-                                          VertexDistribution<VertexT> distribution, int rank,
-                                          VertexT source, CheckLabels<VertexT> labels,
-                                          unsigned long long* results) {
+__global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
+                                      VertexDistribution<VertexT> distribution, int rank,
+                                      VertexT source, CheckLabels<VertexT> labels, HeavyQueue heavy,
+                                      unsigned long long* results) {
   const auto count = static_cast<std::uint64_t>(distribution.local_count(rank));
   const VertexT n = distribution.num_vertices;
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
@@ -51,48 +96,99 @@ __global__ void find_broken_vertex_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
        i < count; i += stride) {
     const auto local = static_cast<VertexT>(i);
     const VertexT v = distribution.global(rank, local);
-    VertexT p = static_cast<VertexT>(-1);
-    if (labels.visited == nullptr) {
-      p = labels.parent[v];
-    } else if ((labels.visited[i / 32] >> (i % 32) & 1u) != 0) {
-      p = labels.parent[local];
-    }
+    const VertexT p = parent_of(labels, v, i);
     const std::int32_t d = labels.depth[v];
-    // 1. Rules 1 and 2.
     bool bad = (p < 0) != (d < 0) || p >= n || (v == source && (p != source || d != 0));
     const bool tree_edge = !bad && p >= 0 && v != source;
     if (tree_edge && (labels.depth[p] < 0 || labels.depth[p] + 1 != d)) bad = true;
-    // 2. Rules 3 and 4 over the out-arcs, looking for the tree edge (rule 5) on the way.
-    bool found = false;
-    unsigned long long vertex_arcs = 0;
-    for (EdgeT e = slice.offsets[local]; !bad && e < slice.offsets[local + 1]; ++e) {
-      const VertexT w = slice.targets[e];
-      const std::int32_t dw = labels.depth[w];
-      found = found || w == p;
-      if (d < 0) {
-        bad = dw >= 0;
-      } else {
-        ++vertex_arcs;
-        bad = dw < 0 || dw > d + 1 || dw < d - 1;
+    if (bad) {
+      atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
+      continue;
+    }
+    if (d >= 0) ++reached;
+    const EdgeT begin = slice.offsets[local];
+    const EdgeT end = slice.offsets[local + 1];
+    if (end - begin > kHeavyArcs) {
+      const auto chunks =
+          static_cast<unsigned long long>((end - begin + kChunkArcs - 1) / kChunkArcs);
+      const unsigned long long first = atomicAdd(&results[kHeavyChunks], chunks);
+      if (first + chunks <= heavy.capacity) {
+        atomicAnd(&heavy.parent_found[i / 32], ~(1u << (i % 32)));
+        for (unsigned long long c = 0; c < chunks; ++c) heavy.chunks[first + c] = (c << 32) | i;
+        continue;
+      }
+      for (unsigned long long c = first; c < heavy.capacity && c < first + chunks; ++c) {
+        heavy.chunks[c] = kNoChunk;
       }
     }
-    // 3. Rule 5.
+    bool found = false;
+    for (EdgeT e = begin; !bad && e < end; ++e) {
+      const VertexT w = slice.targets[e];
+      found = found || w == p;
+      bad = arc_breaks_rule(d, labels.depth[w]);
+    }
     if (tree_edge && !found) bad = true;
     if (bad) {
       atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
     } else if (d >= 0) {
-      arcs += vertex_arcs;
-      ++reached;
+      arcs += static_cast<unsigned long long>(end - begin);
     }
   }
   // Every thread of the grid gets here: one atomic per warp for each sum.
-  for (int offset = 16; offset > 0; offset /= 2) {
-    arcs += __shfl_down_sync(0xffffffffu, arcs, offset);
-    reached += __shfl_down_sync(0xffffffffu, reached, offset);
+  add_per_warp(arcs, &results[kReachedArcs]);
+  add_per_warp(reached, &results[kReachedVertices]);
+}
+
+/// Pass 2, one block per queued chunk: rules 3 and 4 on each arc, the parent's arc marked found.
+template <typename VertexT, typename EdgeT>
+__global__ void check_heavy_arcs_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
+                                        VertexDistribution<VertexT> distribution, int rank,
+                                        CheckLabels<VertexT> labels, HeavyQueue heavy,
+                                        unsigned long long* results) {
+  const unsigned long long queued = results[kHeavyChunks];
+  const unsigned long long entries = queued < heavy.capacity ? queued : heavy.capacity;
+  unsigned long long arcs = 0;
+  for (unsigned long long entry = blockIdx.x; entry < entries; entry += gridDim.x) {
+    const unsigned long long chunk = heavy.chunks[entry];
+    if (chunk == kNoChunk) continue;
+    const std::uint64_t i = chunk & 0xffffffffull;
+    const auto local = static_cast<VertexT>(i);
+    const VertexT v = distribution.global(rank, local);
+    const VertexT p = parent_of(labels, v, i);
+    const std::int32_t d = labels.depth[v];
+    const EdgeT e = slice.offsets[local] + static_cast<EdgeT>((chunk >> 32) * kChunkArcs) +
+                    static_cast<EdgeT>(threadIdx.x);
+    if (e >= slice.offsets[local + 1]) continue;
+    const VertexT w = slice.targets[e];
+    if (arc_breaks_rule(d, labels.depth[w])) {
+      atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
+    } else if (d >= 0) {
+      ++arcs;
+    }
+    if (w == p && p >= 0) atomicOr(&heavy.parent_found[i / 32], 1u << (i % 32));
   }
-  if (threadIdx.x % 32 == 0 && (arcs > 0 || reached > 0)) {
-    atomicAdd(&results[kReachedArcs], arcs);
-    atomicAdd(&results[kReachedVertices], reached);
+  add_per_warp(arcs, &results[kReachedArcs]);
+}
+
+/// Pass 3, one thread per queued vertex (its chunk 0): rule 5 from the bit pass 2 set.
+template <typename VertexT, typename EdgeT>
+__global__ void check_heavy_parents_kernel(VertexDistribution<VertexT> distribution, int rank,
+                                           VertexT source, CheckLabels<VertexT> labels,
+                                           HeavyQueue heavy, unsigned long long* results) {
+  const unsigned long long queued = results[kHeavyChunks];
+  const unsigned long long entries = queued < heavy.capacity ? queued : heavy.capacity;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t entry = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       entry < entries; entry += stride) {
+    const unsigned long long chunk = heavy.chunks[entry];
+    if (chunk == kNoChunk || (chunk >> 32) != 0) continue;
+    const std::uint64_t i = chunk & 0xffffffffull;
+    const VertexT v = distribution.global(rank, static_cast<VertexT>(i));
+    const VertexT p = parent_of(labels, v, i);
+    const bool tree_edge = p >= 0 && v != source;
+    if (tree_edge && (heavy.parent_found[i / 32] >> (i % 32) & 1u) == 0) {
+      atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
+    }
   }
 }
 
@@ -112,19 +208,30 @@ __global__ void place_rank_depths_kernel(VertexDistribution<VertexT> distributio
   }
 }
 
+/// The three passes of one rank's check on its stream, results reset first.
 template <typename VertexT, typename EdgeT>
 void launch_check(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source,
-                  const CheckLabels<VertexT>& labels, unsigned long long* d_results) {
+                  const CheckLabels<VertexT>& labels, const HeavyQueue& heavy,
+                  unsigned long long* d_results) {
   const VertexT count = rank.distribution().local_count(rank.rank());
-  const unsigned long long start[kCheckResults] = {static_cast<unsigned long long>(count), 0, 0};
+  const unsigned long long start[kCheckResults] = {static_cast<unsigned long long>(count), 0, 0, 0};
+  const cudaStream_t stream = rank.stream();
   FRONTIER_CUDA_CHECK(
-      cudaMemcpyAsync(d_results, start, sizeof(start), cudaMemcpyHostToDevice, rank.stream()));
+      cudaMemcpyAsync(d_results, start, sizeof(start), cudaMemcpyHostToDevice, stream));
   if (count == 0) return;
-  find_broken_vertex_kernel<VertexT, EdgeT>
-      <<<cuda::capped_grid(static_cast<std::uint64_t>(count), kCheckThreadsPerBlock,
-                           kCheckMaxBlocks),
-         kCheckThreadsPerBlock, 0, rank.stream()>>>(rank.slice_on_device(), rank.distribution(),
-                                                    rank.rank(), source, labels, d_results);
+  const auto vertices = static_cast<std::uint64_t>(count);
+  check_vertices_kernel<VertexT, EdgeT>
+      <<<cuda::capped_grid(vertices, kCheckThreadsPerBlock, kCheckMaxBlocks), kCheckThreadsPerBlock,
+         0, stream>>>(rank.slice_on_device(), rank.distribution(), rank.rank(), source, labels,
+                      heavy, d_results);
+  FRONTIER_CHECK_LAUNCH();
+  const auto blocks = static_cast<unsigned>(
+      std::min<std::uint64_t>(kCheckMaxBlocks, std::max<std::uint64_t>(heavy.capacity, 1)));
+  check_heavy_arcs_kernel<VertexT, EdgeT><<<blocks, kCheckThreadsPerBlock, 0, stream>>>(
+      rank.slice_on_device(), rank.distribution(), rank.rank(), labels, heavy, d_results);
+  FRONTIER_CHECK_LAUNCH();
+  check_heavy_parents_kernel<VertexT, EdgeT><<<blocks, kCheckThreadsPerBlock, 0, stream>>>(
+      rank.distribution(), rank.rank(), source, labels, heavy, d_results);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -143,16 +250,20 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
     throw InvalidArgument("parent and depth arrays must have one entry per vertex");
   }
   const int gpu = rank.device();
+  const auto local_count = static_cast<std::uint64_t>(distribution.local_count(rank.rank()));
   FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
   cuda::require_device_memory("checking rank " + std::to_string(rank.rank()) + "'s search on GPU " +
                                   std::to_string(gpu) + " (the parent and depth arrays)",
                               cuda::device_bytes_for<VertexT>(n) +
                                   cuda::device_bytes_for<std::int32_t>(n) +
+                                  heavy_queue_bytes(local_count) +
                                   cuda::device_bytes_for<unsigned long long>(kCheckResults),
                               cuda_device_info(gpu).free_bytes);
   // 1. The labels up; 2. every owned vertex.
   cuda::DeviceBuffer<VertexT> d_parent(n);
   cuda::DeviceBuffer<std::int32_t> d_depth(n);
+  cuda::DeviceBuffer<unsigned long long> d_chunks(local_count / 2 + 1);
+  cuda::DeviceBuffer<std::uint32_t> d_parent_found((local_count + 31) / 32);
   cuda::DeviceBuffer<unsigned long long> d_results(kCheckResults);
   const cudaStream_t stream = rank.stream();
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_parent.data(), parent.data(), n * sizeof(VertexT),
@@ -160,8 +271,9 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_depth.data(), depth.data(), n * sizeof(std::int32_t),
                                       cudaMemcpyHostToDevice, stream));
   launch_check(rank, source, CheckLabels<VertexT>{d_depth.data(), d_parent.data(), nullptr},
+               HeavyQueue{d_chunks.data(), d_chunks.size(), d_parent_found.data()},
                d_results.data());
-  unsigned long long results[kCheckResults] = {0, 0, 0};
+  unsigned long long results[kCheckResults] = {};
   FRONTIER_CUDA_CHECK(
       cudaMemcpyAsync(results, d_results.data(), sizeof(results), cudaMemcpyDeviceToHost, stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -269,9 +381,12 @@ InPlaceCheck check_ranks_in_place(
                                                         own.depth.data());
       FRONTIER_CHECK_LAUNCH();
     }
+    // The staging buffers are free once the depths are placed: they hold the heavy queue.
     const auto labels = rank.labels_on_device();
+    const HeavyQueue heavy{reinterpret_cast<unsigned long long*>(own.peer_depth.data()),
+                           own.peer_depth.size() / 2, own.peer_visited.data()};
     launch_check(rank, source,
-                 CheckLabels<VertexT>{own.depth.data(), labels.parent, labels.visited},
+                 CheckLabels<VertexT>{own.depth.data(), labels.parent, labels.visited}, heavy,
                  own.results.data());
   }
   // 3. The counts back, rank by rank.
@@ -279,7 +394,7 @@ InPlaceCheck check_ranks_in_place(
   for (std::size_t r = 0; r < ranks.size(); ++r) {
     const CudaRankSearch<VertexT, EdgeT>& rank = *ranks[r];
     FRONTIER_CUDA_CHECK(cudaSetDevice(rank.device()));
-    unsigned long long results[kCheckResults] = {0, 0, 0};
+    unsigned long long results[kCheckResults] = {};
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(results, buffers[r].results.data(), sizeof(results),
                                         cudaMemcpyDeviceToHost, rank.stream()));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(rank.stream()));

@@ -1,9 +1,11 @@
 /// @file bfs/distributed/cuda/rank_validate.cuh
 /// @brief The Graph500 rules of validate_distributed_bfs() checked on the GPU ranks against
 /// their resident slices, so that a run whose slices were built on the GPUs (rank_slice_build.cuh)
-/// is validated without any slice on the host. One thread per owned vertex checks rules 1-5 over
-/// its out-arcs (undirected slices: rule 5 finds the parent among the vertex's own arcs), and the
-/// smallest failing local index wins, as on the host. Two ways in:
+/// is validated without any slice on the host. One thread per owned vertex checks rules 1 and 2
+/// and, for a vertex of a few hundred arcs at most, rules 3-5 over its out-arcs (undirected
+/// slices: rule 5 finds the parent among the vertex's own arcs); a heavier vertex's arcs are
+/// queued in chunks that whole blocks check, so that no thread walks a hub alone. The smallest
+/// failing local index wins, as on the host. Two ways in:
 ///  - check_rank_on_device: global parent and depth arrays on the host go up to the rank's GPU;
 ///    a failure's vertex and arcs come back and the host words it with the function the host
 ///    validator uses (vertex_rules.hpp), so both say the same thing;
@@ -36,8 +38,9 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
                                std::span<const std::int32_t> depth);
 
 /// One GPU's buffers for check_ranks_in_place: the global depths (num_vertices), another rank's
-/// local depths and visited bitmap as they arrive, and three result words. Allocated by the
-/// first check and kept for the next searches' (4 bytes a vertex and 4 a local vertex).
+/// local depths and visited bitmap as they arrive (then the heavy vertices' queue and rule-5
+/// bits), and the result words. Allocated by the first check and kept for the next searches'
+/// (4 bytes a vertex and 4 a local vertex).
 struct InPlaceCheckBuffers {
   cuda::DeviceBuffer<std::int32_t> depth;
   cuda::DeviceBuffer<std::int32_t> peer_depth;
