@@ -269,12 +269,14 @@ class DistributedBfs {
   BfsValidation validate(VertexT source, std::span<const VertexT> parent,
                          std::span<const std::int32_t> depth) const;
   /// validate() of the last search from `source` run with predecessors, over its labels where
-  /// they lie: with every rank on the GPUs of this process, each GPU assembles every depth from
-  /// the others and checks its own vertices, and no label crosses the host unless a rule is
-  /// broken (then they are gathered to word the failure as validate() does); simulated ranks
-  /// gather them and check on the host. A search run with gather_labels off is validated so.
-  /// @throws InvalidArgument if the last search was from another source or kept no parents, or
-  ///         if this is one process of a multi-process run (it holds only its own labels).
+  /// they lie: on GPU ranks each GPU assembles every depth from the others (copied between the
+  /// GPUs of this process, or all-gathered over the communicator between processes) and checks
+  /// its own vertices, and no label crosses the host unless a rule is broken (then the labels
+  /// the wording needs come back, so that it reads as validate()'s); simulated ranks gather the
+  /// labels and check on the host. A search run with gather_labels off is validated so. In a
+  /// multi-process run every process must call it for the same search, and the verdict is its
+  /// own rank's (its vertices' rules, its reached vertices and arcs): the caller combines them.
+  /// @throws InvalidArgument if the last search was from another source or kept no parents.
   BfsValidation validate_last_search(VertexT source);
   /// Host copies of the slices held here (slices(), or those built on the GPUs, downloaded).
   std::vector<Slice> slices_to_host() const;

@@ -14,9 +14,11 @@
 //    it;
 //  - answers for its own vertices when the root sampler asks about a round of candidates, the
 //    answers combined with MPI_Allreduce;
-//  - after every search combines the label arrays (MPI_Allreduce MAX: every vertex has one owner,
-//    the other entries are -1), validates its own rank (on its GPU against the resident slice,
-//    or on the host over a host-built one), and sums verdicts and arc counts with the others.
+//  - after every search validates its own rank where the labels lie (DistributedBfs::
+//    validate_last_search: the depths all-gathered between the GPUs over the communicator, its
+//    own vertices checked on its GPU against its resident slice) and sums verdicts and arc
+//    counts with the others; unvalidated, it combines the label arrays (MPI_Allreduce MAX: every
+//    vertex has one owner, the other entries are -1) to count nedge.
 // Host memory is not sized up front: a process holds at most one slice, not the whole graph that
 // graph500_memory_bytes() estimates.
 #include <mpi.h>
@@ -107,6 +109,8 @@ class MpiBackend final : public Graph500Backend {
         distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
                       ranks_},
         options_(distributed_search_options(config)) {
+    // A validated run never needs the labels on the host.
+    options_.gather_labels = !config.validate;
     params_.scale = config.scale;
     params_.edgefactor = config.edgefactor;
     params_.seed = config.seed;
@@ -174,31 +178,28 @@ class MpiBackend final : public Graph500Backend {
   Graph500Search search(VertexId root) override { return search_->run(root, options_); }
 
   Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
-    // Every vertex has one owner; the others hold -1, so a maximum combines the arrays.
-    const auto n = static_cast<int>(distribution_.num_vertices);
-    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.depth.data(), n, MPI_INT32_T, MPI_MAX,
-                             MPI_COMM_WORLD),
-               "MPI_Allreduce");
-    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.parent.data(), n, MPI_INT32_T, MPI_MAX,
-                             MPI_COMM_WORLD),
-               "MPI_Allreduce");
     Graph500Check check;
-    std::int64_t arcs = 0;
     if (validate) {
-      const BfsValidation verdict = search_->validate(root, search.bfs.parent, search.bfs.depth);
+      const BfsValidation verdict = search_->validate_last_search(root);
       if (mpi::sum_over_ranks(verdict.valid ? 0 : 1) > 0) {
         check.failure = verdict.valid ? "another process found a broken tree" : verdict.failure;
         return check;
       }
-      arcs = mpi::sum_over_ranks(verdict.arcs_in_component);
-    } else if (search_->slices().empty()) {
+      check.nedge = mpi::sum_over_ranks(verdict.arcs_in_component) / 2;
+      return check;
+    }
+    // Every vertex has one owner; the others hold -1, so a maximum combines the depths.
+    const auto n = static_cast<int>(distribution_.num_vertices);
+    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.depth.data(), n, MPI_INT32_T, MPI_MAX,
+                             MPI_COMM_WORLD),
+               "MPI_Allreduce");
+    if (search_->slices().empty()) {
       // Every process holds the whole depth array: each counts the same tuples on its own GPU.
       check.nedge = count_kronecker_tuples_reached(params_, search.bfs.depth, Device::cuda(gpu_));
-      return check;
     } else {
-      arcs = mpi::sum_over_ranks(partition::reached_arcs(search_->slices(), search.bfs.depth));
+      check.nedge =
+          mpi::sum_over_ranks(partition::reached_arcs(search_->slices(), search.bfs.depth)) / 2;
     }
-    check.nedge = arcs / 2;
     return check;
   }
 

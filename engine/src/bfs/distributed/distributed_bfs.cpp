@@ -247,23 +247,22 @@ BfsValidation DistributedBfs<VertexT, EdgeT>::validate_last_search(VertexT sourc
     throw InvalidArgument("the last search from " + std::to_string(source) +
                           " kept no parents to validate");
   }
+  if (impl_->cuda && !impl_->directed) {
+    const distributed::InPlaceCheck check = impl_->cuda->check_in_place(source);
+    BfsValidation verdict;
+    verdict.valid = check.first_broken_rank < 0;
+    verdict.failure = check.failure;
+    verdict.vertices_in_tree = check.reached_vertices;
+    verdict.arcs_in_component = check.reached_arcs;
+    return verdict;
+  }
   const std::size_t held = impl_->cuda ? impl_->cuda->ranks().size() : impl_->slices.size();
   if (static_cast<int>(held) != impl_->ranks) {
     throw InvalidArgument(
         "one process of a multi-process run holds only its own labels: combine them and call "
         "validate()");
   }
-  if (impl_->cuda && !impl_->directed) {
-    const distributed::InPlaceCheck check = impl_->cuda->check_in_place(source);
-    if (check.first_broken_rank < 0) {
-      BfsValidation verdict;
-      verdict.valid = true;
-      verdict.vertices_in_tree = check.reached_vertices;
-      verdict.arcs_in_component = check.reached_arcs;
-      return verdict;
-    }
-  }
-  // Simulated ranks, and a broken rule to word: the labels on the host.
+  // Simulated ranks (and directed slices): the labels on the host.
   const auto n = static_cast<std::size_t>(distribution().num_vertices);
   std::vector<std::int32_t> depth(n, kUnreachedDepth);
   std::vector<VertexT> parent(n, kInvalidVertex<VertexT>);

@@ -61,11 +61,13 @@ struct RankCheck {
   std::int64_t reached_arcs = 0;
 };
 
-/// The verdict of the check of every rank over labels that stayed on the GPUs: the first rank
-/// (in rank order) holding a vertex that breaks a rule, -1 if none; the arcs whose tail was
-/// reached and the reached vertices, over every rank.
+/// The verdict of the check of the ranks held here over labels that stayed on the GPUs: the
+/// first rank (in rank order) holding a vertex that breaks a rule, -1 if none, and the failure
+/// there ("<rule> at vertex <v> (rank <r>)", worded as on the host); the arcs whose tail was
+/// reached and the reached vertices, over those ranks.
 struct InPlaceCheck {
   int first_broken_rank = -1;
+  std::string failure;
   std::int64_t reached_arcs = 0;
   std::int64_t reached_vertices = 0;
 };

@@ -214,7 +214,12 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   }
 
   InPlaceCheck check_in_place(VertexT source) override {
-    return check_ranks_in_place<VertexT, EdgeT>(searches_, source, in_place_check_);
+    if (static_cast<int>(searches_.size()) == searches_.front()->distribution().ranks) {
+      return check_ranks_in_place<VertexT, EdgeT>(searches_, source, in_place_check_);
+    }
+    in_place_check_.resize(1);
+    return check_process_rank_in_place(*searches_.front(), comms_.front(), source,
+                                       in_place_check_.front());
   }
 
   RankGraph<VertexT, EdgeT> slice_to_host(std::size_t i) const override {

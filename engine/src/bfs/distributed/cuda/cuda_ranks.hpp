@@ -41,9 +41,10 @@ class CudaRankGroup {
   /// GPU (rank_validate.cuh).
   virtual RankCheck check(std::size_t i, VertexT source, std::span<const VertexT> parent,
                           std::span<const std::int32_t> depth) = 0;
-  /// The Graph500 rules over the last search's labels where they lie, when this process holds
-  /// every rank (check_ranks_in_place, rank_validate.cuh); nothing but counts comes back.
-  /// @throws InvalidArgument when a rank is elsewhere or the search kept no parents.
+  /// The Graph500 rules over the last search's labels where they lie (rank_validate.cuh): every
+  /// rank's when this process holds them all, else its own rank's, the depths all-gathered over
+  /// the communicator (every process must call it for the same search).
+  /// @throws InvalidArgument when the search kept no parents.
   virtual InPlaceCheck check_in_place(VertexT source) = 0;
   /// A host copy of local rank i's slice.
   virtual RankGraph<VertexT, EdgeT> slice_to_host(std::size_t i) const = 0;

@@ -4,14 +4,17 @@
 #include "bfs/distributed/cuda/rank_validate.cuh"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
+#include "bfs/distributed/transport/nccl_check.cuh"
 #include "bfs/distributed/vertex_rules.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
 #include "cuda/launch_sizing.hpp"
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/types.hpp"
 
 namespace frontier::distributed {
 namespace {
@@ -28,6 +31,9 @@ struct CheckLabels {
   const std::int32_t* depth = nullptr;
   const VertexT* parent = nullptr;
   const std::uint32_t* visited = nullptr;
+  /// 0: depth in global vertex order; else rank-major, each rank's local depths at
+  /// owner * rank_stride (as an all-gather over the ranks leaves them).
+  std::uint64_t rank_stride = 0;
 };
 
 /// The result words of a check: the smallest failing local index (the rank's local count if
@@ -57,6 +63,14 @@ struct HeavyQueue {
 std::uint64_t heavy_queue_bytes(std::uint64_t local) {
   return cuda::device_bytes_for<unsigned long long>(local / 2 + 1) +
          cuda::device_bytes_for<std::uint32_t>((local + 31) / 32);
+}
+
+template <typename VertexT>
+__device__ std::int32_t depth_of(const CheckLabels<VertexT>& labels,
+                                 const VertexDistribution<VertexT>& distribution, VertexT v) {
+  if (labels.rank_stride == 0) return labels.depth[v];
+  return labels.depth[static_cast<std::uint64_t>(distribution.owner(v)) * labels.rank_stride +
+                      static_cast<std::uint64_t>(distribution.local(v))];
 }
 
 template <typename VertexT>
@@ -97,10 +111,11 @@ __global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     const auto local = static_cast<VertexT>(i);
     const VertexT v = distribution.global(rank, local);
     const VertexT p = parent_of(labels, v, i);
-    const std::int32_t d = labels.depth[v];
+    const std::int32_t d = depth_of(labels, distribution, v);
     bool bad = (p < 0) != (d < 0) || p >= n || (v == source && (p != source || d != 0));
     const bool tree_edge = !bad && p >= 0 && v != source;
-    if (tree_edge && (labels.depth[p] < 0 || labels.depth[p] + 1 != d)) bad = true;
+    const std::int32_t dp = tree_edge ? depth_of(labels, distribution, p) : 0;
+    if (tree_edge && (dp < 0 || dp + 1 != d)) bad = true;
     if (bad) {
       atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
       continue;
@@ -125,7 +140,7 @@ __global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     for (EdgeT e = begin; !bad && e < end; ++e) {
       const VertexT w = slice.targets[e];
       found = found || w == p;
-      bad = arc_breaks_rule(d, labels.depth[w]);
+      bad = arc_breaks_rule(d, depth_of(labels, distribution, w));
     }
     if (tree_edge && !found) bad = true;
     if (bad) {
@@ -155,12 +170,12 @@ __global__ void check_heavy_arcs_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     const auto local = static_cast<VertexT>(i);
     const VertexT v = distribution.global(rank, local);
     const VertexT p = parent_of(labels, v, i);
-    const std::int32_t d = labels.depth[v];
+    const std::int32_t d = depth_of(labels, distribution, v);
     const EdgeT e = slice.offsets[local] + static_cast<EdgeT>((chunk >> 32) * kChunkArcs) +
                     static_cast<EdgeT>(threadIdx.x);
     if (e >= slice.offsets[local + 1]) continue;
     const VertexT w = slice.targets[e];
-    if (arc_breaks_rule(d, labels.depth[w])) {
+    if (arc_breaks_rule(d, depth_of(labels, distribution, w))) {
       atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
     } else if (d >= 0) {
       ++arcs;
@@ -235,6 +250,107 @@ void launch_check(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source,
   FRONTIER_CHECK_LAUNCH();
 }
 
+/// The results of a launched check, waited for.
+std::array<unsigned long long, kCheckResults> check_results(cudaStream_t stream,
+                                                            const unsigned long long* d_results) {
+  std::array<unsigned long long, kCheckResults> results{};
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpyAsync(results.data(), d_results, sizeof(results), cudaMemcpyDeviceToHost, stream));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return results;
+}
+
+/// The broken rule of `rank`'s local vertex `local`, worded on the host as the host validator
+/// words it: that one vertex's arcs come back, the rule is found again over the global `parent`
+/// and `depth` arrays (only the vertex's own parent and the depths its rules read need be right).
+template <typename VertexT, typename EdgeT>
+std::string word_failure(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source, VertexT local,
+                         std::span<const VertexT> parent, std::span<const std::int32_t> depth) {
+  const VertexDistribution<VertexT>& distribution = rank.distribution();
+  const cuda::DeviceCsr<VertexT, EdgeT> slice = rank.slice_on_device();
+  EdgeT bounds[2] = {0, 0};
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(bounds, slice.offsets + local, sizeof(bounds), cudaMemcpyDeviceToHost));
+  std::vector<VertexT> arcs(static_cast<std::size_t>(bounds[1] - bounds[0]));
+  if (!arcs.empty()) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(arcs.data(), slice.targets + bounds[0],
+                                   arcs.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
+  }
+  const VertexT v = distribution.global(rank.rank(), local);
+  std::int64_t ignored = 0;
+  std::string problem = broken_vertex_rule<VertexT>(v, arcs, arcs, false, distribution.num_vertices,
+                                                    source, parent, depth, ignored);
+  if (problem.empty()) problem = "the GPU check and the host check disagree";
+  return vertex_failure(problem, v, rank.rank());
+}
+
+/// The failure of `rank`'s check over labels left on the GPU: its parents (local, masked by the
+/// visited bitmap) and the global depths (`depths` in global order, or rank-major with
+/// `rank_stride`) come back for the wording.
+template <typename VertexT, typename EdgeT>
+std::string word_in_place_failure(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source,
+                                  VertexT local, const std::int32_t* depths,
+                                  std::uint64_t rank_stride) {
+  const VertexDistribution<VertexT>& distribution = rank.distribution();
+  const auto n = static_cast<std::size_t>(distribution.num_vertices);
+  const std::size_t stored = rank_stride == 0 ? n : rank_stride * distribution.ranks;
+  std::vector<std::int32_t> stored_depth(stored);
+  FRONTIER_CUDA_CHECK(cudaMemcpy(stored_depth.data(), depths, stored * sizeof(std::int32_t),
+                                 cudaMemcpyDeviceToHost));
+  std::vector<std::int32_t> depth(n);
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto w = static_cast<VertexT>(v);
+    depth[v] = rank_stride == 0
+                   ? stored_depth[v]
+                   : stored_depth[static_cast<std::size_t>(distribution.owner(w)) * rank_stride +
+                                  static_cast<std::size_t>(distribution.local(w))];
+  }
+  const auto labels = rank.labels_on_device();
+  const auto count = static_cast<std::size_t>(distribution.local_count(rank.rank()));
+  std::vector<VertexT> local_parent(count);
+  std::vector<std::uint32_t> visited((count + 31) / 32);
+  if (count > 0) {
+    FRONTIER_CUDA_CHECK(cudaMemcpy(local_parent.data(), labels.parent, count * sizeof(VertexT),
+                                   cudaMemcpyDeviceToHost));
+    FRONTIER_CUDA_CHECK(cudaMemcpy(visited.data(), labels.visited,
+                                   visited.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
+  }
+  std::vector<VertexT> parent(n, kInvalidVertex<VertexT>);
+  for (std::size_t l = 0; l < count; ++l) {
+    if ((visited[l / 32] >> (l % 32) & 1u) != 0) {
+      parent[static_cast<std::size_t>(distribution.global(rank.rank(), static_cast<VertexT>(l)))] =
+          local_parent[l];
+    }
+  }
+  return word_failure(rank, source, local, std::span<const VertexT>(parent),
+                      std::span<const std::int32_t>(depth));
+}
+
+/// One GPU's buffers, allocated once: `depth_entries` depths, the staging / heavy-queue buffers
+/// for ranks of up to `largest` vertices, the results.
+void allocate_in_place_buffers(InPlaceCheckBuffers& own, std::size_t depth_entries,
+                               std::size_t largest) {
+  own.depth = cuda::DeviceBuffer<std::int32_t>(depth_entries);
+  own.peer_depth = cuda::DeviceBuffer<std::int32_t>(largest);
+  own.peer_visited = cuda::DeviceBuffer<std::uint32_t>((largest + 31) / 32);
+  own.results = cuda::DeviceBuffer<unsigned long long>(kCheckResults);
+}
+
+/// The staging buffers hold the heavy queue once the depths are in place.
+HeavyQueue heavy_queue_in(const InPlaceCheckBuffers& own) {
+  return {reinterpret_cast<unsigned long long*>(own.peer_depth.data()), own.peer_depth.size() / 2,
+          own.peer_visited.data()};
+}
+
+template <typename VertexT>
+std::size_t largest_local_count(const VertexDistribution<VertexT>& distribution) {
+  VertexT largest = 0;
+  for (int q = 0; q < distribution.ranks; ++q) {
+    largest = std::max(largest, distribution.local_count(q));
+  }
+  return static_cast<std::size_t>(largest);
+}
+
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
@@ -273,43 +389,23 @@ RankCheck check_rank_on_device(const CudaRankSearch<VertexT, EdgeT>& rank, bool 
   launch_check(rank, source, CheckLabels<VertexT>{d_depth.data(), d_parent.data(), nullptr},
                HeavyQueue{d_chunks.data(), d_chunks.size(), d_parent_found.data()},
                d_results.data());
-  unsigned long long results[kCheckResults] = {};
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpyAsync(results, d_results.data(), sizeof(results), cudaMemcpyDeviceToHost, stream));
-  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const auto results = check_results(stream, d_results.data());
   RankCheck check;
   check.reached_arcs = static_cast<std::int64_t>(results[kReachedArcs]);
-  const VertexT count = distribution.local_count(rank.rank());
-  if (results[kFirstBad] >= static_cast<unsigned long long>(count)) return check;
-  // 3. The first failing vertex's arcs, worded on the host as the host validator words them.
-  const auto local = static_cast<VertexT>(results[kFirstBad]);
-  const cuda::DeviceCsr<VertexT, EdgeT> slice = rank.slice_on_device();
-  EdgeT bounds[2] = {0, 0};
-  FRONTIER_CUDA_CHECK(
-      cudaMemcpy(bounds, slice.offsets + local, sizeof(bounds), cudaMemcpyDeviceToHost));
-  std::vector<VertexT> arcs(static_cast<std::size_t>(bounds[1] - bounds[0]));
-  if (!arcs.empty()) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(arcs.data(), slice.targets + bounds[0],
-                                   arcs.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
-  }
-  const VertexT v = distribution.global(rank.rank(), local);
-  std::int64_t ignored = 0;
-  std::string problem = broken_vertex_rule<VertexT>(v, arcs, arcs, false, distribution.num_vertices,
-                                                    source, parent, depth, ignored);
-  if (problem.empty()) problem = "the GPU check and the host check disagree";
-  check.failure = vertex_failure(problem, v, rank.rank());
+  if (results[kFirstBad] >= local_count) return check;
+  // 3. The first failing vertex, worded on the host.
+  check.failure =
+      word_failure(rank, source, static_cast<VertexT>(results[kFirstBad]), parent, depth);
   return check;
 }
 
 template <typename VertexT>
 std::uint64_t in_place_check_bytes(const VertexDistribution<VertexT>& distribution) {
-  VertexT largest = 0;
-  for (int q = 0; q < distribution.ranks; ++q) {
-    largest = std::max(largest, distribution.local_count(q));
-  }
-  const auto n = static_cast<std::uint64_t>(distribution.num_vertices);
-  const auto local = static_cast<std::uint64_t>(largest);
-  return cuda::device_bytes_for<std::int32_t>(n) + cuda::device_bytes_for<std::int32_t>(local) +
+  const auto local = static_cast<std::uint64_t>(largest_local_count(distribution));
+  const auto depths = std::max(static_cast<std::uint64_t>(distribution.num_vertices),
+                               local * static_cast<std::uint64_t>(distribution.ranks));
+  return cuda::device_bytes_for<std::int32_t>(depths) +
+         cuda::device_bytes_for<std::int32_t>(local) +
          cuda::device_bytes_for<std::uint32_t>((local + 31) / 32) +
          cuda::device_bytes_for<unsigned long long>(kCheckResults);
 }
@@ -338,18 +434,9 @@ InPlaceCheck check_ranks_in_place(
                                   bytes, cuda_device_info(rank->device()).free_bytes);
     }
     buffers.clear();
-    std::size_t largest = 0;
-    for (int q = 0; q < distribution.ranks; ++q) {
-      largest = std::max(largest, static_cast<std::size_t>(distribution.local_count(q)));
-    }
     for (const auto& rank : ranks) {
       FRONTIER_CUDA_CHECK(cudaSetDevice(rank->device()));
-      InPlaceCheckBuffers own;
-      own.depth = cuda::DeviceBuffer<std::int32_t>(n);
-      own.peer_depth = cuda::DeviceBuffer<std::int32_t>(largest);
-      own.peer_visited = cuda::DeviceBuffer<std::uint32_t>((largest + 31) / 32);
-      own.results = cuda::DeviceBuffer<unsigned long long>(kCheckResults);
-      buffers.push_back(std::move(own));
+      allocate_in_place_buffers(buffers.emplace_back(), n, largest_local_count(distribution));
     }
   }
   // 2. On every GPU at once: every rank's depths placed into the global array (the others'
@@ -381,29 +468,75 @@ InPlaceCheck check_ranks_in_place(
                                                         own.depth.data());
       FRONTIER_CHECK_LAUNCH();
     }
-    // The staging buffers are free once the depths are placed: they hold the heavy queue.
     const auto labels = rank.labels_on_device();
-    const HeavyQueue heavy{reinterpret_cast<unsigned long long*>(own.peer_depth.data()),
-                           own.peer_depth.size() / 2, own.peer_visited.data()};
     launch_check(rank, source,
-                 CheckLabels<VertexT>{own.depth.data(), labels.parent, labels.visited}, heavy,
-                 own.results.data());
+                 CheckLabels<VertexT>{own.depth.data(), labels.parent, labels.visited},
+                 heavy_queue_in(own), own.results.data());
   }
-  // 3. The counts back, rank by rank.
+  // 3. The counts back, rank by rank; the first broken rank's failure worded.
   InPlaceCheck check;
   for (std::size_t r = 0; r < ranks.size(); ++r) {
     const CudaRankSearch<VertexT, EdgeT>& rank = *ranks[r];
     FRONTIER_CUDA_CHECK(cudaSetDevice(rank.device()));
-    unsigned long long results[kCheckResults] = {};
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(results, buffers[r].results.data(), sizeof(results),
-                                        cudaMemcpyDeviceToHost, rank.stream()));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(rank.stream()));
+    const auto results = check_results(rank.stream(), buffers[r].results.data());
     const auto count = static_cast<unsigned long long>(distribution.local_count(rank.rank()));
     if (results[kFirstBad] < count && check.first_broken_rank < 0) {
       check.first_broken_rank = rank.rank();
+      check.failure = word_in_place_failure(rank, source, static_cast<VertexT>(results[kFirstBad]),
+                                            buffers[r].depth.data(), 0);
     }
     check.reached_arcs += static_cast<std::int64_t>(results[kReachedArcs]);
     check.reached_vertices += static_cast<std::int64_t>(results[kReachedVertices]);
+  }
+  return check;
+}
+
+template <typename VertexT, typename EdgeT>
+InPlaceCheck check_process_rank_in_place(const CudaRankSearch<VertexT, EdgeT>& rank,
+                                         ncclComm_t comm, VertexT source,
+                                         InPlaceCheckBuffers& buffers) {
+  if (!rank.labels_on_device().predecessors) {
+    throw InvalidArgument("the last search kept no parents to check");
+  }
+  const VertexDistribution<VertexT>& distribution = rank.distribution();
+  const std::size_t largest = largest_local_count(distribution);
+  const std::size_t stride = std::max<std::size_t>(largest, 1);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(rank.device()));
+  if (buffers.results.data() == nullptr) {
+    cuda::require_device_memory(
+        "checking the search on GPU " + std::to_string(rank.device()) + " (rank " +
+            std::to_string(rank.rank()) + "'s copy of every depth)",
+        in_place_check_bytes(distribution), cuda_device_info(rank.device()).free_bytes);
+    allocate_in_place_buffers(buffers, stride * static_cast<std::size_t>(distribution.ranks),
+                              largest);
+  }
+  // 1. This rank's depths into its part, every rank's gathered from the others.
+  const cudaStream_t stream = rank.stream();
+  const auto count = static_cast<std::size_t>(distribution.local_count(rank.rank()));
+  std::int32_t* own_part = buffers.depth.data() + static_cast<std::size_t>(rank.rank()) * stride;
+  const auto labels = rank.labels_on_device();
+  if (count > 0) {
+    // Placed as rank 0 of a one-rank distribution of `count` vertices: local order, masked.
+    const VertexDistribution<VertexT> alone{VertexLayout::Block, static_cast<VertexT>(count), 1};
+    place_rank_depths_kernel<VertexT>
+        <<<cuda::capped_grid(count, kCheckThreadsPerBlock, kCheckMaxBlocks), kCheckThreadsPerBlock,
+           0, stream>>>(alone, 0, labels.depth, labels.visited, own_part);
+    FRONTIER_CHECK_LAUNCH();
+  }
+  FRONTIER_NCCL_CHECK(
+      ncclAllGather(own_part, buffers.depth.data(), stride, ncclInt32, comm, stream));
+  // 2. The owned vertices, reading the depths rank-major.
+  CheckLabels<VertexT> check_labels{buffers.depth.data(), labels.parent, labels.visited};
+  check_labels.rank_stride = stride;
+  launch_check(rank, source, check_labels, heavy_queue_in(buffers), buffers.results.data());
+  const auto results = check_results(stream, buffers.results.data());
+  InPlaceCheck check;
+  check.reached_arcs = static_cast<std::int64_t>(results[kReachedArcs]);
+  check.reached_vertices = static_cast<std::int64_t>(results[kReachedVertices]);
+  if (results[kFirstBad] < count) {
+    check.first_broken_rank = rank.rank();
+    check.failure = word_in_place_failure(rank, source, static_cast<VertexT>(results[kFirstBad]),
+                                          buffers.depth.data(), stride);
   }
   return check;
 }
@@ -414,7 +547,6 @@ template RankCheck check_rank_on_device(const CudaRankSearch<std::int32_t, std::
 template RankCheck check_rank_on_device(const CudaRankSearch<std::int64_t, std::int64_t>&, bool,
                                         std::int64_t, std::span<const std::int64_t>,
                                         std::span<const std::int32_t>);
-
 template std::uint64_t in_place_check_bytes(const VertexDistribution<std::int32_t>&);
 template std::uint64_t in_place_check_bytes(const VertexDistribution<std::int64_t>&);
 template InPlaceCheck check_ranks_in_place(
@@ -423,5 +555,9 @@ template InPlaceCheck check_ranks_in_place(
 template InPlaceCheck check_ranks_in_place(
     std::span<const std::unique_ptr<CudaRankSearch<std::int64_t, std::int64_t>>>, std::int64_t,
     std::vector<InPlaceCheckBuffers>&);
+template InPlaceCheck check_process_rank_in_place(const CudaRankSearch<std::int32_t, std::int64_t>&,
+                                                  ncclComm_t, std::int32_t, InPlaceCheckBuffers&);
+template InPlaceCheck check_process_rank_in_place(const CudaRankSearch<std::int64_t, std::int64_t>&,
+                                                  ncclComm_t, std::int64_t, InPlaceCheckBuffers&);
 
 }  // namespace frontier::distributed

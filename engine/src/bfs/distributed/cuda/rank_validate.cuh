@@ -9,12 +9,15 @@
 ///  - check_rank_on_device: global parent and depth arrays on the host go up to the rank's GPU;
 ///    a failure's vertex and arcs come back and the host words it with the function the host
 ///    validator uses (vertex_rules.hpp), so both say the same thing;
-///  - check_ranks_in_place: the last search's labels never leave the GPUs. Each GPU assembles
-///    the global depths from every rank's local depths and visited bitmap (copied between the
-///    GPUs) and reads its own parents where the search wrote them; only counts come back. A
-///    caller that finds a broken rank gathers the labels and asks check_rank_on_device for the
-///    wording.
+///  - check_ranks_in_place (every rank in this process) and check_process_rank_in_place (one
+///    rank of a multi-process run): the last search's labels never leave the GPUs. Each GPU
+///    assembles the global depths from every rank's local depths and visited bitmap (copied
+///    between the GPUs, or all-gathered over the communicator, rank-major) and reads its own
+///    parents where the search wrote them; only counts come back, and, where a rule is broken,
+///    the labels the wording needs.
 #pragma once
+
+#include <nccl.h>
 
 #include <cstdint>
 #include <memory>
@@ -61,5 +64,14 @@ template <typename VertexT, typename EdgeT>
 InPlaceCheck check_ranks_in_place(
     std::span<const std::unique_ptr<CudaRankSearch<VertexT, EdgeT>>> ranks, VertexT source,
     std::vector<InPlaceCheckBuffers>& buffers);
+
+/// The same for one rank of a multi-process run (every process calls it, for the same search):
+/// the depths all-gathered over `comm`, rank-major, into `buffers` (allocated on first use); the
+/// verdict is this rank's alone (its vertices' rules, its counts).
+/// @throws InvalidArgument if the search kept no parents; OutOfMemory; CudaError; NcclError.
+template <typename VertexT, typename EdgeT>
+InPlaceCheck check_process_rank_in_place(const CudaRankSearch<VertexT, EdgeT>& rank,
+                                         ncclComm_t comm, VertexT source,
+                                         InPlaceCheckBuffers& buffers);
 
 }  // namespace frontier::distributed
