@@ -17,26 +17,16 @@
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/partition/slices.hpp"
+#include "support/gpu_devices.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 
 namespace frontier {
 namespace {
 
-Device gpus(int count) {
-  Device device = Device::cuda(0);
-  device.cuda_ids.clear();
-  for (int id = 0; id < count; ++id) device.cuda_ids.push_back(id);
-  return device;
-}
+Device gpus(int count) { return test::first_gpus(count); }
 
-std::vector<int> gpu_counts() {
-  std::vector<int> counts;
-  for (const int count : {1, 2, 4}) {
-    if (count <= cuda_device_count()) counts.push_back(count);
-  }
-  return counts;
-}
+std::vector<int> gpu_counts() { return test::present_gpu_counts({1, 2, 4}); }
 
 TEST(DistributedValidateOnGpus, VerdictOfLabelsLeftOnTheGpusEqualsTheHostValidator) {
   FRONTIER_REQUIRE_GPU();

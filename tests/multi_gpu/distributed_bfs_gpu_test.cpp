@@ -27,6 +27,7 @@
 #include "frontier/runs/mpi_bfs.hpp"
 #include "support/cli_runner.hpp"
 #include "support/dataset_manifest.hpp"
+#include "support/gpu_devices.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 #include "support/test_paths.hpp"
@@ -34,25 +35,14 @@
 namespace frontier {
 namespace {
 
-Device gpus(int count) {
-  Device device = Device::cuda(0);
-  device.cuda_ids.clear();
-  for (int id = 0; id < count; ++id) device.cuda_ids.push_back(id);
-  return device;
-}
+Device gpus(int count) { return test::first_gpus(count); }
 
 // GPU counts to try: 1, 2, 3 and 4 where present (3: a striped layout that is not a power of
 // two and block parts that are not whole words, so the gathered bitmap is rewritten bit by bit;
 // 2 and 4: striped one word at a time, block not at all). Every test runs several searches on one
 // DistributedBfs, so the labels a search leaves on the GPUs (not reset: the visited bitmap masks
 // them) meet the next.
-std::vector<int> gpu_counts() {
-  std::vector<int> counts;
-  for (const int count : {1, 2, 3, 4}) {
-    if (count <= cuda_device_count()) counts.push_back(count);
-  }
-  return counts;
-}
+std::vector<int> gpu_counts() { return test::present_gpu_counts({1, 2, 3, 4}); }
 
 // Transports to try on `count` GPUs: NCCL always, peer memory where every pair of them has
 // peer access (the automatic choice tells).
