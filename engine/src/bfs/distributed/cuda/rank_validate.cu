@@ -123,7 +123,8 @@ __global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     if (d >= 0) ++reached;
     const EdgeT begin = slice.offsets[local];
     const EdgeT end = slice.offsets[local + 1];
-    if (end - begin > kHeavyArcs) {
+    // A local id past 32 bits does not fit an entry: its own thread checks it.
+    if (end - begin > kHeavyArcs && i <= 0xffffffffull) {
       const auto chunks =
           static_cast<unsigned long long>((end - begin + kChunkArcs - 1) / kChunkArcs);
       const unsigned long long first = atomicAdd(&results[kHeavyChunks], chunks);
