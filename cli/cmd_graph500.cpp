@@ -100,7 +100,8 @@ int run_graph500(int argc, const char* const* argv) {
       "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
       cxxopts::value<std::string>())(
       "plan",
-      "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU), "
+      "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU and "
+      "per node, 64-bit ids sized with 8 bytes), "
       "the free memory and the largest scale that fits, then exit without allocating or "
       "running (no GPU needs to be present)");
   add_distributed_options(options);
