@@ -15,11 +15,13 @@
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
+#include "support/json_text.hpp"
 
 namespace frontier {
 namespace {
 
 using test::CliRun;
+using test::json_value;
 using test::run_cli;
 
 runs::Graph500Config ranks_config(int ranks, int vertex_id_bits, bool validate) {
@@ -172,15 +174,6 @@ TEST(Graph500WideIds, BadVertexIdWidthsAreUsageErrors) {
       << engine.output();
 }
 
-// The text after the first "key": up to the next comma or closing brace.
-std::string json_value(const std::string& json, const std::string& key) {
-  const std::string quoted = "\"" + key + "\":";
-  const std::size_t at = json.find(quoted);
-  if (at == std::string::npos) return "absent";
-  const std::size_t from = at + quoted.size();
-  return json.substr(from, json.find_first_of(",}", from) - from);
-}
-
 TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIds) {
   const runs::Graph500RankBytes wide = runs::graph500_rank_memory(31, 16, 4, VertexLayout::Striped);
   const CliRun json = run_cli("graph500 --scale 31 --gpus 4 --plan --json");
@@ -219,11 +212,12 @@ TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIds) {
   EXPECT_LT(wide.device_peak(), std::uint64_t{1} << 40);  // under 1 TiB per GPU
   const CliRun text = run_cli("graph500 --scale 31 --gpus 4 --plan");
   ASSERT_EQ(text.exit_code, 0) << text.output();
-  EXPECT_NE(text.out.find("64-bit vertex ids"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("\nnode: "), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find(" GiB peak"), std::string::npos) << text.out;
-  EXPECT_EQ(text.out.find("PiB"), std::string::npos) << text.out;
-  EXPECT_EQ(text.out.find("EiB"), std::string::npos) << text.out;
+  for (const char* part : {"64-bit vertex ids", "\nnode: ", " GiB peak"}) {
+    EXPECT_NE(text.out.find(part), std::string::npos) << part << "\n" << text.out;
+  }
+  for (const char* unit : {"TiB", "PiB", "EiB"}) {
+    EXPECT_EQ(text.out.find(unit), std::string::npos) << unit << "\n" << text.out;
+  }
 }
 
 TEST(Graph500WideIds, PlansAskedForSixtyFourBitIdsAtSmallScales) {

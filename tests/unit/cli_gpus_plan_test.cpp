@@ -14,6 +14,7 @@
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
+#include "support/json_text.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_paths.hpp"
 
@@ -21,16 +22,8 @@ namespace frontier {
 namespace {
 
 using test::CliRun;
+using test::json_value;
 using test::run_cli;
-
-// The text after the first "key": up to the next comma or closing brace.
-std::string json_value(const std::string& json, const std::string& key) {
-  const std::string quoted = "\"" + key + "\":";
-  const std::size_t at = json.find(quoted);
-  if (at == std::string::npos) return "absent";
-  const std::size_t from = at + quoted.size();
-  return json.substr(from, json.find_first_of(",}", from) - from);
-}
 
 std::string text(std::uint64_t value) { return std::to_string(value); }
 
