@@ -164,7 +164,8 @@ struct Graph500DistributedDetails {
 
 /// Everything a run measured.
 struct Graph500Result {
-  /// The config as run: under MPI, `device` is this process's GPU and `ranks` the job's size.
+  /// The config as run: under MPI, `device` is this process's GPU and `ranks` the job's size;
+  /// `vertex_id_bits` is the width the run used (32 or 64).
   Graph500Config config;
   std::int64_t num_vertices = 0;
   /// Generated tuples (edgefactor * 2^scale).
