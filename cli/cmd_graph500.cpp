@@ -69,6 +69,13 @@ void print_json(const runs::Graph500Result& result) {
   json.end_array().end_object();
 }
 
+// --vertex-ids: "32" or "64".
+int parse_vertex_id_bits(const std::string& text) {
+  if (text == "32") return 32;
+  if (text == "64") return 64;
+  throw UsageError("--vertex-ids must be 32 or 64, not '" + text + "'");
+}
+
 }  // namespace
 
 int run_graph500(int argc, const char* const* argv) {
@@ -88,8 +95,13 @@ int run_graph500(int argc, const char* const* argv) {
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
+      "vertex-ids",
+      "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "
+      "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
+      cxxopts::value<std::string>())(
       "plan",
-      "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU), "
+      "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU and "
+      "per node, 64-bit ids sized with 8 bytes), "
       "the free memory and the largest scale that fits, then exit without allocating or "
       "running (no GPU needs to be present)");
   add_distributed_options(options);
@@ -108,6 +120,9 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
+  if (result.count("vertex-ids") > 0) {
+    config.vertex_id_bits = parse_vertex_id_bits(result["vertex-ids"].as<std::string>());
+  }
   if (result.count("plan") > 0) {
     if (result.count("ranks") + result.count("distributed") > 0) {
       throw UsageError(

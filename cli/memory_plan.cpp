@@ -156,8 +156,10 @@ FreeRankMemory query_free_gpu_memory(int gpus) {
 int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
                              bool json) {
   const int gpus = config.ranks;
-  const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(
-      config.scale, config.edgefactor, gpus, config.layout, config.transport == GpuTransport::Peer);
+  const int id_bits = runs::graph500_vertex_id_bits(config);
+  const runs::Graph500RankBytes bytes =
+      runs::graph500_rank_memory(config.scale, config.edgefactor, gpus, config.layout,
+                                 config.transport == GpuTransport::Peer, id_bits);
   FreeMemory host_free;
   host_free.host = free.host;
   const PlanSide host =
@@ -192,8 +194,10 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
         .field("layout", layout)
         .field("sized_for_transport", transport)
         .field("built_on", "gpu")
+        .field("vertex_id_bits", id_bits)
         .field("host_bytes", host.peak)
-        .field("device_bytes", bytes.device_peak());
+        .field("device_bytes", bytes.device_peak())
+        .field("node_device_bytes", bytes.node_device_bytes());
     write_optional(out, "fits", fits);
     write_side(out, host);
     out.begin_array("per_gpu");
@@ -210,11 +214,13 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
     return 0;
   }
   std::printf(
-      "plan: graph500 at scale %d, edgefactor %d on %d GPUs (one rank each, %s layout, every GPU "
-      "building its own slice; sized for the %s transport)\n",
-      config.scale, config.edgefactor, gpus, layout.c_str(), transport);
+      "plan: graph500 at scale %d, edgefactor %d on %d GPUs (one rank each, %s layout, %d-bit "
+      "vertex ids, every GPU building its own slice; sized for the %s transport)\n",
+      config.scale, config.edgefactor, gpus, layout.c_str(), id_bits, transport);
   print_side(host);
   for (const PlanSide& side : devices) print_side(side);
+  std::printf("node: %s on its %d GPUs together (the sum of their peaks)\n",
+              format_bytes(bytes.node_device_bytes()).c_str(), gpus);
   std::printf("fits: %s\n", fits_text(fits).c_str());
   return 0;
 }

@@ -36,7 +36,8 @@ struct FreeRankMemory {
 FreeRankMemory query_free_gpu_memory(int gpus);
 
 /// Prints the plan of a Graph500 run on config.ranks GPU ranks (--gpus N, each GPU building its
-/// own slice; text or JSON) for `free`: the host bytes and every GPU's; returns 0.
+/// own slice; text or JSON) for `free`: the id width (graph500_vertex_id_bits), the host bytes,
+/// every GPU's and the node's (their sum); returns 0.
 int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
                              bool json);
 

@@ -58,13 +58,14 @@ DeviceCsrBuildBytes device_csr_build_bytes(std::uint64_t num_vertices, std::uint
   return bytes;
 }
 
-BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated) {
+BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated,
+                            IdBytes ids) {
   const std::uint64_t n = num_vertices;
-  const std::uint64_t per_vertex_labels = sizeof(std::int32_t) + sizeof(VertexId);
+  const std::uint64_t per_vertex_labels = sizeof(std::int32_t) + ids.vertex;
   BfsHostBytes bytes;
   bytes.labels = n * per_vertex_labels;
-  if (cpu_search) bytes.search = n * sizeof(VertexId) + 2 * (n / 8 + 8);
-  if (validated) bytes.validation = n * (sizeof(std::int32_t) + 2 * sizeof(VertexId));
+  if (cpu_search) bytes.search = n * ids.vertex + 2 * (n / 8 + 8);
+  if (validated) bytes.validation = n * (sizeof(std::int32_t) + 2 * ids.vertex);
   return bytes;
 }
 

@@ -10,6 +10,7 @@
 #include "frontier/device.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/runs/graph500.hpp"
+#include "support/graph500_checks.hpp"
 #include "support/require_gpu.hpp"
 
 namespace frontier::runs {
@@ -26,23 +27,6 @@ Graph500Config small_config(Device device, bool build_on_device) {
   return config;
 }
 
-// Same graph, roots, nedge and reach; `same_backend` also compares the level counts (the CPU
-// and GPU searches may count a final empty level differently).
-void expect_same_runs(const Graph500Result& got, const Graph500Result& expected,
-                      const std::string& what, bool same_backend) {
-  EXPECT_EQ(got.num_vertices, expected.num_vertices) << what;
-  EXPECT_EQ(got.num_tuples, expected.num_tuples) << what;
-  EXPECT_EQ(got.num_arcs, expected.num_arcs) << what;
-  ASSERT_EQ(got.runs.size(), expected.runs.size()) << what;
-  for (std::size_t i = 0; i < got.runs.size(); ++i) {
-    EXPECT_EQ(got.runs[i].root, expected.runs[i].root) << what << " run " << i;
-    EXPECT_EQ(got.runs[i].nedge, expected.runs[i].nedge) << what << " run " << i;
-    EXPECT_EQ(got.runs[i].vertices_reached, expected.runs[i].vertices_reached) << what;
-    if (same_backend) EXPECT_EQ(got.runs[i].levels, expected.runs[i].levels) << what << " " << i;
-    EXPECT_GE(got.runs[i].validate_seconds, 0.0) << what << ": run " << i << " not validated";
-  }
-}
-
 TEST(Graph500Gpu, DeviceBuiltRunMatchesHostBuiltRun) {
   FRONTIER_REQUIRE_GPU();
   const Graph500Result cpu = run_graph500(small_config(Device::cpu(), true));
@@ -53,7 +37,7 @@ TEST(Graph500Gpu, DeviceBuiltRunMatchesHostBuiltRun) {
   EXPECT_GT(gpu.host_copy_seconds, 0.0);
   EXPECT_EQ(cpu.host_copy_seconds, 0.0);
   ASSERT_EQ(gpu.runs.size(), 16u);
-  expect_same_runs(gpu, cpu, "GPU-built vs CPU", false);
+  test::expect_same_graph500_runs(gpu, cpu, "GPU-built vs CPU", false);
 }
 
 TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {
@@ -61,7 +45,8 @@ TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {
   const Graph500Result device_built = run_graph500(small_config(Device::cuda(0), true));
   const Graph500Result host_built = run_graph500(small_config(Device::cuda(0), false));
   EXPECT_FALSE(host_built.built_on_device);
-  expect_same_runs(device_built, host_built, "device-built vs host-built on the GPU", true);
+  test::expect_same_graph500_runs(device_built, host_built, "device-built vs host-built on the GPU",
+                                  true);
 }
 
 TEST(Graph500Gpu, OneGpuRankMatchesTheEngine) {
@@ -73,7 +58,7 @@ TEST(Graph500Gpu, OneGpuRankMatchesTheEngine) {
   const Graph500Result rank = run_graph500(config);
   ASSERT_TRUE(rank.distributed.has_value());
   EXPECT_EQ(rank.distributed->bytes_exchanged.size(), rank.runs.size());
-  expect_same_runs(rank, engine, "one GPU rank vs the engine on the GPU", false);
+  test::expect_same_graph500_runs(rank, engine, "one GPU rank vs the engine on the GPU", false);
 }
 
 TEST(Graph500Gpu, TooLargeForTheGpuIsOutOfMemoryBeforeAllocating) {

@@ -78,6 +78,10 @@ TEST(DistributedGraph500, BadConfigurationsAreErrors) {
   EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
   config.device = Device::cpu();
   config.scale = 31;
+  config.vertex_id_bits = 32;  // ranks take scale 31 with 64-bit ids
+  EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
+  config.vertex_id_bits = 0;
+  config.scale = runs::kMaxGraph500Scale64BitIds + 1;
   EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
   config.scale = 8;
   config.roots = 0;

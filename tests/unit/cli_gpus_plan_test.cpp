@@ -14,6 +14,7 @@
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
+#include "support/json_text.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_paths.hpp"
 
@@ -21,16 +22,8 @@ namespace frontier {
 namespace {
 
 using test::CliRun;
+using test::json_value;
 using test::run_cli;
-
-// The text after the first "key": up to the next comma or closing brace.
-std::string json_value(const std::string& json, const std::string& key) {
-  const std::string quoted = "\"" + key + "\":";
-  const std::size_t at = json.find(quoted);
-  if (at == std::string::npos) return "absent";
-  const std::size_t from = at + quoted.size();
-  return json.substr(from, json.find_first_of(",}", from) - from);
-}
 
 std::string text(std::uint64_t value) { return std::to_string(value); }
 
@@ -127,17 +120,28 @@ TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
   EXPECT_EQ(json_value(result.out, "device_bytes"), text(runs::graph500_device_bytes(20, 16)));
 }
 
-// A scale whose vertices do not fit 32-bit ids is refused by the plan as by the run, never
-// sized with overflowed counts.
-TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsRefused) {
-  for (const std::string gpus : {"", " --gpus 1", " --gpus 4"}) {
+// A scale whose vertices do not fit 32-bit ids is refused where ids are 32-bit (one device, or
+// ranks asked for 32-bit ids), by the plan as by the run, saying which placement takes it, and
+// planned with 64-bit ids on GPU ranks; never sized with overflowed counts.
+TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsPlannedOnRanksOnly) {
+  for (const std::string gpus : {"", " --gpus 1"}) {
     const CliRun result = run_cli("graph500 --scale 31 --plan" + gpus);
-    EXPECT_NE(result.exit_code, 0) << gpus;
-    EXPECT_NE(result.err.find("scale 31 is out of range [1, 30] (vertex ids are 32-bit)"),
+    EXPECT_EQ(result.exit_code, 2) << gpus;
+    EXPECT_NE(result.err.find("scale 31 is out of range [1, 30] on one device (vertex ids are "
+                              "32-bit there); ranks take scales up to 42 with 64-bit vertex ids"),
               std::string::npos)
         << result.output();
     EXPECT_EQ(result.out.find("PiB"), std::string::npos) << result.out;
   }
+  const CliRun narrow = run_cli("graph500 --scale 31 --plan --gpus 4 --vertex-ids 32");
+  EXPECT_EQ(narrow.exit_code, 2) << narrow.output();
+  EXPECT_NE(narrow.err.find("scale 31 is out of range [1, 30] (vertex ids are 32-bit; 64-bit ids "
+                            "take scales up to 42)"),
+            std::string::npos)
+      << narrow.output();
+  const CliRun planned = run_cli("graph500 --scale 31 --plan --gpus 4");
+  ASSERT_EQ(planned.exit_code, 0) << planned.output();
+  EXPECT_EQ(planned.out.find("PiB"), std::string::npos) << planned.out;
 }
 
 TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {

@@ -204,7 +204,7 @@ TEST(Graph500Run, SmallScaleRunIsValidAndCountsEdges) {
   for (const Graph500Run& run : result.runs) {
     EXPECT_TRUE(roots.insert(run.root).second) << "root " << run.root << " repeats";
     EXPECT_GE(graph.degree(run.root), 1);
-    const auto reference = reference_bfs(graph, run.root);
+    const auto reference = reference_bfs(graph, static_cast<VertexId>(run.root));
     std::int64_t degree_sum = 0;
     for (VertexId v = 0; v < graph.num_vertices(); ++v) {
       if (reference.depth[v] >= 0) degree_sum += graph.degree(v);
@@ -305,15 +305,15 @@ TEST(Graph500Config, RejectsOutOfRangeValues) {
 }
 
 // The driver checks the config before any placement does its own work (MPI_Init included), so
-// every placement reports a bad value with the same error and the same words.
+// every placement reports a bad value with the same error and the same words. (The largest scale
+// depends on the placement: graph500_wide_ids_test.cpp.)
 TEST(Graph500Config, EveryPlacementReportsTheSameErrors) {
   const auto bad_configs = [] {
-    std::vector<Graph500Config> configs(5);
+    std::vector<Graph500Config> configs(4);
     configs[0].scale = 0;
-    configs[1].scale = 31;
-    configs[2].edgefactor = 0;
-    configs[3].roots = 0;
-    configs[4].bfs.threads = -1;
+    configs[1].edgefactor = 0;
+    configs[2].roots = 0;
+    configs[3].bfs.threads = -1;
     return configs;
   }();
   for (const Graph500Config& bad : bad_configs) {

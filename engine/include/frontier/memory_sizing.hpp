@@ -113,9 +113,11 @@ struct BfsHostBytes {
   std::uint64_t total() const { return labels + search + validation; }
 };
 
-/// Host bytes of one search on `num_vertices` vertices. `cpu_search`: the search itself runs on
-/// the host (its working set counts); `validated`: the tree is checked.
-BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated);
+/// Host bytes of one search on `num_vertices` vertices with vertex ids of ids.vertex bytes.
+/// `cpu_search`: the search itself runs on the host (its working set counts); `validated`: the
+/// tree is checked.
+BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool validated,
+                            IdBytes ids = {});
 
 /// Host bytes of a CSR graph (offsets, targets, and weights when `weighted`), the reverse CSR
 /// of a directed graph not included.

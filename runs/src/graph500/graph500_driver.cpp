@@ -37,8 +37,6 @@ namespace {
 
 // Sub-stream of the user seed that the root sampler draws from ("G500ROOT").
 constexpr std::uint64_t kRootStreamTag = 0x47353030524f4f54ULL;
-// Largest scale whose 2^scale vertices fit VertexId.
-constexpr int kMaxScale = 30;
 
 constexpr detail::EnumName<Graph500Placement> kPlacements[] = {
     {Graph500Placement::Engine, "engine"},
@@ -48,11 +46,48 @@ constexpr detail::EnumName<Graph500Placement> kPlacements[] = {
 
 }  // namespace
 
+int graph500_vertex_id_bits(const Graph500Config& config) {
+  if (config.vertex_id_bits != 0) return config.vertex_id_bits;
+  return config.scale <= kMaxGraph500Scale32BitIds ? 32 : 64;
+}
+
+int graph500_max_scale(const Graph500Config& config) {
+  const bool wide = config.placement == Graph500Placement::Ranks && config.vertex_id_bits != 32;
+  return wide ? kMaxGraph500Scale64BitIds : kMaxGraph500Scale32BitIds;
+}
+
 void check_graph500_size(const Graph500Config& config) {
-  if (config.scale < 1 || config.scale > kMaxScale) {
-    throw InvalidArgument("graph500 scale " + std::to_string(config.scale) +
-                          " is out of range [1, " + std::to_string(kMaxScale) +
-                          "] (vertex ids are 32-bit)");
+  const bool on_ranks = config.placement == Graph500Placement::Ranks;
+  if (config.vertex_id_bits != 0 && config.vertex_id_bits != 32 && config.vertex_id_bits != 64) {
+    throw InvalidArgument("graph500 vertex ids are 32 or 64 bits wide, not " +
+                          std::to_string(config.vertex_id_bits));
+  }
+  if (config.vertex_id_bits == 64 && !on_ranks) {
+    throw InvalidArgument(
+        std::string("graph500 with 64-bit vertex ids runs on ranks (--ranks N, or "
+                    "--gpus N with N >= 2), not on ") +
+        (config.placement == Graph500Placement::Engine ? "the engine (one device)"
+                                                       : "MPI processes (--distributed)"));
+  }
+  if (config.scale < 1) {
+    throw InvalidArgument("graph500 scale " + std::to_string(config.scale) + " must be at least 1");
+  }
+  const int max_scale = graph500_max_scale(config);
+  if (config.scale > max_scale) {
+    const std::string range = "graph500 scale " + std::to_string(config.scale) +
+                              " is out of range [1, " + std::to_string(max_scale) + "]";
+    if (max_scale == kMaxGraph500Scale64BitIds) {
+      throw InvalidArgument(range + " (vertex ids are 64-bit)");
+    }
+    if (on_ranks) {
+      throw InvalidArgument(range + " (vertex ids are 32-bit; 64-bit ids take scales up to " +
+                            std::to_string(kMaxGraph500Scale64BitIds) + ")");
+    }
+    throw InvalidArgument(
+        range + (config.placement == Graph500Placement::Engine ? " on one device" : " under MPI") +
+        " (vertex ids are 32-bit there); ranks take scales up to " +
+        std::to_string(kMaxGraph500Scale64BitIds) +
+        " with 64-bit vertex ids: --gpus N (N >= 2) or --ranks N");
   }
   if (config.edgefactor < 1) {
     throw InvalidArgument("graph500 edgefactor " + std::to_string(config.edgefactor) +
@@ -93,12 +128,13 @@ void check_config(const Graph500Config& config) {
   }
 }
 
+// The backend of a run with 32-bit vertex ids.
 std::unique_ptr<Graph500Backend> make_backend(const Graph500Config& config) {
   switch (config.placement) {
     case Graph500Placement::Engine:
       return make_engine_backend(config);
     case Graph500Placement::Ranks:
-      return make_rank_backend(config);
+      return make_rank_backend<VertexId>(config);
     case Graph500Placement::MpiProcesses:
       return make_mpi_backend(config);
   }
@@ -137,37 +173,33 @@ std::int64_t graph500_arcs(const Graph500Config& config) {
   return (std::int64_t{2} * config.edgefactor) << config.scale;
 }
 
-Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progress& progress) {
+namespace {
+
+// Steps 1 to 6 of a checked config on its backend.
+template <typename VertexT>
+Graph500Result run_on(const Graph500Config& config, BasicGraph500Backend<VertexT>& backend,
+                      const Graph500Progress& progress) {
   auto& log = detail::logger();
-  // 0. The config (an automatic device chosen for the graph's size), then the backend for its
-  //    placement.
-  Graph500Config config = requested;
-  if (config.placement == Graph500Placement::Engine) {
-    config.device =
-        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
-  }
-  check_config(config);
-  const std::unique_ptr<Graph500Backend> backend = make_backend(config);
   Graph500Result result;
   result.config = config;
-  backend->place(result);
+  backend.place(result);
   const bool reports = result.mpi_rank == 0;
 
   // 1. Size the run.
-  backend->check_memory();
+  backend.check_memory();
 
   // 2, 3. Generation (not part of the benchmark figures) and kernel 1.
   result.num_vertices = std::int64_t{1} << config.scale;
   result.num_tuples = static_cast<std::int64_t>(config.edgefactor) << config.scale;
-  result.generation_seconds = backend->generate();
-  backend->construct(result);
+  result.generation_seconds = backend.generate();
+  backend.construct(result);
 
   // 4. Roots.
   const std::uint64_t root_seed = mix64(counter_random(config.seed, kRootStreamTag));
-  const std::vector<VertexId> roots = draw_graph500_roots(
+  const std::vector<VertexT> roots = draw_graph500_roots<VertexT>(
       result.num_vertices, config.roots, root_seed,
-      [&](std::span<const VertexId> candidates, std::span<unsigned char> has_edges) {
-        backend->has_edges(candidates, has_edges);
+      [&](std::span<const VertexT> candidates, std::span<unsigned char> has_edges) {
+        backend.has_edges(candidates, has_edges);
       });
   if (roots.empty()) throw InvalidArgument("graph500: the graph has no vertex with an edge");
   if (static_cast<int>(roots.size()) < config.roots && reports) {
@@ -175,7 +207,7 @@ Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progr
   }
 
   // 5. Searches.
-  backend->search(roots.front());  // warm-up, untimed
+  backend.search(roots.front());  // warm-up, untimed
   const int total = static_cast<int>(roots.size());
   detail::Timer timer;
   for (int i = 0; i < total; ++i) {
@@ -185,25 +217,25 @@ Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progr
     // The search's own clock: from its start until the parent array is written where the
     // search runs (host memory on the CPU, device memory on a GPU); copying a GPU's labels back
     // for validation is not part of it.
-    Graph500Search search = backend->search(run.root);
-    run.seconds = backend->slowest(search.bfs.seconds);
+    typename BasicGraph500Backend<VertexT>::Search search = backend.search(roots[i]);
+    run.seconds = backend.slowest(search.bfs.seconds);
     run.vertices_reached = search.bfs.vertices_reached;
     run.levels = static_cast<std::int32_t>(search.bfs.levels.size());
     if (result.distributed) {
       Graph500DistributedDetails& details = *result.distributed;
       details.bytes_exchanged.push_back(search.bytes_exchanged);
-      details.warm_up_seconds.push_back(backend->slowest(search.warm_up_seconds));
+      details.warm_up_seconds.push_back(backend.slowest(search.warm_up_seconds));
       details.search_levels.push_back(search.exchange);
     }
 
     timer.restart();
-    const Graph500Check check = backend->check(search, run.root, config.validate);
+    const Graph500Check check = backend.check(search, roots[i], config.validate);
     if (!check.failure.empty()) {
       throw ValidationError("graph500 BFS " + std::to_string(i) + " from root " +
                             std::to_string(run.root) + ": " + check.failure);
     }
     run.nedge = check.nedge;
-    if (config.validate) run.validate_seconds = backend->slowest(timer.seconds());
+    if (config.validate) run.validate_seconds = backend.slowest(timer.seconds());
     run.teps = static_cast<double>(run.nedge) / run.seconds;
     result.runs.push_back(run);
     if (progress && reports) progress(run, total);
@@ -212,6 +244,24 @@ Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progr
   // 6. Statistics (the same on every process).
   fill_statistics(result);
   return result;
+}
+
+}  // namespace
+
+Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progress& progress) {
+  // 0. The config (an automatic device chosen for the graph's size, the id width for the
+  //    scale), then the backend for its placement and id width.
+  Graph500Config config = requested;
+  if (config.placement == Graph500Placement::Engine) {
+    config.device =
+        resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
+  }
+  check_config(config);
+  config.vertex_id_bits = graph500_vertex_id_bits(config);
+  if (config.vertex_id_bits == 64) {
+    return run_on(config, *make_rank_backend<std::int64_t>(config), progress);
+  }
+  return run_on(config, *make_backend(config), progress);
 }
 
 }  // namespace frontier::runs

@@ -18,8 +18,6 @@
 namespace frontier::runs {
 namespace {
 
-// Scales the generator accepts for 32-bit vertex ids.
-constexpr int kMaxScale = 30;
 // The most GPUs the OutOfMemory advice considers (one process, one rank per GPU).
 constexpr int kMostPlannedGpus = 8;
 
@@ -63,13 +61,16 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   return bytes;
 }
 
-Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
-                                       bool peer) {
+namespace {
+
+template <typename VertexT>
+Graph500RankBytes rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout, bool peer) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t arcs_per_vertex = 2 * static_cast<std::uint64_t>(edgefactor);
-  const VertexDistribution<VertexId> distribution{layout, static_cast<VertexId>(n), gpus};
+  const VertexDistribution<VertexT> distribution{layout, static_cast<VertexT>(n), gpus};
+  const IdBytes ids{sizeof(VertexT), sizeof(EdgeId)};
   Graph500RankBytes bytes;
-  bytes.host = bfs_host_bytes(n, false, false);
+  bytes.host = bfs_host_bytes(n, false, false, ids);
   std::uint64_t largest_local = 0;
   for (int rank = 0; rank < gpus; ++rank) {
     largest_local =
@@ -79,9 +80,9 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
     Graph500RankDeviceBytes gpu;
     gpu.arcs = arcs_per_vertex * local;
-    gpu.construction = device_csr_build_bytes(local, gpu.arcs).peak();
+    gpu.construction = device_csr_build_bytes(local, gpu.arcs, ids).peak();
     gpu.search =
-        distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, gpu.arcs, peer) +
+        distributed_rank_device_bytes<VertexT, EdgeId>(distribution, rank, gpu.arcs, peer) +
         kDistributedNcclBufferBytes;
     gpu.check = device_buffer_bytes(n, sizeof(std::int32_t)) +
                 device_buffer_bytes(largest_local, sizeof(std::int32_t)) +
@@ -90,6 +91,18 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
     bytes.gpus.push_back(gpu);
   }
   return bytes;
+}
+
+}  // namespace
+
+Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
+                                       bool peer, int vertex_id_bits) {
+  Graph500Config config;
+  config.scale = scale;
+  config.vertex_id_bits = vertex_id_bits;
+  return graph500_vertex_id_bits(config) == 64
+             ? rank_memory<std::int64_t>(scale, edgefactor, gpus, layout, peer)
+             : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer);
 }
 
 std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device) {
@@ -103,7 +116,8 @@ std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
 int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
                           std::uint64_t budget) {
   int largest = 0;
-  for (int scale = 1; scale <= kMaxScale && bytes_at_scale(scale) <= budget; ++scale) {
+  for (int scale = 1; scale <= kMaxGraph500Scale32BitIds && bytes_at_scale(scale) <= budget;
+       ++scale) {
     largest = scale;
   }
   return largest;

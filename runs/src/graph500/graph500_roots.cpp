@@ -22,15 +22,16 @@ constexpr std::uint64_t kRootDrawsPerRound = 4096;
 
 }  // namespace
 
-std::vector<VertexId> draw_graph500_roots(std::int64_t num_vertices, int count, std::uint64_t seed,
-                                          const HasEdges& has_edges) {
+template <typename VertexT>
+std::vector<VertexT> draw_graph500_roots(std::int64_t num_vertices, int count, std::uint64_t seed,
+                                         const HasEdges<VertexT>& has_edges) {
   if (count < 1) throw InvalidArgument("a Graph500 run needs at least one root");
   const auto n = static_cast<std::uint64_t>(num_vertices);
-  std::vector<VertexId> roots;
+  std::vector<VertexT> roots;
   if (n == 0) return roots;
   const std::uint64_t max_draws = 4 * n + 1024;
   const auto wanted = static_cast<std::size_t>(count);
-  std::vector<VertexId> candidates;
+  std::vector<VertexT> candidates;
   std::vector<unsigned char> eligible;
   for (std::uint64_t first = 0; first < max_draws && roots.size() < wanted;
        first += kRootDrawsPerRound) {
@@ -38,7 +39,7 @@ std::vector<VertexId> draw_graph500_roots(std::int64_t num_vertices, int count, 
     candidates.resize(round);
     eligible.assign(round, 0);
     for (std::uint64_t j = 0; j < round; ++j) {
-      candidates[j] = static_cast<VertexId>(uniform_below(counter_random(seed, first + j), n));
+      candidates[j] = static_cast<VertexT>(uniform_below(counter_random(seed, first + j), n));
     }
     has_edges(candidates, eligible);
     for (std::uint64_t j = 0; j < round && roots.size() < wanted; ++j) {
@@ -50,6 +51,11 @@ std::vector<VertexId> draw_graph500_roots(std::int64_t num_vertices, int count, 
   return roots;
 }
 
+template std::vector<std::int32_t> draw_graph500_roots(std::int64_t, int, std::uint64_t,
+                                                       const HasEdges<std::int32_t>&);
+template std::vector<std::int64_t> draw_graph500_roots(std::int64_t, int, std::uint64_t,
+                                                       const HasEdges<std::int64_t>&);
+
 void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> candidates,
                               std::span<unsigned char> has_edges) {
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -58,7 +64,7 @@ void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> cand
 }
 
 std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::uint64_t seed) {
-  return draw_graph500_roots(
+  return draw_graph500_roots<VertexId>(
       graph.num_vertices(), count, seed,
       [&](std::span<const VertexId> candidates, std::span<unsigned char> has_edges) {
         mark_vertices_with_edges(graph, candidates, has_edges);

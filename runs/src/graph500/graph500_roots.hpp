@@ -14,8 +14,9 @@
 namespace frontier::runs {
 
 /// Sets has_edges[i] to 1 when candidates[i] has degree >= 1, else 0.
+template <typename VertexT>
 using HasEdges =
-    std::function<void(std::span<const VertexId> candidates, std::span<unsigned char> has_edges)>;
+    std::function<void(std::span<const VertexT> candidates, std::span<unsigned char> has_edges)>;
 
 /// HasEdges for a graph held whole on the host.
 void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> candidates,
@@ -23,8 +24,10 @@ void mark_vertices_with_edges(const Graph& graph, std::span<const VertexId> cand
 
 /// Up to `count` distinct vertices of degree >= 1 among `num_vertices`, drawn as
 /// choose_graph500_roots() draws them; `has_edges` is asked about rounds of candidates, in draw
-/// order. @throws InvalidArgument if count < 1.
-std::vector<VertexId> draw_graph500_roots(std::int64_t num_vertices, int count, std::uint64_t seed,
-                                          const HasEdges& has_edges);
+/// order. The draws do not depend on VertexT (std::int32_t or std::int64_t), so a seed names the
+/// same roots at either id width. @throws InvalidArgument if count < 1.
+template <typename VertexT>
+std::vector<VertexT> draw_graph500_roots(std::int64_t num_vertices, int count, std::uint64_t seed,
+                                         const HasEdges<VertexT>& has_edges);
 
 }  // namespace frontier::runs

@@ -19,6 +19,9 @@
 //     nedge is half the arcs whose tail was reached, or, unvalidated on the GPUs, the tuples
 //     with a reached source counted on GPU 0 over the regenerated stream
 //     (count_kronecker_tuples_reached).
+// Global vertex ids are 32-bit, or 64-bit (graph500_vertex_id_bits: past scale 30, or when asked,
+// so that CI runs them at small scales); either width builds the same slices and the same
+// searches.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -41,11 +44,14 @@
 namespace frontier::runs {
 namespace {
 
-class RankBackend final : public Graph500Backend {
+template <typename VertexT>
+class RankBackend final : public BasicGraph500Backend<VertexT> {
  public:
+  using Search = BasicGraph500Search<VertexT>;
+
   explicit RankBackend(const Graph500Config& config)
       : config_(config),
-        distribution_{config.layout, static_cast<VertexId>(std::int64_t{1} << config.scale),
+        distribution_{config.layout, static_cast<VertexT>(std::int64_t{1} << config.scale),
                       config.ranks},
         options_(distributed_search_options(config)),
         built_on_gpus_(config.device.is_cuda() && config.build_on_device) {
@@ -64,7 +70,8 @@ class RankBackend final : public Graph500Backend {
       return;
     }
     const std::uint64_t needed =
-        graph500_rank_memory(config_.scale, config_.edgefactor, config_.ranks, config_.layout)
+        graph500_rank_memory(config_.scale, config_.edgefactor, config_.ranks, config_.layout,
+                             false, static_cast<int>(8 * sizeof(VertexT)))
             .host_peak();
     const std::uint64_t available = detail::available_host_memory_bytes();
     if (available > 0 && needed > available) {
@@ -110,24 +117,24 @@ class RankBackend final : public Graph500Backend {
     details.balance = partition::edge_balance(std::move(per_rank));
     result.num_arcs = search_->num_arcs();
     detail::logger().info(
-        "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{})",
+        "graph500: constructed {} arcs on {} ranks in {:.3f} s (edge balance max/mean {:.3f}{}{})",
         result.num_arcs, config_.ranks, result.construction_seconds, details.balance.imbalance,
+        id_width_words(),
         config_.device.is_cuda()
             ? std::string(built_on_gpus_ ? ", each built on its GPU, " : ", built on the host, ") +
                   std::string(to_string(details.transport)) + " transport"
             : std::string());
   }
 
-  void has_edges(std::span<const VertexId> candidates,
-                 std::span<unsigned char> has_edges) override {
+  void has_edges(std::span<const VertexT> candidates, std::span<unsigned char> has_edges) override {
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       has_edges[i] = search_->degree(candidates[i]) > 0 ? 1 : 0;
     }
   }
 
-  Graph500Search search(VertexId root) override { return search_->run(root, options_); }
+  Search search(VertexT root) override { return search_->run(root, options_); }
 
-  Graph500Check check(Graph500Search& search, VertexId root, bool validate) override {
+  Graph500Check check(Search& search, VertexT root, bool validate) override {
     Graph500Check check;
     if (validate) {
       const BfsValidation verdict = search_->validate_last_search(root);
@@ -144,31 +151,37 @@ class RankBackend final : public Graph500Backend {
 
  private:
   // Kernel 1's routing on simulated ranks: rank d reads bin d of every sender and builds its slice.
-  std::vector<RankGraph<VertexId, EdgeId>> route_bins() {
-    std::vector<RankGraph<VertexId, EdgeId>> slices;
+  std::vector<RankGraph<VertexT, EdgeId>> route_bins() {
+    std::vector<RankGraph<VertexT, EdgeId>> slices;
     for (int rank = 0; rank < config_.ranks; ++rank) {
-      std::vector<partition::ArcSpan<VertexId>> received;
-      for (const partition::ArcBins<VertexId>& bins : sent_) {
+      std::vector<partition::ArcSpan<VertexT>> received;
+      for (const partition::ArcBins<VertexT>& bins : sent_) {
         received.push_back({bins.sources_for(rank), bins.targets_for(rank)});
       }
-      slices.push_back(partition::build_rank_graph<VertexId, EdgeId>(
-          distribution_, rank, std::span<const partition::ArcSpan<VertexId>>(received), false));
+      slices.push_back(partition::build_rank_graph<VertexT, EdgeId>(
+          distribution_, rank, std::span<const partition::ArcSpan<VertexT>>(received), false));
     }
     sent_.clear();
     sent_.shrink_to_fit();
     return slices;
   }
 
+  // What the log lines add for 64-bit ids (nothing for 32-bit ones, whose lines stay as they
+  // were).
+  static const char* id_width_words() {
+    return sizeof(VertexT) == sizeof(std::int64_t) ? ", 64-bit vertex ids" : "";
+  }
+
   Graph500Config config_;
-  VertexDistribution<VertexId> distribution_;
+  VertexDistribution<VertexT> distribution_;
   DistributedBfsOptions options_;
   KroneckerParams params_;
   /// GPU ranks building their own slices on their GPUs (kernel 1 there, nothing on the host).
   bool built_on_gpus_ = false;
   /// Simulated ranks: every rank's generated arcs, binned by owner, until construction routes
   /// them.
-  std::vector<partition::ArcBins<VertexId>> sent_;
-  std::optional<DistributedBfs<VertexId, EdgeId>> search_;
+  std::vector<partition::ArcBins<VertexT>> sent_;
+  std::optional<DistributedBfs<VertexT, EdgeId>> search_;
 };
 
 }  // namespace
@@ -182,8 +195,14 @@ DistributedBfsOptions distributed_search_options(const Graph500Config& config) {
   return options;
 }
 
-std::unique_ptr<Graph500Backend> make_rank_backend(const Graph500Config& config) {
-  return std::make_unique<RankBackend>(config);
+template <typename VertexT>
+std::unique_ptr<BasicGraph500Backend<VertexT>> make_rank_backend(const Graph500Config& config) {
+  return std::make_unique<RankBackend<VertexT>>(config);
 }
+
+template std::unique_ptr<BasicGraph500Backend<std::int32_t>> make_rank_backend(
+    const Graph500Config&);
+template std::unique_ptr<BasicGraph500Backend<std::int64_t>> make_rank_backend(
+    const Graph500Config&);
 
 }  // namespace frontier::runs

@@ -95,7 +95,7 @@ DeviceEdgeList<VertexT> generate_kronecker_on_device(const KroneckerParams& para
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             const std::int32_t* d_depth, int device_id) {
   const std::uint64_t count =
-      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<std::int64_t>::digits);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   require_device_memory("counting the Kronecker tuples a search reached",
                         device_bytes_for<unsigned long long>(1));
@@ -117,7 +117,7 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             std::span<const std::int32_t> depth, int device_id) {
   // 1. Parameters, as the generator checks them, and one depth per vertex.
-  kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+  kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<std::int64_t>::digits);
   const std::uint64_t n = std::uint64_t{1} << params.scale;
   if (depth.size() != n) {
     throw InvalidArgument("counting the Kronecker tuples of a search needs " + std::to_string(n) +

@@ -69,9 +69,16 @@ std::string_view to_string(Graph500Placement placement);
 /// @throws InvalidArgument for a name to_string() does not give.
 Graph500Placement parse_graph500_placement(std::string_view name);
 
+/// The largest scale whose 2^scale vertices 32-bit vertex ids hold: the limit of the engine,
+/// of MPI processes and of ranks asked for 32-bit ids.
+inline constexpr int kMaxGraph500Scale32BitIds = 30;
+/// The largest scale of a run on ranks with 64-bit vertex ids.
+inline constexpr int kMaxGraph500Scale64BitIds = 42;
+
 /// What a Graph500 run does.
 struct Graph500Config {
-  /// log2 of the vertex count, 1..30 (vertex ids are 32-bit).
+  /// log2 of the vertex count, 1..graph500_max_scale(config): 30 on the engine and under MPI
+  /// (vertex ids are 32-bit there), 42 on ranks with 64-bit vertex ids.
   int scale = 16;
   /// Generated tuples per vertex (the graph has edgefactor * 2^scale tuples). At least 1.
   int edgefactor = 16;
@@ -112,13 +119,18 @@ struct Graph500Config {
   bool time_phases = false;
   /// Ranks and MpiProcesses: DistributedBfsOptions::small_level_arcs.
   std::int64_t small_level_arcs = DistributedBfsOptions{}.small_level_arcs;
+  /// Width of the global vertex ids, 32 or 64; 0 picks the narrowest that holds 2^scale
+  /// vertices (graph500_vertex_id_bits). 64 runs on ranks only (simulated or on GPUs); the
+  /// same seed gives the same graph, roots and searches at either width.
+  int vertex_id_bits = 0;
 };
 
 /// One timed search.
 struct Graph500Run {
   /// 0-based position among the roots.
   int index = 0;
-  VertexId root = 0;
+  /// Wide enough for a run with 64-bit vertex ids.
+  std::int64_t root = 0;
   /// From the start of the search until the parent array is written (in device memory for a
   /// GPU search; the copy back to the host for validation is not timed); the slowest process's
   /// under MPI.
@@ -152,7 +164,8 @@ struct Graph500DistributedDetails {
 
 /// Everything a run measured.
 struct Graph500Result {
-  /// The config as run: under MPI, `device` is this process's GPU and `ranks` the job's size.
+  /// The config as run: under MPI, `device` is this process's GPU and `ranks` the job's size;
+  /// `vertex_id_bits` is the width the run used (32 or 64).
   Graph500Config config;
   std::int64_t num_vertices = 0;
   /// Generated tuples (edgefactor * 2^scale).
@@ -211,9 +224,19 @@ std::int64_t graph500_arcs(const Graph500Config& config);
 /// @throws CudaError for a GPU placement without a usable GPU or CUDA backend.
 Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress = {});
 
+/// The width of the run's global vertex ids: config.vertex_id_bits, or where that is 0, 32 up to
+/// scale kMaxGraph500Scale32BitIds and 64 above.
+int graph500_vertex_id_bits(const Graph500Config& config);
+
+/// The largest scale the config's placement and id width take: kMaxGraph500Scale64BitIds on
+/// ranks with 64-bit ids (or ids picked by the scale), kMaxGraph500Scale32BitIds otherwise.
+int graph500_max_scale(const Graph500Config& config);
+
 /// The size checks run_graph500 makes of `config` before anything is sized or allocated (what a
-/// memory plan needs too): a scale whose vertices fit 32-bit ids, an edgefactor and a root count
-/// of at least 1. @throws InvalidArgument naming the first bad field.
+/// memory plan needs too): an id width of 0, 32 or 64 (64 on ranks only), a scale in
+/// [1, graph500_max_scale(config)] (a message saying which placement takes a larger one), an
+/// edgefactor and a root count of at least 1. @throws InvalidArgument naming the first bad
+/// field.
 void check_graph500_size(const Graph500Config& config);
 
 /// The official statistics block, line for line as the reference's main.c prints it

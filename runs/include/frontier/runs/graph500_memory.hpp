@@ -107,15 +107,23 @@ struct Graph500RankBytes {
     for (const Graph500RankDeviceBytes& gpu : gpus) peak = std::max(peak, gpu.peak());
     return peak;
   }
+  /// Every GPU's peak summed: the device bytes of the node that holds them all.
+  std::uint64_t node_device_bytes() const {
+    std::uint64_t total = 0;
+    for (const Graph500RankDeviceBytes& gpu : gpus) total += gpu.peak();
+    return total;
+  }
 };
 
 /// Bytes of a run at this size on `gpus` GPU ranks laid out by `layout`, sized for the peer
-/// transport's buffers (`peer`) or NCCL's (the larger; what a plan without GPUs assumes).
+/// transport's buffers (`peer`) or NCCL's (the larger; what a plan without GPUs assumes), with
+/// global vertex ids of `vertex_id_bits` (32 or 64; 0: graph500_vertex_id_bits' pick for the
+/// scale), which size the labels, the slice's arcs and the search buffers.
 Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
-                                       bool peer = false);
+                                       bool peer = false, int vertex_id_bits = 0);
 
-/// The largest scale in 1..30 whose `bytes_at_scale(scale)` is at most `budget` (bytes grow with
-/// the scale); 0 when not even scale 1 fits.
+/// The largest scale in 1..kMaxGraph500Scale32BitIds (one device) whose `bytes_at_scale(scale)`
+/// is at most `budget` (bytes grow with the scale); 0 when not even scale 1 fits.
 int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
                           std::uint64_t budget);
 
