@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/binary_csr.hpp"
@@ -48,6 +49,21 @@ TEST(BfsDeviceBytes, DeviceBufferBytesRoundsToTheGranule) {
   EXPECT_EQ(device_buffer_bytes(65, 4), 512u);
   EXPECT_TRUE(fits_device_memory(100, kDeviceMemoryHeadroom + 100));
   EXPECT_FALSE(fits_device_memory(101, kDeviceMemoryHeadroom + 100));
+}
+
+// Ranks simulated on the CPU with 64-bit vertex ids hold 8-byte ids in the tuples, the builder,
+// the graph and the labels: the host estimate grows with them.
+TEST(Graph500Plan, WideIdsAreSizedWithEightBytes) {
+  const IdBytes wide{sizeof(std::int64_t), sizeof(EdgeId)};
+  const runs::Graph500HostBytes narrow = runs::graph500_host_memory(20, 16);
+  const runs::Graph500HostBytes host = runs::graph500_host_memory(20, 16, false, wide);
+  EXPECT_EQ(host.tuples, 2 * narrow.tuples);
+  EXPECT_EQ(host.construction,
+            (csr_build_peak_bytes<std::int64_t, EdgeId>(std::uint64_t{1} << 20,
+                                                        2 * 16 * (std::uint64_t{1} << 20), false)));
+  EXPECT_GT(host.graph, narrow.graph);
+  EXPECT_EQ(host.peak(), graph500_memory_bytes(20, 16, false, wide));
+  EXPECT_GT(host.peak(), narrow.peak());
 }
 
 TEST(Graph500Plan, PeaksAreTheSumsOfTheirParts) {

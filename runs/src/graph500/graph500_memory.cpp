@@ -34,17 +34,20 @@ std::string largest_scale_advice(int largest) {
 
 }  // namespace
 
-Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device) {
+Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device,
+                                       IdBytes ids) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
   const std::uint64_t arcs = 2 * tuples;
   Graph500HostBytes bytes;
   if (!built_on_device) {
-    bytes.tuples = 2 * tuples * sizeof(VertexId);
-    bytes.construction = csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false);
+    bytes.tuples = 2 * tuples * ids.vertex;
+    bytes.construction = ids.vertex == sizeof(VertexId)
+                             ? csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false)
+                             : csr_build_peak_bytes<std::int64_t, EdgeId>(n, arcs, false);
   }
-  bytes.graph = host_graph_bytes(n, arcs, false);
-  bytes.search = bfs_host_bytes(n, !built_on_device, true);
+  bytes.graph = host_graph_bytes(n, arcs, false, ids);
+  bytes.search = bfs_host_bytes(n, !built_on_device, true, ids);
   return bytes;
 }
 
@@ -105,8 +108,8 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
              : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer);
 }
 
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device) {
-  return graph500_host_memory(scale, edgefactor, built_on_device).peak();
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device, IdBytes ids) {
+  return graph500_host_memory(scale, edgefactor, built_on_device, ids).peak();
 }
 
 std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
@@ -136,9 +139,9 @@ int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes) {
 }
 
 void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
-                                std::uint64_t available_bytes) {
+                                std::uint64_t available_bytes, IdBytes ids) {
   if (available_bytes == 0) return;
-  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor, built_on_device);
+  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor, built_on_device, ids);
   if (needed > available_bytes) {
     throw OutOfMemory(run_words(scale, edgefactor) + " on the host" +
                           largest_scale_advice(largest_graph500_host_scale(
@@ -147,9 +150,9 @@ void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
   }
 }
 
-void check_graph500_memory(int scale, int edgefactor, bool built_on_device) {
+void check_graph500_memory(int scale, int edgefactor, bool built_on_device, IdBytes ids) {
   check_graph500_memory_fits(scale, edgefactor, built_on_device,
-                             detail::available_host_memory_bytes());
+                             detail::available_host_memory_bytes(), ids);
 }
 
 int fewest_graph500_gpus(int scale, int edgefactor, std::uint64_t free_bytes_per_gpu) {

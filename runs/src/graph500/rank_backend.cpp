@@ -66,7 +66,8 @@ class RankBackend final : public BasicGraph500Backend<VertexT> {
 
   void check_memory() const override {
     if (!built_on_gpus_) {
-      check_graph500_memory(config_.scale, config_.edgefactor);
+      check_graph500_memory(config_.scale, config_.edgefactor, false,
+                            IdBytes{sizeof(VertexT), sizeof(EdgeId)});
       return;
     }
     const std::uint64_t needed =

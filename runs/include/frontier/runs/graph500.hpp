@@ -48,6 +48,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
+#include "frontier/memory_sizing.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/runs/graph500_statistics.hpp"
 #include "frontier/types.hpp"
@@ -252,8 +253,10 @@ std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::
 
 /// Bytes a run at this size needs on the host at its peak: graph500_host_memory(scale,
 /// edgefactor, built_on_device).peak() (graph500_memory.hpp has the parts), an estimate made
-/// before anything is allocated. `built_on_device`: kernel 1 runs on the GPU.
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device = false);
+/// before anything is allocated. `built_on_device`: kernel 1 runs on the GPU; `ids`: the widths
+/// of vertex and edge ids (ranks simulated on the CPU with 64-bit vertex ids hold 8-byte ids).
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device = false,
+                                    IdBytes ids = {});
 
 /// Device bytes a run built on the GPU needs at its peak, the headroom the device checks keep
 /// free included: graph500_device_memory(scale, edgefactor).peak() (graph500_memory.hpp). An
@@ -264,11 +267,12 @@ std::uint64_t graph500_device_bytes(int scale, int edgefactor);
 /// `available_bytes`, saying the largest scale that fits; does nothing when available_bytes is 0
 /// (unknown).
 void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
-                                std::uint64_t available_bytes);
+                                std::uint64_t available_bytes, IdBytes ids = {});
 
 /// check_graph500_memory_fits against MemAvailable in /proc/meminfo; does nothing where
 /// /proc/meminfo cannot be read.
-void check_graph500_memory(int scale, int edgefactor, bool built_on_device = false);
+void check_graph500_memory(int scale, int edgefactor, bool built_on_device = false,
+                           IdBytes ids = {});
 
 /// Throws OutOfMemory naming GPU `device_id` when graph500_device_bytes(scale, edgefactor)
 /// exceeds its free memory now, saying the largest scale that fits; CudaError when it cannot be

@@ -62,7 +62,8 @@ struct Graph500DeviceBytes {
 /// Host bytes of a run at this size. Built on the GPU (`built_on_device`), kernel 1 runs there and
 /// the host holds the copied CSR and the labels the validator reads (no tuples: nedge is counted
 /// on the GPU).
-Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device = false);
+Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device = false,
+                                       IdBytes ids = {});
 
 /// Device bytes of a run at this size built on one GPU.
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
