@@ -135,6 +135,7 @@ int run_graph500(int argc, const char* const* argv) {
     if (gpus > 1) {
       config.placement = runs::Graph500Placement::Ranks;
       config.ranks = gpus;
+      config.device = Device::first_gpus(gpus);
       config.layout = parse_vertex_layout(result["layout"].as<std::string>());
       config.transport = parse_gpu_transport(result["transport"].as<std::string>());
       runs::check_graph500_size(config);

@@ -67,9 +67,7 @@ DistributedPlacement distributed_placement(const cxxopts::ParseResult& result) {
       detail::logger().info("--gpus 1: the single-GPU engine runs on GPU 0");
       return run;
     }
-    run.device = Device::cuda(0);
-    run.device.cuda_ids.clear();
-    for (int id = 0; id < run.ranks; ++id) run.device.cuda_ids.push_back(id);
+    run.device = Device::first_gpus(run.ranks);
   } else if (ranks) {
     run.ranks = result["ranks"].as<int>();
     if (run.ranks < 1) throw UsageError("--ranks must be at least 1");

@@ -153,13 +153,27 @@ FreeRankMemory query_free_gpu_memory(int gpus) {
   return free;
 }
 
+namespace {
+
+// Whether the run would exchange through peer memory: as asked, or, for the automatic choice,
+// where all its GPUs are present and reach each other; else the NCCL transport, whose buffers
+// are the larger, bounds the plan.
+bool planned_peer_transport(const runs::Graph500Config& config, const FreeRankMemory& free) {
+  if (config.transport != GpuTransport::Auto) return config.transport == GpuTransport::Peer;
+  const bool present = std::all_of(free.gpus.begin(), free.gpus.end(),
+                                   [](const std::optional<std::uint64_t>& gpu) { return gpu; });
+  return present && cuda_peer_access_between(config.device.cuda_ids);
+}
+
+}  // namespace
+
 int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
                              bool json) {
   const int gpus = config.ranks;
   const int id_bits = runs::graph500_vertex_id_bits(config);
-  const runs::Graph500RankBytes bytes =
-      runs::graph500_rank_memory(config.scale, config.edgefactor, gpus, config.layout,
-                                 config.transport == GpuTransport::Peer, id_bits);
+  const bool peer = planned_peer_transport(config, free);
+  const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(
+      config.scale, config.edgefactor, gpus, config.layout, peer, id_bits);
   FreeMemory host_free;
   host_free.host = free.host;
   const PlanSide host =
@@ -186,7 +200,7 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
     devices.push_back(std::move(side));
   }
   const std::string layout(to_string(config.layout));
-  const char* transport = config.transport == GpuTransport::Peer ? "peer" : "nccl";
+  const char* transport = peer ? "peer" : "nccl";
   if (json) {
     JsonWriter out(std::cout);
     begin_graph500_plan(out, config, true)

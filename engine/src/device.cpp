@@ -15,6 +15,10 @@ int cuda_device_count() { return cuda::device_count(); }
 
 CudaDeviceInfo cuda_device_info(int id) { return cuda::device_info(id); }
 
+bool cuda_peer_access_between(std::span<const int> ids) {
+  return !cuda::first_pair_without_peer_access(ids).has_value();
+}
+
 Device parse_device(std::string_view name) {
   if (name == "cpu") return Device::cpu();
   if (name == "gpu" || name == "cuda") return Device::cuda(0);

@@ -4,7 +4,9 @@
 // and fails clearly where a GPU is asked for.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <utility>
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_device_labels.hpp"
@@ -30,6 +32,10 @@ bool backend_built() { return false; }
 int device_count() { return 0; }
 void require_device(int) { no_cuda(); }
 CudaDeviceInfo device_info(int) { no_cuda(); }
+std::optional<std::pair<int, int>> first_pair_without_peer_access(std::span<const int> ids) {
+  if (ids.size() > 1) no_cuda();
+  return std::nullopt;
+}
 
 // Device graphs: the handles exist (empty); no device arrays can exist in this build.
 template <typename VertexT>

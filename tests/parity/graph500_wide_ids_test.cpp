@@ -113,6 +113,9 @@ TEST(Graph500WideIds, TheIdWidthAndLargestScaleOfEachPlacement) {
   EXPECT_EQ(runs::graph500_max_scale(config), 42);
   config.vertex_id_bits = 64;
   EXPECT_EQ(runs::graph500_max_scale(config), 42);
+  config.device = Device{DeviceKind::Cuda, {0, 1}};
+  EXPECT_EQ(runs::graph500_max_scale(config), 32);
+  EXPECT_EQ(std::uint64_t{1} << runs::kMaxGraph500ScaleGpuRanks, kMaxGpuRankVertices);
   config.vertex_id_bits = 32;
   EXPECT_EQ(runs::graph500_max_scale(config), 30);
 }
@@ -132,8 +135,8 @@ TEST(Graph500WideIds, OneDeviceAndMpiRefuseScalesPastThirtyTwoBitIds) {
   config.scale = 31;
   EXPECT_EQ(refusal(config),
             "graph500 scale 31 is out of range [1, 30] on one device (vertex ids are 32-bit "
-            "there); ranks take scales up to 42 with 64-bit vertex ids: --gpus N (N >= 2) or "
-            "--ranks N");
+            "there); ranks take larger scales with 64-bit vertex ids: --gpus N (N >= 2) up to "
+            "32, --ranks N up to 42");
   EXPECT_THROW(runs::run_graph500(config), InvalidArgument);
   config.placement = runs::Graph500Placement::MpiProcesses;
   EXPECT_NE(refusal(config).find("[1, 30] under MPI (vertex ids are 32-bit there)"),
@@ -144,6 +147,15 @@ TEST(Graph500WideIds, OneDeviceAndMpiRefuseScalesPastThirtyTwoBitIds) {
   EXPECT_EQ(refusal(config), "");
   config.scale = 43;
   EXPECT_EQ(refusal(config), "graph500 scale 43 is out of range [1, 42] (vertex ids are 64-bit)");
+  // GPU ranks keep their arcs' global ids in 32 bits: 2^32 vertices at most.
+  config.device = Device{DeviceKind::Cuda, {0, 1, 2, 3}};
+  config.scale = 32;
+  EXPECT_EQ(refusal(config), "");
+  config.scale = 33;
+  EXPECT_EQ(refusal(config),
+            "graph500 scale 33 is out of range [1, 32] on GPU ranks (their arcs keep 32-bit "
+            "vertex ids); --ranks N simulates ranks on the CPU up to 42");
+  config.device = Device::cpu();
   // 64-bit ids are asked of ranks only; widths other than 32 and 64 are refused.
   config.scale = 10;
   config.vertex_id_bits = 16;
@@ -156,7 +168,7 @@ TEST(Graph500WideIds, OneDeviceAndMpiRefuseScalesPastThirtyTwoBitIds) {
   EXPECT_EQ(engine.exit_code, 2) << engine.output();
   EXPECT_NE(engine.err.find("scale 31 is out of range [1, 30] on one device"), std::string::npos)
       << engine.output();
-  EXPECT_NE(engine.err.find("--gpus N (N >= 2) or --ranks N"), std::string::npos)
+  EXPECT_NE(engine.err.find("--gpus N (N >= 2) up to 32, --ranks N up to 42"), std::string::npos)
       << engine.output();
 }
 
@@ -174,7 +186,7 @@ TEST(Graph500WideIds, BadVertexIdWidthsAreUsageErrors) {
       << engine.output();
 }
 
-TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIds) {
+TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIdsAndFourByteArcs) {
   const runs::Graph500RankBytes wide = runs::graph500_rank_memory(31, 16, 4, VertexLayout::Striped);
   const CliRun json = run_cli("graph500 --scale 31 --gpus 4 --plan --json");
   ASSERT_EQ(json.exit_code, 0) << json.output();
@@ -185,7 +197,7 @@ TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIds) {
       << json.out;
   EXPECT_EQ(wide.node_device_bytes(), 4 * wide.gpus[0].peak());
 
-  // 8-byte ids: labels, the slice's arcs and the search buffers.
+  // 8-byte ids in the labels and the search buffers; the slice's arcs in 4-byte words.
   const std::uint64_t n = std::uint64_t{1} << 31;
   EXPECT_EQ(wide.host.labels, n * (sizeof(std::int32_t) + sizeof(std::int64_t)));
   const VertexDistribution<std::int64_t> distribution{VertexLayout::Striped,
@@ -193,8 +205,14 @@ TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIds) {
   const runs::Graph500RankDeviceBytes& gpu = wide.gpus[0];
   EXPECT_EQ(gpu.arcs, 2 * 16 * (n / 4));
   EXPECT_EQ(gpu.construction,
-            device_csr_build_bytes(n / 4, gpu.arcs, IdBytes{sizeof(std::int64_t), sizeof(EdgeId)})
+            device_csr_build_bytes(n / 4, gpu.arcs, IdBytes{sizeof(std::uint32_t), sizeof(EdgeId)})
                 .peak());
+  const std::uint64_t with_slice =
+      distributed_rank_device_bytes<std::int64_t, EdgeId>(distribution, 0, gpu.arcs, false);
+  const std::uint64_t without_slice =
+      distributed_rank_device_bytes<std::int64_t, EdgeId>(distribution, 0, gpu.arcs, false, false);
+  EXPECT_EQ(with_slice - without_slice, device_buffer_bytes(gpu.arcs, sizeof(std::uint32_t)) +
+                                            device_buffer_bytes(n / 4 + 1, sizeof(EdgeId)));
   const std::uint64_t search =
       distributed_rank_device_bytes<std::int64_t, EdgeId>(distribution, 0, gpu.arcs, false);
   EXPECT_EQ(gpu.search, search + kDistributedNcclBufferBytes);

@@ -128,7 +128,7 @@ TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsPlannedOnRanksOnly) {
     const CliRun result = run_cli("graph500 --scale 31 --plan" + gpus);
     EXPECT_EQ(result.exit_code, 2) << gpus;
     EXPECT_NE(result.err.find("scale 31 is out of range [1, 30] on one device (vertex ids are "
-                              "32-bit there); ranks take scales up to 42 with 64-bit vertex ids"),
+                              "32-bit there); ranks take larger scales with 64-bit vertex ids"),
               std::string::npos)
         << result.output();
     EXPECT_EQ(result.out.find("PiB"), std::string::npos) << result.out;
@@ -136,12 +136,19 @@ TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsPlannedOnRanksOnly) {
   const CliRun narrow = run_cli("graph500 --scale 31 --plan --gpus 4 --vertex-ids 32");
   EXPECT_EQ(narrow.exit_code, 2) << narrow.output();
   EXPECT_NE(narrow.err.find("scale 31 is out of range [1, 30] (vertex ids are 32-bit; 64-bit ids "
-                            "take scales up to 42)"),
+                            "take larger scales: --gpus N (N >= 2) up to 32, --ranks N up to 42)"),
             std::string::npos)
       << narrow.output();
   const CliRun planned = run_cli("graph500 --scale 31 --plan --gpus 4");
   ASSERT_EQ(planned.exit_code, 0) << planned.output();
   EXPECT_EQ(planned.out.find("PiB"), std::string::npos) << planned.out;
+  // Past 2^32 vertices GPU ranks are refused, by the plan as by the run.
+  const CliRun largest = run_cli("graph500 --scale 32 --plan --gpus 8");
+  EXPECT_EQ(largest.exit_code, 0) << largest.output();
+  const CliRun beyond = run_cli("graph500 --scale 33 --plan --gpus 8");
+  EXPECT_EQ(beyond.exit_code, 2) << beyond.output();
+  EXPECT_NE(beyond.err.find("scale 33 is out of range [1, 32] on GPU ranks"), std::string::npos)
+      << beyond.output();
 }
 
 TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,12 @@ struct Device {
 
   static Device cpu() { return {}; }
   static Device cuda(int id = 0) { return {DeviceKind::Cuda, {id}}; }
+  /// GPUs 0 .. count - 1, one rank each.
+  static Device first_gpus(int count) {
+    Device device{DeviceKind::Cuda, {}};
+    for (int id = 0; id < count; ++id) device.cuda_ids.push_back(id);
+    return device;
+  }
   /// The CPU or GPU 0, chosen by resolve_device() for the size of the work. An Engine,
   /// frontier::bfs, list_prefix / list_rank and the Euler-tour operations resolve it themselves;
   /// other calls take a resolved device (resolve_device()).
@@ -82,5 +89,9 @@ struct CudaDeviceInfo {
 
 /// Properties and current free memory of GPU `id`. @throws CudaError if it cannot be queried.
 CudaDeviceInfo cuda_device_info(int id);
+
+/// Whether each of the GPUs `ids` can reach the others' memory (peer access), as the peer
+/// transport of a distributed search needs. @throws CudaError if they cannot be queried.
+bool cuda_peer_access_between(std::span<const int> ids);
 
 }  // namespace frontier

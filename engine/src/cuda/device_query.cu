@@ -99,6 +99,18 @@ void require_device(int id) {
   }
 }
 
+std::optional<std::pair<int, int>> first_pair_without_peer_access(std::span<const int> ids) {
+  for (const int a : ids) {
+    for (const int b : ids) {
+      if (a == b) continue;
+      int can = 0;
+      FRONTIER_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, a, b));
+      if (can == 0) return std::pair{a, b};
+    }
+  }
+  return std::nullopt;
+}
+
 CudaDeviceInfo device_info(int id) {
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, id));

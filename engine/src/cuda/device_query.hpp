@@ -2,6 +2,10 @@
 // no_cuda.cpp in a build without CUDA (no backend, no GPUs).
 #pragma once
 
+#include <optional>
+#include <span>
+#include <utility>
+
 #include "frontier/device.hpp"
 
 namespace frontier::cuda {
@@ -19,5 +23,10 @@ void require_device(int id);
 
 /// @throws CudaError if GPU `id` cannot be queried (or there is no CUDA backend).
 CudaDeviceInfo device_info(int id);
+
+/// The first pair (a, b) of the GPUs `ids` where a cannot reach b's memory (no peer access);
+/// nullopt where every pair can. @throws CudaError if the GPUs cannot be queried (or, for two
+/// GPUs or more, there is no CUDA backend).
+std::optional<std::pair<int, int>> first_pair_without_peer_access(std::span<const int> ids);
 
 }  // namespace frontier::cuda

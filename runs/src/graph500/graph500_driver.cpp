@@ -53,7 +53,8 @@ int graph500_vertex_id_bits(const Graph500Config& config) {
 
 int graph500_max_scale(const Graph500Config& config) {
   const bool wide = config.placement == Graph500Placement::Ranks && config.vertex_id_bits != 32;
-  return wide ? kMaxGraph500Scale64BitIds : kMaxGraph500Scale32BitIds;
+  if (!wide) return kMaxGraph500Scale32BitIds;
+  return config.device.is_cuda() ? kMaxGraph500ScaleGpuRanks : kMaxGraph500Scale64BitIds;
 }
 
 void check_graph500_size(const Graph500Config& config) {
@@ -79,15 +80,22 @@ void check_graph500_size(const Graph500Config& config) {
     if (max_scale == kMaxGraph500Scale64BitIds) {
       throw InvalidArgument(range + " (vertex ids are 64-bit)");
     }
+    const std::string wide_ranks = "--gpus N (N >= 2) up to " +
+                                   std::to_string(kMaxGraph500ScaleGpuRanks) +
+                                   ", --ranks N up to " + std::to_string(kMaxGraph500Scale64BitIds);
+    if (max_scale == kMaxGraph500ScaleGpuRanks) {
+      throw InvalidArgument(
+          range + " on GPU ranks (their arcs keep 32-bit vertex ids); --ranks N " +
+          "simulates ranks on the CPU up to " + std::to_string(kMaxGraph500Scale64BitIds));
+    }
     if (on_ranks) {
-      throw InvalidArgument(range + " (vertex ids are 32-bit; 64-bit ids take scales up to " +
-                            std::to_string(kMaxGraph500Scale64BitIds) + ")");
+      throw InvalidArgument(
+          range + " (vertex ids are 32-bit; 64-bit ids take larger scales: " + wide_ranks + ")");
     }
     throw InvalidArgument(
         range + (config.placement == Graph500Placement::Engine ? " on one device" : " under MPI") +
-        " (vertex ids are 32-bit there); ranks take scales up to " +
-        std::to_string(kMaxGraph500Scale64BitIds) +
-        " with 64-bit vertex ids: --gpus N (N >= 2) or --ranks N");
+        " (vertex ids are 32-bit there); ranks take larger scales with 64-bit vertex ids: " +
+        wide_ranks);
   }
   if (config.edgefactor < 1) {
     throw InvalidArgument("graph500 edgefactor " + std::to_string(config.edgefactor) +

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "frontier/distribution/vertex_distribution.hpp"
@@ -21,6 +22,27 @@
 #include "frontier/types.hpp"
 
 namespace frontier {
+
+/// The word a GPU rank keeps for each arc target of its slice: the global vertex id, in 32
+/// unsigned bits where VertexT is wider. The search's arc loops then keep 4-byte loads and a
+/// slice's arcs take half the memory with 64-bit ids (scale 31 on four GPUs: 64 GiB a GPU instead
+/// of 128), which bounds the vertices a graph on GPU ranks may have (kMaxGpuRankVertices).
+template <typename VertexT>
+using GpuRankTarget =
+    std::conditional_t<(sizeof(VertexT) > sizeof(std::uint32_t)), std::uint32_t, VertexT>;
+
+/// The most vertices a graph on GPU ranks may have: every global id fits a GpuRankTarget.
+inline constexpr std::uint64_t kMaxGpuRankVertices = std::uint64_t{1} << 32;
+
+/// @throws InvalidArgument if a graph of `num_vertices` vertices is too large for GPU ranks.
+inline void check_gpu_rank_vertices(std::uint64_t num_vertices) {
+  if (num_vertices > kMaxGpuRankVertices) {
+    throw InvalidArgument("a graph on GPU ranks has at most " +
+                          std::to_string(kMaxGpuRankVertices) +
+                          " vertices (their arcs keep 32-bit vertex ids); this one has " +
+                          std::to_string(num_vertices));
+  }
+}
 
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 struct RankGraph {

@@ -23,14 +23,13 @@ namespace frontier::cuda {
 
 /// The engine's frontiers: bit u of frontier_in; word w of frontier_out, every word written.
 struct BitmapFrontier {
-  template <typename VertexT, typename EdgeT>
-  __device__ __forceinline__ bool contains(const BfsLevelArgs<VertexT, EdgeT>& args,
-                                           VertexT u) const {
+  template <typename Args, typename VertexT>
+  __device__ __forceinline__ bool contains(const Args& args, VertexT u) const {
     return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
   }
-  template <typename VertexT, typename EdgeT>
-  __device__ __forceinline__ void store(const BfsLevelArgs<VertexT, EdgeT>& args,
-                                        unsigned long long word, BitmapWord bits) const {
+  template <typename Args>
+  __device__ __forceinline__ void store(const Args& args, unsigned long long word,
+                                        BitmapWord bits) const {
     args.frontier_out[word] = bits;
   }
   /// After the warp's last store (lane 0).
@@ -38,14 +37,16 @@ struct BitmapFrontier {
 };
 
 template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents,
-          typename Frontier = BitmapFrontier>
+          typename Frontier = BitmapFrontier, typename TargetT = VertexT>
 class BottomUpAgent {
+  using Args = BfsLevelArgs<VertexT, EdgeT, TargetT>;
+
   static_assert(BLOCK_THREADS % kWarpThreads == 0, "blocks are whole warps");
 
  public:
   struct TempStorage {};
 
-  __device__ __forceinline__ BottomUpAgent(TempStorage&, const BfsLevelArgs<VertexT, EdgeT>& args,
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args,
                                            const Frontier& frontier = Frontier{})
       : args_(args), frontier_(frontier) {}
 
@@ -77,7 +78,7 @@ class BottomUpAgent {
         const VertexT v = static_cast<VertexT>(vertex);
         const EdgeT end = args_.reverse.offsets[v + 1];
         for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
-          const VertexT u = args_.reverse.targets[e];
+          const auto u = static_cast<VertexT>(args_.reverse.targets[e]);
           ++examined;
           if (frontier_.contains(args_, u)) {
             found = true;
@@ -111,7 +112,7 @@ class BottomUpAgent {
   }
 
  private:
-  const BfsLevelArgs<VertexT, EdgeT>& args_;
+  const Args& args_;
   Frontier frontier_;
 };
 

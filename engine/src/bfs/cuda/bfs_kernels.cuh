@@ -22,8 +22,8 @@ inline constexpr BfsCudaPolicy kBfsKernelPolicy = kSm90BfsPolicy;
 inline constexpr int kBfsBlockThreads = kBfsKernelPolicy.block_threads;
 
 /// Runs `Agent` with its shared TempStorage (the common body of every kernel below).
-template <typename Agent, typename VertexT, typename EdgeT>
-__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT>& args) {
+template <typename Agent, typename VertexT, typename EdgeT, typename TargetT>
+__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, TargetT>& args) {
   __shared__ typename Agent::TempStorage storage;
   Agent(storage, args).run();
 }
@@ -247,10 +247,11 @@ __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
            multi.switched);
 }
 
-template <typename VertexT, typename EdgeT, bool kParents>
+template <typename VertexT, typename EdgeT, bool kParents, typename TargetT = VertexT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
-    bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
-  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>>(args);
+    bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT, TargetT> args) {
+  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>>(
+      args);
 }
 
 template <typename VertexT, typename EdgeT>

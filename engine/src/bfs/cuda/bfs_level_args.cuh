@@ -20,11 +20,11 @@ struct HubChunk {
   VertexT owner;
 };
 
-template <typename VertexT, typename EdgeT>
+template <typename VertexT, typename EdgeT, typename TargetT = VertexT>
 struct BfsLevelArgs {
   /// Out-arcs (top-down expansion, degrees) and in-arcs (bottom-up parent search).
-  DeviceCsr<VertexT, EdgeT> forward;
-  DeviceCsr<VertexT, EdgeT> reverse;
+  DeviceCsr<VertexT, EdgeT, TargetT> forward;
+  DeviceCsr<VertexT, EdgeT, TargetT> reverse;
   VertexT num_vertices = 0;
   /// Depth given to the vertices this kernel claims.
   std::int32_t level = 0;

@@ -30,7 +30,7 @@ std::uint64_t distributed_rank_device_bytes(const VertexDistribution<VertexT>& d
   const std::uint64_t local_words =
       distributed::bitmap_part_words(static_cast<std::int64_t>(distribution.max_local_count()));
   const std::uint64_t slice_bytes =
-      with_slice ? bytes_for<EdgeT>(local + 1) + bytes_for<VertexT>(arcs) : 0;
+      with_slice ? bytes_for<EdgeT>(local + 1) + bytes_for<GpuRankTarget<VertexT>>(arcs) : 0;
   const std::uint64_t common = slice_bytes + bytes_for<std::int32_t>(local) +
                                bytes_for<VertexT>(local) + bytes_for<std::uint32_t>((n + 31) / 32) +
                                2 * bytes_for<VertexT>(local) + 2 * bytes_for<EdgeT>(local + 1) +

@@ -49,10 +49,11 @@
 namespace frontier::cuda {
 namespace {
 
-template <typename VertexT, typename EdgeT>
+// Targets as TargetT: the vertex type, or a GPU rank's narrower word (rank_slice_build.cuh).
+template <typename VertexT, typename EdgeT, typename TargetT = VertexT>
 struct OneWayCsr {
   DeviceBuffer<EdgeT> d_offsets;
-  DeviceBuffer<VertexT> d_targets;
+  DeviceBuffer<TargetT> d_targets;
   EdgeT arcs = 0;
 };
 
@@ -89,8 +90,8 @@ void check_endpoints(const DeviceEdgeStorage<VertexT>& edges) {
 }
 
 // Step 6: keeps the first arc of every run of equal targets in each sorted list.
-template <typename VertexT, typename EdgeT>
-void remove_duplicate_arcs(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n) {
+template <typename VertexT, typename EdgeT, typename TargetT>
+void remove_duplicate_arcs(OneWayCsr<VertexT, EdgeT, TargetT>& csr, std::uint64_t n) {
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
   if (arcs == 0) return;
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
@@ -100,7 +101,7 @@ void remove_duplicate_arcs(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n) {
   require_device_memory(
       "removing duplicate arcs of " + std::to_string(arcs) + " arcs (marks, new offsets and arcs)",
       device_bytes_for<EdgeT>(arcs) + device_bytes_for<unsigned char>(scan_bytes) +
-          device_bytes_for<EdgeT>(n + 1) + device_bytes_for<VertexT>(arcs));
+          device_bytes_for<EdgeT>(n + 1) + device_bytes_for<TargetT>(arcs));
   // 6a. Marks: list heads, then the first arc of every run.
   DeviceBuffer<EdgeT> d_kept(arcs);
   FRONTIER_CUDA_CHECK(cudaMemset(d_kept.data(), 0, arcs * sizeof(EdgeT)));
@@ -122,7 +123,7 @@ void remove_duplicate_arcs(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n) {
       csr.d_offsets.data(), d_kept.data(), n, d_new_offsets.data());
   FRONTIER_CHECK_LAUNCH();
   const EdgeT kept = read_one(d_kept.data() + (arcs - 1));
-  DeviceBuffer<VertexT> d_new_targets(static_cast<std::size_t>(kept));
+  DeviceBuffer<TargetT> d_new_targets(static_cast<std::size_t>(kept));
   compact_arcs_kernel<<<graph_build_grid(arcs, policy), policy.block_threads>>>(
       csr.d_targets.data(), d_kept.data(), arcs, d_new_targets.data());
   FRONTIER_CHECK_LAUNCH();
@@ -182,8 +183,8 @@ std::vector<SortBatch> plan_sort_batches(const EdgeT* d_offsets, std::uint64_t n
 
 // Step 5: sorts every list of `csr` in the batches of plan_sort_batches, through one second
 // buffer as long as the largest batch.
-template <typename VertexT, typename EdgeT>
-void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
+template <typename VertexT, typename EdgeT, typename TargetT>
+void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT, TargetT>& csr, std::uint64_t n,
                            const std::string& graph) {
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
   if (arcs == 0) return;
@@ -199,7 +200,7 @@ void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
   for (const SortBatch& batch : batches) {
     largest = std::max(largest, batch.arcs);
     std::size_t bytes = 0;
-    cub::DoubleBuffer<VertexT> keys(nullptr, nullptr);
+    cub::DoubleBuffer<TargetT> keys(nullptr, nullptr);
     const auto begin = begin_of(batch);
     FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
         nullptr, bytes, keys, static_cast<std::int64_t>(batch.arcs),
@@ -209,20 +210,20 @@ void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
   require_device_memory(
       "sorting the " + std::to_string(arcs) + " arcs of " + graph + " in batches of up to " +
           std::to_string(largest) + " arcs",
-      device_bytes_for<VertexT>(largest) + device_bytes_for<unsigned char>(scratch_bytes));
-  DeviceBuffer<VertexT> d_alternate(largest);
+      device_bytes_for<TargetT>(largest) + device_bytes_for<unsigned char>(scratch_bytes));
+  DeviceBuffer<TargetT> d_alternate(largest);
   DeviceBuffer<unsigned char> d_scratch(scratch_bytes);
   // 5b. Every batch in place; a sorted run that ends in the second buffer is copied back.
   for (const SortBatch& batch : batches) {
-    VertexT* lists = csr.d_targets.data() + batch.first_arc;
-    cub::DoubleBuffer<VertexT> keys(lists, d_alternate.data());
+    TargetT* lists = csr.d_targets.data() + batch.first_arc;
+    cub::DoubleBuffer<TargetT> keys(lists, d_alternate.data());
     std::size_t bytes = scratch_bytes;
     const auto begin = begin_of(batch);
     FRONTIER_CUDA_CHECK(cub::DeviceSegmentedSort::SortKeys(
         d_scratch.data(), bytes, keys, static_cast<std::int64_t>(batch.arcs),
         static_cast<std::int64_t>(batch.rows), begin, begin + 1));
     if (keys.Current() != lists) {
-      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(lists, d_alternate.data(), batch.arcs * sizeof(VertexT),
+      FRONTIER_CUDA_CHECK(cudaMemcpyAsync(lists, d_alternate.data(), batch.arcs * sizeof(TargetT),
                                           cudaMemcpyDeviceToDevice));
     }
   }
@@ -232,11 +233,12 @@ void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT>& csr, std::uint64_t n,
 
 // Steps 1-2 for the arcs that `rule` makes of the m tuples of `tuples` (csr_build_kernels.cuh:
 // TupleArrays or KroneckerTuples) whose tails `rows` owns, n rows: the offsets and arc count.
-template <typename VertexT, typename EdgeT, typename Tuples, typename Rows>
-OneWayCsr<VertexT, EdgeT> count_one_way(const Tuples& tuples, std::uint64_t m, std::uint64_t n,
-                                        ArcRule rule, Rows rows, const std::string& graph) {
+template <typename VertexT, typename EdgeT, typename TargetT, typename Tuples, typename Rows>
+OneWayCsr<VertexT, EdgeT, TargetT> count_one_way(const Tuples& tuples, std::uint64_t m,
+                                                 std::uint64_t n, ArcRule rule, Rows rows,
+                                                 const std::string& graph) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
-  OneWayCsr<VertexT, EdgeT> csr;
+  OneWayCsr<VertexT, EdgeT, TargetT> csr;
   // 1. Offsets and cursors (checked before CUB is even asked about its scratch, so that a size
   //    far beyond the device fails here), then the scan's scratch.
   require_device_memory("building the CSR offsets of " + graph,
@@ -263,16 +265,16 @@ OneWayCsr<VertexT, EdgeT> count_one_way(const Tuples& tuples, std::uint64_t m, s
 }
 
 // Steps 3-6 after count_one_way() over the same tuples, rule and rows.
-template <typename VertexT, typename EdgeT, typename Tuples, typename Rows>
-void fill_one_way(OneWayCsr<VertexT, EdgeT>& csr, const Tuples& tuples, std::uint64_t m,
+template <typename VertexT, typename EdgeT, typename TargetT, typename Tuples, typename Rows>
+void fill_one_way(OneWayCsr<VertexT, EdgeT, TargetT>& csr, const Tuples& tuples, std::uint64_t m,
                   std::uint64_t n, ArcRule rule, Rows rows, const CsrBuildOptions& options,
                   const std::string& graph) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
   const auto arcs = static_cast<std::uint64_t>(csr.arcs);
   // 3. The arcs and the placement cursors.
   require_device_memory("placing the " + std::to_string(arcs) + " arcs of " + graph,
-                        device_bytes_for<VertexT>(arcs) + device_bytes_for<EdgeT>(n));
-  csr.d_targets = DeviceBuffer<VertexT>(arcs);
+                        device_bytes_for<TargetT>(arcs) + device_bytes_for<EdgeT>(n));
+  csr.d_targets = DeviceBuffer<TargetT>(arcs);
   // 4. Pass 2: placement through cursors that start at the offsets.
   if (m > 0) {
     DeviceBuffer<EdgeT> d_cursor(n);
@@ -296,7 +298,7 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, s
                                         ArcRule rule, const CsrBuildOptions& options) {
   const std::string graph = graph_words(n, m);
   OneWayCsr<VertexT, EdgeT> csr =
-      count_one_way<VertexT, EdgeT>(tuples, m, n, rule, AllRows{}, graph);
+      count_one_way<VertexT, EdgeT, VertexT>(tuples, m, n, rule, AllRows{}, graph);
   fill_one_way(csr, tuples, m, n, rule, AllRows{}, options, graph);
   return csr;
 }
@@ -390,6 +392,7 @@ std::uint64_t checked_rank_slice_tuples(const KroneckerParams& params,
     throw InvalidArgument("rank " + std::to_string(rank) + " is out of range for " +
                           std::to_string(distribution.ranks) + " ranks");
   }
+  check_gpu_rank_vertices(static_cast<std::uint64_t>(distribution.num_vertices));
   return m;
 }
 
@@ -417,9 +420,10 @@ DeviceRankSlice<VertexT, EdgeT> count_kronecker_rank_slice(
   const std::uint64_t m = checked_rank_slice_tuples(params, distribution, rank);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
-  OneWayCsr<VertexT, EdgeT> csr = count_one_way<VertexT, EdgeT>(
-      kronecker_tuples<VertexT>(params), m, rows, kRankSliceRule,
-      OwnedRows<VertexT>{distribution, rank}, rank_slice_words(distribution, rank, m));
+  OneWayCsr<VertexT, EdgeT, GpuRankTarget<VertexT>> csr =
+      count_one_way<VertexT, EdgeT, GpuRankTarget<VertexT>>(
+          kronecker_tuples<VertexT>(params), m, rows, kRankSliceRule,
+          OwnedRows<VertexT>{distribution, rank}, rank_slice_words(distribution, rank, m));
   DeviceRankSlice<VertexT, EdgeT> slice;
   slice.d_offsets = std::move(csr.d_offsets);
   slice.arcs = csr.arcs;
@@ -434,7 +438,7 @@ void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, EdgeT>& slice,
   const std::uint64_t m = checked_rank_slice_tuples(params, distribution, rank);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
-  OneWayCsr<VertexT, EdgeT> csr;
+  OneWayCsr<VertexT, EdgeT, GpuRankTarget<VertexT>> csr;
   csr.d_offsets = std::move(slice.d_offsets);
   csr.arcs = slice.arcs;
   CsrBuildOptions options;
@@ -459,10 +463,7 @@ RankGraph<VertexT, EdgeT> rank_slice_to_host(const DeviceRankSlice<VertexT, Edge
   host.targets.resize(static_cast<std::size_t>(slice.arcs));
   FRONTIER_CUDA_CHECK(cudaMemcpy(host.offsets.data(), slice.d_offsets.data(),
                                  host.offsets.size() * sizeof(EdgeT), cudaMemcpyDeviceToHost));
-  if (!host.targets.empty()) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(host.targets.data(), slice.d_targets.data(),
-                                   host.targets.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
-  }
+  copy_rank_targets_to_host(slice.d_targets.data(), host.targets.size(), host.targets.data());
   return host;
 }
 

@@ -119,19 +119,20 @@ __global__ void count_degrees_kernel(Tuples tuples, std::uint64_t m, ArcRule rul
 }
 
 /// Writes each tuple's arcs whose tail `rows` owns at the slots that d_cursor (a copy of the
-/// offsets) hands out.
-template <typename VertexT, typename EdgeT, typename Tuples, typename Rows = AllRows>
+/// offsets) hands out, each target as a TargetT (VertexT, or a GPU rank's narrower word).
+template <typename VertexT, typename EdgeT, typename Tuples, typename Rows, typename TargetT>
 __global__ void place_arcs_kernel(Tuples tuples, std::uint64_t m, ArcRule rule, EdgeT* d_cursor,
-                                  VertexT* d_arc_targets, Rows rows = {}) {
+                                  TargetT* d_arc_targets, Rows rows) {
   auto* cursor = reinterpret_cast<unsigned long long*>(d_cursor);
   for (std::uint64_t i = grid_thread_index(); i < m; i += grid_thread_count()) {
     VertexT u;
     VertexT v;
     tuples.tuple(i, u, v);
     if (rule.remove_self_loops && u == v) continue;
-    if (rows.owns(u)) d_arc_targets[atomicAdd(cursor + rows.row(u), 1ULL)] = v;
+    if (rows.owns(u))
+      d_arc_targets[atomicAdd(cursor + rows.row(u), 1ULL)] = static_cast<TargetT>(v);
     if (rule.symmetrize && u != v && rows.owns(v)) {
-      d_arc_targets[atomicAdd(cursor + rows.row(v), 1ULL)] = u;
+      d_arc_targets[atomicAdd(cursor + rows.row(v), 1ULL)] = static_cast<TargetT>(u);
     }
   }
 }

@@ -14,11 +14,13 @@
 
 namespace frontier::cuda {
 
-/// Device pointers of one CSR (what kernels take).
-template <typename VertexT, typename EdgeT>
+/// Device pointers of one CSR (what kernels take). Targets are vertex ids stored as TargetT: the
+/// vertex type itself, or a narrower word where a GPU rank keeps 64-bit ids in 32 bits
+/// (frontier/distribution/rank_graph.hpp, GpuRankTarget).
+template <typename VertexT, typename EdgeT, typename TargetT = VertexT>
 struct DeviceCsr {
   const EdgeT* offsets = nullptr;
-  const VertexT* targets = nullptr;
+  const TargetT* targets = nullptr;
 };
 
 template <typename VertexT, typename EdgeT>

@@ -15,8 +15,15 @@
 /// offsets already made).
 #pragma once
 
-#include <cstdint>
+#include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
@@ -25,13 +32,57 @@
 namespace frontier::cuda {
 
 /// One rank's slice on its GPU: offsets by local vertex (local_count + 1 entries), targets as
-/// global ids (empty until filled).
+/// global ids in GpuRankTarget words (empty until filled).
 template <typename VertexT, typename EdgeT>
 struct DeviceRankSlice {
   DeviceBuffer<EdgeT> d_offsets;
-  DeviceBuffer<VertexT> d_targets;
+  DeviceBuffer<GpuRankTarget<VertexT>> d_targets;
   EdgeT arcs = 0;
 };
+
+/// Targets converted between host ids and a slice's device words pass through a host buffer of
+/// at most this many words at a time, so that a copy never holds a second slice on the host.
+inline constexpr std::size_t kRankTargetCopyWords = std::size_t{1} << 22;
+
+/// Copies `count` device words of a slice's targets into host ids (synchronous).
+template <typename TargetT, typename VertexT>
+void copy_rank_targets_to_host(const TargetT* d_targets, std::size_t count, VertexT* host) {
+  if constexpr (std::is_same_v<TargetT, VertexT>) {
+    if (count > 0) {
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(host, d_targets, count * sizeof(VertexT), cudaMemcpyDeviceToHost));
+    }
+  } else {
+    std::vector<TargetT> words(std::min(count, kRankTargetCopyWords));
+    for (std::size_t at = 0; at < count; at += words.size()) {
+      const std::size_t part = std::min(words.size(), count - at);
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(words.data(), d_targets + at, part * sizeof(TargetT), cudaMemcpyDeviceToHost));
+      std::copy_n(words.begin(), part, host + at);
+    }
+  }
+}
+
+/// Copies `count` host ids into a slice's device words (synchronous); each id is below
+/// kMaxGpuRankVertices (the caller checked the graph's vertex count).
+template <typename VertexT, typename TargetT>
+void copy_rank_targets_to_device(const VertexT* host, std::size_t count, TargetT* d_targets) {
+  if constexpr (std::is_same_v<TargetT, VertexT>) {
+    if (count > 0) {
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(d_targets, host, count * sizeof(VertexT), cudaMemcpyHostToDevice));
+    }
+  } else {
+    std::vector<TargetT> words(std::min(count, kRankTargetCopyWords));
+    for (std::size_t at = 0; at < count; at += words.size()) {
+      const std::size_t part = std::min(words.size(), count - at);
+      std::transform(host + at, host + at + part, words.begin(),
+                     [](VertexT id) { return static_cast<TargetT>(id); });
+      FRONTIER_CUDA_CHECK(
+          cudaMemcpy(d_targets + at, words.data(), part * sizeof(TargetT), cudaMemcpyHostToDevice));
+    }
+  }
+}
 
 /// Pass 1 on GPU `device_id`: rank `rank`'s out-degrees scanned into offsets, and its arc count.
 /// @throws InvalidArgument for parameters io::generate_kronecker rejects, a distribution whose

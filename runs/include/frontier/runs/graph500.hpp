@@ -75,11 +75,13 @@ Graph500Placement parse_graph500_placement(std::string_view name);
 inline constexpr int kMaxGraph500Scale32BitIds = 30;
 /// The largest scale of a run on ranks with 64-bit vertex ids.
 inline constexpr int kMaxGraph500Scale64BitIds = 42;
+/// The largest scale on GPU ranks: their arcs keep global ids in 32 bits (GpuRankTarget).
+inline constexpr int kMaxGraph500ScaleGpuRanks = 32;
 
 /// What a Graph500 run does.
 struct Graph500Config {
   /// log2 of the vertex count, 1..graph500_max_scale(config): 30 on the engine and under MPI
-  /// (vertex ids are 32-bit there), 42 on ranks with 64-bit vertex ids.
+  /// (vertex ids are 32-bit there), on ranks with 64-bit vertex ids 32 on GPUs and 42 on the CPU.
   int scale = 16;
   /// Generated tuples per vertex (the graph has edgefactor * 2^scale tuples). At least 1.
   int edgefactor = 16;
@@ -229,8 +231,9 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
 /// scale kMaxGraph500Scale32BitIds and 64 above.
 int graph500_vertex_id_bits(const Graph500Config& config);
 
-/// The largest scale the config's placement and id width take: kMaxGraph500Scale64BitIds on
-/// ranks with 64-bit ids (or ids picked by the scale), kMaxGraph500Scale32BitIds otherwise.
+/// The largest scale the config's placement and id width take: on ranks with 64-bit ids (or ids
+/// picked by the scale) kMaxGraph500ScaleGpuRanks on GPUs and kMaxGraph500Scale64BitIds on the
+/// CPU; kMaxGraph500Scale32BitIds otherwise.
 int graph500_max_scale(const Graph500Config& config);
 
 /// The size checks run_graph500 makes of `config` before anything is sized or allocated (what a

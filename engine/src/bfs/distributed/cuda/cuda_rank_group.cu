@@ -177,11 +177,12 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   static void check_built_memory(const VertexDistribution<VertexT>& distribution, int rank,
                                  std::uint64_t arcs, int gpu, bool peer) {
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
+    using Target = GpuRankTarget<VertexT>;
     const DeviceCsrBuildBytes build =
-        device_csr_build_bytes(local, arcs, IdBytes{sizeof(VertexT), sizeof(EdgeT)});
+        device_csr_build_bytes(local, arcs, IdBytes{sizeof(Target), sizeof(EdgeT)});
     const std::uint64_t building = build.peak() - build.offsets;
     const std::uint64_t searching =
-        cuda::device_bytes_for<VertexT>(arcs) +
+        cuda::device_bytes_for<Target>(arcs) +
         CudaRankSearch<VertexT, EdgeT>::device_bytes(distribution, rank, arcs, peer, true) +
         kNcclBufferBytes;
     cuda::require_device_memory(

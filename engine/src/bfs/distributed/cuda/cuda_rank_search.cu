@@ -67,17 +67,15 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(const RankGraph<VertexT, EdgeT>& 
       distribution_(slice.distribution),
       local_count_(slice.local_vertices()),
       local_arcs_(slice.local_arcs()) {
+  check_gpu_rank_vertices(static_cast<std::uint64_t>(distribution_.num_vertices));
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   const auto local = static_cast<std::size_t>(local_count_);
   // 1. The slice, uploaded once.
   d_offsets_ = cuda::DeviceBuffer<EdgeT>(local + 1);
-  d_targets_ = cuda::DeviceBuffer<VertexT>(slice.targets.size());
+  d_targets_ = cuda::DeviceBuffer<Target>(slice.targets.size());
   FRONTIER_CUDA_CHECK(cudaMemcpy(d_offsets_.data(), slice.offsets.data(),
                                  (local + 1) * sizeof(EdgeT), cudaMemcpyHostToDevice));
-  if (!slice.targets.empty()) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(d_targets_.data(), slice.targets.data(),
-                                   slice.targets.size() * sizeof(VertexT), cudaMemcpyHostToDevice));
-  }
+  cuda::copy_rank_targets_to_device(slice.targets.data(), slice.targets.size(), d_targets_.data());
   allocate_search_buffers();
 }
 
@@ -98,6 +96,7 @@ CudaRankSearch<VertexT, EdgeT>::CudaRankSearch(cuda::DeviceRankSlice<VertexT, Ed
                           std::to_string(local_count_) + " vertices and " +
                           std::to_string(slice.arcs) + " arcs");
   }
+  check_gpu_rank_vertices(static_cast<std::uint64_t>(distribution_.num_vertices));
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   // 1. The slice, built here already.
   d_offsets_ = std::move(slice.d_offsets);
@@ -200,10 +199,7 @@ RankGraph<VertexT, EdgeT> CudaRankSearch<VertexT, EdgeT>::slice_to_host() const 
   slice.targets.resize(static_cast<std::size_t>(local_arcs_));
   FRONTIER_CUDA_CHECK(cudaMemcpy(slice.offsets.data(), d_offsets_.data(),
                                  slice.offsets.size() * sizeof(EdgeT), cudaMemcpyDeviceToHost));
-  if (!slice.targets.empty()) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(slice.targets.data(), d_targets_.data(),
-                                   slice.targets.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
-  }
+  cuda::copy_rank_targets_to_host(d_targets_.data(), slice.targets.size(), slice.targets.data());
   return slice;
 }
 
@@ -355,19 +351,20 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
                                                     d_degrees_.data(), d_scan_.data(),
                                                     frontier_size_ + 1, stream_));
   // 2. Expand, filter and bin.
-  ExpandArgs<VertexT, EdgeT> args{d_frontier_.data(),
-                                  frontier_size_,
-                                  d_scan_.data(),
-                                  d_offsets_.data(),
-                                  d_targets_.data(),
-                                  distribution_,
-                                  rank_,
-                                  d_visited_.data(),
-                                  d_sent_.data(),
-                                  d_send_.data(),
-                                  reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
-                                  static_cast<int>(words_)};
-  expand_bin_kernel<VertexT, EdgeT>
+  ExpandArgs<VertexT, EdgeT, Target> args{
+      d_frontier_.data(),
+      frontier_size_,
+      d_scan_.data(),
+      d_offsets_.data(),
+      d_targets_.data(),
+      distribution_,
+      rank_,
+      d_visited_.data(),
+      d_sent_.data(),
+      d_send_.data(),
+      reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
+      static_cast<int>(words_)};
+  expand_bin_kernel<VertexT, EdgeT, Target>
       <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
 }
@@ -549,7 +546,7 @@ void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
   //    the first; its next-frontier and visited words are written whole by one warp.
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
-  cuda::BfsLevelArgs<VertexT, EdgeT> args;
+  cuda::BfsLevelArgs<VertexT, EdgeT, Target> args;
   args.forward = {d_offsets_.data(), d_targets_.data()};
   args.reverse = args.forward;
   args.num_vertices = local_count_;
@@ -567,20 +564,20 @@ void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
   if (peer_) {
     const GatheredFrontier gathered = gathered_frontier(frontier);
     if (words_ == 2) {
-      gathered_bottom_up_kernel<VertexT, EdgeT, true>
+      gathered_bottom_up_kernel<VertexT, EdgeT, Target, true>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
     } else {
-      gathered_bottom_up_kernel<VertexT, EdgeT, false>
+      gathered_bottom_up_kernel<VertexT, EdgeT, Target, false>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
     }
     FRONTIER_CHECK_LAUNCH();
     zero_peer_parts(gathered_after(2));
   } else {
     if (words_ == 2) {
-      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true>
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true, Target>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
     } else {
-      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false>
+      cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false, Target>
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
     }
     FRONTIER_CHECK_LAUNCH();

@@ -73,10 +73,12 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   static std::uint64_t device_bytes(const VertexDistribution<VertexT>& distribution, int rank,
                                     std::uint64_t arcs, bool peer, bool search_only = false);
 
+  /// Arc targets on the device: global ids in GpuRankTarget words.
+  using Target = GpuRankTarget<VertexT>;
+  using SliceView = cuda::DeviceCsr<VertexT, EdgeT, Target>;
+
   /// The slice on the device (offsets by local vertex, global targets).
-  cuda::DeviceCsr<VertexT, EdgeT> slice_on_device() const {
-    return {d_offsets_.data(), d_targets_.data()};
-  }
+  SliceView slice_on_device() const { return {d_offsets_.data(), d_targets_.data()}; }
   const VertexDistribution<VertexT>& distribution() const { return distribution_; }
   int device() const { return device_; }
   cudaStream_t stream() const { return stream_; }
@@ -183,7 +185,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   bool level_bottom_up_ = false;
   int grid_blocks_ = 0;
   cuda::DeviceBuffer<EdgeT> d_offsets_;
-  cuda::DeviceBuffer<VertexT> d_targets_;
+  cuda::DeviceBuffer<Target> d_targets_;
   cuda::DeviceBuffer<std::int32_t> d_depth_;
   cuda::DeviceBuffer<VertexT> d_parent_;
   cuda::DeviceBuffer<std::uint32_t> d_sent_;

@@ -61,14 +61,15 @@ __global__ void frontier_degrees_kernel(const VertexT* frontier, std::int64_t co
   }
 }
 
-template <typename VertexT, typename EdgeT>
+template <typename VertexT, typename EdgeT, typename TargetT>
 struct ExpandArgs {
   const VertexT* frontier;
   std::int64_t count;
   /// Exclusive scan of the frontier's degrees; scan[count] is the arc total.
   const EdgeT* scan;
   const EdgeT* offsets;
-  const VertexT* targets;
+  /// Global ids in the slice's words (GpuRankTarget).
+  const TargetT* targets;
   VertexDistribution<VertexT> distribution;
   int rank;
   /// The rank's visited bitmap (local ids): the authority on which own vertices are labelled.
@@ -79,8 +80,8 @@ struct ExpandArgs {
   int words;
 };
 
-template <typename VertexT, typename EdgeT>
-__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
+template <typename VertexT, typename EdgeT, typename TargetT>
+__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a) {
   const EdgeT total = a.scan[a.count];
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const EdgeT stride = static_cast<EdgeT>(gridDim.x) * blockDim.x;
@@ -105,7 +106,7 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT> a) {
         }
       }
       const VertexT local = a.frontier[lo];
-      w = a.targets[a.offsets[local] + (e - a.scan[lo])];
+      w = static_cast<VertexT>(a.targets[a.offsets[local] + (e - a.scan[lo])]);
       u = a.distribution.global(a.rank, local);
       owner = a.distribution.owner(w);
       // 2. Filter: an own vertex already labelled stays; otherwise the first claim of w's bit

@@ -38,17 +38,15 @@ struct GatheredFrontier {
   /// This rank's part in a gathered bitmap: rank * part_bits / 32.
   std::uint64_t own_word = 0;
 
-  template <typename VertexT, typename EdgeT>
-  __device__ __forceinline__ bool contains(const cuda::BfsLevelArgs<VertexT, EdgeT>&,
-                                           VertexT u) const {
+  template <typename Args, typename VertexT>
+  __device__ __forceinline__ bool contains(const Args&, VertexT u) const {
     const auto v = static_cast<std::uint64_t>(u);
     const std::uint64_t bit = (v & mask) * part_bits + (v >> shift);
     return (bits[bit / 32] >> (bit % 32) & 1u) != 0;
   }
 
-  template <typename VertexT, typename EdgeT>
-  __device__ __forceinline__ void store(const cuda::BfsLevelArgs<VertexT, EdgeT>&,
-                                        unsigned long long word, std::uint32_t found) {
+  template <typename Args>
+  __device__ __forceinline__ void store(const Args&, unsigned long long word, std::uint32_t found) {
     for (int r = 0; r < ranks; ++r) {
       if (r == rank) {
         next[r][own_word + word] = found;
@@ -68,12 +66,12 @@ struct GatheredFrontier {
   bool pushed = false;
 };
 
-template <typename VertexT, typename EdgeT, bool kParents>
+template <typename VertexT, typename EdgeT, typename TargetT, bool kParents>
 __global__ void __launch_bounds__(cuda::kBfsBlockThreads)
-    gathered_bottom_up_kernel(const cuda::BfsLevelArgs<VertexT, EdgeT> args,
+    gathered_bottom_up_kernel(const cuda::BfsLevelArgs<VertexT, EdgeT, TargetT> args,
                               const GatheredFrontier frontier) {
-  using Agent =
-      cuda::BottomUpAgent<cuda::kBfsBlockThreads, VertexT, EdgeT, kParents, GatheredFrontier>;
+  using Agent = cuda::BottomUpAgent<cuda::kBfsBlockThreads, VertexT, EdgeT, kParents,
+                                    GatheredFrontier, TargetT>;
   __shared__ typename Agent::TempStorage storage;
   Agent(storage, args, frontier).run();
 }

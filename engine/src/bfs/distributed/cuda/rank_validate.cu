@@ -96,8 +96,8 @@ __device__ void add_per_warp(unsigned long long value, unsigned long long* total
 /// vertex's arcs (rules 3-5) by its thread; a heavy vertex's arcs queued in chunks (its rule 5 bit
 /// cleared). Lowers results[kFirstBad] to the smallest failing local index, sums the reached
 /// vertices and the light vertices' arcs.
-template <typename VertexT, typename EdgeT>
-__global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
+template <typename VertexT, typename EdgeT, typename TargetT>
+__global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT, TargetT> slice,
                                       VertexDistribution<VertexT> distribution, int rank,
                                       VertexT source, CheckLabels<VertexT> labels, HeavyQueue heavy,
                                       unsigned long long* results) {
@@ -139,7 +139,7 @@ __global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     }
     bool found = false;
     for (EdgeT e = begin; !bad && e < end; ++e) {
-      const VertexT w = slice.targets[e];
+      const auto w = static_cast<VertexT>(slice.targets[e]);
       found = found || w == p;
       bad = arc_breaks_rule(d, depth_of(labels, distribution, w));
     }
@@ -156,8 +156,8 @@ __global__ void check_vertices_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
 }
 
 /// Pass 2, one block per queued chunk: rules 3 and 4 on each arc, the parent's arc marked found.
-template <typename VertexT, typename EdgeT>
-__global__ void check_heavy_arcs_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
+template <typename VertexT, typename EdgeT, typename TargetT>
+__global__ void check_heavy_arcs_kernel(cuda::DeviceCsr<VertexT, EdgeT, TargetT> slice,
                                         VertexDistribution<VertexT> distribution, int rank,
                                         CheckLabels<VertexT> labels, HeavyQueue heavy,
                                         unsigned long long* results) {
@@ -175,7 +175,7 @@ __global__ void check_heavy_arcs_kernel(cuda::DeviceCsr<VertexT, EdgeT> slice,
     const EdgeT e = slice.offsets[local] + static_cast<EdgeT>((chunk >> 32) * kChunkArcs) +
                     static_cast<EdgeT>(threadIdx.x);
     if (e >= slice.offsets[local + 1]) continue;
-    const VertexT w = slice.targets[e];
+    const auto w = static_cast<VertexT>(slice.targets[e]);
     if (arc_breaks_rule(d, depth_of(labels, distribution, w))) {
       atomicMin(&results[kFirstBad], static_cast<unsigned long long>(i));
     } else if (d >= 0) {
@@ -236,15 +236,16 @@ void launch_check(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source,
       cudaMemcpyAsync(d_results, start, sizeof(start), cudaMemcpyHostToDevice, stream));
   if (count == 0) return;
   const auto vertices = static_cast<std::uint64_t>(count);
-  check_vertices_kernel<VertexT, EdgeT>
+  check_vertices_kernel<VertexT, EdgeT, GpuRankTarget<VertexT>>
       <<<cuda::capped_grid(vertices, kCheckThreadsPerBlock, kCheckMaxBlocks), kCheckThreadsPerBlock,
          0, stream>>>(rank.slice_on_device(), rank.distribution(), rank.rank(), source, labels,
                       heavy, d_results);
   FRONTIER_CHECK_LAUNCH();
   const auto blocks = static_cast<unsigned>(
       std::min<std::uint64_t>(kCheckMaxBlocks, std::max<std::uint64_t>(heavy.capacity, 1)));
-  check_heavy_arcs_kernel<VertexT, EdgeT><<<blocks, kCheckThreadsPerBlock, 0, stream>>>(
-      rank.slice_on_device(), rank.distribution(), rank.rank(), labels, heavy, d_results);
+  check_heavy_arcs_kernel<VertexT, EdgeT, GpuRankTarget<VertexT>>
+      <<<blocks, kCheckThreadsPerBlock, 0, stream>>>(rank.slice_on_device(), rank.distribution(),
+                                                     rank.rank(), labels, heavy, d_results);
   FRONTIER_CHECK_LAUNCH();
   check_heavy_parents_kernel<VertexT, EdgeT><<<blocks, kCheckThreadsPerBlock, 0, stream>>>(
       rank.distribution(), rank.rank(), source, labels, heavy, d_results);
@@ -268,15 +269,12 @@ template <typename VertexT, typename EdgeT>
 std::string word_failure(const CudaRankSearch<VertexT, EdgeT>& rank, VertexT source, VertexT local,
                          std::span<const VertexT> parent, std::span<const std::int32_t> depth) {
   const VertexDistribution<VertexT>& distribution = rank.distribution();
-  const cuda::DeviceCsr<VertexT, EdgeT> slice = rank.slice_on_device();
+  const auto slice = rank.slice_on_device();
   EdgeT bounds[2] = {0, 0};
   FRONTIER_CUDA_CHECK(
       cudaMemcpy(bounds, slice.offsets + local, sizeof(bounds), cudaMemcpyDeviceToHost));
   std::vector<VertexT> arcs(static_cast<std::size_t>(bounds[1] - bounds[0]));
-  if (!arcs.empty()) {
-    FRONTIER_CUDA_CHECK(cudaMemcpy(arcs.data(), slice.targets + bounds[0],
-                                   arcs.size() * sizeof(VertexT), cudaMemcpyDeviceToHost));
-  }
+  cuda::copy_rank_targets_to_host(slice.targets + bounds[0], arcs.size(), arcs.data());
   const VertexT v = distribution.global(rank.rank(), local);
   std::int64_t ignored = 0;
   std::string problem = broken_vertex_rule<VertexT>(v, arcs, arcs, false, distribution.num_vertices,

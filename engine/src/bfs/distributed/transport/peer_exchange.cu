@@ -15,9 +15,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_query.hpp"
 #include "frontier/errors.hpp"
 
 namespace frontier::distributed {
@@ -143,21 +146,15 @@ __global__ void peer_barrier_kernel(BarrierArgs a) {
 
 GpuTransport resolve_transport(GpuTransport asked, std::span<const int> gpus) {
   if (asked == GpuTransport::Nccl) return GpuTransport::Nccl;
-  for (const int a : gpus) {
-    for (const int b : gpus) {
-      if (a == b) continue;
-      int can = 0;
-      FRONTIER_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, a, b));
-      if (can != 0) continue;
-      if (asked == GpuTransport::Peer) {
-        throw CudaError("GPU " + std::to_string(a) + " cannot access GPU " + std::to_string(b) +
-                        "'s memory (no peer access), which the peer transport needs; use the "
-                        "NCCL transport");
-      }
-      return GpuTransport::Nccl;
-    }
+  const std::optional<std::pair<int, int>> apart = cuda::first_pair_without_peer_access(gpus);
+  if (!apart) return GpuTransport::Peer;
+  if (asked == GpuTransport::Peer) {
+    throw CudaError("GPU " + std::to_string(apart->first) + " cannot access GPU " +
+                    std::to_string(apart->second) +
+                    "'s memory (no peer access), which the peer transport needs; use the NCCL "
+                    "transport");
   }
-  return GpuTransport::Peer;
+  return GpuTransport::Nccl;
 }
 
 void enable_peer_access(std::span<const int> gpus) {
