@@ -58,11 +58,13 @@ constexpr std::uint64_t kSparseMinUnused = 1024;
 constexpr std::uint64_t kMostlyEmptyRatio = 16;
 constexpr std::uint64_t kMostlyEmptyMinIds = std::uint64_t{1} << 24;
 
-// The "# Nodes: N Edges: M" comment before the first edge line.
+// The "# Nodes: N Edges: M" comment before the first edge line, and where the leading comment
+// and blank lines end.
 struct SnapHeader {
   const char* line = nullptr;  // null: the file has no such line
   std::uint64_t nodes = 0;
   std::uint64_t edges = 0;
+  const char* body = nullptr;  // the first line that is neither blank nor a comment, or the end
 };
 
 // The count after `label` on the line [line, line_end), if the line has `label` and a number.
@@ -74,6 +76,7 @@ bool scan_labelled_count(std::string_view line, std::string_view label, std::uin
 }
 
 SnapHeader find_header(const TextBuffer& text) {
+  SnapHeader header;
   const char* p = text.begin();
   while (p < text.end()) {
     const char* line = p;
@@ -82,17 +85,21 @@ SnapHeader find_header(const TextBuffer& text) {
       ++p;
       continue;
     }
-    if (*p != '#' && *p != '%') break;
+    if (*p != '#' && *p != '%') {
+      p = line;
+      break;
+    }
     p = next_line(p);
     const std::string_view view(line, static_cast<std::size_t>(p - line));
-    SnapHeader header;
-    if (scan_labelled_count(view, "Nodes:", header.nodes) &&
-        scan_labelled_count(view, "Edges:", header.edges)) {
+    SnapHeader counts;
+    if (header.line == nullptr && scan_labelled_count(view, "Nodes:", counts.nodes) &&
+        scan_labelled_count(view, "Edges:", counts.edges)) {
+      header = counts;
       header.line = line;
-      return header;
     }
   }
-  return {};
+  header.body = p;
+  return header;
 }
 
 // Warns where the header's counts differ from what the edge lines hold.
@@ -121,17 +128,20 @@ struct SnapChunk {
   const char* first_three_columns = nullptr;
 };
 
-// Parses every edge line into `arcs` (sources and targets with ids of type IdT as written, and
-// the weights when the file has them and options.keep_weights); returns what each chunk found.
-// Every edge line ends with its own '\n', so the lines before a chunk bound where its arcs can
-// start: the arrays are sized once, to the text's line count, every chunk writes its arcs
-// straight into them, and only the slots of comment and blank lines are squeezed out after.
+// Parses every edge line from `body` on (the leading comments skipped) into `arcs` (sources and
+// targets with ids of type IdT as written, and the weights when the file has them and
+// options.keep_weights); returns what each chunk found. Every edge line ends with its own '\n',
+// so the lines before a chunk bound where its arcs can start: the arrays are sized once, to the
+// line count, every chunk writes its arcs straight into them, and only the slots of comment and
+// blank lines between edge lines are squeezed out after (none in a file whose comments all come
+// first, as SNAP writes them).
 template <typename IdT>
-std::vector<SnapChunk> parse_lines(const TextBuffer& text, const ReadOptions& options,
-                                   std::uint64_t id_limit, EdgeList<IdT>& arcs) {
+std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
+                                   const ReadOptions& options, std::uint64_t id_limit,
+                                   EdgeList<IdT>& arcs) {
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
-      split_lines(text.begin(), text.end(), parse_chunk_bytes(text.size()));
+      split_lines(body, text_end, parse_chunk_bytes(static_cast<std::size_t>(text_end - body)));
   std::vector<std::size_t> first_slot(chunks.size() + 1, 0);
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     first_slot[c + 1] = count_lines(chunks[c].begin, chunks[c].end);
@@ -388,7 +398,7 @@ EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options
   if (options.renumber) {
     EdgeList<std::int64_t> wide;
     const std::vector<SnapChunk> parsed =
-        parse_lines(text, options, static_cast<std::uint64_t>(INT64_MAX), wide);
+        parse_lines(text, header.body, options, static_cast<std::uint64_t>(INT64_MAX), wide);
     weight_column = has_weight_column(parsed);
     const std::uint64_t max_id = max_id_of(parsed);
     info.declared_edges = total_records(parsed);
@@ -397,7 +407,8 @@ EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options
     edges.weights = std::move(wide.weights);
     check_header(text, header, info.declared_edges, n);
   } else {
-    const std::vector<SnapChunk> parsed = parse_lines(text, options, kMaxVertices - 1, edges);
+    const std::vector<SnapChunk> parsed =
+        parse_lines(text, header.body, options, kMaxVertices - 1, edges);
     weight_column = has_weight_column(parsed);
     info.declared_edges = total_records(parsed);
     n = info.declared_edges > 0 ? max_id_of(parsed) + 1 : 0;
