@@ -132,9 +132,9 @@ struct SnapChunk {
 // targets with ids of type IdT as written, and the weights when the file has them and
 // options.keep_weights); returns what each chunk found. Every edge line ends with its own '\n',
 // so the lines before a chunk bound where its arcs can start: the arrays are sized once, to the
-// line count, every chunk writes its arcs straight into them, and only the slots of comment and
-// blank lines between edge lines are squeezed out after (none in a file whose comments all come
-// first, as SNAP writes them).
+// line count, every chunk writes its arcs straight into them, and only the empty slots between
+// chunks (of comment and blank lines) are squeezed out after (none in a file whose comments all
+// come first, as SNAP writes them).
 template <typename IdT>
 std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
                                    const ReadOptions& options, std::uint64_t id_limit,
@@ -142,9 +142,14 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
       split_lines(body, text_end, parse_chunk_bytes(static_cast<std::size_t>(text_end - body)));
+  // A chunk holds at most one edge line per '\n' and per kShortestEdgeLine bytes, so a file of
+  // many blank lines sizes its arrays by its bytes.
+  constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
   std::vector<std::size_t> first_slot(chunks.size() + 1, 0);
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    first_slot[c + 1] = count_lines(chunks[c].begin, chunks[c].end);
+    const auto bytes = static_cast<std::size_t>(chunks[c].end - chunks[c].begin);
+    first_slot[c + 1] =
+        std::min(count_lines(chunks[c].begin, chunks[c].end), bytes / kShortestEdgeLine);
   }
   std::partial_sum(first_slot.begin(), first_slot.end(), first_slot.begin());
   arcs.sources.resize(first_slot.back());
