@@ -67,7 +67,9 @@ std::vector<Result> parse_chunks(const TextBuffer& text, const std::vector<LineC
   for (const LineChunk& chunk : chunks)
     total_bytes += static_cast<std::uint64_t>(chunk.end - chunk.begin);
   detail::Progress progress("parsing " + text.name(), total_bytes, "MB", 1e-6);
-#pragma omp parallel for schedule(dynamic, 1) if (count > 1)
+  // A team no larger than the chunks: a text of a few chunks wakes only the threads it uses.
+  const int threads = static_cast<int>(std::clamp<std::int64_t>(count, 1, detail::max_threads()));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (count > 1)
   for (std::int64_t c = 0; c < count; ++c) {
     if (c > first_failed.load(std::memory_order_relaxed)) continue;
     bool failed = false;

@@ -11,7 +11,7 @@
 // M is the number of edge lines; N is the number of distinct ids the edge lines name (SNAP counts
 // the nodes that occur, not the largest id + 1). Both are checked against the file, and a
 // mismatch is a warning, not an error: the header is a comment, and the edge lines are the data.
-// M caps the arrays reserved while parsing; nothing is allocated from N or M alone.
+// Nothing is allocated from N or M: the arc arrays are sized from the text's line count.
 //
 // Graph semantics (read_graph.hpp): directed, one arc per edge line, ids as written, so
 // n = largest id + 1 (an id above 2^31 - 2 is an error then). With ReadOptions::renumber the
@@ -34,6 +34,8 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstring>
+#include <numeric>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,11 +58,13 @@ constexpr std::uint64_t kSparseMinUnused = 1024;
 constexpr std::uint64_t kMostlyEmptyRatio = 16;
 constexpr std::uint64_t kMostlyEmptyMinIds = std::uint64_t{1} << 24;
 
-// The "# Nodes: N Edges: M" comment before the first edge line.
+// The "# Nodes: N Edges: M" comment before the first edge line, and where the leading comment
+// and blank lines end.
 struct SnapHeader {
   const char* line = nullptr;  // null: the file has no such line
   std::uint64_t nodes = 0;
   std::uint64_t edges = 0;
+  const char* body = nullptr;  // the first line that is neither blank nor a comment, or the end
 };
 
 // The count after `label` on the line [line, line_end), if the line has `label` and a number.
@@ -72,6 +76,7 @@ bool scan_labelled_count(std::string_view line, std::string_view label, std::uin
 }
 
 SnapHeader find_header(const TextBuffer& text) {
+  SnapHeader header;
   const char* p = text.begin();
   while (p < text.end()) {
     const char* line = p;
@@ -80,17 +85,21 @@ SnapHeader find_header(const TextBuffer& text) {
       ++p;
       continue;
     }
-    if (*p != '#' && *p != '%') break;
+    if (*p != '#' && *p != '%') {
+      p = line;
+      break;
+    }
     p = next_line(p);
     const std::string_view view(line, static_cast<std::size_t>(p - line));
-    SnapHeader header;
-    if (scan_labelled_count(view, "Nodes:", header.nodes) &&
-        scan_labelled_count(view, "Edges:", header.edges)) {
+    SnapHeader counts;
+    if (header.line == nullptr && scan_labelled_count(view, "Nodes:", counts.nodes) &&
+        scan_labelled_count(view, "Edges:", counts.edges)) {
+      header = counts;
       header.line = line;
-      return header;
     }
   }
-  return {};
+  header.body = p;
+  return header;
 }
 
 // Warns where the header's counts differ from what the edge lines hold.
@@ -108,24 +117,52 @@ void check_header(const TextBuffer& text, const SnapHeader& header, std::uint64_
   }
 }
 
-// Arcs of one chunk with ids of type IdT, as written in the file.
-template <typename IdT>
-struct SnapChunk : ArcChunk<IdT> {
+// One chunk's share of the edge lines: its arcs fill slots [first_slot, first_slot + records) of
+// the arrays shared by all chunks (ids as written), its weights wait in its own array.
+struct SnapChunk {
+  std::size_t first_slot = 0;
+  std::uint64_t records = 0;
   std::uint64_t max_id = 0;
+  std::vector<Weight> weights;
   const char* first_two_columns = nullptr;
   const char* first_three_columns = nullptr;
 };
 
+// Parses every edge line from `body` on (the leading comments skipped) into `arcs` (sources and
+// targets with ids of type IdT as written, and the weights when the file has them and
+// options.keep_weights); returns what each chunk found. Every edge line ends with its own '\n',
+// so the lines before a chunk bound where its arcs can start: the arrays are sized once, to the
+// line count, every chunk writes its arcs straight into them, and only the empty slots between
+// chunks (of comment and blank lines) are squeezed out after (none in a file whose comments all
+// come first, as SNAP writes them).
 template <typename IdT>
-std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOptions& options,
-                                        std::uint64_t id_limit, std::uint64_t most_arcs) {
+std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
+                                   const ReadOptions& options, std::uint64_t id_limit,
+                                   EdgeList<IdT>& arcs) {
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
-      split_lines(text.begin(), text.end(), parse_chunk_bytes(text.size()));
+      split_lines(body, text_end, parse_chunk_bytes(static_cast<std::size_t>(text_end - body)));
+  // A chunk holds at most one edge line per '\n' and per kShortestEdgeLine bytes, so a file of
+  // many blank lines sizes its arrays by its bytes.
+  constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
+  std::vector<std::size_t> first_slot(chunks.size() + 1, 0);
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const auto bytes = static_cast<std::size_t>(chunks[c].end - chunks[c].begin);
+    first_slot[c + 1] =
+        std::min(count_lines(chunks[c].begin, chunks[c].end), bytes / kShortestEdgeLine);
+  }
+  std::partial_sum(first_slot.begin(), first_slot.end(), first_slot.begin());
+  arcs.sources.resize(first_slot.back());
+  arcs.targets.resize(first_slot.back());
+  IdT* const sources = arcs.sources.data();
+  IdT* const targets = arcs.targets.data();
   const bool keep_weights = options.keep_weights;
-  auto parse = [&](std::size_t, const LineChunk& chunk, SnapChunk<IdT>& out) {
-    constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
-    out.reserve_for(chunk, kShortestEdgeLine, keep_weights, most_arcs);
+  auto parse = [&](std::size_t c, const LineChunk& chunk, SnapChunk& out) {
+    out.first_slot = first_slot[c];
+    IdT* const chunk_sources = sources + out.first_slot;
+    IdT* const chunk_targets = targets + out.first_slot;
+    std::size_t records = 0;
+    std::uint64_t max_id = 0;
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -133,11 +170,11 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
       // other line the checks below, which name any problem.
       std::uint32_t plain[2];
       if (scan_plain_id_pair(p, plain[0], plain[1])) {
-        out.max_id = std::max<std::uint64_t>(out.max_id, std::max(plain[0], plain[1]));
+        max_id = std::max<std::uint64_t>(max_id, std::max(plain[0], plain[1]));
         if (out.first_two_columns == nullptr) out.first_two_columns = line;
-        ++out.records;
-        out.sources.push_back(static_cast<IdT>(plain[0]));
-        out.targets.push_back(static_cast<IdT>(plain[1]));
+        chunk_sources[records] = static_cast<IdT>(plain[0]);
+        chunk_targets[records] = static_cast<IdT>(plain[1]);
+        ++records;
         continue;
       }
       p = skip_blanks(p);
@@ -153,7 +190,7 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
                                                       : " that 32-bit ids allow (--renumber "
                                                         "maps the ids to 0..k-1)")};
         }
-        out.max_id = std::max(out.max_id, id);
+        max_id = std::max(max_id, id);
         p = skip_blanks(p);
       }
       if (*p == '\n') {
@@ -174,18 +211,20 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
         if (keep_weights) out.weights.push_back(static_cast<Weight>(weight));
       }
       ++p;
-      ++out.records;
-      out.sources.push_back(static_cast<IdT>(ids[0]));
-      out.targets.push_back(static_cast<IdT>(ids[1]));
+      chunk_sources[records] = static_cast<IdT>(ids[0]);
+      chunk_targets[records] = static_cast<IdT>(ids[1]);
+      ++records;
     }
+    out.records = records;
+    out.max_id = max_id;
   };
-  std::vector<SnapChunk<IdT>> parsed = parse_chunks<SnapChunk<IdT>>(text, chunks, parse);
+  std::vector<SnapChunk> parsed = parse_chunks<SnapChunk>(text, chunks, parse);
 
   // Either every edge line has a weight or none has: report the first line that differs from
   // the first edge line.
   const char* first_two = nullptr;
   const char* first_three = nullptr;
-  for (const SnapChunk<IdT>& chunk : parsed) {
+  for (const SnapChunk& chunk : parsed) {
     if (first_two == nullptr) first_two = chunk.first_two_columns;
     if (first_three == nullptr) first_three = chunk.first_three_columns;
   }
@@ -197,13 +236,32 @@ std::vector<SnapChunk<IdT>> parse_lines(const TextBuffer& text, const ReadOption
                        " columns but line " + std::to_string(text.line_of(first)) + " has " +
                        (weighted_first ? "3" : "2") + "; every edge line needs the same columns");
   }
+
+  // Squeeze out the slots of comment and blank lines, in file order (an arc only moves down),
+  // and gather the weights beside their arcs.
+  const bool weighted = keep_weights && first_three != nullptr;
+  std::size_t kept = 0;
+  for (SnapChunk& chunk : parsed) {
+    const std::size_t size = static_cast<std::size_t>(chunk.records);
+    if (chunk.first_slot != kept) {
+      std::memmove(sources + kept, sources + chunk.first_slot, size * sizeof(IdT));
+      std::memmove(targets + kept, targets + chunk.first_slot, size * sizeof(IdT));
+    }
+    if (weighted) {
+      arcs.weights.insert(arcs.weights.end(), chunk.weights.begin(), chunk.weights.end());
+      chunk.weights = {};
+    }
+    chunk.first_slot = kept;
+    kept += size;
+  }
+  arcs.sources.resize(kept);
+  arcs.targets.resize(kept);
   return parsed;
 }
 
-template <typename IdT>
-std::uint64_t max_id_of(const std::vector<SnapChunk<IdT>>& chunks) {
+std::uint64_t max_id_of(const std::vector<SnapChunk>& chunks) {
   std::uint64_t max_id = 0;
-  for (const SnapChunk<IdT>& chunk : chunks) max_id = std::max(max_id, chunk.max_id);
+  for (const SnapChunk& chunk : chunks) max_id = std::max(max_id, chunk.max_id);
   return max_id;
 }
 
@@ -338,30 +396,27 @@ EdgeList<VertexId> parse_snap(const TextBuffer& text, const ReadOptions& options
                        [](const auto& chunk) { return chunk.first_three_columns != nullptr; });
   };
   const SnapHeader header = find_header(text);
-  const std::uint64_t most_arcs = header.line != nullptr ? header.edges + 1 : UINT64_MAX;
   EdgeList<VertexId> edges;
   edges.directed = true;
   bool weight_column = false;
   std::uint64_t n = 0;
   if (options.renumber) {
-    std::vector<SnapChunk<std::int64_t>> parsed =
-        parse_lines<std::int64_t>(text, options, static_cast<std::uint64_t>(INT64_MAX), most_arcs);
+    EdgeList<std::int64_t> wide;
+    const std::vector<SnapChunk> parsed =
+        parse_lines(text, header.body, options, static_cast<std::uint64_t>(INT64_MAX), wide);
     weight_column = has_weight_column(parsed);
     const std::uint64_t max_id = max_id_of(parsed);
     info.declared_edges = total_records(parsed);
-    EdgeList<std::int64_t> wide;
-    gather_arcs(parsed, weight_column && options.keep_weights, wide);
     n = renumber_ids(text, wide.sources, wide.targets, max_id, edges.sources, edges.targets,
                      info.original_ids);
     edges.weights = std::move(wide.weights);
     check_header(text, header, info.declared_edges, n);
   } else {
-    std::vector<SnapChunk<VertexId>> parsed =
-        parse_lines<VertexId>(text, options, kMaxVertices - 1, most_arcs);
+    const std::vector<SnapChunk> parsed =
+        parse_lines(text, header.body, options, kMaxVertices - 1, edges);
     weight_column = has_weight_column(parsed);
     info.declared_edges = total_records(parsed);
     n = info.declared_edges > 0 ? max_id_of(parsed) + 1 : 0;
-    gather_arcs(parsed, weight_column && options.keep_weights, edges);
     // The distinct ids feed the header's check and the sparse-id checks; without a header and
     // with at most kSparseMinUnused ids neither can say anything, so the count is skipped.
     if (header.line != nullptr || n > kSparseMinUnused) {

@@ -6,7 +6,7 @@
 // (1-based file ids become 0-based), keeps weights only when the file has them and
 // options.keep_weights is set, fills info.declared_vertices/declared_edges/variant, and reports
 // malformed input with IoError(file, line, problem, line text). It never allocates from a header's
-// declared sizes: arrays grow with the arcs actually parsed.
+// declared sizes: arrays grow with the arcs actually parsed, or are sized by the text's lines.
 #pragma once
 
 #include <cstdint>

@@ -108,6 +108,9 @@ std::vector<LineChunk> split_lines(const char* begin, const char* end, std::size
 /// per-chunk work, small enough to balance over the threads.
 std::size_t parse_chunk_bytes(std::size_t bytes);
 
+/// The number of '\n' in [begin, end).
+std::size_t count_lines(const char* begin, const char* end) noexcept;
+
 /// Returns the start of the line after the one holding `at` (the line's '\n' must exist).
 const char* next_line(const char* at) noexcept;
 

@@ -57,7 +57,7 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent,
   const std::int64_t n = static_cast<std::int64_t>(parent.size());
   // (1) children counts, (2) scan into offsets, (3) scatter children.
   std::vector<VertexT> child_offsets(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (detail::worth_threads(n))
   for (std::int64_t v = 0; v < n; ++v) {
     const VertexT p = parent[v];
     if (p != kInvalidVertex<VertexT> && is_source[v] == 0) {
@@ -70,7 +70,7 @@ std::vector<std::int32_t> tree_levels(std::span<const VertexT> parent,
   std::vector<VertexT> children(static_cast<std::size_t>(child_total));
   {
     std::vector<VertexT> cursor(child_offsets.begin(), child_offsets.end() - 1);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (detail::worth_threads(n))
     for (std::int64_t v = 0; v < n; ++v) {
       const VertexT p = parent[v];
       if (p != kInvalidVertex<VertexT> && is_source[v] == 0) {
@@ -175,7 +175,7 @@ class TreeValidator {
     const std::span<const VertexT> parent = parent_;
     const std::int64_t n = n_;
     std::int64_t bad_range = kNoFailure;
-#pragma omp parallel for reduction(min : bad_range) schedule(static)
+#pragma omp parallel for reduction(min : bad_range) schedule(static) if (detail::worth_threads(n))
     for (std::int64_t v = 0; v < n; ++v) {
       const VertexT p = parent[v];
       if (p != kInvalidVertex<VertexT> && (p < 0 || p >= n)) bad_range = std::min(bad_range, v);
@@ -207,7 +207,7 @@ class TreeValidator {
     const std::vector<std::int32_t>& level = level_;
     const std::int64_t n = n_;
     std::int64_t detached = kNoFailure;
-#pragma omp parallel for reduction(min : detached) schedule(static)
+#pragma omp parallel for reduction(min : detached) schedule(static) if (detail::worth_threads(n))
     for (std::int64_t v = 0; v < n; ++v) {
       if (parent[v] != kInvalidVertex<VertexT> && level[v] == kUnreachedDepth) {
         detached = std::min(detached, v);
@@ -228,7 +228,9 @@ class TreeValidator {
     const std::int64_t n = n_;
     std::int64_t bad_consistency = kNoFailure;
     std::int64_t bad_tree_edge = kNoFailure;
-#pragma omp parallel for reduction(min : bad_consistency, bad_tree_edge) schedule(static)
+#pragma omp parallel for reduction(min                               \
+                                   : bad_consistency, bad_tree_edge) \
+    schedule(static) if (detail::worth_threads(n))
     for (std::int64_t v = 0; v < n; ++v) {
       const VertexT p = parent[v];
       const bool has_parent = p != kInvalidVertex<VertexT>;
@@ -269,7 +271,7 @@ class TreeValidator {
     std::int32_t followed_below = std::numeric_limits<std::int32_t>::max();
     if (stopped_early_) {
       std::int32_t deepest = 0;
-#pragma omp parallel for reduction(max : deepest) schedule(static)
+#pragma omp parallel for reduction(max : deepest) schedule(static) if (detail::worth_threads(n))
       for (std::int64_t v = 0; v < n; ++v) deepest = std::max(deepest, level[v]);
       followed_below = deepest;
     }
@@ -277,8 +279,9 @@ class TreeValidator {
     std::int64_t bad_levels = kNoFailure;
     std::int64_t bad_span = kNoFailure;
     std::int64_t arcs_in_component = 0;
+    const bool parallel = detail::worth_threads(n + static_cast<std::int64_t>(targets.size()));
 #pragma omp parallel for reduction(min : bad_levels, bad_span) reduction(+ : arcs_in_component) \
-    schedule(dynamic, 1024)
+    schedule(dynamic, 1024) if (parallel)
     for (std::int64_t u = 0; u < n; ++u) {
       const std::int32_t lu = level[u];
       for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
@@ -301,7 +304,7 @@ class TreeValidator {
     }
     result_.arcs_in_component = arcs_in_component;
     std::int64_t unconfirmed = kNoFailure;
-#pragma omp parallel for reduction(min : unconfirmed) schedule(static)
+#pragma omp parallel for reduction(min : unconfirmed) schedule(static) if (detail::worth_threads(n))
     for (std::int64_t v = 0; v < n; ++v) {
       if (is_source[v] == 0 && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
         unconfirmed = std::min(unconfirmed, v);
@@ -379,7 +382,7 @@ std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
                           std::to_string(n) + " vertices");
   }
   std::int64_t arcs = 0;
-#pragma omp parallel for reduction(+ : arcs) schedule(static)
+#pragma omp parallel for reduction(+ : arcs) schedule(static) if (detail::worth_threads(n))
   for (std::int64_t v = 0; v < n; ++v) {
     if (depth[v] >= 0) arcs += graph.degree(static_cast<VertexT>(v));
   }
@@ -393,7 +396,8 @@ std::int64_t reached_edges(const CsrGraph<VertexT, EdgeT>& graph,
   if (graph.directed()) return arcs;
   const auto n = static_cast<std::int64_t>(graph.num_vertices());
   std::int64_t self_loops = 0;
-#pragma omp parallel for reduction(+ : self_loops) schedule(static)
+  const bool parallel = detail::worth_threads(n + graph.num_arcs());
+#pragma omp parallel for reduction(+ : self_loops) schedule(static) if (parallel)
   for (std::int64_t v = 0; v < n; ++v) {
     if (depth[v] < 0) continue;
     for (const VertexT target : graph.neighbors(static_cast<VertexT>(v))) {

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "frontier/detail/log.hpp"
@@ -43,16 +44,22 @@ void check_edge_list(const EdgeList<VertexT>& edges) {
   }
   if (edges.num_vertices < 0) throw InvalidArgument("edge list has a negative vertex count");
   const std::int64_t m = static_cast<std::int64_t>(edges.size());
-  std::int64_t first_bad = m;
-#pragma omp parallel for reduction(min : first_bad) schedule(static) if (detail::worth_threads(m))
+  // A branch-free test of every edge (as unsigned, a negative id is out of range too), which
+  // vectorizes; only a list that fails it is searched for its first bad edge.
+  using Unsigned = std::make_unsigned_t<VertexT>;
+  const auto n = static_cast<Unsigned>(edges.num_vertices);
+  int any_bad = 0;
+#pragma omp parallel for reduction(| : any_bad) schedule(static) if (detail::worth_threads(m))
   for (std::int64_t i = 0; i < m; ++i) {
-    const VertexT u = edges.sources[i];
-    const VertexT v = edges.targets[i];
-    if (u < 0 || u >= edges.num_vertices || v < 0 || v >= edges.num_vertices) {
-      first_bad = std::min(first_bad, i);
-    }
+    any_bad |= static_cast<int>(static_cast<Unsigned>(edges.sources[i]) >= n) |
+               static_cast<int>(static_cast<Unsigned>(edges.targets[i]) >= n);
   }
-  if (first_bad < m) {
+  if (any_bad != 0) {
+    std::int64_t first_bad = 0;
+    while (static_cast<Unsigned>(edges.sources[first_bad]) < n &&
+           static_cast<Unsigned>(edges.targets[first_bad]) < n) {
+      ++first_bad;
+    }
     throw InvalidArgument(
         "edge " + std::to_string(first_bad) + " (" + std::to_string(edges.sources[first_bad]) +
         ", " + std::to_string(edges.targets[first_bad]) + ") has an endpoint outside [0, " +

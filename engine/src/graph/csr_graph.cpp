@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/detail/parallel.hpp"
@@ -56,13 +57,17 @@ void CsrGraph<VertexT, EdgeT>::check_invariants() const {
     }
   }
   const auto arcs = static_cast<std::int64_t>(targets_.size());
-  std::int64_t first_bad = arcs;
-#pragma omp parallel for reduction(min \
-                                   : first_bad) schedule(static) if (detail::worth_threads(arcs))
+  // A branch-free test of every arc (as unsigned, a negative target is out of range too), which
+  // vectorizes; only a graph that fails it is searched for its first bad arc.
+  using Unsigned = std::make_unsigned_t<VertexT>;
+  int any_bad = 0;
+#pragma omp parallel for reduction(| : any_bad) schedule(static) if (detail::worth_threads(arcs))
   for (std::int64_t e = 0; e < arcs; ++e) {
-    if (targets_[e] < 0 || targets_[e] >= n) first_bad = std::min(first_bad, e);
+    any_bad |= static_cast<int>(static_cast<Unsigned>(targets_[e]) >= static_cast<Unsigned>(n));
   }
-  if (first_bad < arcs) {
+  if (any_bad != 0) {
+    std::int64_t first_bad = 0;
+    while (static_cast<Unsigned>(targets_[first_bad]) < static_cast<Unsigned>(n)) ++first_bad;
     throw ValidationError("CSR arc " + std::to_string(first_bad) + " points to vertex " +
                           std::to_string(targets_[first_bad]) + ", outside [0, " +
                           std::to_string(n) + ")");
