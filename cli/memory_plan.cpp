@@ -173,7 +173,7 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
   const int id_bits = runs::graph500_vertex_id_bits(config);
   const bool peer = planned_peer_transport(config, free);
   const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(
-      config.scale, config.edgefactor, gpus, config.layout, peer, id_bits);
+      config.scale, config.edgefactor, gpus, config.layout, peer, id_bits, !config.validate);
   FreeMemory host_free;
   host_free.host = free.host;
   const PlanSide host =

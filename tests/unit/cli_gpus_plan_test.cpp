@@ -40,16 +40,26 @@ TEST(CliGpusPlan, JsonGivesTheHostAndEveryGpuWithoutAGpuPresent) {
   ASSERT_EQ(result.exit_code, 0) << result.output();
   const runs::Graph500RankBytes bytes =
       runs::graph500_rank_memory(20, 16, 2, VertexLayout::Striped);
-  EXPECT_EQ(json_value(result.out, "host_bytes"), text(bytes.host_peak())) << result.out;
+  // A validated run checks the labels on the GPUs: the host holds none of them.
+  EXPECT_EQ(json_value(result.out, "host_bytes"), "0") << result.out;
   EXPECT_EQ(json_value(result.out, "device_bytes"), text(bytes.device_peak())) << result.out;
   EXPECT_EQ(json_value(result.out, "gpus"), "2") << result.out;
   EXPECT_NE(result.out.find("\"placement\":\"ranks\""), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\"per_gpu\":["), std::string::npos) << result.out;
   EXPECT_EQ(count_of(result.out, "\"gpu\":"), 2) << result.out;
   EXPECT_NE(result.out.find("\"gpu\":1,"), std::string::npos) << result.out;
-  // The host holds the labels, not the graph the single-GPU run copies back.
+  // Unvalidated, the host holds the labels the ranks gather, not the graph the single-GPU run
+  // copies back.
+  const CliRun gathered =
+      run_cli("graph500 --scale 20 --device gpu --gpus 2 --plan --json --no-validate");
+  ASSERT_EQ(gathered.exit_code, 0) << gathered.output();
+  EXPECT_EQ(json_value(gathered.out, "host_bytes"), text(bytes.host_peak())) << gathered.out;
+  EXPECT_EQ(json_value(gathered.out, "device_bytes"), text(bytes.device_peak())) << gathered.out;
   EXPECT_LT(bytes.host_peak(), runs::graph500_memory_bytes(20, 16, true));
   EXPECT_EQ(bytes.host_peak(), bfs_host_bytes(std::uint64_t{1} << 20, false, false).total());
+  EXPECT_EQ(
+      runs::graph500_rank_memory(20, 16, 2, VertexLayout::Striped, false, 0, false).host_peak(),
+      0u);
   if (cuda_device_count() < 2) {
     EXPECT_NE(result.out.find("\"free_bytes\":null"), std::string::npos) << result.out;
   }

@@ -67,13 +67,14 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
 namespace {
 
 template <typename VertexT>
-Graph500RankBytes rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout, bool peer) {
+Graph500RankBytes rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout, bool peer,
+                              bool labels_on_host) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t arcs_per_vertex = 2 * static_cast<std::uint64_t>(edgefactor);
   const VertexDistribution<VertexT> distribution{layout, static_cast<VertexT>(n), gpus};
   const IdBytes ids{sizeof(VertexT), sizeof(EdgeId)};
   Graph500RankBytes bytes;
-  bytes.host = bfs_host_bytes(n, false, false, ids);
+  if (labels_on_host) bytes.host = bfs_host_bytes(n, false, false, ids);
   std::uint64_t largest_local = 0;
   for (int rank = 0; rank < gpus; ++rank) {
     largest_local =
@@ -101,13 +102,13 @@ Graph500RankBytes rank_memory(int scale, int edgefactor, int gpus, VertexLayout 
 }  // namespace
 
 Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
-                                       bool peer, int vertex_id_bits) {
+                                       bool peer, int vertex_id_bits, bool labels_on_host) {
   Graph500Config config;
   config.scale = scale;
   config.vertex_id_bits = vertex_id_bits;
   return graph500_vertex_id_bits(config) == 64
-             ? rank_memory<std::int64_t>(scale, edgefactor, gpus, layout, peer)
-             : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer);
+             ? rank_memory<std::int64_t>(scale, edgefactor, gpus, layout, peer, labels_on_host)
+             : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer, labels_on_host);
 }
 
 std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device, IdBytes ids) {

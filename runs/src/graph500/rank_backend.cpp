@@ -72,7 +72,7 @@ class RankBackend final : public BasicGraph500Backend<VertexT> {
     }
     const std::uint64_t needed =
         graph500_rank_memory(config_.scale, config_.edgefactor, config_.ranks, config_.layout,
-                             false, static_cast<int>(8 * sizeof(VertexT)))
+                             false, static_cast<int>(8 * sizeof(VertexT)), options_.gather_labels)
             .host_peak();
     const std::uint64_t available = detail::available_host_memory_bytes();
     if (available > 0 && needed > available) {

@@ -95,8 +95,9 @@ struct Graph500RankDeviceBytes {
 /// Bytes of a Graph500 run on `gpus` GPU ranks of one process, every rank building its slice on
 /// its own GPU: the host holds no tuple and no arc, only the labels of a search.
 struct Graph500RankBytes {
-  /// The host: the depth and parent of every vertex, gathered from the ranks after a search and
-  /// read by the root sampler's and the validation's callers.
+  /// The host: the depth and parent of every vertex, gathered from the ranks after a search
+  /// where the run keeps them (an unvalidated run); a validated run checks the labels on the
+  /// GPUs where they lie and holds none.
   BfsHostBytes host;
   /// One entry per GPU: rank r on GPU r at index r.
   std::vector<Graph500RankDeviceBytes> gpus;
@@ -119,9 +120,11 @@ struct Graph500RankBytes {
 /// Bytes of a run at this size on `gpus` GPU ranks laid out by `layout`, sized for the peer
 /// transport's buffers (`peer`) or NCCL's (the larger; what a plan without GPUs assumes), with
 /// global vertex ids of `vertex_id_bits` (32 or 64; 0: graph500_vertex_id_bits' pick for the
-/// scale), which size the labels, the slice's arcs and the search buffers.
+/// scale), which size the labels, the slice's arcs and the search buffers; the host's labels are
+/// counted where `labels_on_host` (a run that does not validate gathers them).
 Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, VertexLayout layout,
-                                       bool peer = false, int vertex_id_bits = 0);
+                                       bool peer = false, int vertex_id_bits = 0,
+                                       bool labels_on_host = true);
 
 /// The largest scale in 1..kMaxGraph500Scale32BitIds (one device) whose `bytes_at_scale(scale)`
 /// is at most `budget` (bytes grow with the scale); 0 when not even scale 1 fits.
