@@ -39,14 +39,11 @@ struct ArcChunk {
   std::uint64_t records = 0;
 
   /// Reserves room for the most arcs `chunk` can hold, given the fewest bytes a record takes
-  /// per arc it yields ("1 1\n": 4 bytes, 1 arc), and at most `most_arcs` (a header's count,
-  /// which never raises the bound the bytes give). Reserving address space touches no memory
+  /// per arc it yields ("1 1\n": 4 bytes, 1 arc). Reserving address space touches no memory
   /// (pages are faulted in when written), and it spares the re-allocation and copying of growing
   /// arrays.
-  void reserve_for(const LineChunk& chunk, std::size_t min_bytes_per_arc, bool weighted,
-                   std::uint64_t most_arcs = UINT64_MAX) {
-    const std::size_t arcs = static_cast<std::size_t>(std::min<std::uint64_t>(
-        static_cast<std::uint64_t>(chunk.end - chunk.begin) / min_bytes_per_arc + 1, most_arcs));
+  void reserve_for(const LineChunk& chunk, std::size_t min_bytes_per_arc, bool weighted) {
+    const auto arcs = static_cast<std::size_t>(chunk.end - chunk.begin) / min_bytes_per_arc + 1;
     sources.reserve(arcs);
     targets.reserve(arcs);
     if (weighted) weights.reserve(arcs);

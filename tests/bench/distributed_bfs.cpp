@@ -236,9 +236,7 @@ int main(int argc, char** argv) {
           std::printf("%6d skipped: only %d GPU(s)\n", count, present);
           continue;
         }
-        run.device = frontier::Device::cuda(0);
-        run.device.cuda_ids.clear();
-        for (int id = 0; id < count; ++id) run.device.cuda_ids.push_back(id);
+        run.device = frontier::Device::first_gpus(count);
       }
       const frontier::runs::Graph500Result result = frontier::runs::run_graph500(run);
       const frontier::runs::Graph500DistributedDetails& details = *result.distributed;

@@ -24,7 +24,7 @@
 namespace frontier {
 namespace {
 
-Device gpus(int count) { return test::first_gpus(count); }
+Device gpus(int count) { return Device::first_gpus(count); }
 
 std::vector<int> gpu_counts() { return test::present_gpu_counts({1, 2, 4}); }
 

@@ -35,7 +35,7 @@
 namespace frontier {
 namespace {
 
-Device gpus(int count) { return test::first_gpus(count); }
+Device gpus(int count) { return Device::first_gpus(count); }
 
 // GPU counts to try: 1, 2, 3 and 4 where present (3: a striped layout that is not a power of
 // two and block parts that are not whole words, so the gathered bitmap is rewritten bit by bit;
