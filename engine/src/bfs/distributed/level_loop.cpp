@@ -234,7 +234,8 @@ class LevelLoop {
     }
     for (std::size_t i = 0; i < ranks_.size(); ++i) {
       if (timed_) ranks_[i]->mark(level, LevelMark::kBegin);
-      ranks_[i]->expand(level);
+      ranks_[i]->expand(
+          level, rank_arcs_known_ ? rank_arcs_[static_cast<std::size_t>(ranks_[i]->rank())] : -1);
       if (timed_) ranks_[i]->mark(level, LevelMark::kExpanded);
       bins_[i] = &ranks_[i]->bins();
       bins_[i]->items_bound = items_bound;

@@ -79,7 +79,9 @@ class RankSearch {
   /// next start(), and marks kGlobalized itself where it has that step.
   virtual void start(VertexT source, bool predecessors, bool time_phases) = 0;
   /// Steps 1-2: expands the local frontier, filters and bins the neighbours by owner.
-  virtual void expand(std::int32_t level) = 0;
+  /// `frontier_arcs`: the arcs out of the rank's frontier where the level loop knows them (it
+  /// sizes the work), else -1.
+  virtual void expand(std::int32_t level, std::int64_t frontier_arcs) = 0;
   /// The buffers expand() filled and contract() reads.
   virtual RankBins& bins() = 0;
   /// Step 4: labels the received vertices still unvisited with depth level + 1 (and their

@@ -62,7 +62,7 @@ void CpuRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, boo
 }
 
 template <typename VertexT, typename EdgeT>
-void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
+void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t) {
   const int me = slice_.rank;
   std::fill(send_counts_.begin(), send_counts_.end(), 0);
   edges_examined_ = 0;

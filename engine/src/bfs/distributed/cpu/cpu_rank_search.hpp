@@ -23,7 +23,7 @@ class CpuRankSearch final : public RankSearch<VertexT> {
 
   int rank() const override { return slice_.rank; }
   void start(VertexT source, bool predecessors, bool time_phases) override;
-  void expand(std::int32_t level) override;
+  void expand(std::int32_t level, std::int64_t frontier_arcs) override;
   RankBins& bins() override { return bins_; }
   void contract(std::int32_t level) override;
   void build_frontier_part(FrontierPart form, std::size_t part_bytes) override;

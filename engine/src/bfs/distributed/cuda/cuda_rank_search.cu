@@ -327,29 +327,38 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
+void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t frontier_arcs) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = false;
-  // The send counts and the level counters, zeroed in one call (contract() accumulates into
-  // the latter).
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(level_words(kSendCounts), 0,
-                                      (distribution_.ranks + kLevelCounters) * sizeof(std::int64_t),
-                                      stream_));
+  // The send counts and the level counters (contract() accumulates into the latter) start from
+  // zero: adjacent, zeroed by the first kernel below (or here, where there is none).
+  const LevelWordsToZero zero{level_words(kSendCounts), distribution_.ranks + kLevelCounters};
   if (frontier_in_bitmap_) {
     // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
     frontier_in_bitmap_ = false;
     if (frontier_size_ > 0) bitmap_to_queue();
   }
-  if (frontier_size_ == 0) return;
-  // 1. Arc offsets of the frontier.
-  frontier_degrees_kernel<VertexT, EdgeT>
-      <<<blocks_for(frontier_size_ + 1), kDistributedThreadsPerBlock, 0, stream_>>>(
-          d_frontier_.data(), frontier_size_, d_offsets_.data(), d_degrees_.data());
-  FRONTIER_CHECK_LAUNCH();
-  std::size_t scratch = scan_scratch_bytes_;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
-                                                    d_degrees_.data(), d_scan_.data(),
-                                                    frontier_size_ + 1, stream_));
+  if (frontier_size_ == 0) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(
+        zero.words, 0, static_cast<std::size_t>(zero.count) * sizeof(std::int64_t), stream_));
+    return;
+  }
+  // 1. Arc offsets of the frontier: by one block where it is small.
+  if (frontier_size_ <= kBlockScanFrontier) {
+    frontier_scan_block_kernel<VertexT, EdgeT><<<1, kBlockScanThreads, 0, stream_>>>(
+        d_frontier_.data(), frontier_size_, d_offsets_.data(), d_scan_.data(), zero);
+    FRONTIER_CHECK_LAUNCH();
+  } else {
+    frontier_degrees_kernel<VertexT, EdgeT>
+        <<<blocks_for(std::max<std::int64_t>(frontier_size_ + 1, zero.count)),
+           kDistributedThreadsPerBlock, 0, stream_>>>(d_frontier_.data(), frontier_size_,
+                                                      d_offsets_.data(), d_degrees_.data(), zero);
+    FRONTIER_CHECK_LAUNCH();
+    std::size_t scratch = scan_scratch_bytes_;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
+                                                      d_degrees_.data(), d_scan_.data(),
+                                                      frontier_size_ + 1, stream_));
+  }
   // 2. Expand, filter and bin.
   ExpandArgs<VertexT, EdgeT, Target> args{
       d_frontier_.data(),
@@ -364,8 +373,11 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t) {
       d_send_.data(),
       reinterpret_cast<unsigned long long*>(level_words(kSendCounts)),
       static_cast<int>(words_)};
+  // A grid no larger than the arcs where the level loop knows them.
+  const int blocks =
+      frontier_arcs < 0 ? grid_blocks_ : capped_blocks_for(frontier_arcs, grid_blocks_);
   expand_bin_kernel<VertexT, EdgeT, Target>
-      <<<grid_blocks_, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+      <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -404,9 +416,18 @@ template <typename VertexT, typename EdgeT>
 void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   const ContractTarget<VertexT, EdgeT> target{
-      d_offsets_.data(), static_cast<int>(words_), distribution_,
-      d_depth_.data(),   d_parent_.data(),         d_visited_.data(),
-      d_next_.data(),    level_words(kCounters),   level};
+      d_offsets_.data(),
+      static_cast<int>(words_),
+      distribution_,
+      d_depth_.data(),
+      d_parent_.data(),
+      d_visited_.data(),
+      d_next_.data(),
+      level_words(kCounters),
+      level,
+      frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
+      level_words(kSendCounts),
+      rank_};
   if (bins_.in_place) {
     // The bins stayed at their senders (counts on the device, read there); the level loop's
     // bound on the items, where known, sizes the grid.
@@ -424,18 +445,13 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
     } else {
       for (const std::int64_t count : bins_.h_recv_counts) slots += count;
     }
-    if (slots > 0) {
-      const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
-                                              level_words(kRecvCounts), target};
-      const int blocks = capped_blocks_for(slots, grid_blocks_);
-      contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
-      FRONTIER_CHECK_LAUNCH();
-    }
+    // Launched even without items: it also sets the level's other counters.
+    const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
+                                            level_words(kRecvCounts), target};
+    const int blocks = capped_blocks_for(slots, grid_blocks_);
+    contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+    FRONTIER_CHECK_LAUNCH();
   }
-  finish_level_kernel<EdgeT><<<1, 1, 0, stream_>>>(
-      level_words(kCounters), frontier_size_ > 0 ? d_scan_.data() + frontier_size_ : nullptr,
-      level_words(kSendCounts), distribution_.ranks, rank_);
-  FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>

@@ -1,8 +1,9 @@
 /// @file bfs/distributed/cuda/distributed_kernels.cuh
 /// @brief The kernels of one rank's level in the distributed BFS on a GPU (Merrill, thesis
 /// ch. 6.6), small and self-contained:
-///  - frontier_degrees_kernel + a CUB exclusive scan: the frontier's arc offsets, so that the
-///    expansion is balanced by arcs, not by vertices (Kronecker hubs do not stall a thread);
+///  - frontier_degrees_kernel + a CUB exclusive scan (frontier_scan_block_kernel, one block, for
+///    a small frontier): the frontier's arc offsets, so that the expansion is balanced by arcs,
+///    not by vertices (Kronecker hubs do not stall a thread);
 ///  - expand_bin_kernel: one thread per frontier arc finds its vertex by binary search over the
 ///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
 ///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
@@ -10,7 +11,8 @@
 ///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
 ///    warp (contract_in_place_kernel: the same over the bins that stayed at their senders, read
-///    through the peers' addresses, peer transport);
+///    through the peers' addresses, peer transport); one thread of either sets the level's other
+///    counters (finish_level_counters);
 ///  - globalize_bitmap_kernel: the frontier's bitmap parts (one per rank, gathered_bitmap.hpp;
 ///    parts of the all-gathered buffer, or the peers' own parts read in place) rewritten in
 ///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as
@@ -21,8 +23,8 @@
 ///    registers and much of its speed; the peer transport's gathered_bottom_up.cuh reads a
 ///    gathered bitmap in place with a mask, a multiply and a shift (no more registers, and no
 ///    globalize pass: about as fast as the pass and the agent together);
-///  - start_kernel, finish_level_kernel and bottom_up_counters_kernel: the source's labels and the
-///    level counters.
+///  - start_kernel and bottom_up_counters_kernel: the source's labels and a bottom-up level's
+///    counters.
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
 /// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
 /// exactly one successful atomicOr of its visited bit (top-down) or by the one warp that owns its
@@ -34,6 +36,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cub/block/block_scan.cuh>
 
 #include "bfs/distributed/gathered_bitmap.hpp"
 #include "bfs/distributed/rank_search.hpp"
@@ -49,10 +52,68 @@ inline constexpr int kDistributedThreadsPerBlock = 256;
 inline constexpr int kDistributedBlocksPerSm = 8;
 inline constexpr int kWarpSize = 32;
 
+/// Threads of frontier_scan_block_kernel's one block, the items each thread scans per tile, and
+/// the largest frontier it scans: a few tiles take one launch, where frontier_degrees_kernel and
+/// a device-wide scan take three and the scan's host dispatch.
+inline constexpr int kBlockScanThreads = 1024;
+inline constexpr int kBlockScanItems = 4;
+inline constexpr std::int64_t kBlockScanFrontier = 2 * kBlockScanThreads * kBlockScanItems;
+
+/// Words a level's counting starts from (the send counts and level counters, zero_words of
+/// them), zeroed by the kernel that computes the arc offsets: the expansion that counts into
+/// them runs after it, and a separate memset would be one more launch a level.
+struct LevelWordsToZero {
+  std::int64_t* words;
+  int count;
+};
+
+/// The frontier's arc offsets by one block: each thread sums the degrees of kBlockScanItems
+/// consecutive vertices, the block scans the sums, tile after tile with a running total;
+/// scan[count] becomes the arc total.
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBlockScanThreads)
+    frontier_scan_block_kernel(const VertexT* frontier, std::int64_t count, const EdgeT* offsets,
+                               EdgeT* scan, LevelWordsToZero zero) {
+  using BlockScan = cub::BlockScan<EdgeT, kBlockScanThreads>;
+  __shared__ typename BlockScan::TempStorage temp;
+  for (int i = static_cast<int>(threadIdx.x); i < zero.count; i += kBlockScanThreads)
+    zero.words[i] = 0;
+  constexpr std::int64_t kTile = std::int64_t{kBlockScanThreads} * kBlockScanItems;
+  EdgeT running = 0;
+  // Up to and including index count, whose degree is 0 and whose offset is the total.
+  for (std::int64_t tile = 0; tile <= count; tile += kTile) {
+    const std::int64_t first = tile + static_cast<std::int64_t>(threadIdx.x) * kBlockScanItems;
+    EdgeT degree[kBlockScanItems];
+    EdgeT sum = 0;
+#pragma unroll
+    for (int k = 0; k < kBlockScanItems; ++k) {
+      degree[k] = 0;
+      if (first + k < count) {
+        const VertexT local = frontier[first + k];
+        degree[k] = offsets[local + 1] - offsets[local];
+      }
+      sum += degree[k];
+    }
+    EdgeT before = 0;
+    EdgeT tile_total = 0;
+    BlockScan(temp).ExclusiveSum(sum, before, tile_total);
+    before += running;
+#pragma unroll
+    for (int k = 0; k < kBlockScanItems; ++k) {
+      if (first + k <= count) scan[first + k] = before;
+      before += degree[k];
+    }
+    running += tile_total;
+    __syncthreads();  // temp is reused by the next tile
+  }
+}
+
 template <typename VertexT, typename EdgeT>
 __global__ void frontier_degrees_kernel(const VertexT* frontier, std::int64_t count,
-                                        const EdgeT* offsets, EdgeT* degrees) {
+                                        const EdgeT* offsets, EdgeT* degrees,
+                                        LevelWordsToZero zero) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < zero.count) zero.words[i] = 0;
   if (i < count) {
     const VertexT local = frontier[i];
     degrees[i] = offsets[local + 1] - offsets[local];
@@ -153,10 +214,29 @@ struct ContractTarget {
   /// bit is set (depth and parent are not reset between searches).
   std::uint32_t* visited;
   VertexT* next;
-  /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here).
+  /// The rank's level counters (kNextFrontier and kFrontierArcs accumulate here; the others are
+  /// set by finish_level_counters).
   std::int64_t* counters;
   std::int32_t level;
+  /// What the level's other counters come from: the expansion's arc total (null: the rank's
+  /// frontier was empty) and the rank's send counts (ranks entries); this rank's id.
+  const EdgeT* scan_total;
+  const std::int64_t* send_counts;
+  int rank;
 };
+
+/// The counters contract_item does not accumulate: arcs examined and items binned, from what the
+/// expansion left (final before the contraction starts), by one thread of the contraction.
+template <typename VertexT, typename EdgeT>
+__device__ void finish_level_counters(const ContractTarget<VertexT, EdgeT>& t) {
+  if (blockIdx.x != 0 || threadIdx.x != 0) return;
+  std::int64_t binned = 0;
+  for (int d = 0; d < t.distribution.ranks; ++d) binned += t.send_counts[d];
+  t.counters[kEdgesExamined] =
+      t.scan_total == nullptr ? 0 : static_cast<std::int64_t>(*t.scan_total);
+  t.counters[kItemsBinned] = binned;
+  t.counters[kItemsSentAway] = binned - t.send_counts[t.rank];
+}
 
 template <typename VertexT, typename EdgeT>
 struct ContractArgs {
@@ -224,6 +304,7 @@ __device__ void contract_item(const ContractTarget<VertexT, EdgeT>& t, bool pres
 
 template <typename VertexT, typename EdgeT>
 __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
+  finish_level_counters(a.target);
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
   for (std::int64_t warp_first =
@@ -262,15 +343,20 @@ __global__ void contract_in_place_kernel(const PeerView<VertexT>* peers, int ran
                                          ContractTarget<VertexT, EdgeT> target) {
   __shared__ std::int64_t first[kMaxPeerRanks + 1];
   __shared__ const VertexT* bin[kMaxPeerRanks];
+  finish_level_counters(target);
   const int ranks = target.distribution.ranks;
-  // 1. Each sender's first item among all of them, and where its bin for this rank starts.
-  if (threadIdx.x == 0) {
+  // 1. Each sender's count for this rank (read by one thread a sender, so that the reads of
+  //    peer memory overlap) and where its bin starts; then each sender's first item among all.
+  const int t = static_cast<int>(threadIdx.x);
+  if (t < ranks) {
     const auto offset = static_cast<std::int64_t>(target.distribution.rank_offset(rank));
+    first[t + 1] = peers[t].send_counts[rank];
+    bin[t] = peers[t].send + offset * target.words;
+  }
+  __syncthreads();
+  if (t == 0) {
     first[0] = 0;
-    for (int s = 0; s < ranks; ++s) {
-      first[s + 1] = first[s] + peers[s].send_counts[rank];
-      bin[s] = peers[s].send + offset * target.words;
-    }
+    for (int s = 0; s < ranks; ++s) first[s + 1] += first[s];
   }
   __syncthreads();
   // 2. The items, one per lane (warp-uniform bounds, for the warp-wide queueing).
@@ -333,11 +419,14 @@ __global__ void queue_parts_to_global_kernel(FrontierPartsAt parts,
                                              std::uint32_t* global) {
   extern __shared__ std::int64_t first_of_rank[];
   const int ranks = distribution.ranks;
+  // The sizes read by one thread a rank (the reads of peer memory overlap), then summed.
+  for (int r = static_cast<int>(threadIdx.x); r < ranks; r += static_cast<int>(blockDim.x)) {
+    first_of_rank[r + 1] = *static_cast<const std::int64_t*>(parts(r));
+  }
+  __syncthreads();
   if (threadIdx.x == 0) {
     first_of_rank[0] = 0;
-    for (int r = 0; r < ranks; ++r) {
-      first_of_rank[r + 1] = first_of_rank[r] + *static_cast<const std::int64_t*>(parts(r));
-    }
+    for (int r = 0; r < ranks; ++r) first_of_rank[r + 1] += first_of_rank[r];
   }
   __syncthreads();
   const std::int64_t total = first_of_rank[ranks];
@@ -419,18 +508,6 @@ __global__ void start_kernel(std::int32_t* depth, VertexT* parent, std::uint32_t
   parent[local] = source;
   visited[static_cast<std::uint64_t>(local) / 32] |= 1u << (static_cast<std::uint64_t>(local) % 32);
   frontier[0] = local;
-}
-
-/// counters: kNextFrontier and kFrontierArcs were accumulated by contract_kernel; the others
-/// are set here, the items binned from the rank's send counts (ranks entries).
-template <typename EdgeT>
-__global__ void finish_level_kernel(std::int64_t* counters, const EdgeT* scan_total,
-                                    const std::int64_t* send_counts, int ranks, int rank) {
-  std::int64_t binned = 0;
-  for (int d = 0; d < ranks; ++d) binned += send_counts[d];
-  counters[kEdgesExamined] = scan_total == nullptr ? 0 : static_cast<std::int64_t>(*scan_total);
-  counters[kItemsBinned] = binned;
-  counters[kItemsSentAway] = binned - send_counts[rank];
 }
 
 }  // namespace frontier::distributed
