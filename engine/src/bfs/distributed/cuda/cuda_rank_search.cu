@@ -308,22 +308,26 @@ void CudaRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, bo
   // Only the bitmaps are reset: the visited bitmap says which depths and parents belong to this
   // search (the others are left over from earlier searches and never read), so the depth and
   // parent arrays (12 bytes a vertex with 64-bit ids, against 1/8 byte of bitmap) are not.
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_sent_.data(), 0, d_sent_.size() * sizeof(std::uint32_t), stream_));
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_visited_.data(), 0, bitmap_words_ * sizeof(std::uint32_t), stream_));
-  frontier_size_ = 0;
   frontier_in_bitmap_ = false;
   level_bottom_up_ = false;
   parts_gathered_ = false;
   // current_gathered_ goes on from the last search, as on every rank (PeerView::bitmaps).
-  if (distribution_.owner(source) == rank_) {
-    start_kernel<VertexT><<<1, 1, 0, stream_>>>(d_depth_.data(), d_parent_.data(),
-                                                d_visited_.data(), d_frontier_.data(),
-                                                distribution_.local(source), source);
-    FRONTIER_CHECK_LAUNCH();
-    frontier_size_ = 1;
-  }
+  const bool owner = distribution_.owner(source) == rank_;
+  frontier_size_ = owner ? 1 : 0;
+  const StartArgs<VertexT> args{d_sent_.data(),
+                                d_sent_.size(),
+                                d_visited_.data(),
+                                bitmap_words_,
+                                d_depth_.data(),
+                                d_parent_.data(),
+                                d_frontier_.data(),
+                                owner ? distribution_.local(source) : VertexT{-1},
+                                source};
+  start_kernel<VertexT>
+      <<<capped_blocks_for(static_cast<std::int64_t>(std::max(d_sent_.size(), bitmap_words_)),
+                           grid_blocks_),
+         kDistributedThreadsPerBlock, 0, stream_>>>(args);
+  FRONTIER_CHECK_LAUNCH();
 }
 
 template <typename VertexT, typename EdgeT>
