@@ -329,6 +329,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       for (int r = 0; r < p; ++r) {
         searches_[r]->set_peer_views(views);
         peer_exchanges_[r]->set_mailboxes(boxes);
+        searches_[r]->run_barriers_in_kernels(*peer_exchanges_[r]);
       }
     }
     // 4. Every connection a search uses, made now: setup cost, not the first search's (peer:
@@ -364,6 +365,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
           searches_[0]->peer_view(), exchange->mailbox(), process.rank, p, comms_[0], stream);
       searches_[0]->set_peer_views(ipc_peers_->views());
       exchange->set_mailboxes(ipc_peers_->mailboxes());
+      searches_[0]->run_barriers_in_kernels(*exchange);
       peer_exchanges_.push_back(exchange.get());
       exchanges_.push_back(std::move(exchange));
     } else {

@@ -8,6 +8,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -161,6 +162,8 @@ void CudaRankSearch<VertexT, EdgeT>::allocate_search_buffers() {
     d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   }
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
+  d_blocks_done_ = cuda::DeviceBuffer<unsigned int>(2);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_blocks_done_.data(), 0, 2 * sizeof(unsigned int)));
   send_offsets_.resize(p);
   for (std::size_t d = 0; d < p; ++d)
     send_offsets_[d] = distribution_.rank_offset(static_cast<int>(d));
@@ -380,8 +383,15 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t frontier_
   // A grid no larger than the arcs where the level loop knows them.
   const int blocks =
       frontier_arcs < 0 ? grid_blocks_ : capped_blocks_for(frontier_arcs, grid_blocks_);
+  // 3. The exchange's barrier in the last block to finish (peer transport).
+  BarrierAtEnd end;
+  if (barriers_ != nullptr) {
+    if (const std::optional<PeerBarrier> barrier = barriers_->take_bins_barrier()) {
+      end = {d_blocks_done_.data(), *barrier};
+    }
+  }
   expand_bin_kernel<VertexT, EdgeT, Target>
-      <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+      <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args, end);
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -437,8 +447,8 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
     // bound on the items, where known, sizes the grid.
     const int blocks =
         bins_.items_bound < 0 ? grid_blocks_ : capped_blocks_for(bins_.items_bound, grid_blocks_);
-    contract_in_place_kernel<VertexT, EdgeT>
-        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(d_peer_views_.data(), rank_, target);
+    contract_in_place_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
+        d_peer_views_.data(), rank_, target, all_reduce_at_end());
     FRONTIER_CHECK_LAUNCH();
   } else {
     // Items packed (their total known on the host) or in fixed-size blocks per sender (counts on
@@ -453,7 +463,8 @@ void CudaRankSearch<VertexT, EdgeT>::contract(std::int32_t level) {
     const ContractArgs<VertexT, EdgeT> args{d_recv_.data(), slots, bins_.recv_stride,
                                             level_words(kRecvCounts), target};
     const int blocks = capped_blocks_for(slots, grid_blocks_);
-    contract_kernel<VertexT, EdgeT><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args);
+    contract_kernel<VertexT, EdgeT>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args, all_reduce_at_end());
     FRONTIER_CHECK_LAUNCH();
   }
 }
@@ -515,10 +526,17 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   mark(level, LevelMark::kGlobalized);
   // 2. The engine's bottom-up agent over the local vertices.
   launch_bottom_up_agent(level, frontier);
-  // 3. Its counters become the level's.
-  bottom_up_counters_kernel<cuda::BfsCounters>
-      <<<1, 1, 0, stream_>>>(d_agent_counters_.data(), level_words(kCounters));
+  // 3. Its counters become the level's (and the all-reduce's barrier follows, peer transport).
+  bottom_up_counters_kernel<cuda::BfsCounters><<<1, kWarpSize, 0, stream_>>>(
+      d_agent_counters_.data(), level_words(kCounters), all_reduce_at_end());
   FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+BarrierAtEnd CudaRankSearch<VertexT, EdgeT>::all_reduce_at_end() {
+  if (barriers_ == nullptr) return {};
+  return {d_blocks_done_.data() + 1,
+          barriers_->take_all_reduce(level_words(kCounters), kLevelCounters)};
 }
 
 template <typename VertexT, typename EdgeT>

@@ -38,6 +38,7 @@
 #include "bfs/cuda/bfs_device_common.cuh"
 #include "bfs/distributed/gathered_bitmap.hpp"
 #include "bfs/distributed/rank_search.hpp"
+#include "bfs/distributed/transport/peer_exchange.cuh"
 #include "bfs/distributed/transport/peer_view.hpp"
 #include "bfs/distributed/transport/symmetric_buffer.cuh"
 #include "cuda/device_buffer.cuh"
@@ -127,6 +128,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   PeerView<VertexT> peer_view() const;
   /// Peer transport, setup: every rank's view, by rank (this rank's own included).
   void set_peer_views(std::span<const PeerView<VertexT>> views);
+  /// Peer transport: the rank's kernels run `exchange`'s barriers after its expansion and after
+  /// its level counters in their last block (PeerExchange::take_bins_barrier, take_all_reduce),
+  /// `exchange` being the one the level loop drives for this rank (it outlives the searches).
+  void run_barriers_in_kernels(PeerExchange& exchange) { barriers_ = &exchange; }
   /// Peer transport, before a timed search: queues a read of every 64 KiB of what the search
   /// may read or write in the peers' memory (this rank's bins there, their counts, their
   /// gathered bitmaps). After the GPUs sat idle, the first read of each peer page is slow (cold),
@@ -167,6 +172,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Bottom-up step 2: the engine's bottom-up agent over the local vertices, reading `frontier`
   /// and writing the next frontier (peer transport: into every rank's next gathered bitmap).
   void launch_bottom_up_agent(std::int32_t level, const BottomUpFrontier& frontier);
+  /// The all-reduce's barrier for a kernel that finalizes the level counters (none without
+  /// run_barriers_in_kernels()).
+  BarrierAtEnd all_reduce_at_end();
   /// Peer transport: how the agent reads `frontier` and stores the next one into every rank.
   GatheredFrontier gathered_frontier(const BottomUpFrontier& frontier) const;
 
@@ -229,6 +237,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   cuda::DeviceBuffer<std::uint32_t> d_global_bits_;
   GatheredBitmapBits<VertexT> gathered_bits_;
   bool gathered_is_global_ = false;
+  /// Peer transport: the exchange whose barriers the kernels run (null: it launches its own), and
+  /// the finished-block counters of the kernels that run them (expansion; level counters).
+  PeerExchange* barriers_ = nullptr;
+  cuda::DeviceBuffer<unsigned int> d_blocks_done_;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
   std::vector<std::int64_t> send_offsets_;

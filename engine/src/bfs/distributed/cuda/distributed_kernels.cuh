@@ -12,7 +12,8 @@
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
 ///    warp (contract_in_place_kernel: the same over the bins that stayed at their senders, read
 ///    through the peers' addresses, peer transport); one thread of either sets the level's other
-///    counters (finish_level_counters);
+///    counters (finish_level_counters); under the peer transport, the level's barriers run in
+///    the last block of the expansion and of the contraction (BarrierAtEnd);
 ///  - globalize_bitmap_kernel: the frontier's bitmap parts (one per rank, gathered_bitmap.hpp;
 ///    parts of the all-gathered buffer, or the peers' own parts read in place) rewritten in
 ///    global vertex order, so that a bottom-up level tests a neighbour w by bit w, exactly as
@@ -40,6 +41,7 @@
 
 #include "bfs/distributed/gathered_bitmap.hpp"
 #include "bfs/distributed/rank_search.hpp"
+#include "bfs/distributed/transport/peer_barrier.cuh"
 #include "bfs/distributed/transport/peer_view.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
 
@@ -142,7 +144,7 @@ struct ExpandArgs {
 };
 
 template <typename VertexT, typename EdgeT, typename TargetT>
-__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a) {
+__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, BarrierAtEnd end) {
   const EdgeT total = a.scan[a.count];
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const EdgeT stride = static_cast<EdgeT>(gridDim.x) * blockDim.x;
@@ -200,6 +202,7 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a) {
       if (a.words == 2) a.send[at * 2 + 1] = u;
     }
   }
+  run_barrier_at_end(end);
 }
 
 /// Where received vertices are labelled and queued (the rank's own arrays).
@@ -303,7 +306,7 @@ __device__ void contract_item(const ContractTarget<VertexT, EdgeT>& t, bool pres
 }
 
 template <typename VertexT, typename EdgeT>
-__global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
+__global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a, BarrierAtEnd end) {
   finish_level_counters(a.target);
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
@@ -318,6 +321,7 @@ __global__ void contract_kernel(ContractArgs<VertexT, EdgeT> a) {
     }
     contract_item(a.target, item, a.recv + (item ? i * a.target.words : 0));
   }
+  run_barrier_at_end(end);
 }
 
 /// The rank whose items start at or before item i: the last r with first[r] <= i (first: running
@@ -340,7 +344,7 @@ __device__ inline int rank_of_item(const std::int64_t* first, int ranks, std::in
 /// senders' counts into shared memory (as running sums), then one item per lane.
 template <typename VertexT, typename EdgeT>
 __global__ void contract_in_place_kernel(const PeerView<VertexT>* peers, int rank,
-                                         ContractTarget<VertexT, EdgeT> target) {
+                                         ContractTarget<VertexT, EdgeT> target, BarrierAtEnd end) {
   __shared__ std::int64_t first[kMaxPeerRanks + 1];
   __shared__ const VertexT* bin[kMaxPeerRanks];
   finish_level_counters(target);
@@ -371,6 +375,7 @@ __global__ void contract_in_place_kernel(const PeerView<VertexT>* peers, int ran
     const int s = item ? rank_of_item(first, ranks, i) : 0;
     contract_item(target, item, bin[s] + (item ? (i - first[s]) * target.words : 0));
   }
+  run_barrier_at_end(end);
 }
 
 /// One load of every `stride` bytes of each region (peer memory), folded into *sink so that none
@@ -491,14 +496,18 @@ __global__ void globalize_striped_kernel(FrontierPartsAt parts, std::uint64_t gl
 }
 
 /// The level counters of a bottom-up level from the engine agent's counter slot
-/// (cuda::BfsCounters).
+/// (cuda::BfsCounters), by thread 0 of one block.
 template <typename CounterSlot>
-__global__ void bottom_up_counters_kernel(const CounterSlot* slot, std::int64_t* counters) {
-  counters[kNextFrontier] = static_cast<std::int64_t>(slot->new_vertices);
-  counters[kEdgesExamined] = static_cast<std::int64_t>(slot->arcs_examined);
-  counters[kItemsBinned] = 0;
-  counters[kItemsSentAway] = 0;
-  counters[kFrontierArcs] = static_cast<std::int64_t>(slot->new_degree_sum);
+__global__ void bottom_up_counters_kernel(const CounterSlot* slot, std::int64_t* counters,
+                                          BarrierAtEnd end) {
+  if (threadIdx.x == 0) {
+    counters[kNextFrontier] = static_cast<std::int64_t>(slot->new_vertices);
+    counters[kEdgesExamined] = static_cast<std::int64_t>(slot->arcs_examined);
+    counters[kItemsBinned] = 0;
+    counters[kItemsSentAway] = 0;
+    counters[kFrontierArcs] = static_cast<std::int64_t>(slot->new_degree_sum);
+  }
+  run_barrier_at_end(end);
 }
 
 /// A search's start on a rank: the sent and visited bitmaps cleared and, on the source's owner,

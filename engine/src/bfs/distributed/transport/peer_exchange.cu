@@ -1,11 +1,7 @@
 // peer_exchange.cu — barriers and counter all-gathers through peer memory (see
-// peer_exchange.cuh). A barrier is one block of one warp: 1. the counters (if any) into every
-// rank's mailbox; 2. a system-scope fence, then the rank's flag in every mailbox set to the
-// barrier's sequence number; 3. the rank waits until every flag in its own mailbox has reached
-// that number; 4. every rank's counters copied out of its mailbox, and (an all-reduce) into the
-// host's mapped copy, the sequence number stored last, which the host polls: no copy queued
-// after the kernel and no stream query per level, which shortens both a level's communication
-// and the host's wait before the next level.
+// peer_exchange.cuh; the barrier itself, peer_barrier.cuh). The barrier posts the counters into
+// the host's mapped copy: no copy queued after the kernel and no stream query per level, which
+// shortens both a level's communication and the host's wait before the next level.
 // Why peer memory: such a barrier beats NCCL's all-gather of the counters, and a store into the
 // peer beats NCCL's all-gather of the same bytes. The first read of each peer page after the
 // idle time between searches is slow, so the search reads every such page before its clock
@@ -26,121 +22,7 @@
 namespace frontier::distributed {
 namespace {
 
-// Why a barrier stopped waiting (the status word's high half; the low half names the peer).
-constexpr std::int64_t kAbandoned = 1;
-constexpr std::int64_t kTimedOut = 2;
-// The host's abandon flag is read over PCIe: once per this many nanoseconds of waiting.
-constexpr std::uint64_t kAbandonPollNs = 50'000;
-
-struct BarrierArgs {
-  std::uint64_t* const* boxes;
-  int rank;
-  int ranks;
-  std::uint64_t sequence;
-  const std::int64_t* counters;
-  int count;
-  int slot;
-  /// ranks * kPeerCounters counters, then the status word.
-  std::int64_t* gathered;
-  /// Mapped host memory: the same counters and status word, then the sequence number of the
-  /// last barrier that wrote them (written last; null: no host copy).
-  volatile std::int64_t* host;
-  const volatile int* abandon;
-  std::uint64_t timeout_ns;
-};
-
-__device__ std::uint64_t global_nanoseconds() {
-  std::uint64_t now = 0;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  return now;
-}
-
-// Word of counter k of `sender` in a mailbox, in counter slot `slot`.
-__device__ std::size_t counter_word(int ranks, int slot, int sender, int k) {
-  return static_cast<std::size_t>(ranks) +
-         (static_cast<std::size_t>(slot) * ranks + sender) * kPeerCounters + k;
-}
-
-// The gathered counters (thread t's share) and the status word into the host's copy, then the
-// barrier's sequence number, each thread's stores fenced before it.
-__device__ void post_to_host(const BarrierArgs& a, const unsigned long long* status) {
-  const int t = static_cast<int>(threadIdx.x);
-  if (a.counters != nullptr) {
-    for (int i = t; i < a.ranks * a.count; i += blockDim.x) a.host[i] = a.gathered[i];
-  }
-  __threadfence_system();
-  __syncthreads();
-  if (t == 0) {
-    a.host[a.ranks * kPeerCounters] = static_cast<std::int64_t>(*status);
-    __threadfence_system();
-    a.host[a.ranks * kPeerCounters + 1] = static_cast<std::int64_t>(a.sequence);
-  }
-}
-
-__global__ void peer_barrier_kernel(BarrierArgs a) {
-  auto* status = reinterpret_cast<unsigned long long*>(a.gathered) + a.ranks * kPeerCounters;
-  const int t = static_cast<int>(threadIdx.x);
-  // 0. A rank that already stopped waiting does not wait again (its host learns why).
-  if (*reinterpret_cast<volatile unsigned long long*>(status) != 0) {
-    if (a.host != nullptr) post_to_host(a, status);
-    return;
-  }
-  if (a.ranks == 1) {
-    // Alone: its counters are every rank's.
-    if (a.counters != nullptr) {
-      for (int k = t; k < a.count; k += blockDim.x) a.gathered[k] = a.counters[k];
-    }
-    __syncthreads();
-    if (a.host != nullptr) post_to_host(a, status);
-    return;
-  }
-  // 1. The counters into every rank's mailbox.
-  if (a.counters != nullptr) {
-    for (int i = t; i < a.ranks * a.count; i += blockDim.x) {
-      const int peer = i / a.count;
-      const int k = i % a.count;
-      a.boxes[peer][counter_word(a.ranks, a.slot, a.rank, k)] =
-          static_cast<std::uint64_t>(a.counters[k]);
-    }
-  }
-  // 2. Everything this rank stored so far is visible to every GPU, then its arrival.
-  __threadfence_system();
-  __syncthreads();
-  for (int peer = t; peer < a.ranks; peer += blockDim.x) {
-    *reinterpret_cast<volatile std::uint64_t*>(a.boxes[peer] + a.rank) = a.sequence;
-  }
-  // 3. Every rank's arrival.
-  const volatile std::uint64_t* flags = a.boxes[a.rank];
-  for (int peer = t; peer < a.ranks; peer += blockDim.x) {
-    const std::uint64_t start = global_nanoseconds();
-    std::uint64_t polled = start;
-    while (flags[peer] < a.sequence) {
-      const std::uint64_t now = global_nanoseconds();
-      if (now - polled < kAbandonPollNs) continue;
-      polled = now;
-      const std::int64_t why =
-          *a.abandon != 0 ? kAbandoned : (now - start > a.timeout_ns ? kTimedOut : 0);
-      if (why != 0) {
-        atomicCAS(status, 0ULL, static_cast<unsigned long long>(why << 32 | peer));
-        break;
-      }
-    }
-  }
-  __syncthreads();
-  __threadfence_system();
-  // 4. Every rank's counters.
-  if (a.counters != nullptr) {
-    const volatile std::uint64_t* box = a.boxes[a.rank];
-    for (int i = t; i < a.ranks * a.count; i += blockDim.x) {
-      const int sender = i / a.count;
-      const int k = i % a.count;
-      a.gathered[sender * a.count + k] =
-          static_cast<std::int64_t>(box[counter_word(a.ranks, a.slot, sender, k)]);
-    }
-  }
-  __syncthreads();
-  if (a.host != nullptr) post_to_host(a, status);
-}
+__global__ void peer_barrier_kernel(PeerBarrier barrier) { peer_barrier(barrier); }
 
 }  // namespace
 
@@ -212,9 +94,8 @@ void PeerExchange::set_mailboxes(std::span<std::uint64_t* const> boxes) {
                                  boxes.size() * sizeof(std::uint64_t*), cudaMemcpyHostToDevice));
 }
 
-void PeerExchange::barrier(const std::int64_t* counters, int count, bool to_host) {
-  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
-  BarrierArgs args{};
+PeerBarrier PeerExchange::next_barrier(const std::int64_t* counters, int count, bool to_host) {
+  PeerBarrier args{};
   args.boxes = d_boxes_.data();
   args.rank = rank_;
   args.ranks = ranks_;
@@ -226,22 +107,10 @@ void PeerExchange::barrier(const std::int64_t* counters, int count, bool to_host
   args.host = to_host ? d_host_gathered_ : nullptr;
   args.abandon = d_abandon_;
   args.timeout_ns = static_cast<std::uint64_t>(kPeerWaitSeconds * 1e9);
-  peer_barrier_kernel<<<1, 32, 0, stream_>>>(args);
-  FRONTIER_CHECK_LAUNCH();
+  return args;
 }
 
-void PeerExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t,
-                                 std::span<const std::int64_t>) {
-  if (ranks_ > 1) barrier(nullptr, 0, false);
-  bins[0]->in_place = true;
-  bins[0]->recv_stride = 0;
-}
-
-void PeerExchange::all_gather(std::span<void* const>, std::size_t) {
-  if (ranks_ > 1) barrier(nullptr, 0, false);
-}
-
-void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
+PeerBarrier PeerExchange::next_all_reduce(const std::int64_t* counters, int count) {
   if (count > kPeerCounters) {
     throw InvalidArgument("an all-reduce carries at most " + std::to_string(kPeerCounters) +
                           " counters");
@@ -249,9 +118,50 @@ void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   reduce_count_ = count;
   // Every rank's counters and the status word go straight into the host's copy (mapped), the
   // barrier's sequence number last: no copy to queue, and the host sees them as they land.
-  barrier(values[0], count, true);
+  const PeerBarrier args = next_barrier(counters, count, true);
   ++reductions_;
   posted_sequence_ = sequence_;
+  return args;
+}
+
+void PeerExchange::launch(const PeerBarrier& barrier) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
+  peer_barrier_kernel<<<1, 32, 0, stream_>>>(barrier);
+  FRONTIER_CHECK_LAUNCH();
+}
+
+std::optional<PeerBarrier> PeerExchange::take_bins_barrier() {
+  if (ranks_ == 1) return std::nullopt;
+  bins_barrier_taken_ = true;
+  return next_barrier(nullptr, 0, false);
+}
+
+PeerBarrier PeerExchange::take_all_reduce(const std::int64_t* counters, int count) {
+  taken_all_reduce_ = counters;
+  return next_all_reduce(counters, count);
+}
+
+void PeerExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t,
+                                 std::span<const std::int64_t>) {
+  if (ranks_ > 1 && !std::exchange(bins_barrier_taken_, false)) {
+    launch(next_barrier(nullptr, 0, false));
+  }
+  bins[0]->in_place = true;
+  bins[0]->recv_stride = 0;
+}
+
+void PeerExchange::all_gather(std::span<void* const>, std::size_t) {
+  if (ranks_ > 1) launch(next_barrier(nullptr, 0, false));
+}
+
+void PeerExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
+  const std::int64_t* taken = std::exchange(taken_all_reduce_, nullptr);
+  if (taken == nullptr) {
+    launch(next_all_reduce(values[0], count));
+  } else if (taken != values[0] || count != reduce_count_) {
+    throw Error("distributed bfs: rank " + std::to_string(rank_) +
+                "'s search took an all-reduce of other counters than the level's");
+  }
 }
 
 void PeerExchange::all_reduce_finish(std::span<std::int64_t> every_rank) {
@@ -308,9 +218,10 @@ void PeerExchange::check_barriers() const {
   const std::int64_t peer = status & 0xffffffff;
   throw Error("distributed bfs: rank " + std::to_string(rank_) + " stopped waiting for rank " +
               std::to_string(peer) +
-              (why == kTimedOut ? " after " + std::to_string(static_cast<int>(kPeerWaitSeconds)) +
-                                      " s at a barrier (peer transport)"
-                                : ": the search was abandoned"));
+              (why == kPeerBarrierTimedOut
+                   ? " after " + std::to_string(static_cast<int>(kPeerWaitSeconds)) +
+                         " s at a barrier (peer transport)"
+                   : ": the search was abandoned"));
 }
 
 }  // namespace frontier::distributed

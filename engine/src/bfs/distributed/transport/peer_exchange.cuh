@@ -7,7 +7,9 @@
 /// rank's mailbox (a flag per sender, set to the barrier's sequence number), and gathers the
 /// level counters by storing each rank's into every rank's mailbox. A barrier is one small kernel
 /// on the rank's stream, so a level has no host round trip but the one for its counters (posted
-/// by the barrier into mapped host memory).
+/// by the barrier into mapped host memory). A rank's kernels may run the barriers after its
+/// expansion and its level counters in their last block instead (take_bins_barrier,
+/// take_all_reduce): one launch fewer each.
 ///
 /// Invariants: every rank makes the same barriers in the same order (the level loop's calls), so
 /// the n-th barrier has sequence number n on every rank; a rank passes barrier n only after every
@@ -24,19 +26,19 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "bfs/distributed/exchange.hpp"
+#include "bfs/distributed/transport/peer_barrier.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/pinned_buffer.cuh"
 #include "frontier/distributed_bfs.hpp"
 
 namespace frontier::distributed {
 
-/// Counters an all-reduce may carry (the level loop sends kLevelCounters).
-inline constexpr int kPeerCounters = 8;
 /// How long a barrier waits for a peer before it gives up with an error.
 inline constexpr double kPeerWaitSeconds = 120.0;
 
@@ -80,10 +82,23 @@ class PeerExchange final : public Exchange {
   void warm_up() override;
   bool reads_in_place() const override { return true; }
 
+  /// A rank's kernel may run a barrier in its last block in place of the exchange's kernel (one
+  /// launch fewer; peer_barrier.cuh). take_bins_barrier(), queued after the rank's expansion:
+  /// the barrier of this level's exchange_bins(), which then queues nothing (none with one
+  /// rank). take_all_reduce(), queued after the rank's level counters are final: the barrier of
+  /// the next all_reduce_start(), which must pass the same counters and then queues nothing.
+  std::optional<PeerBarrier> take_bins_barrier();
+  PeerBarrier take_all_reduce(const std::int64_t* counters, int count);
+
  private:
-  /// Queues the next barrier; with `counters`, also posts `count` of them to every rank and
-  /// gathers every rank's into d_gathered_; `to_host`: and into the host's copy.
-  void barrier(const std::int64_t* counters, int count, bool to_host);
+  /// The next barrier (its sequence number taken); with `counters`, it also posts `count` of
+  /// them to every rank and gathers every rank's into d_gathered_; `to_host`: and into the
+  /// host's copy.
+  PeerBarrier next_barrier(const std::int64_t* counters, int count, bool to_host);
+  /// The next all-reduce's barrier (the host waits for its sequence number).
+  PeerBarrier next_all_reduce(const std::int64_t* counters, int count);
+  /// Queues `barrier` as a kernel of its own on the rank's stream.
+  void launch(const PeerBarrier& barrier);
   /// Waits until the last all-reduce's barrier posted into the host's copy (or throws: the
   /// stream failed, or the search was abandoned, releasing the GPU's barrier first).
   void wait_for_host_copy() const;
@@ -111,6 +126,10 @@ class PeerExchange final : public Exchange {
   std::uint64_t sequence_ = 0;
   std::uint64_t reductions_ = 0;
   int reduce_count_ = 0;
+  /// What the rank's kernels took: the next exchange_bins() barrier, the next all-reduce's (its
+  /// counters).
+  bool bins_barrier_taken_ = false;
+  const std::int64_t* taken_all_reduce_ = nullptr;
 };
 
 }  // namespace frontier::distributed
