@@ -162,6 +162,7 @@ void CudaRankSearch<VertexT, EdgeT>::allocate_search_buffers() {
     d_global_bits_ = cuda::DeviceBuffer<std::uint32_t>((n + 31) / 32);
   }
   d_agent_counters_ = cuda::DeviceBuffer<cuda::BfsCounters>(2);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_agent_counters_.data(), 0, 2 * sizeof(cuda::BfsCounters)));
   d_blocks_done_ = cuda::DeviceBuffer<unsigned int>(2);
   FRONTIER_CUDA_CHECK(cudaMemset(d_blocks_done_.data(), 0, 2 * sizeof(unsigned int)));
   send_offsets_.resize(p);
@@ -415,10 +416,7 @@ void CudaRankSearch<VertexT, EdgeT>::bitmap_to_queue() {
   args.num_vertices = local_count_;
   args.frontier_in = own_part_after(0);
   args.out_queue = d_frontier_.data();
-  args.counters = d_agent_counters_.data();
-  args.next_counters = d_agent_counters_.data() + 1;
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
+  args.counters = take_agent_slots(args.next_counters);
   const int blocks = cuda::capped_grid(cuda::bitmap_words(local_count_), cuda::kBfsBlockThreads,
                                        static_cast<std::uint64_t>(grid_blocks_));
   cuda::bfs_bitmap_to_queue_kernel<VertexT, EdgeT>
@@ -515,21 +513,31 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
                                                std::size_t part_bytes) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = true;
-  if (local_count_ == 0) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(level_words(kCounters), 0, kLevelCounters * sizeof(std::int64_t), stream_));
-    if (peer_) zero_peer_parts(gathered_after(2));
-    return;
+  const cuda::BfsCounters* agent_counters = nullptr;
+  if (local_count_ > 0) {
+    // 1. The frontier every rank's part makes, where this level reads it.
+    const BottomUpFrontier frontier = global_frontier(form, part_bytes);
+    mark(level, LevelMark::kGlobalized);
+    // 2. The engine's bottom-up agent over the local vertices.
+    agent_counters = launch_bottom_up_agent(level, frontier);
   }
-  // 1. The frontier every rank's part makes, where this level reads it.
-  const BottomUpFrontier frontier = global_frontier(form, part_bytes);
-  mark(level, LevelMark::kGlobalized);
-  // 2. The engine's bottom-up agent over the local vertices.
-  launch_bottom_up_agent(level, frontier);
-  // 3. Its counters become the level's (and the all-reduce's barrier follows, peer transport).
-  bottom_up_counters_kernel<cuda::BfsCounters><<<1, kWarpSize, 0, stream_>>>(
-      d_agent_counters_.data(), level_words(kCounters), all_reduce_at_end());
+  // 3. Its counters become the level's (none without local vertices); peer transport: the
+  //    other ranks' parts of the gathered bitmap after next zeroed (PeerView::bitmaps), and the
+  //    all-reduce's barrier follows in the last block.
+  const WordsToZero zero = peer_ ? peer_parts(gathered_after(2)) : WordsToZero{};
+  const int blocks = capped_blocks_for(
+      static_cast<std::int64_t>(std::max(zero.first_words, zero.second_words)), grid_blocks_);
+  bottom_up_end_kernel<cuda::BfsCounters><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
+      agent_counters, level_words(kCounters), zero, all_reduce_at_end());
   FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+cuda::BfsCounters* CudaRankSearch<VertexT, EdgeT>::take_agent_slots(cuda::BfsCounters*& next) {
+  cuda::BfsCounters* own = d_agent_counters_.data() + agent_launches_ % 2;
+  next = d_agent_counters_.data() + (agent_launches_ + 1) % 2;
+  ++agent_launches_;
+  return own;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -577,13 +585,11 @@ auto CudaRankSearch<VertexT, EdgeT>::global_frontier(FrontierPart form, std::siz
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
-                                                            const BottomUpFrontier& frontier) {
+const cuda::BfsCounters* CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(
+    std::int32_t level, const BottomUpFrontier& frontier) {
   // 2. The engine's bottom-up agent over the local vertices: an unvisited vertex scans its arcs
   //    (the slice is undirected: out-arcs are in-arcs) for a bit of the frontier and stops at
   //    the first; its next-frontier and visited words are written whole by one warp.
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_agent_counters_.data(), 0, sizeof(cuda::BfsCounters), stream_));
   cuda::BfsLevelArgs<VertexT, EdgeT, Target> args;
   args.forward = {d_offsets_.data(), d_targets_.data()};
   args.reverse = args.forward;
@@ -594,8 +600,7 @@ void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
   args.visited = d_visited_.data();
   args.frontier_in = frontier.bits;
   args.frontier_out = own_part_after(1);
-  args.counters = d_agent_counters_.data();
-  args.next_counters = d_agent_counters_.data() + 1;
+  args.counters = take_agent_slots(args.next_counters);
   const int blocks =
       cuda::capped_grid(static_cast<std::uint64_t>(cuda::bitmap_words(local_count_)) * 32,
                         cuda::kBfsBlockThreads, static_cast<std::uint64_t>(grid_blocks_));
@@ -609,7 +614,6 @@ void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
           <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, gathered);
     }
     FRONTIER_CHECK_LAUNCH();
-    zero_peer_parts(gathered_after(2));
   } else {
     if (words_ == 2) {
       cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true, Target>
@@ -620,6 +624,7 @@ void CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(std::int32_t level,
     }
     FRONTIER_CHECK_LAUNCH();
   }
+  return args.counters;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -641,16 +646,12 @@ GatheredFrontier CudaRankSearch<VertexT, EdgeT>::gathered_frontier(
 }
 
 template <typename VertexT, typename EdgeT>
-void CudaRankSearch<VertexT, EdgeT>::zero_peer_parts(std::uint32_t* gathered) {
+WordsToZero CudaRankSearch<VertexT, EdgeT>::peer_parts(std::uint32_t* gathered) const {
   // Before this rank's part, and after it.
-  const std::size_t part_bytes = bitmap_words_ * sizeof(std::uint32_t);
-  const auto before = static_cast<std::size_t>(rank_);
-  const auto after = static_cast<std::size_t>(distribution_.ranks - rank_ - 1);
-  if (before > 0) FRONTIER_CUDA_CHECK(cudaMemsetAsync(gathered, 0, before * part_bytes, stream_));
-  if (after > 0) {
-    FRONTIER_CUDA_CHECK(
-        cudaMemsetAsync(gathered + (before + 1) * bitmap_words_, 0, after * part_bytes, stream_));
-  }
+  const auto before = static_cast<std::uint64_t>(rank_);
+  const auto after = static_cast<std::uint64_t>(distribution_.ranks - rank_ - 1);
+  return {gathered, before * bitmap_words_, gathered + (before + 1) * bitmap_words_,
+          after * bitmap_words_};
 }
 
 template <typename VertexT, typename EdgeT>

@@ -50,6 +50,7 @@
 namespace frontier::distributed {
 
 struct GatheredFrontier;
+struct WordsToZero;
 
 template <typename VertexT, typename EdgeT>
 class CudaRankSearch final : public RankSearch<VertexT> {
@@ -147,8 +148,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Where every rank's frontier part of this level is (parts of `part_bytes`): in the gathered
   /// buffer (NCCL), or each rank's own part of its current gathered bitmap (peer transport).
   FrontierPartsAt frontier_parts(std::size_t part_bytes) const;
-  /// Peer transport: zeroes the other ranks' parts of this rank's gathered bitmap `gathered`.
-  void zero_peer_parts(std::uint32_t* gathered);
+  /// Peer transport: the other ranks' parts of this rank's gathered bitmap `gathered`.
+  WordsToZero peer_parts(std::uint32_t* gathered) const;
   /// Peer transport: the rank's gathered bitmap `steps` after the current one in the rotation.
   std::uint32_t* gathered_after(int steps) const;
   /// Where the last bottom-up level's frontier is (steps 0) and where this one's goes (steps 1):
@@ -171,7 +172,12 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   BottomUpFrontier global_frontier(FrontierPart form, std::size_t part_bytes);
   /// Bottom-up step 2: the engine's bottom-up agent over the local vertices, reading `frontier`
   /// and writing the next frontier (peer transport: into every rank's next gathered bitmap).
-  void launch_bottom_up_agent(std::int32_t level, const BottomUpFrontier& frontier);
+  /// Returns the agent's counter slot.
+  const cuda::BfsCounters* launch_bottom_up_agent(std::int32_t level,
+                                                  const BottomUpFrontier& frontier);
+  /// The counter slots of the engine agent launched next: its own (returned; zero, since the
+  /// agent before it zeroed it as its next slot) and `next`, which it zeroes. No memset.
+  cuda::BfsCounters* take_agent_slots(cuda::BfsCounters*& next);
   /// The all-reduce's barrier for a kernel that finalizes the level counters (none without
   /// run_barriers_in_kernels()).
   BarrierAtEnd all_reduce_at_end();
@@ -241,8 +247,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// the finished-block counters of the kernels that run them (expansion; level counters).
   PeerExchange* barriers_ = nullptr;
   cuda::DeviceBuffer<unsigned int> d_blocks_done_;
-  /// Two counter slots of the engine's agents (theirs and the "next level" one they zero).
+  /// Two counter slots of the engine's agents (theirs and the "next level" one they zero), used
+  /// in turn (take_agent_slots), and the agents launched so far.
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;
+  std::uint64_t agent_launches_ = 0;
   std::vector<std::int64_t> send_offsets_;
   RankBins bins_;
   /// Phase timing: one event per stamp of the search (the pool grows, kept across searches).

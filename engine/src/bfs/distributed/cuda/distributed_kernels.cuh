@@ -24,8 +24,9 @@
 ///    registers and much of its speed; the peer transport's gathered_bottom_up.cuh reads a
 ///    gathered bitmap in place with a mask, a multiply and a shift (no more registers, and no
 ///    globalize pass: about as fast as the pass and the agent together);
-///  - start_kernel (a search's bitmaps cleared, the source labelled) and
-///    bottom_up_counters_kernel (a bottom-up level's counters).
+///  - start_kernel (a search's bitmaps cleared, the source labelled) and bottom_up_end_kernel
+///    (a bottom-up level's counters; peer transport: the next-but-one gathered bitmap's other
+///    parts cleared).
 /// Invariants: a bin for rank d never holds more than local_count(d) items (the bitmask), so bin
 /// d starts at rank_offset(d) in a send buffer of num_vertices items; a vertex is labelled by
 /// exactly one successful atomicOr of its visited bit (top-down) or by the one warp that owns its
@@ -495,17 +496,32 @@ __global__ void globalize_striped_kernel(FrontierPartsAt parts, std::uint64_t gl
   }
 }
 
-/// The level counters of a bottom-up level from the engine agent's counter slot
-/// (cuda::BfsCounters), by thread 0 of one block.
+/// Two ranges of words to zero (the other ranks' parts of a gathered bitmap: before and after
+/// the rank's own).
+struct WordsToZero {
+  std::uint32_t* first = nullptr;
+  std::uint64_t first_words = 0;
+  std::uint32_t* second = nullptr;
+  std::uint64_t second_words = 0;
+};
+
+/// The end of a bottom-up level: the level counters from the engine agent's counter slot
+/// (cuda::BfsCounters; null: zeros) by one thread, `zero` zeroed by the grid, and the barrier
+/// `end` in the last block. One launch, where a memset of each range and a counter kernel were
+/// three.
 template <typename CounterSlot>
-__global__ void bottom_up_counters_kernel(const CounterSlot* slot, std::int64_t* counters,
-                                          BarrierAtEnd end) {
-  if (threadIdx.x == 0) {
-    counters[kNextFrontier] = static_cast<std::int64_t>(slot->new_vertices);
-    counters[kEdgesExamined] = static_cast<std::int64_t>(slot->arcs_examined);
+__global__ void bottom_up_end_kernel(const CounterSlot* slot, std::int64_t* counters,
+                                     WordsToZero zero, BarrierAtEnd end) {
+  const std::uint64_t first = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = first; i < zero.first_words; i += stride) zero.first[i] = 0;
+  for (std::uint64_t i = first; i < zero.second_words; i += stride) zero.second[i] = 0;
+  if (first == 0) {
+    counters[kNextFrontier] = slot == nullptr ? 0 : static_cast<std::int64_t>(slot->new_vertices);
+    counters[kEdgesExamined] = slot == nullptr ? 0 : static_cast<std::int64_t>(slot->arcs_examined);
     counters[kItemsBinned] = 0;
     counters[kItemsSentAway] = 0;
-    counters[kFrontierArcs] = static_cast<std::int64_t>(slot->new_degree_sum);
+    counters[kFrontierArcs] = slot == nullptr ? 0 : static_cast<std::int64_t>(slot->new_degree_sum);
   }
   run_barrier_at_end(end);
 }
