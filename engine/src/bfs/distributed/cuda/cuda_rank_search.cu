@@ -339,34 +339,28 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t frontier_
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_));
   level_bottom_up_ = false;
   // The send counts and the level counters (contract() accumulates into the latter) start from
-  // zero: adjacent, zeroed by the first kernel below (or here, where there is none).
-  const LevelWordsToZero zero{level_words(kSendCounts), distribution_.ranks + kLevelCounters};
+  // zero: adjacent, zeroed by the first kernel below (or here, where there is none), unless the
+  // last all-reduce's barrier zeroed them.
+  const bool zeroed = std::exchange(level_words_zeroed_, false);
+  const LevelWordsToZero zero{level_words(kSendCounts),
+                              zeroed ? 0 : distribution_.ranks + kLevelCounters};
   if (frontier_in_bitmap_) {
     // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
     frontier_in_bitmap_ = false;
     if (frontier_size_ > 0) bitmap_to_queue();
   }
   if (frontier_size_ == 0) {
-    FRONTIER_CUDA_CHECK(cudaMemsetAsync(
-        zero.words, 0, static_cast<std::size_t>(zero.count) * sizeof(std::int64_t), stream_));
+    if (zero.count > 0) {
+      FRONTIER_CUDA_CHECK(cudaMemsetAsync(
+          zero.words, 0, static_cast<std::size_t>(zero.count) * sizeof(std::int64_t), stream_));
+    }
     return;
   }
-  // 1. Arc offsets of the frontier: by one block where it is small.
-  if (frontier_size_ <= kBlockScanFrontier) {
-    frontier_scan_block_kernel<VertexT, EdgeT><<<1, kBlockScanThreads, 0, stream_>>>(
-        d_frontier_.data(), frontier_size_, d_offsets_.data(), d_scan_.data(), zero);
-    FRONTIER_CHECK_LAUNCH();
-  } else {
-    frontier_degrees_kernel<VertexT, EdgeT>
-        <<<blocks_for(std::max<std::int64_t>(frontier_size_ + 1, zero.count)),
-           kDistributedThreadsPerBlock, 0, stream_>>>(d_frontier_.data(), frontier_size_,
-                                                      d_offsets_.data(), d_degrees_.data(), zero);
-    FRONTIER_CHECK_LAUNCH();
-    std::size_t scratch = scan_scratch_bytes_;
-    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
-                                                      d_degrees_.data(), d_scan_.data(),
-                                                      frontier_size_ + 1, stream_));
-  }
+  // 1. Arc offsets of the frontier: in the expansion's own blocks (a small frontier whose level
+  //    words are zero: one launch for the level's expansion), by one block, or by a device-wide
+  //    scan.
+  const bool small = zeroed && frontier_arcs >= 0 && frontier_size_ <= kSmallExpandFrontier;
+  if (!small) scan_frontier(zero);
   // 2. Expand, filter and bin.
   ExpandArgs<VertexT, EdgeT, Target> args{
       d_frontier_.data(),
@@ -391,9 +385,34 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t frontier_
       end = {d_blocks_done_.data(), *barrier};
     }
   }
-  expand_bin_kernel<VertexT, EdgeT, Target>
-      <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args, end);
+  if (small) {
+    expand_small_kernel<VertexT, EdgeT, Target>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args, d_scan_.data() + frontier_size_,
+                                                              end);
+  } else {
+    expand_bin_kernel<VertexT, EdgeT, Target>
+        <<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(args, end);
+  }
   FRONTIER_CHECK_LAUNCH();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::scan_frontier(const LevelWordsToZero& zero) {
+  if (frontier_size_ <= kBlockScanFrontier) {
+    frontier_scan_block_kernel<VertexT, EdgeT><<<1, kBlockScanThreads, 0, stream_>>>(
+        d_frontier_.data(), frontier_size_, d_offsets_.data(), d_scan_.data(), zero);
+    FRONTIER_CHECK_LAUNCH();
+  } else {
+    frontier_degrees_kernel<VertexT, EdgeT>
+        <<<blocks_for(std::max<std::int64_t>(frontier_size_ + 1, zero.count)),
+           kDistributedThreadsPerBlock, 0, stream_>>>(d_frontier_.data(), frontier_size_,
+                                                      d_offsets_.data(), d_degrees_.data(), zero);
+    FRONTIER_CHECK_LAUNCH();
+    std::size_t scratch = scan_scratch_bytes_;
+    FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
+                                                      d_degrees_.data(), d_scan_.data(),
+                                                      frontier_size_ + 1, stream_));
+  }
 }
 
 template <typename VertexT, typename EdgeT>
@@ -543,8 +562,12 @@ cuda::BfsCounters* CudaRankSearch<VertexT, EdgeT>::take_agent_slots(cuda::BfsCou
 template <typename VertexT, typename EdgeT>
 BarrierAtEnd CudaRankSearch<VertexT, EdgeT>::all_reduce_at_end() {
   if (barriers_ == nullptr) return {};
+  // After the barrier no rank reads this rank's send counts (the contractions are done) or its
+  // counters (posted): they are zeroed there for the next level.
+  level_words_zeroed_ = true;
   return {d_blocks_done_.data() + 1,
-          barriers_->take_all_reduce(level_words(kCounters), kLevelCounters)};
+          barriers_->take_all_reduce(level_words(kCounters), kLevelCounters),
+          level_words(kSendCounts), distribution_.ranks + kLevelCounters};
 }
 
 template <typename VertexT, typename EdgeT>

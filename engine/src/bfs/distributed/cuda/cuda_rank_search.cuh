@@ -50,6 +50,7 @@
 namespace frontier::distributed {
 
 struct GatheredFrontier;
+struct LevelWordsToZero;
 struct WordsToZero;
 
 template <typename VertexT, typename EdgeT>
@@ -160,6 +161,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// counts (ranks); the first two are adjacent so that one memset clears them.
   enum LevelWords { kSendCounts, kCounters, kRecvCounts };
   std::int64_t* level_words(LevelWords part) const;
+  /// The frontier's arc offsets into d_scan_ (by one block where the frontier is small), `zero`
+  /// zeroed first.
+  void scan_frontier(const LevelWordsToZero& zero);
   /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
   void bitmap_to_queue();
   /// Where a bottom-up level reads the frontier: a bitmap in global vertex order, or this rank's
@@ -246,6 +250,8 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Peer transport: the exchange whose barriers the kernels run (null: it launches its own), and
   /// the finished-block counters of the kernels that run them (expansion; level counters).
   PeerExchange* barriers_ = nullptr;
+  /// The last all-reduce's barrier zeroed the level words (send counts, counters) after it.
+  bool level_words_zeroed_ = false;
   cuda::DeviceBuffer<unsigned int> d_blocks_done_;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero), used
   /// in turn (take_agent_slots), and the agents launched so far.

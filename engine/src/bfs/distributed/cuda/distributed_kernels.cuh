@@ -70,18 +70,14 @@ struct LevelWordsToZero {
   int count;
 };
 
-/// The frontier's arc offsets by one block: each thread sums the degrees of kBlockScanItems
-/// consecutive vertices, the block scans the sums, tile after tile with a running total;
-/// scan[count] becomes the arc total.
-template <typename VertexT, typename EdgeT>
-__global__ void __launch_bounds__(kBlockScanThreads)
-    frontier_scan_block_kernel(const VertexT* frontier, std::int64_t count, const EdgeT* offsets,
-                               EdgeT* scan, LevelWordsToZero zero) {
-  using BlockScan = cub::BlockScan<EdgeT, kBlockScanThreads>;
-  __shared__ typename BlockScan::TempStorage temp;
-  for (int i = static_cast<int>(threadIdx.x); i < zero.count; i += kBlockScanThreads)
-    zero.words[i] = 0;
-  constexpr std::int64_t kTile = std::int64_t{kBlockScanThreads} * kBlockScanItems;
+/// The frontier's arc offsets by the kThreads threads of one block: each thread sums the degrees
+/// of kBlockScanItems consecutive vertices, the block scans the sums, tile after tile with a
+/// running total; scan[count] becomes the arc total. `scan` may lie in shared memory.
+template <int kThreads, typename VertexT, typename EdgeT>
+__device__ void scan_frontier_degrees(const VertexT* frontier, std::int64_t count,
+                                      const EdgeT* offsets, EdgeT* scan,
+                                      typename cub::BlockScan<EdgeT, kThreads>::TempStorage& temp) {
+  constexpr std::int64_t kTile = std::int64_t{kThreads} * kBlockScanItems;
   EdgeT running = 0;
   // Up to and including index count, whose degree is 0 and whose offset is the total.
   for (std::int64_t tile = 0; tile <= count; tile += kTile) {
@@ -99,7 +95,7 @@ __global__ void __launch_bounds__(kBlockScanThreads)
     }
     EdgeT before = 0;
     EdgeT tile_total = 0;
-    BlockScan(temp).ExclusiveSum(sum, before, tile_total);
+    cub::BlockScan<EdgeT, kThreads>(temp).ExclusiveSum(sum, before, tile_total);
     before += running;
 #pragma unroll
     for (int k = 0; k < kBlockScanItems; ++k) {
@@ -107,8 +103,20 @@ __global__ void __launch_bounds__(kBlockScanThreads)
       before += degree[k];
     }
     running += tile_total;
-    __syncthreads();  // temp is reused by the next tile
+    __syncthreads();  // temp is reused by the next tile, scan read by every thread after
   }
+}
+
+/// The frontier's arc offsets by one block (scan_frontier_degrees), the level words zeroed first.
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBlockScanThreads)
+    frontier_scan_block_kernel(const VertexT* frontier, std::int64_t count, const EdgeT* offsets,
+                               EdgeT* scan, LevelWordsToZero zero) {
+  __shared__ typename cub::BlockScan<EdgeT, kBlockScanThreads>::TempStorage temp;
+  for (int i = static_cast<int>(threadIdx.x); i < zero.count; i += kBlockScanThreads) {
+    zero.words[i] = 0;
+  }
+  scan_frontier_degrees<kBlockScanThreads>(frontier, count, offsets, scan, temp);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -144,9 +152,11 @@ struct ExpandArgs {
   int words;
 };
 
+/// Every arc of the frontier, one per thread (grid-stride, warp-uniform bounds): `scan` holds
+/// the frontier's arc offsets (global or shared memory), `total` the arcs.
 template <typename VertexT, typename EdgeT, typename TargetT>
-__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, BarrierAtEnd end) {
-  const EdgeT total = a.scan[a.count];
+__device__ void expand_and_bin(const ExpandArgs<VertexT, EdgeT, TargetT>& a, const EdgeT* scan,
+                               EdgeT total) {
   const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
   const EdgeT stride = static_cast<EdgeT>(gridDim.x) * blockDim.x;
   // Warp-uniform loop bounds, so every lane reaches the warp-wide intrinsics below.
@@ -163,14 +173,14 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, Barrier
       std::int64_t hi = a.count - 1;
       while (lo < hi) {
         const std::int64_t mid = (lo + hi + 1) / 2;
-        if (a.scan[mid] <= e) {
+        if (scan[mid] <= e) {
           lo = mid;
         } else {
           hi = mid - 1;
         }
       }
       const VertexT local = a.frontier[lo];
-      w = static_cast<VertexT>(a.targets[a.offsets[local] + (e - a.scan[lo])]);
+      w = static_cast<VertexT>(a.targets[a.offsets[local] + (e - scan[lo])]);
       u = a.distribution.global(a.rank, local);
       owner = a.distribution.owner(w);
       // 2. Filter: an own vertex already labelled stays; otherwise the first claim of w's bit
@@ -203,6 +213,30 @@ __global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, Barrier
       if (a.words == 2) a.send[at * 2 + 1] = u;
     }
   }
+}
+
+template <typename VertexT, typename EdgeT, typename TargetT>
+__global__ void expand_bin_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, BarrierAtEnd end) {
+  expand_and_bin(a, a.scan, a.scan[a.count]);
+  run_barrier_at_end(end);
+}
+
+/// The largest frontier expand_small_kernel takes: its offsets fit one tile of its block.
+inline constexpr std::int64_t kSmallExpandFrontier =
+    std::int64_t{kDistributedThreadsPerBlock} * kBlockScanItems - 1;
+
+/// A small frontier's level in one launch: every block scans the frontier's degrees into its
+/// shared memory (block 0 also stores the total at scan_total, which the contraction reads),
+/// then expands its share of the arcs as expand_bin_kernel does. For frontiers of at most
+/// kSmallExpandFrontier vertices, whose level words are already zero.
+template <typename VertexT, typename EdgeT, typename TargetT>
+__global__ void expand_small_kernel(ExpandArgs<VertexT, EdgeT, TargetT> a, EdgeT* scan_total,
+                                    BarrierAtEnd end) {
+  __shared__ typename cub::BlockScan<EdgeT, kDistributedThreadsPerBlock>::TempStorage temp;
+  __shared__ EdgeT scan[kSmallExpandFrontier + 1];
+  scan_frontier_degrees<kDistributedThreadsPerBlock>(a.frontier, a.count, a.offsets, scan, temp);
+  if (blockIdx.x == 0 && threadIdx.x == 0) *scan_total = scan[a.count];
+  expand_and_bin(a, static_cast<const EdgeT*>(scan), scan[a.count]);
   run_barrier_at_end(end);
 }
 

@@ -163,16 +163,23 @@ __device__ inline bool last_block_done(unsigned int* blocks_done) {
   return last;
 }
 
-/// A barrier a rank's kernel runs in its last block (blocks_done null: none).
+/// A barrier a rank's kernel runs in its last block (blocks_done null: none), and words that
+/// block zeroes once every rank has passed it (what no rank reads after the barrier).
 struct BarrierAtEnd {
   unsigned int* blocks_done = nullptr;
   PeerBarrier barrier{};
+  std::int64_t* zero_after = nullptr;
+  int zero_after_count = 0;
 };
 
 /// Called once by every thread of every block at the end of a kernel given `end`.
 __device__ inline void run_barrier_at_end(const BarrierAtEnd& end) {
-  if (end.blocks_done == nullptr) return;
-  if (last_block_done(end.blocks_done)) peer_barrier(end.barrier);
+  if (end.blocks_done == nullptr || !last_block_done(end.blocks_done)) return;
+  peer_barrier(end.barrier);
+  for (int i = static_cast<int>(threadIdx.x); i < end.zero_after_count;
+       i += static_cast<int>(blockDim.x)) {
+    end.zero_after[i] = 0;
+  }
 }
 
 }  // namespace frontier::distributed
