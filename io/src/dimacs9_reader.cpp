@@ -83,8 +83,8 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
   const std::vector<LineChunk> chunks =
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
-  // Every `a` line is one arc and no line starting with 'c' is one: exact where comments start
-  // their lines, in one vectorized count of the bytes (at least 8 bytes, "a 1 1 1\n", an arc).
+  // Bound: an arc per line not starting with 'c' (and per 8 bytes, "a 1 1 1\n"), counted in one
+  // vectorized pass; exact unless blank lines or indented comments sit among the arcs.
   auto most_arcs = [](const LineChunk& chunk) {
     constexpr std::size_t kShortestArcLine = 8;
     return std::min(count_lines_not_starting_with(chunk.begin, chunk.end, 'c'),

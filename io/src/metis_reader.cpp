@@ -20,7 +20,8 @@
 // exactly 2m arcs. Symmetry of the lists (u lists v iff v lists u) is not checked.
 //
 // Parsing runs in two parallel passes: the first counts the adjacency lines of every chunk so
-// each chunk knows the vertex its first line belongs to; the second parses.
+// each chunk knows the vertex its first line belongs to; the second parses, into arc arrays
+// sized by a count of the tokens (parse_arc_chunks).
 #include <string>
 #include <string_view>
 #include <variant>
@@ -138,9 +139,8 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
                    text.line_text(header.header_line));
   }
 
-  // Pass 2: parse every line. An arc is a neighbor token (and its weight's): exact for files
-  // without comments or vertex sizes and weights, in one vectorized count (a line count would
-  // need a token count anyway).
+  // Pass 2: parse every line. Bound: a token per arc (two with edge weights), counted in one
+  // vectorized pass; exact unless comments or vertex sizes and weights add tokens.
   const std::size_t tokens_per_arc = header.edge_weights ? 2 : 1;
   auto most_arcs = [tokens_per_arc](const LineChunk& chunk) {
     return count_tokens(chunk.begin, chunk.end) / tokens_per_arc;

@@ -202,9 +202,9 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
   const std::vector<LineChunk> chunks =
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
-  // An entry is a line not starting with '%', of at least 4 bytes ("1 1\n"), and yields one arc
-  // (general) or two: exact for general files in one vectorized count; diagonal entries of a
-  // symmetric file leave a slot each, squeezed out after.
+  // Bound: an entry per line not starting with '%' (and per 4 bytes, "1 1\n"), counted in one
+  // vectorized pass, and two arcs per entry where symmetric; exact for general files without
+  // blank lines among the entries (a symmetric file's diagonal entries leave a slot each).
   const std::size_t arcs_per_entry = symmetry == MtxSymmetry::General ? 1 : 2;
   auto most_arcs = [arcs_per_entry](const LineChunk& chunk) {
     constexpr std::size_t kShortestEntryLine = 4;

@@ -147,9 +147,8 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
       split_lines(body, text_end, parse_chunk_bytes(static_cast<std::size_t>(text_end - body)));
-  // An edge line is a line of at least 4 bytes ("0 1\n"): the line count is exact for a file
-  // without comments or blank lines among its edge lines, and vectorized; the bytes bound a
-  // file of many blank lines.
+  // Bound: an arc per line (and per 4 bytes, "0 1\n", for a file of many blank lines), counted
+  // in one vectorized pass; exact unless comments or blank lines sit among the edge lines.
   auto most_arcs = [](const LineChunk& chunk) {
     constexpr std::size_t kShortestEdgeLine = 4;
     return std::min(count_lines(chunk.begin, chunk.end),
