@@ -92,6 +92,14 @@ class ArcWindow {
     ++size_;
   }
 
+  /// Appends the arc source -> target of a record without a weight, leaving its weight slot
+  /// unwritten: for readers that reject such a record where the file has weights.
+  void add_unweighted(VertexT source, VertexT target) noexcept {
+    sources_[size_] = source;
+    targets_[size_] = target;
+    ++size_;
+  }
+
   std::size_t size() const noexcept { return size_; }
 
  private:
@@ -106,7 +114,9 @@ class ArcWindow {
 /// (malformed lines included, since a chunk may write arcs before it meets the error). The arrays
 /// are sized once to the sum of the bounds, each chunk gets the window of slots that starts at the
 /// sum of the bounds before it, and parse(chunk_index, chunk, window, result) runs on all chunks
-/// as parse_chunks() runs them (the first error in file order is reported). The slots a chunk
+/// as parse_chunks() runs them (the first error in file order is reported), returning the arcs it
+/// added. The window comes by value, a local of the parse function that its loop can keep in
+/// registers. The slots a chunk
 /// leaves empty (comment or blank lines, diagonal entries) are squeezed out after, in file order
 /// (an arc only moves down): none where the bounds are exact, so the arcs are never copied and no
 /// page beyond theirs is touched. Returns the chunks' results.
@@ -130,10 +140,10 @@ std::vector<Result> parse_arc_chunks(const TextBuffer& text, const std::vector<L
   std::vector<Result> results = parse_chunks<Result>(
       text, chunks, [&](std::size_t c, const LineChunk& chunk, Result& result) {
         const std::size_t first = first_slot[c];
-        ArcWindow<VertexT> window(sources + first, targets + first,
-                                  weighted ? weights + first : nullptr);
-        parse(c, chunk, window, result);
-        parsed[c] = window.size();
+        parsed[c] = parse(c, chunk,
+                          ArcWindow<VertexT>(sources + first, targets + first,
+                                             weighted ? weights + first : nullptr),
+                          result);
       });
 
   std::size_t kept = 0;

@@ -90,7 +90,7 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
     return std::min(count_lines_not_starting_with(chunk.begin, chunk.end, 'c'),
                     static_cast<std::size_t>(chunk.end - chunk.begin) / kShortestArcLine);
   };
-  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<VertexId>& arcs,
+  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<VertexId> arcs,
                    RecordCount& out) {
     const char* p = chunk.begin;
     while (p < chunk.end) {
@@ -125,6 +125,7 @@ EdgeList<VertexId> parse_dimacs9(const TextBuffer& text, const ReadOptions& opti
       arcs.add(static_cast<VertexId>(ids[0] - 1), static_cast<VertexId>(ids[1] - 1),
                static_cast<Weight>(length));
     }
+    return arcs.size();
   };
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);

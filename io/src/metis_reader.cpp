@@ -145,7 +145,7 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
   auto most_arcs = [tokens_per_arc](const LineChunk& chunk) {
     return count_tokens(chunk.begin, chunk.end) / tokens_per_arc;
   };
-  auto parse = [&](std::size_t c, const LineChunk& chunk, ArcWindow<VertexId>& arcs,
+  auto parse = [&](std::size_t c, const LineChunk& chunk, ArcWindow<VertexId> arcs,
                    std::monostate&) {
     std::uint64_t vertex = first_vertex[c];
     const char* p = chunk.begin;
@@ -201,6 +201,7 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
       ++p;
       ++vertex;
     }
+    return arcs.size();
   };
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);

@@ -212,7 +212,7 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
            std::min(count_lines_not_starting_with(chunk.begin, chunk.end, '%'),
                     static_cast<std::size_t>(chunk.end - chunk.begin) / kShortestEntryLine);
   };
-  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<VertexId>& arcs,
+  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<VertexId> arcs,
                    RecordCount& out) {
     const char* p = chunk.begin;
     while (p < chunk.end) {
@@ -268,6 +268,7 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
       }
       arcs.add(v, u, static_cast<Weight>(symmetry == MtxSymmetry::SkewSymmetric ? -value : value));
     }
+    return arcs.size();
   };
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);

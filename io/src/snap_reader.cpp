@@ -155,8 +155,10 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
                     static_cast<std::size_t>(chunk.end - chunk.begin) / kShortestEdgeLine);
   };
   const bool weighted = options.keep_weights && body < text_end && has_third_column(body);
-  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<IdT>& arcs, SnapChunk& out) {
+  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<IdT> arcs, SnapChunk& out) {
     std::uint64_t max_id = 0;
+    const char* first_two_columns = nullptr;
+    const char* first_three_columns = nullptr;
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -165,9 +167,9 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
       std::uint32_t plain[2];
       if (scan_plain_id_pair(p, plain[0], plain[1])) {
         max_id = std::max<std::uint64_t>(max_id, std::max(plain[0], plain[1]));
-        if (out.first_two_columns == nullptr) out.first_two_columns = line;
-        // No weight: in a weighted file a two-column line is an error (below).
-        arcs.add(static_cast<IdT>(plain[0]), static_cast<IdT>(plain[1]), Weight{});
+        if (first_two_columns == nullptr) first_two_columns = line;
+        // In a weighted file a two-column line is an error (below).
+        arcs.add_unweighted(static_cast<IdT>(plain[0]), static_cast<IdT>(plain[1]));
         continue;
       }
       p = skip_blanks(p);
@@ -188,7 +190,7 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
       }
       double weight = 0.0;
       if (*p == '\n') {
-        if (out.first_two_columns == nullptr) out.first_two_columns = line;
+        if (first_two_columns == nullptr) first_two_columns = line;
       } else {
         const ScanStatus status = scan_real(p, text_end, weight);
         if (status != ScanStatus::Ok) {
@@ -200,13 +202,13 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
           throw LineError{line, "unexpected " + token_at(p) +
                                     " (expected 'source target' or 'source target weight')"};
         }
-        if (out.first_three_columns == nullptr) out.first_three_columns = line;
+        if (first_three_columns == nullptr) first_three_columns = line;
       }
       ++p;
       arcs.add(static_cast<IdT>(ids[0]), static_cast<IdT>(ids[1]), static_cast<Weight>(weight));
     }
-    out.records = arcs.size();
-    out.max_id = max_id;
+    out = {arcs.size(), max_id, first_two_columns, first_three_columns};
+    return arcs.size();
   };
   std::vector<SnapChunk> parsed =
       parse_arc_chunks<SnapChunk>(text, chunks, weighted, arcs, most_arcs, parse);

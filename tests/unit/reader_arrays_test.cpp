@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "frontier/edge_list.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/random.hpp"
@@ -27,14 +28,12 @@ using test::write_file;
 // A file's text and the arcs it holds, in file order.
 struct ExpectedArcs {
   std::string text;
-  std::vector<VertexId> sources;
-  std::vector<VertexId> targets;
-  std::vector<Weight> weights;
+  EdgeList<VertexId> arcs;
 
   void add(std::uint64_t u, std::uint64_t v, Weight w, bool weighted) {
-    sources.push_back(static_cast<VertexId>(u));
-    targets.push_back(static_cast<VertexId>(v));
-    if (weighted) weights.push_back(w);
+    arcs.sources.push_back(static_cast<VertexId>(u));
+    arcs.targets.push_back(static_cast<VertexId>(v));
+    if (weighted) arcs.weights.push_back(w);
   }
 };
 
@@ -135,9 +134,9 @@ ExpectedArcs random_metis(std::uint64_t seed, std::uint64_t n, bool sizes_and_we
 }
 
 void expect_arcs(const EdgeList<VertexId>& edges, const ExpectedArcs& expected) {
-  EXPECT_EQ(edges.sources, expected.sources);
-  EXPECT_EQ(edges.targets, expected.targets);
-  EXPECT_EQ(edges.weights, expected.weights);
+  EXPECT_EQ(edges.sources, expected.arcs.sources);
+  EXPECT_EQ(edges.targets, expected.arcs.targets);
+  EXPECT_EQ(edges.weights, expected.arcs.weights);
 }
 
 // Reads `text` at 1 and 5 threads and expects the arcs of `expected`.
