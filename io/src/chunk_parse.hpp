@@ -115,11 +115,11 @@ class ArcWindow {
 /// are sized once to the sum of the bounds, each chunk gets the window of slots that starts at the
 /// sum of the bounds before it, and parse(chunk_index, chunk, window, result) runs on all chunks
 /// as parse_chunks() runs them (the first error in file order is reported), returning the arcs it
-/// added. The window comes by value, a local of the parse function that its loop can keep in
-/// registers. The slots a chunk
-/// leaves empty (comment or blank lines, diagonal entries) are squeezed out after, in file order
-/// (an arc only moves down): none where the bounds are exact, so the arcs are never copied and no
-/// page beyond theirs is touched. Returns the chunks' results.
+/// added. The window comes by value: a local of the parse function, which its loop can keep in
+/// registers. The slots a chunk leaves empty (comment or blank lines, diagonal entries) are
+/// squeezed out after, in file order (an arc only moves down): none where the bounds are exact,
+/// so the arcs are never copied and no page beyond theirs is touched. Returns the chunks'
+/// results.
 template <typename Result, typename VertexT, typename MostArcs, typename Parse>
 std::vector<Result> parse_arc_chunks(const TextBuffer& text, const std::vector<LineChunk>& chunks,
                                      bool weighted, EdgeList<VertexT>& arcs, MostArcs&& most_arcs,
