@@ -113,13 +113,13 @@ class ArcWindow {
 /// `weighted`, weights): most_arcs(chunk) bounds the arcs a chunk can yield, whatever its text
 /// (malformed lines included, since a chunk may write arcs before it meets the error). The arrays
 /// are sized once to the sum of the bounds, each chunk gets the window of slots that starts at the
-/// sum of the bounds before it, and parse(chunk_index, chunk, window, result) runs on all chunks
-/// as parse_chunks() runs them (the first error in file order is reported), returning the arcs it
-/// added. The window comes by value: a local of the parse function, which its loop can keep in
-/// registers. The slots a chunk leaves empty (comment or blank lines, diagonal entries) are
-/// squeezed out after, in file order (an arc only moves down): none where the bounds are exact,
-/// so the arcs are never copied and no page beyond theirs is touched. Returns the chunks'
-/// results.
+/// sum of the bounds before it (on one thread: where the arcs before it end), and
+/// parse(chunk_index, chunk, window, result) runs on all chunks as parse_chunks() runs them (the
+/// first error in file order is reported), returning the arcs it added. The window comes by
+/// value: a local of the parse function, which its loop can keep in registers. The slots a chunk
+/// leaves empty (comment or blank lines, diagonal entries) are squeezed out after, in file order
+/// (an arc only moves down): none where the bounds are exact or one thread parsed, so the arcs
+/// are never copied and no page beyond theirs is touched. Returns the chunks' results.
 template <typename Result, typename VertexT, typename MostArcs, typename Parse>
 std::vector<Result> parse_arc_chunks(const TextBuffer& text, const std::vector<LineChunk>& chunks,
                                      bool weighted, EdgeList<VertexT>& arcs, MostArcs&& most_arcs,
@@ -136,19 +136,26 @@ std::vector<Result> parse_arc_chunks(const TextBuffer& text, const std::vector<L
   VertexT* const sources = arcs.sources.data();
   VertexT* const targets = arcs.targets.data();
   Weight* const weights = weighted ? arcs.weights.data() : nullptr;
+  // A team of one (parse_chunks asks for no more threads than chunks) runs the chunks in file
+  // order, so each can start where the arcs before it end, leaving nothing to squeeze.
+  const bool in_order = std::min<std::int64_t>(count, detail::max_threads()) <= 1;
+  std::size_t next_free = 0;
+  std::vector<std::size_t> start(chunks.size(), 0);
   std::vector<std::size_t> parsed(chunks.size(), 0);
   std::vector<Result> results = parse_chunks<Result>(
       text, chunks, [&](std::size_t c, const LineChunk& chunk, Result& result) {
-        const std::size_t first = first_slot[c];
+        const std::size_t first = in_order ? next_free : first_slot[c];
+        start[c] = first;
         parsed[c] = parse(c, chunk,
                           ArcWindow<VertexT>(sources + first, targets + first,
                                              weighted ? weights + first : nullptr),
                           result);
+        if (in_order) next_free = first + parsed[c];
       });
 
   std::size_t kept = 0;
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    const std::size_t first = first_slot[c];
+    const std::size_t first = start[c];
     const std::size_t size = parsed[c];
     if (first != kept && size > 0) {
       std::memmove(sources + kept, sources + first, size * sizeof(VertexT));
