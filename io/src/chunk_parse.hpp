@@ -1,4 +1,4 @@
-// Parallel parsing of line chunks and gathering of their arcs (internal to frontier_io).
+// Parallel parsing of line chunks, straight into one set of arc arrays (internal to frontier_io).
 //
 // parse_chunks() runs one parse function per LineChunk in an OpenMP loop. A parse function
 // reports malformed input by throwing LineError (a position and a problem); the driver catches
@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -27,27 +28,6 @@ namespace frontier::io {
 struct LineError {
   const char* at;
   std::string problem;
-};
-
-/// Arcs parsed from one chunk, in file order.
-template <typename VertexT>
-struct ArcChunk {
-  std::vector<VertexT> sources;
-  std::vector<VertexT> targets;
-  std::vector<Weight> weights;
-  /// Records that count toward the header's declared total (entries, `a` lines, edge lines).
-  std::uint64_t records = 0;
-
-  /// Reserves room for the most arcs `chunk` can hold, given the fewest bytes a record takes
-  /// per arc it yields ("1 1\n": 4 bytes, 1 arc). Reserving address space touches no memory
-  /// (pages are faulted in when written), and it spares the re-allocation and copying of growing
-  /// arrays.
-  void reserve_for(const LineChunk& chunk, std::size_t min_bytes_per_arc, bool weighted) {
-    const auto arcs = static_cast<std::size_t>(chunk.end - chunk.begin) / min_bytes_per_arc + 1;
-    sources.reserve(arcs);
-    targets.reserve(arcs);
-    if (weighted) weights.reserve(arcs);
-  }
 };
 
 /// Runs parse(chunk_index, chunk, result) for every chunk in parallel; see the file comment.
@@ -96,33 +76,105 @@ std::vector<Result> parse_chunks(const TextBuffer& text, const std::vector<LineC
   return results;
 }
 
-/// Moves the chunks' arcs (any ArcChunk-like type), in chunk order, into `out` (sources, targets
-/// and, if `weighted`, weights); frees each chunk's arrays once copied.
-template <typename Chunk, typename VertexT>
-void gather_arcs(std::vector<Chunk>& chunks, bool weighted, EdgeList<VertexT>& out) {
-  std::vector<std::size_t> start(chunks.size() + 1, 0);
-  for (std::size_t c = 0; c < chunks.size(); ++c)
-    start[c + 1] = start[c] + chunks[c].sources.size();
-  const std::size_t total = start.back();
-  out.sources.resize(total);
-  out.targets.resize(total);
-  out.weights.resize(weighted ? total : 0);
-  const std::int64_t count = static_cast<std::int64_t>(chunks.size());
-  const bool parallel = count > 1 && detail::worth_threads(static_cast<std::int64_t>(total));
-#pragma omp parallel for schedule(dynamic, 1) if (parallel)
-  for (std::int64_t c = 0; c < count; ++c) {
-    Chunk& chunk = chunks[c];
-    const std::size_t size = chunk.sources.size();
-    if (size > 0) {
-      std::memcpy(out.sources.data() + start[c], chunk.sources.data(), size * sizeof(VertexT));
-      std::memcpy(out.targets.data() + start[c], chunk.targets.data(), size * sizeof(VertexT));
-      if (weighted) {
-        std::memcpy(out.weights.data() + start[c], chunk.weights.data(), size * sizeof(Weight));
-      }
-    }
-    chunk = Chunk{};
+/// The arcs one chunk parses, written in file order into its window of the arc arrays that all
+/// chunks share (see parse_arc_chunks).
+template <typename VertexT>
+class ArcWindow {
+ public:
+  ArcWindow(VertexT* sources, VertexT* targets, Weight* weights) noexcept
+      : sources_(sources), targets_(targets), weights_(weights) {}
+
+  /// Appends the arc source -> target; its weight is kept where the arrays keep weights.
+  void add(VertexT source, VertexT target, Weight weight) noexcept {
+    sources_[size_] = source;
+    targets_[size_] = target;
+    if (weights_ != nullptr) weights_[size_] = weight;
+    ++size_;
   }
+
+  /// Appends the arc source -> target of a record without a weight, leaving its weight slot
+  /// unwritten: for readers that reject such a record where the file has weights.
+  void add_unweighted(VertexT source, VertexT target) noexcept {
+    sources_[size_] = source;
+    targets_[size_] = target;
+    ++size_;
+  }
+
+  std::size_t size() const noexcept { return size_; }
+
+ private:
+  VertexT* sources_;
+  VertexT* targets_;
+  Weight* weights_;  // null: the arrays keep no weights
+  std::size_t size_ = 0;
+};
+
+/// Parses every chunk straight into the empty edge list `arcs` (sources, targets and, if
+/// `weighted`, weights): most_arcs(chunk) bounds the arcs a chunk can yield, whatever its text
+/// (malformed lines included, since a chunk may write arcs before it meets the error). The arrays
+/// are sized once to the sum of the bounds, each chunk gets the window of slots that starts at the
+/// sum of the bounds before it (on one thread: where the arcs before it end), and
+/// parse(chunk_index, chunk, window, result) runs on all chunks as parse_chunks() runs them (the
+/// first error in file order is reported), returning the arcs it added. The window comes by
+/// value: a local of the parse function, which its loop can keep in registers. The slots a chunk
+/// leaves empty (comment or blank lines, diagonal entries) are squeezed out after, in file order
+/// (an arc only moves down): none where the bounds are exact or one thread parsed, so the arcs
+/// are never copied and no page beyond theirs is touched. Returns the chunks' results.
+template <typename Result, typename VertexT, typename MostArcs, typename Parse>
+std::vector<Result> parse_arc_chunks(const TextBuffer& text, const std::vector<LineChunk>& chunks,
+                                     bool weighted, EdgeList<VertexT>& arcs, MostArcs&& most_arcs,
+                                     Parse&& parse) {
+  const std::int64_t count = static_cast<std::int64_t>(chunks.size());
+  std::vector<std::size_t> first_slot(chunks.size() + 1, 0);
+  const int threads = static_cast<int>(std::clamp<std::int64_t>(count, 1, detail::max_threads()));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (count > 1)
+  for (std::int64_t c = 0; c < count; ++c) first_slot[c + 1] = most_arcs(chunks[c]);
+  std::partial_sum(first_slot.begin(), first_slot.end(), first_slot.begin());
+  arcs.sources.resize(first_slot.back());
+  arcs.targets.resize(first_slot.back());
+  arcs.weights.resize(weighted ? first_slot.back() : 0);
+  VertexT* const sources = arcs.sources.data();
+  VertexT* const targets = arcs.targets.data();
+  Weight* const weights = weighted ? arcs.weights.data() : nullptr;
+  // A team of one (parse_chunks asks for no more threads than chunks) runs the chunks in file
+  // order, so each can start where the arcs before it end, leaving nothing to squeeze.
+  const bool in_order = std::min<std::int64_t>(count, detail::max_threads()) <= 1;
+  std::size_t next_free = 0;
+  std::vector<std::size_t> start(chunks.size(), 0);
+  std::vector<std::size_t> parsed(chunks.size(), 0);
+  std::vector<Result> results = parse_chunks<Result>(
+      text, chunks, [&](std::size_t c, const LineChunk& chunk, Result& result) {
+        const std::size_t first = in_order ? next_free : first_slot[c];
+        start[c] = first;
+        parsed[c] = parse(c, chunk,
+                          ArcWindow<VertexT>(sources + first, targets + first,
+                                             weighted ? weights + first : nullptr),
+                          result);
+        if (in_order) next_free = first + parsed[c];
+      });
+
+  std::size_t kept = 0;
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    const std::size_t first = start[c];
+    const std::size_t size = parsed[c];
+    if (first != kept && size > 0) {
+      std::memmove(sources + kept, sources + first, size * sizeof(VertexT));
+      std::memmove(targets + kept, targets + first, size * sizeof(VertexT));
+      if (weighted) std::memmove(weights + kept, weights + first, size * sizeof(Weight));
+    }
+    kept += size;
+  }
+  arcs.sources.resize(kept);
+  arcs.targets.resize(kept);
+  arcs.weights.resize(weighted ? kept : 0);
+  return results;
 }
+
+/// What a chunk of a format with a declared record count finds: the records that count toward
+/// the header's total (entries, `a` lines).
+struct RecordCount {
+  std::uint64_t records = 0;
+};
 
 /// Sum of the chunks' record counts.
 template <typename Result>

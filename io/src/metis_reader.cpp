@@ -20,9 +20,11 @@
 // exactly 2m arcs. Symmetry of the lists (u lists v iff v lists u) is not checked.
 //
 // Parsing runs in two parallel passes: the first counts the adjacency lines of every chunk so
-// each chunk knows the vertex its first line belongs to; the second parses.
+// each chunk knows the vertex its first line belongs to; the second parses, into arc arrays
+// sized by a count of the tokens (parse_arc_chunks).
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "chunk_parse.hpp"
@@ -137,10 +139,14 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
                    text.line_text(header.header_line));
   }
 
-  // Pass 2: parse every line.
-  auto parse = [&](std::size_t c, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    constexpr std::size_t kShortestNeighbor = 2;  // "1 "
-    out.reserve_for(chunk, weighted ? 2 * kShortestNeighbor : kShortestNeighbor, weighted);
+  // Pass 2: parse every line. Bound: a token per arc (two with edge weights), counted in one
+  // vectorized pass; exact unless comments or vertex sizes and weights add tokens.
+  const std::size_t tokens_per_arc = header.edge_weights ? 2 : 1;
+  auto most_arcs = [tokens_per_arc](const LineChunk& chunk) {
+    return count_tokens(chunk.begin, chunk.end) / tokens_per_arc;
+  };
+  auto parse = [&](std::size_t c, const LineChunk& chunk, ArcWindow<VertexId> arcs,
+                   std::monostate&) {
     std::uint64_t vertex = first_vertex[c];
     const char* p = chunk.begin;
     while (p < chunk.end) {
@@ -190,28 +196,24 @@ EdgeList<VertexId> parse_metis(const TextBuffer& text, const ReadOptions& option
           }
           p = skip_blanks(p);
         }
-        out.sources.push_back(u);
-        out.targets.push_back(static_cast<VertexId>(neighbor - 1));
-        if (weighted) out.weights.push_back(static_cast<Weight>(weight));
-        ++out.records;
+        arcs.add(u, static_cast<VertexId>(neighbor - 1), static_cast<Weight>(weight));
       }
       ++p;
       ++vertex;
     }
+    return arcs.size();
   };
-  std::vector<ArcChunk<VertexId>> parsed = parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
-  const std::uint64_t arcs = total_records(parsed);
+  EdgeList<VertexId> edges;
+  edges.num_vertices = static_cast<VertexId>(n);
+  edges.directed = false;
+  parse_arc_chunks<std::monostate>(text, chunks, weighted, edges, most_arcs, parse);
+  const std::uint64_t arcs = edges.size();
   if (arcs % 2 != 0 || arcs / 2 != header.edges) {
     text.fail(header.header_line,
               "the adjacency lines list " + std::to_string(arcs) +
                   " arcs but the header declares " + std::to_string(header.edges) +
                   " edges, which need twice as many arcs (each edge in both endpoints' lines)");
   }
-
-  EdgeList<VertexId> edges;
-  edges.num_vertices = static_cast<VertexId>(n);
-  edges.directed = false;
-  gather_arcs(parsed, weighted, edges);
   return edges;
 }
 

@@ -202,9 +202,18 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
   const std::vector<LineChunk> chunks =
       split_lines(header.body, text.end(), parse_chunk_bytes(text.end() - header.body));
 
-  auto parse = [&](std::size_t, const LineChunk& chunk, ArcChunk<VertexId>& out) {
-    // "1 1\n" is the shortest entry; a symmetric one yields two arcs
-    out.reserve_for(chunk, symmetry == MtxSymmetry::General ? 4 : 2, weighted);
+  // Bound: an entry per line not starting with '%' (and per 4 bytes, "1 1\n"), counted in one
+  // vectorized pass, and two arcs per entry where symmetric; exact for general files without
+  // blank lines among the entries (a symmetric file's diagonal entries leave a slot each).
+  const std::size_t arcs_per_entry = symmetry == MtxSymmetry::General ? 1 : 2;
+  auto most_arcs = [arcs_per_entry](const LineChunk& chunk) {
+    constexpr std::size_t kShortestEntryLine = 4;
+    return arcs_per_entry *
+           std::min(count_lines_not_starting_with(chunk.begin, chunk.end, '%'),
+                    static_cast<std::size_t>(chunk.end - chunk.begin) / kShortestEntryLine);
+  };
+  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<VertexId> arcs,
+                   RecordCount& out) {
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -249,9 +258,7 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
       ++out.records;
       const auto u = static_cast<VertexId>(row - 1);
       const auto v = static_cast<VertexId>(column - 1);
-      out.sources.push_back(u);
-      out.targets.push_back(v);
-      if (weighted) out.weights.push_back(static_cast<Weight>(value));
+      arcs.add(u, v, static_cast<Weight>(value));
       if (symmetry == MtxSymmetry::General) continue;
       if (u == v) {
         if (symmetry == MtxSymmetry::SkewSymmetric) {
@@ -259,22 +266,17 @@ EdgeList<VertexId> parse_matrix_market(const TextBuffer& text, const ReadOptions
         }
         continue;
       }
-      out.sources.push_back(v);
-      out.targets.push_back(u);
-      if (weighted) {
-        out.weights.push_back(
-            static_cast<Weight>(symmetry == MtxSymmetry::SkewSymmetric ? -value : value));
-      }
+      arcs.add(v, u, static_cast<Weight>(symmetry == MtxSymmetry::SkewSymmetric ? -value : value));
     }
+    return arcs.size();
   };
-  std::vector<ArcChunk<VertexId>> parsed = parse_chunks<ArcChunk<VertexId>>(text, chunks, parse);
-  check_declared_count(text, chunks, parsed, header.entries, header.size_line, "entries",
-                       is_entry_line);
-
   EdgeList<VertexId> edges;
   edges.num_vertices = static_cast<VertexId>(n);
   edges.directed = symmetry == MtxSymmetry::General;
-  gather_arcs(parsed, weighted, edges);
+  const std::vector<RecordCount> parsed =
+      parse_arc_chunks<RecordCount>(text, chunks, weighted, edges, most_arcs, parse);
+  check_declared_count(text, chunks, parsed, header.entries, header.size_line, "entries",
+                       is_entry_line);
   return edges;
 }
 

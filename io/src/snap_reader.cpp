@@ -117,24 +117,29 @@ void check_header(const TextBuffer& text, const SnapHeader& header, std::uint64_
   }
 }
 
-// One chunk's share of the edge lines: its arcs fill slots [first_slot, first_slot + records) of
-// the arrays shared by all chunks (ids as written), its weights wait in its own array.
+// What one chunk's edge lines hold beyond their arcs.
 struct SnapChunk {
-  std::size_t first_slot = 0;
   std::uint64_t records = 0;
   std::uint64_t max_id = 0;
-  std::vector<Weight> weights;
   const char* first_two_columns = nullptr;
   const char* first_three_columns = nullptr;
 };
 
+// Whether the line at `line` has a third column (after two tokens).
+bool has_third_column(const char* line) {
+  const char* p = skip_blanks(line);
+  for (int column = 0; column < 2; ++column) {
+    while (!ends_token(*p)) ++p;
+    p = skip_blanks(p);
+  }
+  return *p != '\n';
+}
+
 // Parses every edge line from `body` on (the leading comments skipped) into `arcs` (sources and
-// targets with ids of type IdT as written, and the weights when the file has them and
-// options.keep_weights); returns what each chunk found. Every edge line ends with its own '\n',
-// so the lines before a chunk bound where its arcs can start: the arrays are sized once, to the
-// line count, every chunk writes its arcs straight into them, and only the empty slots between
-// chunks (of comment and blank lines) are squeezed out after (none in a file whose comments all
-// come first, as SNAP writes them).
+// targets with ids of type IdT as written, and the weights when the first edge line has a third
+// column and options.keep_weights: a file whose lines differ in columns is an error); returns
+// what each chunk found. The leading comments skipped, a file whose comments all come first, as
+// SNAP writes them, leaves no slot empty.
 template <typename IdT>
 std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
                                    const ReadOptions& options, std::uint64_t id_limit,
@@ -142,27 +147,18 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
   const char* const text_end = text.end();
   const std::vector<LineChunk> chunks =
       split_lines(body, text_end, parse_chunk_bytes(static_cast<std::size_t>(text_end - body)));
-  // A chunk holds at most one edge line per '\n' and per kShortestEdgeLine bytes, so a file of
-  // many blank lines sizes its arrays by its bytes.
-  constexpr std::size_t kShortestEdgeLine = 4;  // "0 1\n"
-  std::vector<std::size_t> first_slot(chunks.size() + 1, 0);
-  for (std::size_t c = 0; c < chunks.size(); ++c) {
-    const auto bytes = static_cast<std::size_t>(chunks[c].end - chunks[c].begin);
-    first_slot[c + 1] =
-        std::min(count_lines(chunks[c].begin, chunks[c].end), bytes / kShortestEdgeLine);
-  }
-  std::partial_sum(first_slot.begin(), first_slot.end(), first_slot.begin());
-  arcs.sources.resize(first_slot.back());
-  arcs.targets.resize(first_slot.back());
-  IdT* const sources = arcs.sources.data();
-  IdT* const targets = arcs.targets.data();
-  const bool keep_weights = options.keep_weights;
-  auto parse = [&](std::size_t c, const LineChunk& chunk, SnapChunk& out) {
-    out.first_slot = first_slot[c];
-    IdT* const chunk_sources = sources + out.first_slot;
-    IdT* const chunk_targets = targets + out.first_slot;
-    std::size_t records = 0;
+  // Bound: an arc per line (and per 4 bytes, "0 1\n", for a file of many blank lines), counted
+  // in one vectorized pass; exact unless comments or blank lines sit among the edge lines.
+  auto most_arcs = [](const LineChunk& chunk) {
+    constexpr std::size_t kShortestEdgeLine = 4;
+    return std::min(count_lines(chunk.begin, chunk.end),
+                    static_cast<std::size_t>(chunk.end - chunk.begin) / kShortestEdgeLine);
+  };
+  const bool weighted = options.keep_weights && body < text_end && has_third_column(body);
+  auto parse = [&](std::size_t, const LineChunk& chunk, ArcWindow<IdT> arcs, SnapChunk& out) {
     std::uint64_t max_id = 0;
+    const char* first_two_columns = nullptr;
+    const char* first_three_columns = nullptr;
     const char* p = chunk.begin;
     while (p < chunk.end) {
       const char* line = p;
@@ -171,10 +167,9 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
       std::uint32_t plain[2];
       if (scan_plain_id_pair(p, plain[0], plain[1])) {
         max_id = std::max<std::uint64_t>(max_id, std::max(plain[0], plain[1]));
-        if (out.first_two_columns == nullptr) out.first_two_columns = line;
-        chunk_sources[records] = static_cast<IdT>(plain[0]);
-        chunk_targets[records] = static_cast<IdT>(plain[1]);
-        ++records;
+        if (first_two_columns == nullptr) first_two_columns = line;
+        // In a weighted file a two-column line is an error (below).
+        arcs.add_unweighted(static_cast<IdT>(plain[0]), static_cast<IdT>(plain[1]));
         continue;
       }
       p = skip_blanks(p);
@@ -193,10 +188,10 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
         max_id = std::max(max_id, id);
         p = skip_blanks(p);
       }
+      double weight = 0.0;
       if (*p == '\n') {
-        if (out.first_two_columns == nullptr) out.first_two_columns = line;
+        if (first_two_columns == nullptr) first_two_columns = line;
       } else {
-        double weight = 0.0;
         const ScanStatus status = scan_real(p, text_end, weight);
         if (status != ScanStatus::Ok) {
           throw LineError{line, scan_problem(status, "weight (third column)", p)};
@@ -207,18 +202,16 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
           throw LineError{line, "unexpected " + token_at(p) +
                                     " (expected 'source target' or 'source target weight')"};
         }
-        if (out.first_three_columns == nullptr) out.first_three_columns = line;
-        if (keep_weights) out.weights.push_back(static_cast<Weight>(weight));
+        if (first_three_columns == nullptr) first_three_columns = line;
       }
       ++p;
-      chunk_sources[records] = static_cast<IdT>(ids[0]);
-      chunk_targets[records] = static_cast<IdT>(ids[1]);
-      ++records;
+      arcs.add(static_cast<IdT>(ids[0]), static_cast<IdT>(ids[1]), static_cast<Weight>(weight));
     }
-    out.records = records;
-    out.max_id = max_id;
+    out = {arcs.size(), max_id, first_two_columns, first_three_columns};
+    return arcs.size();
   };
-  std::vector<SnapChunk> parsed = parse_chunks<SnapChunk>(text, chunks, parse);
+  std::vector<SnapChunk> parsed =
+      parse_arc_chunks<SnapChunk>(text, chunks, weighted, arcs, most_arcs, parse);
 
   // Either every edge line has a weight or none has: report the first line that differs from
   // the first edge line.
@@ -236,26 +229,6 @@ std::vector<SnapChunk> parse_lines(const TextBuffer& text, const char* body,
                        " columns but line " + std::to_string(text.line_of(first)) + " has " +
                        (weighted_first ? "3" : "2") + "; every edge line needs the same columns");
   }
-
-  // Squeeze out the slots of comment and blank lines, in file order (an arc only moves down),
-  // and gather the weights beside their arcs.
-  const bool weighted = keep_weights && first_three != nullptr;
-  std::size_t kept = 0;
-  for (SnapChunk& chunk : parsed) {
-    const std::size_t size = static_cast<std::size_t>(chunk.records);
-    if (chunk.first_slot != kept) {
-      std::memmove(sources + kept, sources + chunk.first_slot, size * sizeof(IdT));
-      std::memmove(targets + kept, targets + chunk.first_slot, size * sizeof(IdT));
-    }
-    if (weighted) {
-      arcs.weights.insert(arcs.weights.end(), chunk.weights.begin(), chunk.weights.end());
-      chunk.weights = {};
-    }
-    chunk.first_slot = kept;
-    kept += size;
-  }
-  arcs.sources.resize(kept);
-  arcs.targets.resize(kept);
   return parsed;
 }
 

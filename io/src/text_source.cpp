@@ -847,6 +847,44 @@ std::size_t count_lines(const char* begin, const char* end) noexcept {
   return lines;
 }
 
+std::size_t count_lines_not_starting_with(const char* begin, const char* end, char mark) noexcept {
+  if (begin == end) return 0;
+  // A line starts at `begin` and after every '\n' but the last, which ends the range. Blocks as
+  // in count_lines.
+  constexpr std::size_t kBlock = 255;
+  const char* const last = end - 1;
+  std::size_t lines = *begin != mark ? 1 : 0;
+  while (static_cast<std::size_t>(last - begin) >= kBlock) {
+    unsigned char in_block = 0;
+    for (std::size_t i = 0; i < kBlock; ++i)
+      in_block += static_cast<unsigned char>((begin[i] == '\n') & (begin[i + 1] != mark));
+    lines += in_block;
+    begin += kBlock;
+  }
+  for (; begin < last; ++begin)
+    lines += static_cast<std::size_t>((*begin == '\n') & (begin[1] != mark));
+  return lines;
+}
+
+std::size_t count_tokens(const char* begin, const char* end) noexcept {
+  if (begin == end) return 0;
+  const auto separates = [](char c) { return static_cast<unsigned char>(c) <= ' '; };
+  // A token starts at a byte that is no separator after one that is; the range starts a line.
+  constexpr std::size_t kBlock = 255;
+  std::size_t tokens = separates(*begin) ? 0 : 1;
+  const char* p = begin + 1;
+  while (static_cast<std::size_t>(end - p) >= kBlock) {
+    const char* const before = p - 1;
+    unsigned char in_block = 0;
+    for (std::size_t i = 0; i < kBlock; ++i)
+      in_block += static_cast<unsigned char>(separates(before[i]) & !separates(p[i]));
+    tokens += in_block;
+    p += kBlock;
+  }
+  for (; p < end; ++p) tokens += static_cast<std::size_t>(separates(p[-1]) & !separates(*p));
+  return tokens;
+}
+
 const char* next_line(const char* at) noexcept {
   while (*at != '\n') ++at;
   return at + 1;

@@ -111,6 +111,14 @@ std::size_t parse_chunk_bytes(std::size_t bytes);
 /// The number of '\n' in [begin, end).
 std::size_t count_lines(const char* begin, const char* end) noexcept;
 
+/// The number of lines in [begin, end) (whole lines) whose first byte is not `mark`.
+std::size_t count_lines_not_starting_with(const char* begin, const char* end, char mark) noexcept;
+
+/// The number of tokens in [begin, end) (whole lines), taking every byte up to ' ' (blanks, '\n'
+/// and other control bytes) as a separator: at least the tokens the scanners of text_scan.hpp
+/// take there, since each of those holds a digit.
+std::size_t count_tokens(const char* begin, const char* end) noexcept;
+
 /// Returns the start of the line after the one holding `at` (the line's '\n' must exist).
 const char* next_line(const char* at) noexcept;
 
