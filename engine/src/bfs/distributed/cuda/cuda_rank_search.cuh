@@ -250,9 +250,9 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// Peer transport: the exchange whose barriers the kernels run (null: it launches its own), and
   /// the finished-block counters of the kernels that run them (expansion; level counters).
   PeerExchange* barriers_ = nullptr;
+  cuda::DeviceBuffer<unsigned int> d_blocks_done_;
   /// The last all-reduce's barrier zeroed the level words (send counts, counters) after it.
   bool level_words_zeroed_ = false;
-  cuda::DeviceBuffer<unsigned int> d_blocks_done_;
   /// Two counter slots of the engine's agents (theirs and the "next level" one they zero), used
   /// in turn (take_agent_slots), and the agents launched so far.
   cuda::DeviceBuffer<cuda::BfsCounters> d_agent_counters_;

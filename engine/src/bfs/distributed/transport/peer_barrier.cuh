@@ -59,7 +59,7 @@ __device__ inline std::size_t counter_word(int ranks, int slot, int sender, int 
 }
 
 /// The gathered counters (thread t's share) and the status word into the host's copy, then the
-// barrier's sequence number, each thread's stores fenced before it.
+/// barrier's sequence number, each thread's stores fenced before it.
 __device__ inline void post_to_host(const PeerBarrier& a, const unsigned long long* status) {
   const int t = static_cast<int>(threadIdx.x);
   if (a.counters != nullptr) {
