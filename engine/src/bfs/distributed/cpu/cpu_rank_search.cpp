@@ -62,7 +62,7 @@ void CpuRankSearch<VertexT, EdgeT>::start(VertexT source, bool predecessors, boo
 }
 
 template <typename VertexT, typename EdgeT>
-void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t) {
+void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t level, std::int64_t frontier_arcs) {
   const int me = slice_.rank;
   std::fill(send_counts_.begin(), send_counts_.end(), 0);
   edges_examined_ = 0;
@@ -84,6 +84,12 @@ void CpuRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t) {
       send_[at * words_] = w;
       if (words_ == 2) send_[at * 2 + 1] = u;
     }
+  }
+  // GPU ranks size their expansion by the level loop's count: the simulation holds it to the truth.
+  if (frontier_arcs >= 0 && frontier_arcs != edges_examined_) {
+    throw Error("distributed bfs: rank " + std::to_string(me) + " was told its level-" +
+                std::to_string(level) + " frontier has " + std::to_string(frontier_arcs) +
+                " arcs; it has " + std::to_string(edges_examined_));
   }
 }
 
