@@ -54,7 +54,6 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/device_memory.hpp"
-#include "cuda/kernel_loading.cuh"
 #include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
 #include "cuda/pinned_buffer.cuh"
@@ -347,7 +346,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// resident blocks.
   template <typename Kernel>
   void load_kernel(Kernel* kernel) {
-    cuda::load_kernel(kernel);
+    cudaFuncAttributes attributes{};
+    FRONTIER_CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel)));
     resident_blocks(kernel);
   }
 
