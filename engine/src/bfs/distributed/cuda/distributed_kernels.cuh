@@ -7,7 +7,9 @@
 ///  - expand_bin_kernel: one thread per frontier arc finds its vertex by binary search over the
 ///    scan, filters the neighbour (own labelled vertices; the sent bitmask, claimed by atomicOr
 ///    so each vertex leaves the rank at most once per search) and appends it to its owner's bin
-///    with one atomicAdd per (warp, owner) (__match_any_sync);
+///    with one atomicAdd per (warp, owner) (__match_any_sync); expand_small_kernel does the same
+///    for a frontier of at most kSmallExpandFrontier vertices, each block scanning its degrees
+///    into shared memory first (no scan launch);
 ///  - contract_kernel: one thread per received item claims the vertex by atomicOr on its bit in
 ///    the rank's visited bitmap, writes its depth and parent and queues it with one atomicAdd per
 ///    warp (contract_in_place_kernel: the same over the bins that stayed at their senders, read
@@ -541,8 +543,7 @@ struct WordsToZero {
 
 /// The end of a bottom-up level: the level counters from the engine agent's counter slot
 /// (cuda::BfsCounters; null: zeros) by one thread, `zero` zeroed by the grid, and the barrier
-/// `end` in the last block. One launch, where a memset of each range and a counter kernel were
-/// three.
+/// `end` in the last block: one launch, not a memset of each range and a counter kernel.
 template <typename CounterSlot>
 __global__ void bottom_up_end_kernel(const CounterSlot* slot, std::int64_t* counters,
                                      WordsToZero zero, BarrierAtEnd end) {
@@ -562,7 +563,7 @@ __global__ void bottom_up_end_kernel(const CounterSlot* slot, std::int64_t* coun
 
 /// A search's start on a rank: the sent and visited bitmaps cleared and, on the source's owner,
 /// the source labelled (its visited bit set in the same store that clears its word) and queued.
-/// One launch, where two memsets and a kernel were three.
+/// One launch, not two memsets and a kernel.
 template <typename VertexT>
 struct StartArgs {
   std::uint32_t* sent;
