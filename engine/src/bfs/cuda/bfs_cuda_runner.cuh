@@ -54,6 +54,7 @@
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/device_memory.hpp"
+#include "cuda/kernel_loading.cuh"
 #include "cuda/launch_sizing.hpp"
 #include "cuda/log_bridge.hpp"
 #include "cuda/pinned_buffer.cuh"
@@ -346,8 +347,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// resident blocks.
   template <typename Kernel>
   void load_kernel(Kernel* kernel) {
-    cudaFuncAttributes attributes{};
-    FRONTIER_CUDA_CHECK(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel)));
+    cuda::load_kernel(kernel);
     resident_blocks(kernel);
   }
 

@@ -19,6 +19,7 @@
 #include "bfs/distributed/gathered_bitmap.hpp"
 #include "bfs/distributed/rank_labels.hpp"
 #include "cuda/cuda_check.cuh"
+#include "cuda/kernel_loading.cuh"
 #include "cuda/launch_sizing.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/errors.hpp"
@@ -177,6 +178,39 @@ void CudaRankSearch<VertexT, EdgeT>::allocate_search_buffers() {
   cudaDeviceProp properties{};
   FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
   grid_blocks_ = properties.multiProcessorCount * kDistributedBlocksPerSm;
+  load_kernels();
+}
+
+template <typename VertexT, typename EdgeT>
+void CudaRankSearch<VertexT, EdgeT>::load_kernels() {
+  // Which of these a search launches depends on its source (frontier sizes, directions): a
+  // search that first needs one would pay its loading.
+  cuda::load_kernel(start_kernel<VertexT>);
+  cuda::load_kernel(frontier_scan_block_kernel<VertexT, EdgeT>);
+  cuda::load_kernel(frontier_degrees_kernel<VertexT, EdgeT>);
+  cuda::load_kernel(expand_bin_kernel<VertexT, EdgeT, Target>);
+  cuda::load_kernel(expand_small_kernel<VertexT, EdgeT, Target>);
+  cuda::load_kernel(contract_kernel<VertexT, EdgeT>);
+  cuda::load_kernel(contract_in_place_kernel<VertexT, EdgeT>);
+  cuda::load_kernel(frontier_bitmap_kernel<VertexT>);
+  cuda::load_kernel(frontier_queue_part_kernel<VertexT>);
+  cuda::load_kernel(queue_parts_to_global_kernel<VertexT>);
+  cuda::load_kernel(globalize_bitmap_kernel<VertexT>);
+  with_stripe_shift(gathered_bits_.stripe_shift, [](auto shift) {
+    cuda::load_kernel(globalize_striped_kernel<decltype(shift)::value>);
+  });
+  cuda::load_kernel(bottom_up_end_kernel<cuda::BfsCounters>);
+  cuda::load_kernel(touch_regions_kernel<PeerRegion>);
+  cuda::load_kernel(cuda::bfs_bitmap_to_queue_kernel<VertexT, EdgeT>);
+  cuda::load_kernel(gathered_bottom_up_kernel<VertexT, EdgeT, Target, true>);
+  cuda::load_kernel(gathered_bottom_up_kernel<VertexT, EdgeT, Target, false>);
+  cuda::load_kernel(cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true, Target>);
+  cuda::load_kernel(cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false, Target>);
+  // CUB's scan kernels have no names to load by: a scan of one item loads them.
+  std::size_t scratch = scan_scratch_bytes_;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_scan_scratch_.data(), scratch,
+                                                    d_degrees_.data(), d_scan_.data(), 1, stream_));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
 template <typename VertexT, typename EdgeT>

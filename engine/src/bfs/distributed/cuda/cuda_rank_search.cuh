@@ -141,8 +141,10 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   void touch_peer_pages();
 
  private:
-  /// Everything but the slice (step 2 of both constructors).
+  /// Everything but the slice (step 2 of both constructors), then load_kernels().
   void allocate_search_buffers();
+  /// Loads every kernel a search may launch (cuda/kernel_loading.cuh).
+  void load_kernels();
   /// Every rank's bitmap part into d_global_bits_ (striped over a power-of-two rank count: a
   /// word at a time; else vertex by vertex).
   void launch_globalize(const FrontierPartsAt& parts);
