@@ -376,8 +376,9 @@ void CudaRankSearch<VertexT, EdgeT>::expand(std::int32_t, std::int64_t frontier_
   // zero: adjacent, zeroed by the first kernel below (or here, where there is none), unless the
   // last all-reduce's barrier zeroed them.
   const bool zeroed = std::exchange(level_words_zeroed_, false);
-  const LevelWordsToZero zero{level_words(kSendCounts),
-                              zeroed ? 0 : distribution_.ranks + kLevelCounters};
+  const LevelWordsToZero zero{
+      level_words(kSendCounts),
+      zeroed ? 0u : static_cast<std::uint64_t>(distribution_.ranks + kLevelCounters)};
   if (frontier_in_bitmap_) {
     // 0. Back from bottom-up: the frontier bitmap becomes the queue (the engine's agent).
     frontier_in_bitmap_ = false;
@@ -438,7 +439,7 @@ void CudaRankSearch<VertexT, EdgeT>::scan_frontier(const LevelWordsToZero& zero)
     FRONTIER_CHECK_LAUNCH();
   } else {
     frontier_degrees_kernel<VertexT, EdgeT>
-        <<<blocks_for(std::max<std::int64_t>(frontier_size_ + 1, zero.count)),
+        <<<blocks_for(std::max(frontier_size_ + 1, static_cast<std::int64_t>(zero.count))),
            kDistributedThreadsPerBlock, 0, stream_>>>(d_frontier_.data(), frontier_size_,
                                                       d_offsets_.data(), d_degrees_.data(), zero);
     FRONTIER_CHECK_LAUNCH();
@@ -577,11 +578,12 @@ void CudaRankSearch<VertexT, EdgeT>::bottom_up(std::int32_t level, FrontierPart 
   // 3. Its counters become the level's (none without local vertices); peer transport: the
   //    other ranks' parts of the gathered bitmap after next zeroed (PeerView::bitmaps), and the
   //    all-reduce's barrier follows in the last block.
-  const WordsToZero zero = peer_ ? peer_parts(gathered_after(2)) : WordsToZero{};
+  const auto [before, after] =
+      peer_ ? peer_parts(gathered_after(2)) : std::array<cuda::WordRange<std::uint32_t>, 2>{};
   const int blocks = capped_blocks_for(
-      static_cast<std::int64_t>(std::max(zero.first_words, zero.second_words)), grid_blocks_);
+      static_cast<std::int64_t>(std::max(before.count, after.count)), grid_blocks_);
   bottom_up_end_kernel<cuda::BfsCounters><<<blocks, kDistributedThreadsPerBlock, 0, stream_>>>(
-      agent_counters, level_words(kCounters), zero, all_reduce_at_end());
+      agent_counters, level_words(kCounters), before, after, all_reduce_at_end());
   FRONTIER_CHECK_LAUNCH();
 }
 
@@ -599,9 +601,10 @@ BarrierAtEnd CudaRankSearch<VertexT, EdgeT>::all_reduce_at_end() {
   // After the barrier no rank reads this rank's send counts (the contractions are done) or its
   // counters (posted): they are zeroed there for the next level.
   level_words_zeroed_ = true;
-  return {d_blocks_done_.data() + 1,
-          barriers_->take_all_reduce(level_words(kCounters), kLevelCounters),
-          level_words(kSendCounts), distribution_.ranks + kLevelCounters};
+  return {
+      d_blocks_done_.data() + 1,
+      barriers_->take_all_reduce(level_words(kCounters), kLevelCounters),
+      {level_words(kSendCounts), static_cast<std::uint64_t>(distribution_.ranks + kLevelCounters)}};
 }
 
 template <typename VertexT, typename EdgeT>
@@ -703,12 +706,14 @@ GatheredFrontier CudaRankSearch<VertexT, EdgeT>::gathered_frontier(
 }
 
 template <typename VertexT, typename EdgeT>
-WordsToZero CudaRankSearch<VertexT, EdgeT>::peer_parts(std::uint32_t* gathered) const {
+std::array<cuda::WordRange<std::uint32_t>, 2> CudaRankSearch<VertexT, EdgeT>::peer_parts(
+    std::uint32_t* gathered) const {
   // Before this rank's part, and after it.
   const auto before = static_cast<std::uint64_t>(rank_);
   const auto after = static_cast<std::uint64_t>(distribution_.ranks - rank_ - 1);
-  return {gathered, before * bitmap_words_, gathered + (before + 1) * bitmap_words_,
-          after * bitmap_words_};
+  return {cuda::WordRange<std::uint32_t>{gathered, before * bitmap_words_},
+          cuda::WordRange<std::uint32_t>{gathered + (before + 1) * bitmap_words_,
+                                         after * bitmap_words_}};
 }
 
 template <typename VertexT, typename EdgeT>

@@ -31,6 +31,7 @@
 
 #include <cuda_runtime.h>
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -43,6 +44,7 @@
 #include "bfs/distributed/transport/symmetric_buffer.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/stream.cuh"
+#include "cuda/word_range.cuh"
 #include "frontier/distribution/rank_graph.hpp"
 #include "graph/cuda/device_graph.cuh"
 #include "graph/cuda/rank_slice_build.cuh"
@@ -50,8 +52,6 @@
 namespace frontier::distributed {
 
 struct GatheredFrontier;
-struct LevelWordsToZero;
-struct WordsToZero;
 
 template <typename VertexT, typename EdgeT>
 class CudaRankSearch final : public RankSearch<VertexT> {
@@ -152,7 +152,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   /// buffer (NCCL), or each rank's own part of its current gathered bitmap (peer transport).
   FrontierPartsAt frontier_parts(std::size_t part_bytes) const;
   /// Peer transport: the other ranks' parts of this rank's gathered bitmap `gathered`.
-  WordsToZero peer_parts(std::uint32_t* gathered) const;
+  std::array<cuda::WordRange<std::uint32_t>, 2> peer_parts(std::uint32_t* gathered) const;
   /// Peer transport: the rank's gathered bitmap `steps` after the current one in the rotation.
   std::uint32_t* gathered_after(int steps) const;
   /// Where the last bottom-up level's frontier is (steps 0) and where this one's goes (steps 1):
@@ -165,7 +165,7 @@ class CudaRankSearch final : public RankSearch<VertexT> {
   std::int64_t* level_words(LevelWords part) const;
   /// The frontier's arc offsets into d_scan_ (by one block where the frontier is small), `zero`
   /// zeroed first.
-  void scan_frontier(const LevelWordsToZero& zero);
+  void scan_frontier(const cuda::WordRange<std::int64_t>& zero);
   /// Queues the bitmap frontier d_frontier_bits_ into d_frontier_ (frontier_size_ ids).
   void bitmap_to_queue();
   /// Where a bottom-up level reads the frontier: a bitmap in global vertex order, or this rank's

@@ -46,6 +46,7 @@
 #include "bfs/distributed/rank_search.hpp"
 #include "bfs/distributed/transport/peer_barrier.cuh"
 #include "bfs/distributed/transport/peer_view.hpp"
+#include "cuda/word_range.cuh"
 #include "frontier/distribution/vertex_distribution.hpp"
 
 namespace frontier::distributed {
@@ -64,13 +65,10 @@ inline constexpr int kBlockScanThreads = 1024;
 inline constexpr int kBlockScanItems = 4;
 inline constexpr std::int64_t kBlockScanFrontier = 2 * kBlockScanThreads * kBlockScanItems;
 
-/// Words a level's counting starts from (the send counts and level counters, zero_words of
-/// them), zeroed by the kernel that computes the arc offsets: the expansion that counts into
-/// them runs after it, and a separate memset would be one more launch a level.
-struct LevelWordsToZero {
-  std::int64_t* words;
-  int count;
-};
+/// The words a level's counting starts from (the send counts and level counters), zeroed by the
+/// kernel that computes the arc offsets: the expansion that counts into them runs after it, and
+/// a separate memset would be one more launch a level.
+using LevelWordsToZero = cuda::WordRange<std::int64_t>;
 
 /// The frontier's arc offsets by the kThreads threads of one block: each thread sums the degrees
 /// of kBlockScanItems consecutive vertices, the block scans the sums, tile after tile with a
@@ -115,9 +113,7 @@ __global__ void __launch_bounds__(kBlockScanThreads)
     frontier_scan_block_kernel(const VertexT* frontier, std::int64_t count, const EdgeT* offsets,
                                EdgeT* scan, LevelWordsToZero zero) {
   __shared__ typename cub::BlockScan<EdgeT, kBlockScanThreads>::TempStorage temp;
-  for (int i = static_cast<int>(threadIdx.x); i < zero.count; i += kBlockScanThreads) {
-    zero.words[i] = 0;
-  }
+  cuda::zero_words(zero, threadIdx.x, kBlockScanThreads);
   scan_frontier_degrees<kBlockScanThreads>(frontier, count, offsets, scan, temp);
 }
 
@@ -126,7 +122,8 @@ __global__ void frontier_degrees_kernel(const VertexT* frontier, std::int64_t co
                                         const EdgeT* offsets, EdgeT* degrees,
                                         LevelWordsToZero zero) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < zero.count) zero.words[i] = 0;
+  cuda::zero_words(zero, static_cast<std::uint64_t>(i),
+                   static_cast<std::uint64_t>(gridDim.x) * blockDim.x);
   if (i < count) {
     const VertexT local = frontier[i];
     degrees[i] = offsets[local + 1] - offsets[local];
@@ -532,25 +529,18 @@ __global__ void globalize_striped_kernel(FrontierPartsAt parts, std::uint64_t gl
   }
 }
 
-/// Two ranges of words to zero (the other ranks' parts of a gathered bitmap: before and after
-/// the rank's own).
-struct WordsToZero {
-  std::uint32_t* first = nullptr;
-  std::uint64_t first_words = 0;
-  std::uint32_t* second = nullptr;
-  std::uint64_t second_words = 0;
-};
-
 /// The end of a bottom-up level: the level counters from the engine agent's counter slot
-/// (cuda::BfsCounters; null: zeros) by one thread, `zero` zeroed by the grid, and the barrier
+/// (cuda::BfsCounters; null: zeros) by one thread, `before` and `after` (the other ranks' parts
+/// of a gathered bitmap, before and after the rank's own) zeroed by the grid, and the barrier
 /// `end` in the last block: one launch, not a memset of each range and a counter kernel.
 template <typename CounterSlot>
 __global__ void bottom_up_end_kernel(const CounterSlot* slot, std::int64_t* counters,
-                                     WordsToZero zero, BarrierAtEnd end) {
+                                     cuda::WordRange<std::uint32_t> before,
+                                     cuda::WordRange<std::uint32_t> after, BarrierAtEnd end) {
   const std::uint64_t first = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t i = first; i < zero.first_words; i += stride) zero.first[i] = 0;
-  for (std::uint64_t i = first; i < zero.second_words; i += stride) zero.second[i] = 0;
+  cuda::zero_words(before, first, stride);
+  cuda::zero_words(after, first, stride);
   if (first == 0) {
     counters[kNextFrontier] = slot == nullptr ? 0 : static_cast<std::int64_t>(slot->new_vertices);
     counters[kEdgesExamined] = slot == nullptr ? 0 : static_cast<std::int64_t>(slot->arcs_examined);

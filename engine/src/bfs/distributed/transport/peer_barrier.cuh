@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cuda/word_range.cuh"
+
 namespace frontier::distributed {
 
 /// Counters an all-reduce may carry (the level loop sends kLevelCounters).
@@ -168,18 +170,14 @@ __device__ inline bool last_block_done(unsigned int* blocks_done) {
 struct BarrierAtEnd {
   unsigned int* blocks_done = nullptr;
   PeerBarrier barrier{};
-  std::int64_t* zero_after = nullptr;
-  int zero_after_count = 0;
+  cuda::WordRange<std::int64_t> zero_after{};
 };
 
 /// Called once by every thread of every block at the end of a kernel given `end`.
 __device__ inline void run_barrier_at_end(const BarrierAtEnd& end) {
   if (end.blocks_done == nullptr || !last_block_done(end.blocks_done)) return;
   peer_barrier(end.barrier);
-  for (int i = static_cast<int>(threadIdx.x); i < end.zero_after_count;
-       i += static_cast<int>(blockDim.x)) {
-    end.zero_after[i] = 0;
-  }
+  cuda::zero_words(end.zero_after, threadIdx.x, blockDim.x);
 }
 
 }  // namespace frontier::distributed
