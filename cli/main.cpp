@@ -2,6 +2,7 @@
 // the only place where errors become exit codes (see exit_codes.hpp).
 #include <array>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -69,6 +70,12 @@ int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) then fails the write with EFBIG, which the writers report,
   // instead of killing the process with a half-written file.
   std::signal(SIGXFSZ, SIG_IGN);
+  // CUDA loads a kernel at its first launch by default. Which kernels a search launches depends
+  // on its root (NCCL's, on the message sizes), so the first search that needs one would pay the
+  // loading, several milliseconds, with every other GPU waiting for it at the level's barrier.
+  // Loading them all when a GPU's context starts puts that in the setup; a CUDA_MODULE_LOADING
+  // the user set is kept.
+  setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
   try {
     return frontier::cli::dispatch(argc, argv);
   } catch (const cxxopts::exceptions::exception& error) {

@@ -17,6 +17,7 @@
 
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_query.hpp"
+#include "cuda/kernel_loading.cuh"
 #include "frontier/errors.hpp"
 
 namespace frontier::distributed {
@@ -77,6 +78,9 @@ PeerExchange::PeerExchange(int ranks, int rank, int device, cudaStream_t stream,
   h_abandon_ = cuda::PinnedBuffer<int>(1, cudaHostAllocMapped);
   *h_abandon_.data() = 0;
   d_abandon_ = h_abandon_.device_pointer();
+  // A rank that first runs this kernel in a later search (its own kernels took the barriers
+  // until then) would load it while its peers wait in the barrier.
+  cuda::load_kernel(peer_barrier_kernel);
 }
 
 PeerExchange::~PeerExchange() {
