@@ -217,8 +217,8 @@ int run_bfs(int argc, const char* const* argv) {
     }
     std::vector<VertexId> sources;
     for (const std::vector<VertexId>& search : searches) sources.push_back(search.front());
-    return run_distributed_bfs(std::move(loaded.graph), path, sources, distributed, bfs_options,
-                               validate, common.json);
+    return run_distributed_bfs(std::move(loaded.graph), loaded.info, sources, distributed,
+                               bfs_options, validate, common.json);
   }
   const Device device =
       distributed.single_gpu_engine

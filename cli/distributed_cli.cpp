@@ -17,6 +17,7 @@
 #include "frontier/errors.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/runs/mpi_bfs.hpp"
+#include "graph_input.hpp"
 #include "json_writer.hpp"
 #include "options.hpp"
 
@@ -111,7 +112,8 @@ void log_warm_ups(std::vector<double> seconds) {
 }
 
 // The searches of `bfs --distributed`: one process per GPU under mpirun; only process 0 reports.
-DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+DistributedTrials mpi_bfs_trials(Graph graph, const io::GraphFileInfo& file,
+                                 const std::vector<VertexId>& sources,
                                  const DistributedPlacement& run,
                                  const DistributedBfsOptions& options, bool validate) {
   const bool directed = graph.directed();
@@ -123,7 +125,7 @@ DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sourc
   out.report = mpi.rank == 0;
   for (const runs::MpiBfsSearch& search : mpi.searches) {
     BfsTrial trial;
-    trial.source = search.source;
+    trial.source = original_id(file, search.source);
     trial.seconds = search.seconds;
     trial.reached = search.vertices_reached;
     trial.levels = search.levels;
@@ -137,7 +139,8 @@ DistributedTrials mpi_bfs_trials(Graph graph, const std::vector<VertexId>& sourc
 }
 
 // The searches of `bfs --gpus N | --ranks N`: every rank in this process.
-DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sources,
+DistributedTrials local_bfs_trials(Graph graph, const io::GraphFileInfo& file,
+                                   const std::vector<VertexId>& sources,
                                    const DistributedPlacement& run,
                                    const DistributedBfsOptions& options, bool validate) {
   auto& log = detail::logger();
@@ -161,7 +164,7 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
     // Edges of the searched component: arcs out of reached vertices (halved when undirected).
     const std::int64_t reached_arcs = partition::reached_arcs(search.slices(), result.bfs.depth);
     BfsTrial trial;
-    trial.source = source;
+    trial.source = original_id(file, source);
     trial.seconds = result.bfs.seconds;
     trial.reached = result.bfs.vertices_reached;
     trial.levels = static_cast<std::int32_t>(result.bfs.levels.size());
@@ -172,13 +175,14 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
       const BfsValidation verdict = validate_distributed_bfs<VertexId, EdgeId>(
           search.slices(), source, result.bfs.parent, result.bfs.depth);
       if (!verdict.valid) {
-        throw ValidationError("search from " + std::to_string(source) + ": " + verdict.failure);
+        throw ValidationError("search from " + std::to_string(trial.source) + ": " +
+                              verdict.failure);
       }
       trial.validated = true;
     }
     for (const DistributedLevelStats& level : result.exchange) {
       log.debug("bfs from {} level {}: frontier {}, {} items binned, {} bytes between ranks",
-                source, level.level, level.frontier_vertices, level.items_binned,
+                trial.source, level.level, level.frontier_vertices, level.items_binned,
                 level.bytes_exchanged);
     }
     log_trial(trial);
@@ -189,9 +193,9 @@ DistributedTrials local_bfs_trials(Graph graph, const std::vector<VertexId>& sou
 
 }  // namespace
 
-int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<VertexId>& sources,
-                        const DistributedPlacement& run, const BfsOptions& bfs, bool validate,
-                        bool json) {
+int run_distributed_bfs(Graph graph, const io::GraphFileInfo& file,
+                        const std::vector<VertexId>& sources, const DistributedPlacement& run,
+                        const BfsOptions& bfs, bool validate, bool json) {
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
   const auto arcs = static_cast<std::int64_t>(graph.num_arcs());
   DistributedBfsOptions options;
@@ -199,13 +203,13 @@ int run_distributed_bfs(Graph graph, const std::string& path, const std::vector<
   options.bfs.predecessors = bfs.predecessors || validate;
   options.gather_labels = true;
   const DistributedTrials done =
-      run.mpi ? mpi_bfs_trials(std::move(graph), sources, run, options, validate)
-              : local_bfs_trials(std::move(graph), sources, run, options, validate);
+      run.mpi ? mpi_bfs_trials(std::move(graph), file, sources, run, options, validate)
+              : local_bfs_trials(std::move(graph), file, sources, run, options, validate);
   if (!done.report) return 0;
   const int ranks = done.ranks;
   const std::string device = run.device.is_cuda() || run.mpi ? "gpu" : "cpu";
   const auto header = [&](JsonWriter& json) {
-    json.field("file", path)
+    json.field("file", file.path)
         .field("device", device)
         .field("ranks", static_cast<std::int64_t>(ranks))
         .field("mpi_processes", static_cast<std::int64_t>(run.mpi ? ranks : 1))

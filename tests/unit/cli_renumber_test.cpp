@@ -91,6 +91,20 @@ TEST_F(CliRenumberTest, SourceIsTheFilesId) {
   EXPECT_NE(result.out.find("\"vertices\":4"), std::string::npos) << result.out;
 }
 
+TEST_F(CliRenumberTest, SimulatedRanksReportTheFilesIds) {
+  const CliRun json = run("bfs --renumber --json --source 7000 --ranks 2 " + sparse_graph());
+  ASSERT_EQ(json.exit_code, 0) << json.output();
+  EXPECT_NE(json.out.find("\"source\":7000"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"vertices_reached\":2"), std::string::npos) << json.out;
+
+  const CliRun text = run("bfs --renumber --source 500 --ranks 3 --validate " + sparse_graph());
+  ASSERT_EQ(text.exit_code, 0) << text.output();
+  const std::vector<std::string> lines = lines_of(text.out);
+  ASSERT_GE(lines.size(), 2u) << text.out;
+  EXPECT_EQ(lines[1].rfind("500 ", 0), 0u) << text.out;
+  EXPECT_NE(text.err.find("bfs from 500:"), std::string::npos) << text.err;
+}
+
 TEST_F(CliRenumberTest, SourceListTargetAndPathAreTheFilesIds) {
   const CliRun result =
       run("bfs --renumber --json --source 500,7000 --target 90000 " + sparse_graph());
