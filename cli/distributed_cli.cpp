@@ -116,7 +116,6 @@ DistributedTrials mpi_bfs_trials(Graph graph, const io::GraphFileInfo& file,
                                  const std::vector<VertexId>& sources,
                                  const DistributedPlacement& run,
                                  const DistributedBfsOptions& options, bool validate) {
-  const bool directed = graph.directed();
   const runs::MpiBfsResult mpi =
       runs::run_bfs_mpi(std::move(graph), sources, run.layout, options, validate, run.transport);
   DistributedTrials out;
@@ -129,7 +128,7 @@ DistributedTrials mpi_bfs_trials(Graph graph, const io::GraphFileInfo& file,
     trial.seconds = search.seconds;
     trial.reached = search.vertices_reached;
     trial.levels = search.levels;
-    trial.edges = directed ? search.reached_arcs : search.reached_arcs / 2;
+    trial.edges = search.reached_edges;
     trial.bytes_exchanged = search.bytes_exchanged;
     trial.validated = search.validated;
     if (out.report) log_trial(trial);
@@ -161,14 +160,12 @@ DistributedTrials local_bfs_trials(Graph graph, const io::GraphFileInfo& file,
   }
   for (const VertexId source : sources) {
     const DistributedBfsResult<VertexId> result = search.run(source, options);
-    // Edges of the searched component: arcs out of reached vertices (halved when undirected).
-    const std::int64_t reached_arcs = partition::reached_arcs(search.slices(), result.bfs.depth);
     BfsTrial trial;
     trial.source = original_id(file, source);
     trial.seconds = result.bfs.seconds;
     trial.reached = result.bfs.vertices_reached;
     trial.levels = static_cast<std::int32_t>(result.bfs.levels.size());
-    trial.edges = directed ? reached_arcs : reached_arcs / 2;
+    trial.edges = partition::reached_edges(search.slices(), result.bfs.depth, directed);
     trial.bytes_exchanged = result.bytes_exchanged;
     trial.warm_up_seconds = result.warm_up_seconds;
     if (validate) {

@@ -127,3 +127,18 @@ TEST_F(CliBfsQueriesTest, BadListsAndDistributedQueriesAreRefused) {
 }
 
 }  // namespace
+
+// The edges column counts a search's component the same way on simulated ranks as on one
+// device: an undirected edge once, a self loop once (its one arc).
+TEST(CliBfsEdgesTest, RanksCountEdgesAsOneDeviceDoes) {
+  const frontier::test::TempDir dir;
+  const auto path = dir / "loop.mtx";
+  std::ofstream(path)
+      << "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n1 1\n2 1\n3 2\n";
+  for (const char* placement : {"", " --ranks 2", " --ranks 3"}) {
+    const CliRun result = frontier::test::run_cli("bfs --device cpu --source 0 --json" +
+                                                  std::string(placement) + " " + path.string());
+    ASSERT_EQ(result.exit_code, 0) << placement << ": " << result.err;
+    EXPECT_NE(result.out.find("\"edges\":3"), std::string::npos) << placement << ": " << result.out;
+  }
+}

@@ -77,16 +77,16 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
     // 4. Process 0 counts and validates; the verdict goes to every process.
     std::string failure;
     if (out.rank == 0) {
-      one.reached_arcs = frontier::reached_arcs<VertexId, EdgeId>(graph, result.bfs.depth);
+      one.reached_edges = frontier::reached_edges<VertexId, EdgeId>(graph, result.bfs.depth);
       if (validate) {
         const BfsValidation check =
             validate_bfs_tree<VertexId, EdgeId>(graph, source, result.bfs.parent, result.bfs.depth);
         failure = check.valid ? "" : check.failure;
       }
     }
-    std::int64_t counts[2] = {one.reached_arcs, failure.empty() ? 0 : 1};
+    std::int64_t counts[2] = {one.reached_edges, failure.empty() ? 0 : 1};
     mpi::check(MPI_Bcast(counts, 2, MPI_INT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
-    one.reached_arcs = counts[0];
+    one.reached_edges = counts[0];
     if (counts[1] != 0) {
       throw ValidationError("search from " + std::to_string(source) + ": " +
                             (out.rank == 0 ? failure : "process 0 found a broken tree"));

@@ -123,19 +123,14 @@ BalanceReport edge_balance(std::span<const RankGraph<VertexT, EdgeT>> slices) {
 /// process of an MPI run sums its own slice's count with the others').
 template <typename VertexT, typename EdgeT>
 std::int64_t reached_arcs(std::span<const RankGraph<VertexT, EdgeT>> slices,
-                          std::span<const std::int32_t> depth) {
-  std::int64_t arcs = 0;
-  for (const auto& slice : slices) {
-    const auto count = static_cast<std::int64_t>(slice.local_vertices());
-#pragma omp parallel for schedule(static) reduction(+ : arcs)
-    for (std::int64_t local = 0; local < count; ++local) {
-      const VertexT v = slice.distribution.global(slice.rank, static_cast<VertexT>(local));
-      if (depth[v] >= 0)
-        arcs += static_cast<std::int64_t>(slice.degree(static_cast<VertexT>(local)));
-    }
-  }
-  return arcs;
-}
+                          std::span<const std::int32_t> depth);
+
+/// Edges of the component a search reached over the slices held here, counted as
+/// frontier::reached_edges() counts them on one graph: the arcs out of reached vertices, and on an
+/// undirected graph each edge once (its two arcs, or a self loop's one).
+template <typename VertexT, typename EdgeT>
+std::int64_t reached_edges(std::span<const RankGraph<VertexT, EdgeT>> slices,
+                           std::span<const std::int32_t> depth, bool directed);
 
 /// One line per rank ("rank 0: 512 vertices, 8190 arcs (50.02%)") and a summary line
 /// ("edge balance: min 8170, max 8190, mean 8180.0, max/mean 1.001"), each ending in '\n'.

@@ -34,8 +34,8 @@ struct MpiBfsSearch {
   double seconds = 0.0;
   std::int64_t vertices_reached = 0;
   std::int32_t levels = 0;
-  /// Arcs out of the reached vertices (the whole graph's; halve for undirected edges).
-  std::int64_t reached_arcs = 0;
+  /// Edges of the searched component, as frontier::reached_edges() counts them.
+  std::int64_t reached_edges = 0;
   std::int64_t bytes_exchanged = 0;
   bool validated = false;
 };
