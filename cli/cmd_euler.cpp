@@ -23,31 +23,21 @@ struct Forest {
   Graph graph;
   std::string name;
   std::vector<VertexId> roots;
+  /// The file's id of every vertex when the file was read with --renumber; empty otherwise.
+  io::GraphFileInfo file;
 };
 
-Forest load_forest(const cxxopts::ParseResult& result) {
+// A generated tree; --root (a vertex) replaces its own root.
+Forest generated_forest(const cxxopts::ParseResult& result) {
   Forest forest;
-  if (result.count("random-tree") > 0) {
-    const std::int64_t n = result["random-tree"].as<std::int64_t>();
-    const std::string shape_name = result["shape"].as<std::string>();
-    const TreeShape shape = parse_tree_shape(shape_name);
-    const auto seed = result["seed"].as<std::uint64_t>();
-    CsrBuildOptions build;
-    build.symmetrize = true;
-    forest.graph = build_csr<VertexId, EdgeId>(io::generate_tree<VertexId>(shape, n, seed), build);
-    forest.name = shape_name + " tree of " + std::to_string(n) + " vertices";
-    if (n > 0 && result.count("root") == 0) {
-      forest.roots.push_back(static_cast<VertexId>(io::tree_root(n, seed)));
-    }
-  } else if (result.count("file") > 0) {
-    io::ReadOptions read = graph_read_options(result);
-    read.symmetrize = true;
-    io::LoadedGraph loaded = io::read_graph(result["file"].as<std::string>(), read);
-    forest.graph = std::move(loaded.graph);
-    forest.name = loaded.info.path;
-  } else {
-    throw UsageError("euler needs a TREEFILE or --random-tree N");
-  }
+  const std::int64_t n = result["random-tree"].as<std::int64_t>();
+  const std::string shape_name = result["shape"].as<std::string>();
+  const TreeShape shape = parse_tree_shape(shape_name);
+  const auto seed = result["seed"].as<std::uint64_t>();
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  forest.graph = build_csr<VertexId, EdgeId>(io::generate_tree<VertexId>(shape, n, seed), build);
+  forest.name = shape_name + " tree of " + std::to_string(n) + " vertices";
   if (result.count("root") > 0) {
     const std::int64_t root = result["root"].as<std::int64_t>();
     if (root < 0 || root >= forest.graph.num_vertices()) {
@@ -55,17 +45,48 @@ Forest load_forest(const cxxopts::ParseResult& result) {
                             std::to_string(forest.graph.num_vertices()) + ")");
     }
     forest.roots = {static_cast<VertexId>(root)};
+  } else if (n > 0) {
+    forest.roots.push_back(static_cast<VertexId>(io::tree_root(n, seed)));
   }
   return forest;
 }
 
-void write_values(const std::string& path, const RootedForest<VertexId>& tree) {
+// A tree file, read undirected; --root is a vertex, or with --renumber the file's id.
+Forest file_forest(const cxxopts::ParseResult& result) {
+  io::ReadOptions read = graph_read_options(result);
+  read.symmetrize = true;
+  io::LoadedGraph loaded = io::read_graph(result["file"].as<std::string>(), read);
+  Forest forest;
+  if (result.count("root") > 0) {
+    forest.roots = {map_original_id(loaded, result["root"].as<std::int64_t>(), "--root")};
+  }
+  forest.graph = std::move(loaded.graph);
+  forest.name = loaded.info.path;
+  forest.file = std::move(loaded.info);
+  return forest;
+}
+
+Forest load_forest(const cxxopts::ParseResult& result) {
+  if (result.count("random-tree") > 0) return generated_forest(result);
+  if (result.count("file") > 0) return file_forest(result);
+  throw UsageError("euler needs a TREEFILE or --random-tree N");
+}
+
+// One line per vertex; after --renumber a last column holds the file's id of the vertex (a
+// parent is a vertex, as in bfs --output).
+void write_values(const std::string& path, const RootedForest<VertexId>& tree,
+                  const io::GraphFileInfo& file_info) {
+  const bool renumbered = !file_info.original_ids.empty();
   io::OutputFile file(path);
   std::ostream& out = file.stream();
-  out << "# vertex parent depth preorder postorder subtree_size\n";
+  out << (renumbered ? "# vertex parent depth preorder postorder subtree_size original_id (parent "
+                       "is a vertex)\n"
+                     : "# vertex parent depth preorder postorder subtree_size\n");
   for (std::size_t v = 0; v < tree.parent.size(); ++v) {
     out << v << ' ' << tree.parent[v] << ' ' << tree.depth[v] << ' ' << tree.preorder[v] << ' '
-        << tree.postorder[v] << ' ' << tree.subtree_size[v] << '\n';
+        << tree.postorder[v] << ' ' << tree.subtree_size[v];
+    if (renumbered) out << ' ' << file_info.original_ids[v];
+    out << '\n';
   }
   file.commit();
 }
@@ -99,7 +120,9 @@ int run_euler(int argc, const char* const* argv) {
                                 static_cast<std::int64_t>(forest.graph.num_arcs()));
   const RootedForest<VertexId> tree =
       euler_tour_ops<VertexId, EdgeId>(forest.graph, forest.roots, euler);
-  if (result.count("output") > 0) write_values(result["output"].as<std::string>(), tree);
+  if (result.count("output") > 0) {
+    write_values(result["output"].as<std::string>(), tree, forest.file);
+  }
 
   std::int32_t height = 0;
   for (const std::int32_t d : tree.depth) height = std::max(height, d);
@@ -124,11 +147,15 @@ int run_euler(int argc, const char* const* argv) {
                 tree.seconds * 1e3, device.c_str(), tree.stats.ranking_seconds * 1e3,
                 tree.stats.transfer_seconds * 1e3);
     if (result.count("output") == 0 && forest.graph.num_vertices() <= 20) {
-      std::printf("%-8s %8s %6s %9s %10s %8s\n", "vertex", "parent", "depth", "preorder",
-                  "postorder", "subtree");
+      // After --renumber the last column is the file's id of the vertex.
+      const std::vector<std::int64_t>& ids = forest.file.original_ids;
+      std::printf("%-8s %8s %6s %9s %10s %8s%s\n", "vertex", "parent", "depth", "preorder",
+                  "postorder", "subtree", ids.empty() ? "" : "  file_id");
       for (std::size_t v = 0; v < tree.parent.size(); ++v) {
-        std::printf("%-8zu %8d %6d %9d %10d %8d\n", v, tree.parent[v], tree.depth[v],
+        std::printf("%-8zu %8d %6d %9d %10d %8d", v, tree.parent[v], tree.depth[v],
                     tree.preorder[v], tree.postorder[v], tree.subtree_size[v]);
+        if (!ids.empty()) std::printf("  %7lld", static_cast<long long>(ids[v]));
+        std::printf("\n");
       }
     }
   }

@@ -105,6 +105,22 @@ TEST_F(CliRenumberTest, SimulatedRanksReportTheFilesIds) {
   EXPECT_NE(text.err.find("bfs from 500:"), std::string::npos) << text.err;
 }
 
+TEST_F(CliRenumberTest, EulerRootAndOutputAreTheFilesIds) {
+  const std::string tree = write_file(dir_ / "tree.txt", "100 200\n100 300\n300 400\n").string();
+  const CliRun result =
+      run("euler --renumber --root 300 --output " + path("euler.txt") + " " + tree);
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  // Vertices 0..3 are the ids 100, 200, 300, 400; the root is vertex 2 (id 300).
+  EXPECT_EQ(lines_of(read_file(path("euler.txt"))),
+            (std::vector<std::string>{"# vertex parent depth preorder postorder subtree_size "
+                                      "original_id (parent is a vertex)",
+                                      "0 2 1 1 1 2 100", "1 0 2 2 0 1 200", "2 2 0 0 3 4 300",
+                                      "3 2 1 3 2 1 400"}));
+  const CliRun missing = run("euler --renumber --root 5 " + tree);
+  EXPECT_EQ(missing.exit_code, 2) << missing.output();
+  EXPECT_NE(missing.err.find("--root 5 is not a vertex of"), std::string::npos) << missing.err;
+}
+
 TEST_F(CliRenumberTest, SourceListTargetAndPathAreTheFilesIds) {
   const CliRun result =
       run("bfs --renumber --json --source 500,7000 --target 90000 " + sparse_graph());
