@@ -1,6 +1,9 @@
-// build_csr and transpose on both of their paths: a small graph's counting sorts on the calling
-// thread (vertices plus arcs below detail::worth_threads) and the block-wise sorts of a larger
-// one, each against a plain sequential reference, the larger also on one and on two threads.
+// build_csr and transpose on both of their paths: the counting sorts on the calling thread and
+// the block-wise sorts that threads share (graph/csr_build_policy.hpp chooses by size and thread
+// count), each against a plain sequential reference, on one and on two threads. The sizes are
+// picked so that every path is taken (checked first): Small by the counting sorts everywhere,
+// Mid by the counting sorts on one thread and the block-wise sorted build on two, Large (more
+// vertices than arcs, to stay quick) by the block-wise sorts everywhere.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -11,6 +14,7 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/random.hpp"
+#include "graph/csr_build_policy.hpp"
 #include "support/test_graphs.hpp"
 
 namespace frontier {
@@ -70,6 +74,56 @@ std::vector<Arc> reversed_sorted_arcs(const Csr& graph) {
   return arcs;
 }
 
+TEST(CsrBuildPolicy, TheTestSizesTakeEveryPath) {
+  const detail::CsrBuildPolicy policy;
+  for (const bool sorted : {true, false}) {
+    EXPECT_TRUE(policy.counting_sorts(2000, 20000, 1, sorted));
+    EXPECT_TRUE(policy.counting_sorts(2000, 20000, 2, sorted));
+    EXPECT_TRUE(policy.counting_sorts(40000, 300000, 1, sorted));
+    EXPECT_FALSE(policy.counting_sorts(600000, 400000, 1, sorted));
+    EXPECT_FALSE(policy.counting_sorts(600000, 400000, 2, sorted));
+  }
+  EXPECT_FALSE(policy.counting_sorts(40000, 300000, 2, /*sort_by_target=*/true));
+}
+
+TEST_P(CsrBuildPaths, SortedListsHoldTheEdgeListSorted) {
+  auto list = edges();
+  add_weights(list);
+  const Csr graph =
+      same_on_one_and_two_threads([&] { return build_csr<std::int32_t, EdgeId>(list); });
+  std::vector<Arc> expected;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    expected.emplace_back(list.sources[i], list.targets[i], list.weights[i]);
+  }
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(stored_arcs(graph), expected);
+}
+
+TEST_P(CsrBuildPaths, DuplicatesLeaveTheirSmallestWeight) {
+  auto list = edges();
+  add_weights(list);
+  CsrBuildOptions options;
+  options.remove_duplicates = true;
+  options.remove_self_loops = true;
+  const Csr graph =
+      same_on_one_and_two_threads([&] { return build_csr<std::int32_t, EdgeId>(list, options); });
+  std::vector<Arc> sorted;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list.sources[i] != list.targets[i]) {
+      sorted.emplace_back(list.sources[i], list.targets[i], list.weights[i]);
+    }
+  }
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<Arc> expected;
+  for (const Arc& arc : sorted) {
+    if (expected.empty() || std::get<0>(expected.back()) != std::get<0>(arc) ||
+        std::get<1>(expected.back()) != std::get<1>(arc)) {
+      expected.push_back(arc);
+    }
+  }
+  EXPECT_EQ(stored_arcs(graph), expected);
+}
+
 TEST_P(CsrBuildPaths, UnsortedListsKeepTheEdgeListOrder) {
   const auto list = edges();
   CsrBuildOptions options;
@@ -100,11 +154,13 @@ TEST_P(CsrBuildPaths, TransposeOrdersEqualArcsByWeight) {
   EXPECT_EQ(stored_arcs(transposed), reversed_sorted_arcs(graph));
 }
 
-// 2,000 + 20,000 is below the threshold of 2^16; 20,000 + 200,000 above it.
 INSTANTIATE_TEST_SUITE_P(Sizes, CsrBuildPaths,
-                         ::testing::Values(Size{2000, 20000}, Size{20000, 200000}),
+                         ::testing::Values(Size{2000, 20000}, Size{40000, 300000},
+                                           Size{600000, 400000}),
                          [](const ::testing::TestParamInfo<Size>& info) {
-                           return info.param.edges < 65536 ? "Small" : "Large";
+                           return info.param.vertices < 10000    ? "Small"
+                                  : info.param.vertices < 100000 ? "Mid"
+                                                                 : "Large";
                          });
 
 }  // namespace

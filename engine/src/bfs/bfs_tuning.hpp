@@ -44,9 +44,10 @@ struct BfsCpuPolicy {
   std::int64_t vertices_per_thread = std::int64_t{1} << 14;
 
   /// A graph with fewer vertices plus arcs than this is searched on the calling thread alone,
-  /// every step: its whole search costs less than creating the OpenMP threads (which a process
-  /// does on its first parallel region, so the first search would pay for them).
-  std::int64_t serial_graph_work = std::int64_t{1} << 15;
+  /// every step: its whole search costs less than waking a sleeping team of 16 threads, which a
+  /// search pays in its first parallel step unless something woke the team just before
+  /// (creating the threads, in a process's first parallel region, costs more still).
+  std::int64_t serial_graph_work = std::int64_t{1} << 17;
 
   /// Threads for a step of `work` units at `work_per_thread` units each: 1 or `threads`.
   int threads_for(std::int64_t work, std::int64_t work_per_thread) const;
@@ -63,7 +64,8 @@ BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options, std::int64_t vertice
 
 /// Starts the OpenMP threads a search on a graph of `vertices` and `arcs` with all threads would
 /// use (none for a small graph), so that the first search does not create them; returns the
-/// seconds it took. An Engine on the CPU calls it when it is built.
+/// seconds it took, 0 where a team as large was started before in this process. An Engine on the
+/// CPU calls it when it is built.
 double start_bfs_threads(std::int64_t vertices, std::int64_t arcs);
 
 }  // namespace frontier::cpu

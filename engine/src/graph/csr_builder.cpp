@@ -9,12 +9,11 @@
 // vertices cost no contention and the result does not depend on the thread count. The grouped
 // arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
 //
-// A graph too small to wake the OpenMP team (vertices plus arcs below detail::worth_threads)
-// takes the same two stable counting sorts over the whole vertex range at once, on the calling
-// thread: count, place by target into one temporary array (of sources only: an arc's target is
-// its bucket), place by source into the CSR. Blocks and grouped copies pay off only when threads
-// share the work or the vertex range outgrows the cache; for a small graph they are extra passes.
-// Both ways give the same CSR.
+// A graph whose vertex range fits the caches takes two stable counting sorts over the whole
+// vertex range instead, on the calling thread: count, place whole arcs by target into one
+// temporary array, place them by source into the CSR. Blocks and grouped copies pay off only when
+// threads share the work or the vertex range outgrows the cache; for a small graph they are extra
+// passes (graph/csr_build_policy.hpp says where each way wins). Both ways give the same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
@@ -28,6 +27,7 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/label_vector.hpp"
+#include "graph/csr_build_policy.hpp"
 
 namespace frontier {
 namespace {
@@ -49,7 +49,8 @@ void check_edge_list(const EdgeList<VertexT>& edges) {
   using Unsigned = std::make_unsigned_t<VertexT>;
   const auto n = static_cast<Unsigned>(edges.num_vertices);
   int any_bad = 0;
-#pragma omp parallel for reduction(| : any_bad) schedule(static) if (detail::worth_threads(m))
+  const bool use_threads = detail::worth_threads_streaming(m);
+#pragma omp parallel for reduction(| : any_bad) schedule(static) if (use_threads)
   for (std::int64_t i = 0; i < m; ++i) {
     any_bad |= static_cast<int>(static_cast<Unsigned>(edges.sources[i]) >= n) |
                static_cast<int>(static_cast<Unsigned>(edges.targets[i]) >= n);
@@ -188,14 +189,27 @@ void sort_weights_of_equal_targets(const VertexT* targets, Weight* weights, Edge
   }
 }
 
+// In-place exclusive prefix sum of count[0, n) on the calling thread; returns the total.
+template <typename EdgeT>
+EdgeT exclusive_scan(EdgeT* count, std::int64_t n) {
+  EdgeT running{};
+  for (std::int64_t v = 0; v < n; ++v) {
+    const EdgeT value = count[v];
+    count[v] = running;
+    running += value;
+  }
+  return running;
+}
+
 // Removes adjacent duplicate targets of every (sorted) list and compacts the arrays.
 template <typename VertexT, typename EdgeT>
 void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& targets,
                            std::vector<Weight>& weights) {
   const std::int64_t n = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<EdgeT> kept(static_cast<std::size_t>(n) + 1, 0);
-#pragma omp parallel for schedule( \
-    dynamic, 1024) if (detail::worth_threads(static_cast <std::int64_t>(targets.size())))
+  const bool use_threads =
+      detail::worth_threads_streaming(static_cast<std::int64_t>(targets.size()));
+#pragma omp parallel for schedule(dynamic, 1024) if (use_threads)
   for (std::int64_t v = 0; v < n; ++v) {
     EdgeT count = 0;
     for (EdgeT e = offsets[v]; e < offsets[v + 1]; ++e) {
@@ -203,12 +217,13 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
     }
     kept[v] = count;
   }
-  const EdgeT total = detail::parallel_exclusive_scan(kept.data(), static_cast<std::size_t>(n));
+  const EdgeT total =
+      use_threads ? detail::parallel_exclusive_scan(kept.data(), static_cast<std::size_t>(n))
+                  : exclusive_scan(kept.data(), n);
   kept[n] = total;
   std::vector<VertexT> new_targets(static_cast<std::size_t>(total));
   std::vector<Weight> new_weights(weights.empty() ? 0 : static_cast<std::size_t>(total));
-#pragma omp parallel for schedule( \
-    dynamic, 1024) if (detail::worth_threads(static_cast <std::int64_t>(targets.size())))
+#pragma omp parallel for schedule(dynamic, 1024) if (use_threads)
   for (std::int64_t v = 0; v < n; ++v) {
     EdgeT out = kept[v];
     for (EdgeT e = offsets[v]; e < offsets[v + 1]; ++e) {
@@ -224,62 +239,58 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   weights.swap(new_weights);
 }
 
-// Whether a graph of `vertices` and `arcs` is small enough for the one-thread counting sorts
-// (see the file comment). Vertices count because those sorts keep two arrays of them.
-bool small_graph(std::int64_t vertices, std::int64_t arcs) {
-  return !detail::worth_threads(vertices + arcs);
+// Whether the counting sorts on the calling thread build a graph of `vertices` and `arcs` (see
+// csr_build_policy.hpp), with the threads a parallel region would have.
+bool counting_sorts(std::int64_t vertices, std::int64_t arcs, bool sort_by_target) {
+  return detail::CsrBuildPolicy{}.counting_sorts(vertices, arcs, detail::max_threads(),
+                                                 sort_by_target);
 }
 
 // The CSR of a small input on the calling thread (see the file comment): the counting sort by
 // target (when lists are to be sorted) into one temporary array, then the stable one by source
 // straight into `targets`. Fills offsets (n + 1), targets and weights (when weighted).
+//
+// No cursor array: vertex u's degree is counted in offsets[u + 1], which the scan turns into u's
+// first slot and the placement advances to u's end, i.e. to u + 1's first slot, where it belongs.
+// The arcs ordered by target are kept whole, so that the placement by source is one flat loop
+// over them, free of the per-vertex branch that a list of sources alone would need.
 template <typename EdgeT, typename VertexT, typename ItemArcs>
 void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arcs,
                     bool sort_neighbors, bool weighted, std::vector<EdgeT>& offsets,
                     std::vector<VertexT>& targets, std::vector<Weight>& weights) {
   offsets.assign(static_cast<std::size_t>(n) + 1, 0);
-  std::vector<EdgeT> by_target_begin(sort_neighbors ? static_cast<std::size_t>(n) + 1 : 0, 0);
+  std::vector<EdgeT> by_target_begin(sort_neighbors ? static_cast<std::size_t>(n) : 0, 0);
+  EdgeT* source_slot = offsets.data() + 1;
   for (std::int64_t i = 0; i < items; ++i) {
     item_arcs(i, [&](VertexT u, VertexT v, Weight) {
-      ++offsets[u];
+      ++source_slot[u];
       if (sort_neighbors) ++by_target_begin[v];
     });
   }
-  const EdgeT arcs = detail::parallel_exclusive_scan(offsets.data(), static_cast<std::size_t>(n));
-  offsets[n] = arcs;
+  const EdgeT arcs = exclusive_scan(source_slot, n);
   targets.resize(static_cast<std::size_t>(arcs));
   weights.resize(weighted ? static_cast<std::size_t>(arcs) : 0);
-  std::vector<EdgeT> cursor;
   auto place = [&](VertexT u, VertexT v, Weight w) {
-    const EdgeT slot = cursor[u]++;
+    const EdgeT slot = source_slot[u]++;
     targets[slot] = v;
     if (weighted) weights[slot] = w;
   };
   if (!sort_neighbors) {
-    cursor.assign(offsets.begin(), offsets.end() - 1);
     for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
     return;
   }
-  // The arcs ordered by target keep only their sources (and weights): an arc's target is the
-  // vertex whose range holds it, so the scratch is half the size of whole arcs.
-  detail::parallel_exclusive_scan(by_target_begin.data(), static_cast<std::size_t>(n));
-  LabelVector<VertexT> sources_by_target(static_cast<std::size_t>(arcs));
+  exclusive_scan(by_target_begin.data(), n);
+  LabelVector<typename ArcArrays<VertexT>::Ends> by_target(static_cast<std::size_t>(arcs));
   LabelVector<Weight> weights_by_target(weighted ? static_cast<std::size_t>(arcs) : 0);
-  std::vector<EdgeT>& by_target_end = by_target_begin;
   for (std::int64_t i = 0; i < items; ++i) {
     item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
-      const EdgeT slot = by_target_end[v]++;
-      sources_by_target[slot] = u;
+      const EdgeT slot = by_target_begin[v]++;
+      by_target[slot] = {u, v};
       if (weighted) weights_by_target[slot] = w;
     });
   }
-  cursor.assign(offsets.begin(), offsets.end() - 1);
-  EdgeT a = 0;
-  for (std::int64_t v = 0; v < n; ++v) {
-    for (; a < by_target_end[v]; ++a) {
-      place(sources_by_target[a], static_cast<VertexT>(v),
-            weighted ? weights_by_target[a] : Weight{});
-    }
+  for (EdgeT a = 0; a < arcs; ++a) {
+    place(by_target[a].source, by_target[a].target, weighted ? weights_by_target[a] : Weight{});
   }
   if (weighted) {
     for (std::int64_t v = 0; v < n; ++v) {
@@ -314,7 +325,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   };
 
   const bool directed = edges.directed && !options.symmetrize;
-  if (small_graph(n, m)) {
+  if (counting_sorts(n, options.symmetrize ? 2 * m : m, options.sort_neighbors)) {
     std::vector<EdgeT> offsets;
     std::vector<VertexT> targets;
     std::vector<Weight> weights;
@@ -420,7 +431,7 @@ CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   // placement by source is stable, so every list comes out sorted without the counting sort by
   // target. Equal arcs' weights still need that sort to come out in weight order.
   const bool sort_neighbors = weighted;
-  if (small_graph(n, graph.num_arcs())) {
+  if (counting_sorts(n, graph.num_arcs(), sort_neighbors)) {
     // Vertex by vertex, the arcs reversed straight from the CSR: no edge list, no checks.
     auto reversed_arcs = [&](std::int64_t u, auto&& arc) {
       for (EdgeT e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e) {

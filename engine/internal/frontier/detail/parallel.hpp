@@ -18,6 +18,12 @@ inline int max_threads() { return omp_get_max_threads(); }
 /// an oversubscribed machine, where spinning threads wait for a core. Use as `if(...)` clause.
 inline bool worth_threads(std::int64_t items) noexcept { return items >= (std::int64_t{1} << 16); }
 
+/// The same for a loop that streams through its items at a nanosecond or less each (a check):
+/// waking a sleeping team of 16 threads costs as much as about a million such items.
+inline bool worth_threads_streaming(std::int64_t items) noexcept {
+  return items >= (std::int64_t{1} << 20);
+}
+
 /// In-place exclusive prefix sum; returns the total. Two passes over per-thread blocks.
 template <typename T>
 T parallel_exclusive_scan(T* data, std::size_t count) {
