@@ -44,10 +44,9 @@ struct BfsCpuPolicy {
   std::int64_t vertices_per_thread = std::int64_t{1} << 14;
 
   /// A graph with fewer vertices plus arcs than this is searched on the calling thread alone,
-  /// every step: its whole search costs less than waking a sleeping team of 16 threads, which a
-  /// search pays in its first parallel step unless something woke the team just before
-  /// (creating the threads, in a process's first parallel region, costs more still).
-  std::int64_t serial_graph_work = std::int64_t{1} << 17;
+  /// every step: its whole search costs less than creating the OpenMP threads (which a process
+  /// does on its first parallel region, so the first search would pay for them).
+  std::int64_t serial_graph_work = std::int64_t{1} << 15;
 
   /// Threads for a step of `work` units at `work_per_thread` units each: 1 or `threads`.
   int threads_for(std::int64_t work, std::int64_t work_per_thread) const;
