@@ -1,7 +1,6 @@
 // The CPU BFS's thread count per step: a step whose work fills two threads runs on all of them,
 // a smaller one on the calling thread, so small steps never wake a team.
 #include <gtest/gtest.h>
-#include <omp.h>
 
 #include <cstdint>
 
@@ -40,15 +39,6 @@ TEST(BfsCpuPolicy, ASmallGraphIsSearchedOnOneThreadAndStartsNoThreads) {
   EXPECT_EQ(make_bfs_cpu_policy(options, 1005, 25571).threads, 1);
   EXPECT_EQ(start_bfs_threads(1005, 25571), 0.0);
   EXPECT_EQ(make_bfs_cpu_policy(options, 1 << 16, 1 << 20).threads, 16);
-}
-
-TEST(BfsCpuPolicy, TheThreadsAreStartedOncePerProcess) {
-  const int threads = omp_get_max_threads();
-  omp_set_num_threads(2);
-  static_cast<void>(start_bfs_threads(1 << 16, 1 << 20));
-  // The team exists: a second engine does not wake it (its first search will, if it needs it).
-  EXPECT_EQ(start_bfs_threads(1 << 16, 1 << 20), 0.0);
-  omp_set_num_threads(threads);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 
 #include <omp.h>
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -45,20 +44,12 @@ BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options, std::int64_t vertice
 
 double start_bfs_threads(std::int64_t vertices, std::int64_t arcs) {
   const BfsCpuPolicy policy = make_bfs_cpu_policy(BfsOptions{}, vertices, arcs);
-  // The largest team asked for here: creating threads is the cost this saves, once a process.
-  // Waking existing threads again would only move the wake-up from the first search's first
-  // parallel step into the engine's construction, where no search may follow.
-  static std::atomic<int> started_team{1};
-  if (policy.threads <= started_team.load(std::memory_order_relaxed)) return 0.0;
+  if (policy.threads == 1) return 0.0;
   const detail::Timer timer;
   int started = 0;
 #pragma omp parallel num_threads(policy.threads) reduction(+ : started)
   started += 1;
   static_cast<void>(started);
-  int previous = started_team.load(std::memory_order_relaxed);
-  while (previous < policy.threads &&
-         !started_team.compare_exchange_weak(previous, policy.threads, std::memory_order_relaxed)) {
-  }
   return timer.seconds();
 }
 

@@ -63,8 +63,7 @@ BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options, std::int64_t vertice
 
 /// Starts the OpenMP threads a search on a graph of `vertices` and `arcs` with all threads would
 /// use (none for a small graph), so that the first search does not create them; returns the
-/// seconds it took, 0 where a team as large was started before in this process. An Engine on the
-/// CPU calls it when it is built.
+/// seconds it took. An Engine on the CPU calls it when it is built.
 double start_bfs_threads(std::int64_t vertices, std::int64_t arcs);
 
 }  // namespace frontier::cpu
