@@ -86,6 +86,17 @@ TEST(CsrBuildPolicy, TheTestSizesTakeEveryPath) {
   EXPECT_FALSE(policy.counting_sorts(40000, 300000, 2, /*sort_by_target=*/true));
 }
 
+TEST(CsrBuildPolicy, ManyThreadsShareLargerBuilds) {
+  // Sizes of real graphs where 16 threads of block-wise sorts won or lost (csr_build_policy.hpp):
+  // soc-Epinions1's and facebook_combined's reverse graphs, astro-ph's sorted build.
+  const detail::CsrBuildPolicy policy;
+  EXPECT_FALSE(policy.counting_sorts(75879, 508837, 16, /*sort_by_target=*/false));
+  EXPECT_TRUE(policy.counting_sorts(75879, 508837, 2, /*sort_by_target=*/false));
+  EXPECT_TRUE(policy.counting_sorts(4039, 88234, 16, /*sort_by_target=*/false));
+  EXPECT_FALSE(policy.counting_sorts(16706, 242502, 16, /*sort_by_target=*/true));
+  EXPECT_TRUE(policy.counting_sorts(16706, 242502, 1, /*sort_by_target=*/true));
+}
+
 TEST_P(CsrBuildPaths, SortedListsHoldTheEdgeListSorted) {
   auto list = edges();
   add_weights(list);

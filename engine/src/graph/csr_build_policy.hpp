@@ -18,15 +18,17 @@ struct CsrBuildPolicy {
   /// With more threads, a sorted build runs on one thread below both of these: the block-wise
   /// sorts do two to three times the counting sorts' work per arc, and a graph of few vertices
   /// has few blocks to share out (one per 2^11 vertices). Vertices bound it at low degrees, arcs
-  /// at high ones.
+  /// at high ones; on 16 threads the block-wise sorts already won at 2^18 arcs (astro-ph).
   std::int64_t sorted_vertices = std::int64_t{1} << 15;
-  std::int64_t sorted_arcs = std::int64_t{1} << 19;
+  std::int64_t sorted_arcs = std::int64_t{1} << 17;
 
   /// A build that keeps the input order (one scattering pass: a transpose, whose reversed arcs
-  /// come sorted) runs on one thread below this many vertices whatever the threads: up to there,
-  /// the block-wise sorts on two threads lost to the counting sort on one at every degree but
-  /// the lowest.
+  /// come sorted) runs on one thread below this many vertices: on one thread, and on two, the
+  /// counting sort won at every degree but the lowest up to there. With more threads it also
+  /// stays below unsorted_arcs: 16 threads of block-wise sorts won at 2^19 arcs (soc-Epinions1)
+  /// and lost at 2^17 (facebook_combined, wiki-Vote).
   std::int64_t unsorted_vertices = std::int64_t{1} << 19;
+  std::int64_t unsorted_arcs = std::int64_t{1} << 18;
 
   /// No graph of this many arcs or more takes the counting sorts: twice the largest size
   /// measured, beyond which nothing shows the one-thread way still wins.
@@ -37,7 +39,9 @@ struct CsrBuildPolicy {
   bool counting_sorts(std::int64_t vertices, std::int64_t arcs, int threads,
                       bool sort_by_target) const {
     if (arcs >= max_arcs) return false;
-    if (!sort_by_target) return vertices < unsorted_vertices;
+    if (!sort_by_target) {
+      return vertices < unsorted_vertices && (threads <= 2 || arcs < unsorted_arcs);
+    }
     if (threads <= 1) return vertices < one_thread_sorted_vertices;
     return vertices < sorted_vertices && arcs < sorted_arcs;
   }
