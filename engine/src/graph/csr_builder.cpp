@@ -10,10 +10,10 @@
 // arcs live in temporary arrays: two copies of (source, target[, weight]) per arc.
 //
 // A graph whose vertex range fits the caches takes two stable counting sorts over the whole
-// vertex range instead, on the calling thread: count, place whole arcs by target into one
-// temporary array, place them by source into the CSR. Blocks and grouped copies pay off only when
-// threads share the work or the vertex range outgrows the cache; for a small graph they are extra
-// passes (graph/csr_build_policy.hpp says where each way wins). Both ways give the same CSR.
+// vertex range instead, on the calling thread: count, place the arcs' sources by target into one
+// temporary array, place the arcs by source into the CSR. Blocks and grouped copies pay off only
+// when threads share the work or the vertex range outgrows the cache; for a small graph they are
+// extra passes (graph/csr_build_policy.hpp says where each way wins). Both ways give the same CSR.
 #include "frontier/csr_builder.hpp"
 
 #include <algorithm>
@@ -252,8 +252,9 @@ bool counting_sorts(std::int64_t vertices, std::int64_t arcs, bool sort_by_targe
 //
 // No cursor array: vertex u's degree is counted in offsets[u + 1], which the scan turns into u's
 // first slot and the placement advances to u's end, i.e. to u + 1's first slot, where it belongs.
-// The arcs ordered by target are kept whole, so that the placement by source is one flat loop
-// over them, free of the per-vertex branch that a list of sources alone would need.
+// The arcs ordered by target keep only their sources (and weights): an arc's target is the
+// vertex whose range holds it, so the scratch is half the size of whole arcs. Whole arcs, which
+// make the placement one flat loop, were no faster on real graphs (docs/tuning.md).
 template <typename EdgeT, typename VertexT, typename ItemArcs>
 void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arcs,
                     bool sort_neighbors, bool weighted, std::vector<EdgeT>& offsets,
@@ -280,17 +281,21 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
     return;
   }
   exclusive_scan(by_target_begin.data(), n);
-  LabelVector<typename ArcArrays<VertexT>::Ends> by_target(static_cast<std::size_t>(arcs));
+  LabelVector<VertexT> sources_by_target(static_cast<std::size_t>(arcs));
   LabelVector<Weight> weights_by_target(weighted ? static_cast<std::size_t>(arcs) : 0);
   for (std::int64_t i = 0; i < items; ++i) {
     item_arcs(i, [&](VertexT u, VertexT v, Weight w) {
       const EdgeT slot = by_target_begin[v]++;
-      by_target[slot] = {u, v};
+      sources_by_target[slot] = u;
       if (weighted) weights_by_target[slot] = w;
     });
   }
-  for (EdgeT a = 0; a < arcs; ++a) {
-    place(by_target[a].source, by_target[a].target, weighted ? weights_by_target[a] : Weight{});
+  EdgeT a = 0;
+  for (std::int64_t v = 0; v < n; ++v) {
+    for (; a < by_target_begin[v]; ++a) {
+      place(sources_by_target[a], static_cast<VertexT>(v),
+            weighted ? weights_by_target[a] : Weight{});
+    }
   }
   if (weighted) {
     for (std::int64_t v = 0; v < n; ++v) {

@@ -61,8 +61,7 @@ void CsrGraph<VertexT, EdgeT>::check_invariants() const {
   // vectorizes; only a graph that fails it is searched for its first bad arc.
   using Unsigned = std::make_unsigned_t<VertexT>;
   int any_bad = 0;
-  const bool use_threads = detail::worth_threads_streaming(arcs);
-#pragma omp parallel for reduction(| : any_bad) schedule(static) if (use_threads)
+#pragma omp parallel for reduction(| : any_bad) schedule(static) if (detail::worth_threads(arcs))
   for (std::int64_t e = 0; e < arcs; ++e) {
     any_bad |= static_cast<int>(static_cast<Unsigned>(targets_[e]) >= static_cast<Unsigned>(n));
   }
