@@ -189,18 +189,6 @@ void sort_weights_of_equal_targets(const VertexT* targets, Weight* weights, Edge
   }
 }
 
-// In-place exclusive prefix sum of count[0, n) on the calling thread; returns the total.
-template <typename EdgeT>
-EdgeT exclusive_scan(EdgeT* count, std::int64_t n) {
-  EdgeT running{};
-  for (std::int64_t v = 0; v < n; ++v) {
-    const EdgeT value = count[v];
-    count[v] = running;
-    running += value;
-  }
-  return running;
-}
-
 // Removes adjacent duplicate targets of every (sorted) list and compacts the arrays.
 template <typename VertexT, typename EdgeT>
 void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& targets,
@@ -219,7 +207,7 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   }
   const EdgeT total =
       use_threads ? detail::parallel_exclusive_scan(kept.data(), static_cast<std::size_t>(n))
-                  : exclusive_scan(kept.data(), n);
+                  : detail::exclusive_scan(kept.data(), static_cast<std::size_t>(n));
   kept[n] = total;
   std::vector<VertexT> new_targets(static_cast<std::size_t>(total));
   std::vector<Weight> new_weights(weights.empty() ? 0 : static_cast<std::size_t>(total));
@@ -268,7 +256,7 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
       if (sort_neighbors) ++by_target_begin[v];
     });
   }
-  const EdgeT arcs = exclusive_scan(source_slot, n);
+  const EdgeT arcs = detail::exclusive_scan(source_slot, static_cast<std::size_t>(n));
   targets.resize(static_cast<std::size_t>(arcs));
   weights.resize(weighted ? static_cast<std::size_t>(arcs) : 0);
   auto place = [&](VertexT u, VertexT v, Weight w) {
@@ -280,7 +268,7 @@ void build_serially(std::int64_t n, std::int64_t items, const ItemArcs& item_arc
     for (std::int64_t i = 0; i < items; ++i) item_arcs(i, place);
     return;
   }
-  exclusive_scan(by_target_begin.data(), n);
+  detail::exclusive_scan(by_target_begin.data(), static_cast<std::size_t>(n));
   LabelVector<VertexT> sources_by_target(static_cast<std::size_t>(arcs));
   LabelVector<Weight> weights_by_target(weighted ? static_cast<std::size_t>(arcs) : 0);
   for (std::int64_t i = 0; i < items; ++i) {

@@ -24,18 +24,24 @@ inline bool worth_threads_streaming(std::int64_t items) noexcept {
   return items >= (std::int64_t{1} << 20);
 }
 
+/// In-place exclusive prefix sum on the calling thread; returns the total.
+template <typename T>
+T exclusive_scan(T* data, std::size_t count) {
+  T running{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const T value = data[i];
+    data[i] = running;
+    running += value;
+  }
+  return running;
+}
+
 /// In-place exclusive prefix sum; returns the total. Two passes over per-thread blocks.
 template <typename T>
 T parallel_exclusive_scan(T* data, std::size_t count) {
   const int threads = max_threads();
   if (!worth_threads(static_cast<std::int64_t>(count)) || threads == 1) {
-    T running{};
-    for (std::size_t i = 0; i < count; ++i) {
-      const T value = data[i];
-      data[i] = running;
-      running += value;
-    }
-    return running;
+    return exclusive_scan(data, count);
   }
   std::vector<T> block_sums(static_cast<std::size_t>(threads) + 1, T{});
   const std::size_t block = (count + threads - 1) / threads;
