@@ -28,10 +28,8 @@ struct CsrBuildPolicy {
   std::int64_t unsorted_vertices = std::int64_t{1} << 19;
 
   /// With more threads the block-wise sorts win once the graph has blocks for them to share (one
-  /// per 2^11 vertices): wiki-Vote (8,298 vertices, 104k arcs), astro-ph and soc-Epinions1 built
-  /// faster on 16 threads than on one. They lose below few_blocks_vertices, where most threads
-  /// idle (facebook_combined: 4,039 vertices, 88k arcs, two blocks, 3x slower), and wherever
-  /// vertices plus arcs stay below small_items, too little work to wake a team for.
+  /// per 2^11 vertices). They lose below few_blocks_vertices, where most threads would idle, and
+  /// wherever vertices plus arcs stay below small_items, too little work to wake a team for.
   std::int64_t few_blocks_vertices = std::int64_t{1} << 13;
   std::int64_t few_blocks_arcs = std::int64_t{1} << 19;
   std::int64_t small_items = std::int64_t{1} << 16;
