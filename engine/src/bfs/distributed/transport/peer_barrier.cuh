@@ -61,16 +61,17 @@ __device__ inline std::size_t counter_word(int ranks, int slot, int sender, int 
 }
 
 /// The gathered counters (thread t's share) and the status word into the host's copy, then the
-/// barrier's sequence number, each thread's stores fenced before it.
+/// barrier's sequence number. One system-scope fence, by the thread that stores the number: the
+/// block's barrier orders every thread's stores before it and the fence is cumulative (a fence
+/// per storing thread, or one between the status and the number, would each add microseconds).
 __device__ inline void post_to_host(const PeerBarrier& a, const unsigned long long* status) {
   const int t = static_cast<int>(threadIdx.x);
   if (a.counters != nullptr) {
     for (int i = t; i < a.ranks * a.count; i += blockDim.x) a.host[i] = a.gathered[i];
   }
-  __threadfence_system();
+  if (t == 0) a.host[a.ranks * kPeerCounters] = static_cast<std::int64_t>(*status);
   __syncthreads();
   if (t == 0) {
-    a.host[a.ranks * kPeerCounters] = static_cast<std::int64_t>(*status);
     __threadfence_system();
     a.host[a.ranks * kPeerCounters + 1] = static_cast<std::int64_t>(a.sequence);
   }
@@ -149,14 +150,18 @@ __device__ inline void peer_barrier(const PeerBarrier& a) {
 }
 
 /// Called once by every thread of every block of a grid after the block's work: true in the
-/// block that finishes last, for which every block's stores are then visible to every GPU (each
-/// thread fences them at system scope before its block counts itself). `blocks_done` is zero
-/// before the launch and again after it.
+/// block that finishes last, for which every block's stores into this GPU's memory happened
+/// before (each block's first thread fences at GPU scope, after the block's barrier, before the
+/// block counts itself). Publishing them to the other GPUs is the system-scope fence of the
+/// barrier that block runs next (cumulative). A system-scope fence here, in every block, made a
+/// kernel's end several microseconds slower; kernels that store into a peer's memory fence those
+/// stores at system scope themselves (GatheredFrontier::stored). `blocks_done` is zero before
+/// the launch and again after it.
 __device__ inline bool last_block_done(unsigned int* blocks_done) {
   __shared__ bool last;
-  __threadfence_system();
   __syncthreads();
   if (threadIdx.x == 0) {
+    __threadfence();
     last = atomicAdd(blocks_done, 1u) == gridDim.x - 1;
     if (last) *blocks_done = 0;
   }
