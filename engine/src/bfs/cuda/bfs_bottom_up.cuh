@@ -4,9 +4,11 @@
 /// Source: Beamer, Asanovic, Patterson, "Direction-Optimizing Breadth-First Search" (SC 2012).
 /// Every unvisited vertex scans its in-arcs until it finds one from the current frontier (a bit in
 /// frontier_in), and takes that vertex as its parent. One warp owns one 32-bit word of the
-/// bitmaps: lane i handles vertex 32 * word + i, the warp's ballot of "found" is the word of the
-/// next frontier, written whole together with the visited word, so no atomics are needed and
-/// every word of frontier_out is written (no clearing pass).
+/// bitmaps at a time: lane i handles vertex 32 * word + i, the warp's ballot of "found" is the
+/// word of the next frontier, written whole (as is the visited word), so no atomics are needed
+/// and every word of frontier_out is written (no clearing pass). A warp labels a chunk of the
+/// policy's kChunkWords consecutive words before storing them, lane k the chunk's k-th: one
+/// store of the warp where the words go over a link to another GPU.
 ///
 /// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
 /// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
@@ -27,12 +29,17 @@ struct BitmapFrontier {
   __device__ __forceinline__ bool contains(const Args& args, VertexT u) const {
     return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
   }
+  /// Words a warp labels before it stores them (one store per lane).
+  static constexpr int kChunkWords = 1;
+  /// Lane i < count stores word first + i (its bits).
   template <typename Args>
-  __device__ __forceinline__ void store(const Args& args, unsigned long long word,
+  __device__ __forceinline__ void store(const Args& args, unsigned long long first, int count,
                                         BitmapWord bits) const {
-    args.frontier_out[word] = bits;
+    if (static_cast<int>(threadIdx.x % kWarpThreads) < count) {
+      args.frontier_out[first + threadIdx.x % kWarpThreads] = bits;
+    }
   }
-  /// After the warp's last store (lane 0).
+  /// Called by every thread of a block after its last store.
   __device__ __forceinline__ void stored() const {}
 };
 
@@ -54,6 +61,8 @@ class BottomUpAgent {
     // 1. Zero the next level's counters.
     zero_next_counters(args_.next_counters);
 
+    constexpr int kChunk = Frontier::kChunkWords;
+    static_assert(kChunk >= 1 && kChunk <= kWarpThreads, "a chunk's words are stored by its lanes");
     const int lane = threadIdx.x % kWarpThreads;
     const unsigned long long words = bitmap_words(args_.num_vertices);
     const unsigned long long warps_in_grid =
@@ -61,49 +70,55 @@ class BottomUpAgent {
     unsigned long long claimed = 0;
     unsigned long long degree_sum = 0;
     unsigned long long examined = 0;
-    for (unsigned long long word =
+    for (unsigned long long first =
              (blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x) /
-             kWarpThreads;
-         word < words; word += warps_in_grid) {
-      // 2. The warp's 32 vertices and which of them are still unvisited.
-      const BitmapWord seen = args_.visited[word];
-      const unsigned long long vertex = word * kBitmapWordBits + lane;
-      const bool unvisited = vertex < static_cast<unsigned long long>(args_.num_vertices) &&
-                             (seen & (BitmapWord{1} << lane)) == 0;
+             kWarpThreads * kChunk;
+         first < words; first += warps_in_grid * kChunk) {
+      const int count = static_cast<int>(
+          words - first < static_cast<unsigned long long>(kChunk) ? words - first : kChunk);
+      BitmapWord lane_bits = 0;  // lane i: the next-frontier word first + i
+      for (int k = 0; k < count; ++k) {
+        const unsigned long long word = first + k;
+        // 2. The warp's 32 vertices and which of them are still unvisited.
+        const BitmapWord seen = args_.visited[word];
+        const unsigned long long vertex = word * kBitmapWordBits + lane;
+        const bool unvisited = vertex < static_cast<unsigned long long>(args_.num_vertices) &&
+                               (seen & (BitmapWord{1} << lane)) == 0;
 
-      // 3. Each unvisited vertex looks for a frontier vertex among its in-neighbours.
-      bool found = false;
-      VertexT parent = 0;
-      if (unvisited) {
-        const VertexT v = static_cast<VertexT>(vertex);
-        const EdgeT end = args_.reverse.offsets[v + 1];
-        for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
-          const auto u = static_cast<VertexT>(args_.reverse.targets[e]);
-          ++examined;
-          if (frontier_.contains(args_, u)) {
-            found = true;
-            parent = u;
-            break;
+        // 3. Each unvisited vertex looks for a frontier vertex among its in-neighbours.
+        bool found = false;
+        VertexT parent = 0;
+        if (unvisited) {
+          const VertexT v = static_cast<VertexT>(vertex);
+          const EdgeT end = args_.reverse.offsets[v + 1];
+          for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
+            const auto u = static_cast<VertexT>(args_.reverse.targets[e]);
+            ++examined;
+            if (frontier_.contains(args_, u)) {
+              found = true;
+              parent = u;
+              break;
+            }
           }
         }
-      }
 
-      // 4. Label the found vertices; lane 0 writes the next-frontier and visited words.
-      const BitmapWord found_bits = __ballot_sync(kFullWarpMask, found);
-      if (found) {
-        const VertexT v = static_cast<VertexT>(vertex);
-        args_.depth[v] = args_.level;
-        if constexpr (kParents) args_.parent[v] = parent;
-        ++claimed;
-        degree_sum += static_cast<unsigned long long>(args_.forward.offsets[v + 1] -
-                                                      args_.forward.offsets[v]);
+        // 4. Label the found vertices; lane 0 writes the visited word, lane k keeps the
+        //    next-frontier word.
+        const BitmapWord found_bits = __ballot_sync(kFullWarpMask, found);
+        if (found) {
+          const VertexT v = static_cast<VertexT>(vertex);
+          args_.depth[v] = args_.level;
+          if constexpr (kParents) args_.parent[v] = parent;
+          ++claimed;
+          degree_sum += static_cast<unsigned long long>(args_.forward.offsets[v + 1] -
+                                                        args_.forward.offsets[v]);
+        }
+        if (lane == k) lane_bits = found_bits;
+        if (lane == 0 && found_bits != 0) args_.visited[word] = seen | found_bits;
       }
-      if (lane == 0) {
-        frontier_.store(args_, word, found_bits);
-        if (found_bits != 0) args_.visited[word] = seen | found_bits;
-      }
+      frontier_.store(args_, first, count, lane_bits);
     }
-    if (lane == 0) frontier_.stored();
+    frontier_.stored();
 
     // 5. Level counters: one atomic per warp.
     warp_atomic_add(&args_.counters->new_vertices, claimed);

@@ -13,9 +13,10 @@
 /// The next frontier's words are stored into every rank's next gathered bitmap at this rank's
 /// part (peer memory, written while the level runs, so no all-gather follows): every word into
 /// this rank's own, nonzero words into the others', whose owners zeroed those parts before the
-/// barrier that started the level (PeerView::bitmaps). After its last store a warp that stored
-/// into a peer fences at system scope, so that the level's barrier publishes the words to every
-/// peer.
+/// barrier that started the level (PeerView::bitmaps), a chunk of consecutive words at a time
+/// (one store of the warp per peer, not one small write over the link per word). After its last
+/// store a block where a warp stored into a peer fences once at system scope, so that the level's
+/// barrier publishes the words to every peer.
 #pragma once
 
 #include <cstdint>
@@ -45,21 +46,30 @@ struct GatheredFrontier {
     return (bits[bit / 32] >> (bit % 32) & 1u) != 0;
   }
 
+  /// Words a warp labels before it stores them: a peer gets them in one store of the warp
+  /// (kChunkWords consecutive words) rather than one small write over the link per word.
+  static constexpr int kChunkWords = 8;
+  /// Lane i < count stores word first + i: into this rank's own part always, into the others'
+  /// where nonzero.
   template <typename Args>
-  __device__ __forceinline__ void store(const Args&, unsigned long long word, std::uint32_t found) {
+  __device__ __forceinline__ void store(const Args&, unsigned long long first, int count,
+                                        std::uint32_t found) {
+    const int lane = static_cast<int>(threadIdx.x % cuda::kWarpThreads);
+    if (lane >= count) return;
     for (int r = 0; r < ranks; ++r) {
       if (r == rank) {
-        next[r][own_word + word] = found;
+        next[r][own_word + first + lane] = found;
       } else if (found != 0) {
-        next[r][own_word + word] = found;
+        next[r][own_word + first + lane] = found;
         pushed = true;
       }
     }
   }
 
-  /// A warp that stored into a peer fences once, after its last store.
+  /// Called by every thread of a block after its last store: one system-scope fence for the
+  /// block, after the block's barrier, where a warp stored into a peer.
   __device__ __forceinline__ void stored() const {
-    if (pushed) __threadfence_system();
+    if (__syncthreads_or(pushed) && threadIdx.x == 0) __threadfence_system();
   }
 
   /// Set in a warp's copy once it stored into a peer.
