@@ -29,8 +29,9 @@ struct BitmapFrontier {
   __device__ __forceinline__ bool contains(const Args& args, VertexT u) const {
     return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
   }
-  /// Words a warp labels before it stores them (one store per lane).
-  static constexpr int kChunkWords = 1;
+  /// Words a warp labels before it stores them: a warp's reads of the visited words and row
+  /// offsets and its stores of the next frontier then cover runs of consecutive words.
+  static constexpr int kChunkWords = 8;
   /// Lane i < count stores word first + i (its bits).
   template <typename Args>
   __device__ __forceinline__ void store(const Args& args, unsigned long long first, int count,
