@@ -50,12 +50,13 @@ std::string describe(const KroneckerParams& p) {
 // Every builder option combination build_csr accepts (remove_duplicates needs sorting).
 std::vector<CsrBuildOptions> all_build_options() {
   std::vector<CsrBuildOptions> all;
-  for (int bits = 0; bits < 8; ++bits) {
+  for (int bits = 0; bits < 16; ++bits) {
     CsrBuildOptions options;
     options.symmetrize = (bits & 1) != 0;
     options.remove_self_loops = (bits & 2) != 0;
     options.remove_duplicates = (bits & 4) != 0;
     options.sort_neighbors = true;
+    options.hubs_first = (bits & 8) != 0;
     all.push_back(options);
   }
   return all;
@@ -64,13 +65,22 @@ std::vector<CsrBuildOptions> all_build_options() {
 std::string describe(const CsrBuildOptions& o) {
   return std::string("symmetrize=") + (o.symmetrize ? "1" : "0") +
          " remove_self_loops=" + (o.remove_self_loops ? "1" : "0") +
-         " remove_duplicates=" + (o.remove_duplicates ? "1" : "0");
+         " remove_duplicates=" + (o.remove_duplicates ? "1" : "0") +
+         " hubs_first=" + (o.hubs_first ? "1" : "0");
 }
 
-// The device CSR of `edges` equals build_csr's, forward and (directed) reverse.
+// The device CSR of `edges` equals build_csr's, forward and (directed) reverse; both builders
+// refuse hubs first for a directed result.
 template <typename VertexT>
 void expect_device_build_matches(const EdgeList<VertexT>& edges, const CsrBuildOptions& options,
                                  const std::string& what) {
+  if (options.hubs_first && edges.directed && !options.symmetrize) {
+    EXPECT_THROW((build_csr<VertexT, EdgeId>(edges, options)), InvalidArgument) << what;
+    const cuda::DeviceEdgeList<VertexT> d_edges = cuda::DeviceEdgeList<VertexT>::upload(edges);
+    EXPECT_THROW((cuda::build_csr_on_device<VertexT, EdgeId>(d_edges, options)), InvalidArgument)
+        << what;
+    return;
+  }
   const CsrGraph<VertexT, EdgeId> host = build_csr<VertexT, EdgeId>(edges, options);
   const cuda::DeviceEdgeList<VertexT> d_edges = cuda::DeviceEdgeList<VertexT>::upload(edges);
   const cuda::ResidentGraph<VertexT, EdgeId> resident =

@@ -1,9 +1,9 @@
 // Kernel 1 without a tuple list (engine/src/graph/cuda/csr_build_cuda.cu, kronecker_edges.cu):
 // the CSR built on the GPU in two passes over the Kronecker generator equals build_csr of the
 // host generator's list (same offsets, so the same degrees, and the same sorted neighbours, so
-// the same multisets) for several scales, edgefactors, seeds, every builder option and 64-bit
-// ids; graphs large enough for several sort batches, and a list longer than a whole batch
-// window, sort as the host sorts; build_kronecker_on_device gives an Engine on that graph; nedge
+// the same multisets) for several scales, edgefactors, seeds, every builder option (hubs first
+// among them) and 64-bit ids; graphs large enough for several sort batches, and a list longer
+// than a whole batch window, sort as the host sorts; build_kronecker_on_device gives an Engine on that graph; nedge
 // counted over tuples regenerated on the GPU equals the count over the host's tuples. Skipped
 // without a GPU.
 #include <gtest/gtest.h>
@@ -40,7 +40,8 @@ std::string describe(const KroneckerParams& p, const CsrBuildOptions& o) {
   return "scale " + std::to_string(p.scale) + " edgefactor " + std::to_string(p.edgefactor) +
          " seed " + std::to_string(p.seed) + " symmetrize=" + (o.symmetrize ? "1" : "0") +
          " remove_self_loops=" + (o.remove_self_loops ? "1" : "0") +
-         " remove_duplicates=" + (o.remove_duplicates ? "1" : "0");
+         " remove_duplicates=" + (o.remove_duplicates ? "1" : "0") +
+         " hubs_first=" + (o.hubs_first ? "1" : "0");
 }
 
 // The CSR built from the generator equals build_csr of the host generator's tuples.
@@ -79,12 +80,13 @@ TEST(KroneckerCsrOnDevice, Graph500BuildEqualsHostForScalesEdgefactorsAndSeeds) 
 
 TEST(KroneckerCsrOnDevice, EveryBuilderOptionEqualsHost) {
   FRONTIER_REQUIRE_GPU();
-  for (int bits = 0; bits < 16; ++bits) {
+  for (int bits = 0; bits < 32; ++bits) {
     CsrBuildOptions options;
     options.symmetrize = (bits & 1) != 0;
     options.remove_self_loops = (bits & 2) != 0;
     options.remove_duplicates = (bits & 4) != 0;
     options.sort_neighbors = (bits & 8) != 0 || options.remove_duplicates;
+    options.hubs_first = (bits & 16) != 0;
     if (!options.sort_neighbors) continue;  // unsorted lists: the next test
     expect_generator_build_matches<VertexId>(test::kronecker_params(11, 5, 8), options);
     expect_generator_build_matches<std::int64_t>(test::kronecker_params(10, 6, 8), options);
@@ -112,9 +114,12 @@ TEST(KroneckerCsrOnDevice, GraphsOfSeveralSortBatchesEqualHost) {
   FRONTIER_REQUIRE_GPU();
   // Vertices plus arcs past 2^24 (the sort batch window): scale 19 and 20 at edgefactor 16
   // sort in two and three batches.
+  CsrBuildOptions hubs_first = graph500_build();
+  hubs_first.hubs_first = true;
   for (int scale : {19, 20}) {
     expect_generator_build_matches<VertexId>(test::kronecker_params(scale, 3, 16),
                                              graph500_build());
+    expect_generator_build_matches<VertexId>(test::kronecker_params(scale, 3, 16), hubs_first);
   }
 }
 

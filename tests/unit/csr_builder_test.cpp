@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "frontier/errors.hpp"
@@ -251,6 +252,34 @@ TEST(CsrBuilder, SameResultOnOneAndTwoThreads) {
   EXPECT_GT(one.num_arcs(), 0);
 }
 
+// Hand-worked: lists 0, 1 and 3 have vertex 2 (degree 4) after their first arc, so it swaps
+// places with it, weight and all; list 2 already starts with a neighbour of the top degree (0,
+// tied with 1 and 3), and so does list 6 (1, tied with 3).
+TEST(CsrBuilder, HubsFirstSwapsTheHighestDegreeNeighbourToTheFront) {
+  EdgeList<std::int32_t> edges = test::edge_list<std::int32_t>(
+      7, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {2, 3}, {2, 4}, {4, 5}, {6, 1}, {6, 3}}, false);
+  edges.weights = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  options.hubs_first = true;
+  const Csr graph = build_csr<std::int32_t, EdgeId>(edges, options);
+  EXPECT_EQ(offsets_of(graph), (std::vector<EdgeId>{0, 3, 6, 10, 13, 15, 16, 18}));
+  EXPECT_EQ(targets_of(graph),
+            (std::vector<std::int32_t>{2, 1, 3, 2, 0, 6, 0, 1, 3, 4, 2, 0, 6, 2, 5, 4, 1, 3}));
+  EXPECT_EQ(graph.weights(),
+            (std::vector<Weight>{2, 1, 3, 4, 1, 8, 2, 4, 5, 6, 5, 3, 9, 6, 7, 7, 8, 9}));
+}
+
+TEST(CsrBuilder, HubsFirstNeedsAnUndirectedGraph) {
+  CsrBuildOptions options;
+  options.hubs_first = true;
+  const auto directed = test::edge_list<std::int32_t>(3, {{0, 1}, {1, 2}}, true);
+  EXPECT_THROW((build_csr<std::int32_t, EdgeId>(directed, options)), InvalidArgument);
+  options.symmetrize = true;
+  const Csr symmetrized = build_csr<std::int32_t, EdgeId>(directed, options);
+  EXPECT_EQ(targets_of(symmetrized), (std::vector<std::int32_t>{1, 0, 2, 1}));
+}
+
 TEST(CsrBuilder, SixtyFourBitVertices) {
   CsrBuildOptions options;
   options.symmetrize = true;
@@ -335,6 +364,43 @@ TEST_P(CsrBuilderBlocks, UnsortedListsHoldTheSameArcs) {
   auto arcs = arcs_of(graph);
   std::sort(arcs.begin(), arcs.end());
   EXPECT_EQ(arcs, expected_arcs(edges, options));
+}
+
+// Hubs first on the parallel path: every list holds the arcs of the sorted build, starts with a
+// neighbour of its highest degree, and differs from the sorted list by that one swap.
+TEST_P(CsrBuilderBlocks, HubsFirstIsTheSortedListWithTheHubSwappedToTheFront) {
+  const auto edges = skewed_edge_list();
+  CsrBuildOptions options;
+  options.symmetrize = true;
+  const Csr sorted = build_csr<std::int32_t, EdgeId>(edges, options);
+  options.hubs_first = true;
+  const Csr hubs = build_csr<std::int32_t, EdgeId>(edges, options);
+  ASSERT_EQ(offsets_of(hubs), offsets_of(sorted));
+  std::int64_t swapped = 0;
+  for (std::int32_t v = 0; v < sorted.num_vertices(); ++v) {
+    const EdgeId begin = sorted.offsets()[v];
+    const EdgeId end = sorted.offsets()[v + 1];
+    if (begin == end) continue;
+    EdgeId hub = begin;
+    for (EdgeId e = begin; e < end; ++e) {
+      if (sorted.degree(sorted.targets()[e]) > sorted.degree(sorted.targets()[hub])) hub = e;
+    }
+    std::vector<std::int32_t> expected(sorted.targets().begin() + begin,
+                                       sorted.targets().begin() + end);
+    std::vector<Weight> expected_weights(sorted.weights().begin() + begin,
+                                         sorted.weights().begin() + end);
+    std::swap(expected[0], expected[hub - begin]);
+    std::swap(expected_weights[0], expected_weights[hub - begin]);
+    swapped += hub != begin ? 1 : 0;
+    ASSERT_EQ(std::vector<std::int32_t>(hubs.targets().begin() + begin,
+                                        hubs.targets().begin() + end),
+              expected)
+        << "list " << v;
+    ASSERT_EQ(std::vector<Weight>(hubs.weights().begin() + begin, hubs.weights().begin() + end),
+              expected_weights)
+        << "list " << v;
+  }
+  EXPECT_GT(swapped, 1000);
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, CsrBuilderBlocks, ::testing::Values(1, 2));

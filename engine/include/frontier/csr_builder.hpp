@@ -21,11 +21,18 @@ struct CsrBuildOptions {
   /// Sort each adjacency list by target (then weight). Makes the result deterministic; required
   /// by remove_duplicates.
   bool sort_neighbors = true;
+  /// Move each adjacency list's highest-degree neighbour (the first of them in list order) to
+  /// the list's front, swapping it with the arc there; the rest stays in place. A bottom-up BFS
+  /// step scans an unvisited vertex's list until it meets the frontier, and a hub is the
+  /// neighbour most likely to be in it, so most scans stop at the first arc. Needs an undirected
+  /// result (degree = arcs of the neighbour's own list).
+  bool hubs_first = false;
 };
 
 /// Builds a CSR graph. The result is directed iff edges.directed and not options.symmetrize.
 /// An undirected edge list that is not symmetrized must already list both arcs of every edge.
-/// @throws InvalidArgument if an endpoint lies outside [0, edges.num_vertices) or sizes disagree.
+/// @throws InvalidArgument if an endpoint lies outside [0, edges.num_vertices), sizes disagree,
+/// remove_duplicates comes without sort_neighbors, or hubs_first with a directed result.
 template <typename VertexT, typename EdgeT = EdgeId>
 CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges,
                                    const CsrBuildOptions& options = {});

@@ -20,6 +20,7 @@
 #include <numeric>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "frontier/detail/log.hpp"
@@ -227,6 +228,35 @@ void remove_duplicate_arcs(std::vector<EdgeT>& offsets, std::vector<VertexT>& ta
   weights.swap(new_weights);
 }
 
+// CsrBuildOptions::hubs_first: in every list, the first neighbour of the highest degree swaps
+// places with the first arc (its weight with it).
+template <typename VertexT, typename EdgeT>
+void put_hubs_first(const std::vector<EdgeT>& offsets, std::vector<VertexT>& targets,
+                    std::vector<Weight>& weights) {
+  const std::int64_t n = static_cast<std::int64_t>(offsets.size()) - 1;
+  const bool use_threads =
+      detail::worth_threads_streaming(static_cast<std::int64_t>(targets.size()));
+#pragma omp parallel for schedule(dynamic, 1024) if (use_threads)
+  for (std::int64_t v = 0; v < n; ++v) {
+    const EdgeT begin = offsets[v];
+    const EdgeT end = offsets[v + 1];
+    EdgeT hub = begin;
+    EdgeT hub_degree = -1;
+    for (EdgeT e = begin; e < end; ++e) {
+      const VertexT u = targets[e];
+      const EdgeT degree = offsets[u + 1] - offsets[u];
+      if (degree > hub_degree) {
+        hub_degree = degree;
+        hub = e;
+      }
+    }
+    if (hub != begin) {
+      std::swap(targets[begin], targets[hub]);
+      if (!weights.empty()) std::swap(weights[begin], weights[hub]);
+    }
+  }
+}
+
 // Whether the counting sorts on the calling thread build a graph of `vertices` and `arcs` (see
 // csr_build_policy.hpp), with the threads a parallel region would have.
 bool counting_sorts(std::int64_t vertices, std::int64_t arcs, bool sort_by_target) {
@@ -299,6 +329,10 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   if (options.remove_duplicates && !options.sort_neighbors) {
     throw InvalidArgument("remove_duplicates needs sort_neighbors");
   }
+  const bool directed = edges.directed && !options.symmetrize;
+  if (options.hubs_first && directed) {
+    throw InvalidArgument("hubs_first needs an undirected graph (or symmetrize)");
+  }
   detail::Timer step;
   check_edge_list(edges);
   const double validate_seconds = step.seconds();
@@ -317,7 +351,6 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
     if (options.symmetrize && u != v) arc(v, u, w);
   };
 
-  const bool directed = edges.directed && !options.symmetrize;
   if (counting_sorts(n, options.symmetrize ? 2 * m : m, options.sort_neighbors)) {
     std::vector<EdgeT> offsets;
     std::vector<VertexT> targets;
@@ -326,6 +359,7 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
     const double sort_seconds = step.seconds();
     step.restart();
     if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
+    if (options.hubs_first) put_hubs_first(offsets, targets, weights);
     detail::logger().debug(
         "build_csr: {} edges -> {} arcs on one thread: validate {:.6f} s, counting sorts {:.6f} "
         "s, squeeze {:.6f} s",
@@ -405,12 +439,15 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
   step.restart();
   // (5) duplicates
   if (options.remove_duplicates) remove_duplicate_arcs(offsets, targets, weights);
+  const double squeeze_seconds = step.seconds();
+  step.restart();
+  if (options.hubs_first) put_hubs_first(offsets, targets, weights);
   detail::logger().debug(
       "build_csr: {} edges -> {} arcs: validate {:.3f} s, group by target block {:.3f} s, sort "
       "by target {:.3f} s, group by source block {:.3f} s, degrees and scan {:.3f} s, "
-      "placement {:.3f} s, squeeze {:.3f} s",
+      "placement {:.3f} s, squeeze {:.3f} s, hubs first {:.3f} s",
       m, targets.size(), validate_seconds, group_by_target_seconds, sort_by_target_seconds,
-      group_by_source_seconds, degree_seconds, place_seconds, step.seconds());
+      group_by_source_seconds, degree_seconds, place_seconds, squeeze_seconds, step.seconds());
 
   return CsrGraph<VertexT, EdgeT>(std::move(offsets), std::move(targets), std::move(weights),
                                   directed);

@@ -68,6 +68,7 @@ class EngineBackend final : public Graph500Backend {
     params_.seed = config.seed;
     build_.symmetrize = true;
     build_.remove_self_loops = true;
+    build_.hubs_first = true;
     options_ = config.bfs;
     options_.predecessors = true;
   }

@@ -20,7 +20,9 @@
 //     its own), so the sort's second buffer and scratch are bounded by the window and the longest
 //     list, never by the arcs;
 //  6. with remove_duplicates, keep the first arc of every run of equal targets: mark them, scan
-//     the marks, and move the kept arcs and offsets down.
+//     the marks, and move the kept arcs and offsets down;
+//  7. with hubs_first (whole undirected graphs), each list's highest-degree neighbour swaps
+//     places with its first arc, as the host builder's pass does.
 // Invariant after step 2: offsets[v + 1] - offsets[v] is v's arc count in the host builder.
 // Peak of one direction: offsets, cursors and arcs, then (cursors freed) one batch's second
 // buffer and the sort's scratch beside the offsets and arcs; step 6 adds its marks and copies.
@@ -32,6 +34,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -289,6 +292,17 @@ void fill_one_way(OneWayCsr<VertexT, EdgeT, TargetT>& csr, const Tuples& tuples,
   if (options.sort_neighbors) sort_lists_in_batches(csr, n, graph);
   // 6. Duplicates.
   if (options.remove_duplicates) remove_duplicate_arcs(csr, n);
+  // 7. Hubs first: a target's degree is its own list's length only where every list is here.
+  if (options.hubs_first) {
+    if constexpr (std::is_same_v<Rows, AllRows> && std::is_same_v<TargetT, VertexT>) {
+      hubs_first_kernel<VertexT, EdgeT>
+          <<<graph_build_grid(n * 32, policy), policy.block_threads>>>(csr.d_offsets.data(), n,
+                                                                        csr.d_targets.data());
+      FRONTIER_CHECK_LAUNCH();
+    } else {
+      throw InvalidArgument("hubs_first needs the whole graph's lists, not a rank's slice");
+    }
+  }
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
@@ -303,9 +317,12 @@ OneWayCsr<VertexT, EdgeT> build_one_way(const Tuples& tuples, std::uint64_t m, s
   return csr;
 }
 
-void check_build_options(const CsrBuildOptions& options) {
+void check_build_options(const CsrBuildOptions& options, bool directed) {
   if (options.remove_duplicates && !options.sort_neighbors) {
     throw InvalidArgument("remove_duplicates needs sort_neighbors");
+  }
+  if (options.hubs_first && directed) {
+    throw InvalidArgument("hubs_first needs an undirected graph (or symmetrize)");
   }
 }
 
@@ -321,13 +338,13 @@ ArcRule arc_rule(const CsrBuildOptions& options) {
 template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>& edges,
                                                   const CsrBuildOptions& options) {
-  check_build_options(options);
   const DeviceEdgeStorage<VertexT>& storage = edges.storage();
+  const bool directed = storage.directed && !options.symmetrize;
+  check_build_options(options, directed);
   FRONTIER_CUDA_CHECK(cudaSetDevice(storage.device_id));
   check_endpoints(storage);
   const std::uint64_t m = storage.size();
   const auto n = static_cast<std::uint64_t>(storage.num_vertices);
-  const bool directed = storage.directed && !options.symmetrize;
   const ArcRule rule = arc_rule(options);
   OneWayCsr<VertexT, EdgeT> forward = build_one_way<VertexT, EdgeT>(
       TupleArrays<VertexT>{storage.d_sources.data(), storage.d_targets.data()}, m, n, rule,
@@ -354,7 +371,7 @@ template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
                                                             const CsrBuildOptions& options,
                                                             int device_id) {
-  check_build_options(options);
+  check_build_options(options, false);
   const std::uint64_t m =
       kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
