@@ -175,7 +175,8 @@ TEST(DistributedBfsGpu, KroneckerGeneratedInPlace) {
 }
 
 // Kernel 1 on the GPUs (DistributedBfs from KroneckerParams): every rank's slice built on its
-// own GPU equals the host-built one, the host holds none, the searches match the reference, and
+// own GPU equals the host-built one with the hubs first (over a degree table gathered from every
+// GPU), the host holds none, the searches match the reference, and
 // the GPU ranks' validation and degrees agree with the host's over the same slices, including
 // on a broken tree (same failure, same wording).
 TEST(DistributedBfsGpu, KroneckerBuiltOnEachGpu) {
@@ -184,8 +185,9 @@ TEST(DistributedBfsGpu, KroneckerBuiltOnEachGpu) {
   const Graph whole = test::graph500_graph(params);
   for (const int count : gpu_counts()) {
     for (const VertexLayout layout : {VertexLayout::Striped, VertexLayout::Block}) {
-      const std::vector<RankGraph<VertexId, EdgeId>> host =
+      std::vector<RankGraph<VertexId, EdgeId>> host =
           partition::generate_kronecker_slices<VertexId, EdgeId>(params, layout, count);
+      partition::put_hubs_first(std::span<RankGraph<VertexId, EdgeId>>(host));
       for (const GpuTransport transport : transports(count)) {
         DistributedBfs<VertexId, EdgeId> search(params, layout, gpus(count), transport);
         EXPECT_TRUE(search.slices().empty());

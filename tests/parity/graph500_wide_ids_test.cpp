@@ -204,9 +204,11 @@ TEST(Graph500WideIds, PlanAtScaleThirtyOneOnFourGpusUsesEightByteIdsAndFourByteA
                                                       static_cast<std::int64_t>(n), 4};
   const runs::Graph500RankDeviceBytes& gpu = wide.gpus[0];
   EXPECT_EQ(gpu.arcs, 2 * 16 * (n / 4));
-  EXPECT_EQ(gpu.construction,
-            device_csr_build_bytes(n / 4, gpu.arcs, IdBytes{sizeof(std::uint32_t), sizeof(EdgeId)})
-                .peak());
+  DeviceCsrBuildBytes build =
+      device_csr_build_bytes(n / 4, gpu.arcs, IdBytes{sizeof(std::uint32_t), sizeof(EdgeId)});
+  build.degree_table = rank_degree_table_bytes(4, n / 4);
+  EXPECT_EQ(gpu.construction, build.peak());
+  EXPECT_EQ(build.degree_table, n * sizeof(std::uint32_t));
   const std::uint64_t with_slice =
       distributed_rank_device_bytes<std::int64_t, EdgeId>(distribution, 0, gpu.arcs, false);
   const std::uint64_t without_slice =

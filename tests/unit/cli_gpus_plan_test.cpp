@@ -101,7 +101,10 @@ TEST(CliGpusPlan, EveryGpuIsSizedFromItsShareOfTheArcs) {
       const runs::Graph500RankDeviceBytes& gpu = bytes.gpus[static_cast<std::size_t>(rank)];
       const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
       EXPECT_EQ(gpu.arcs, 2 * static_cast<std::uint64_t>(edgefactor) * local);
-      EXPECT_EQ(gpu.construction, device_csr_build_bytes(local, gpu.arcs).peak());
+      DeviceCsrBuildBytes build = device_csr_build_bytes(local, gpu.arcs);
+      build.degree_table =
+          rank_degree_table_bytes(3, static_cast<std::uint64_t>(distribution.max_local_count()));
+      EXPECT_EQ(gpu.construction, build.peak());
       const std::uint64_t search =
           distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, gpu.arcs, false);
       EXPECT_EQ(gpu.search, search + kDistributedNcclBufferBytes);

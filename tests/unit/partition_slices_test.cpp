@@ -108,6 +108,45 @@ TEST(PartitionSlices, TupleRangesTileTheEdgeList) {
   EXPECT_THROW(kronecker_tuple_range(10, 3, 3), InvalidArgument);
 }
 
+// Hubs first over the degree table of every slice equals slicing the whole graph built with
+// hubs_first; one rank's part of the table is its degrees, zero-padded to the largest rank.
+TEST(PartitionSlices, HubsFirstOnSlicesEqualsWholeGraphHubsFirst) {
+  KroneckerParams params;
+  params.scale = 11;
+  params.edgefactor = 8;
+  params.seed = 21;
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  build.hubs_first = true;
+  const auto whole =
+      build_csr<std::int32_t, EdgeId>(io::generate_kronecker<std::int32_t>(params), build);
+  for (const VertexLayout layout : kLayouts) {
+    for (int ranks = 1; ranks <= 3; ++ranks) {
+      SCOPED_TRACE(std::string(to_string(layout)) + " ranks " + std::to_string(ranks));
+      auto slices = generate_kronecker_slices<std::int32_t, EdgeId>(params, layout, ranks);
+      const std::vector<std::uint32_t> part = degree_table_part(slices.back());
+      ASSERT_EQ(part.size(), static_cast<std::size_t>(slices.back().distribution.max_local_count()));
+      for (std::int32_t v = 0; v < slices.back().local_vertices(); ++v) {
+        ASSERT_EQ(part[v], static_cast<std::uint32_t>(slices.back().degree(v)));
+      }
+      for (std::size_t v = slices.back().local_vertices(); v < part.size(); ++v) {
+        ASSERT_EQ(part[v], 0u);
+      }
+      put_hubs_first(std::span<RankGraph<std::int32_t, EdgeId>>(slices));
+      const auto cut = slice_graph(whole, layout, ranks);
+      for (int r = 0; r < ranks; ++r) {
+        EXPECT_EQ(slices[r].offsets, cut[r].offsets) << "rank " << r;
+        EXPECT_EQ(slices[r].targets, cut[r].targets) << "rank " << r;
+      }
+    }
+  }
+  auto slices = generate_kronecker_slices<std::int32_t, EdgeId>(params, VertexLayout::Striped, 2);
+  EXPECT_THROW(put_hubs_first(slices[0], std::vector<std::uint32_t>(5)), InvalidArgument);
+  EXPECT_THROW(degree_table(std::span<const RankGraph<std::int32_t, EdgeId>>(slices.data(), 1)),
+               InvalidArgument);
+}
+
 // The in-place construction equals slicing the whole graph that Graph500 kernel 1 builds.
 TEST(PartitionSlices, KroneckerInPlaceEqualsWholeGraphSlices) {
   for (const int scale : {1, 4, 10}) {

@@ -232,9 +232,10 @@ class DistributedBfs {
   DistributedBfs(Slice own_slice, const ProcessRank& process);
   /// Graph500 kernel 1 on the GPUs: rank r of device.cuda_ids.size() ranks builds its slice of
   /// the Kronecker graph of `params` (laid out by `layout`) on GPU device.cuda_ids[r], every GPU
-  /// at once, by regenerating the whole tuple stream and keeping the arcs whose tail it owns; the
-  /// slices equal partition::generate_kronecker_slices()'s and the host never holds them
-  /// (slices() is empty; slices_to_host() copies them back).
+  /// at once, by regenerating the whole tuple stream and keeping the arcs whose tail it owns,
+  /// then puts every list's hub first over a degree table every GPU gathers from the others; the
+  /// slices equal partition::generate_kronecker_slices()'s after partition::put_hubs_first, and
+  /// the host never holds them (slices() is empty; slices_to_host() copies them back).
   /// @throws InvalidArgument for bad parameters or a device that is not a list of GPUs;
   ///         OutOfMemory naming the GPU, bytes needed and free; as above otherwise.
   DistributedBfs(const KroneckerParams& params, VertexLayout layout, const Device& device,

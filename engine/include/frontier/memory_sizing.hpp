@@ -81,12 +81,22 @@ struct DeviceCsrBuildBytes {
   std::uint64_t sort_buffer = 0;
   /// An allowance for the segmented sort's scratch: a few words per list of one batch.
   std::uint64_t sort_scratch = 0;
+  /// A distributed rank's degree table for hubs first (rank_degree_table_bytes), held beside the
+  /// finished slice once the sort is done; 0 on one GPU, whose lists give the degrees.
+  std::uint64_t degree_table = 0;
 
   std::uint64_t peak() const {
-    return offsets + arcs +
-           (cursors > sort_buffer + sort_scratch ? cursors : sort_buffer + sort_scratch);
+    const std::uint64_t sort = sort_buffer + sort_scratch;
+    const std::uint64_t beside = cursors > sort ? cursors : sort;
+    return offsets + arcs + (degree_table > beside ? degree_table : beside);
   }
 };
+
+/// The degree table every rank of a distributed Kronecker build reads for hubs first
+/// (partition::degree_table's layout): `ranks` parts of `max_local` 4-byte degrees.
+constexpr std::uint64_t rank_degree_table_bytes(std::uint64_t ranks, std::uint64_t max_local) {
+  return device_buffer_bytes(ranks * max_local, sizeof(std::uint32_t));
+}
 
 /// The device peak of building an undirected CSR of `num_vertices` and `num_arcs` on one GPU from
 /// generated tuples.

@@ -84,9 +84,10 @@ Graph500RankBytes rank_memory(int scale, int edgefactor, int gpus, VertexLayout 
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
     Graph500RankDeviceBytes gpu;
     gpu.arcs = arcs_per_vertex * local;
-    gpu.construction =
-        device_csr_build_bytes(local, gpu.arcs, IdBytes{sizeof(GpuRankTarget<VertexT>), ids.edge})
-            .peak();
+    DeviceCsrBuildBytes build =
+        device_csr_build_bytes(local, gpu.arcs, IdBytes{sizeof(GpuRankTarget<VertexT>), ids.edge});
+    build.degree_table = rank_degree_table_bytes(static_cast<std::uint64_t>(gpus), largest_local);
+    gpu.construction = build.peak();
     gpu.search =
         distributed_rank_device_bytes<VertexT, EdgeId>(distribution, rank, gpu.arcs, peer) +
         kDistributedNcclBufferBytes;

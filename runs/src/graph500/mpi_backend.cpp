@@ -7,11 +7,11 @@
 //  - drives the GPU of its rank on its node (more processes than GPUs on a node is an error);
 //  - kernel 1 (timed from a barrier, the slowest process's time): the processes join in one NCCL
 //    communicator and each builds its own rank's slice on its GPU from the Kronecker parameters
-//    alone (DistributedBfs from KroneckerParams: the GPU regenerates the tuple stream and keeps
-//    the arcs it owns), so no process holds arcs on the host. With build_on_device off (for
+//    alone (DistributedBfs from KroneckerParams: the GPU regenerates the tuple stream, keeps the
+//    arcs it owns and puts the hubs first), so no process holds arcs on the host. With build_on_device off (for
 //    comparison) it generates its own tuple range and bins the arcs by owner (untimed), the bins
-//    go to their owners with MPI_Alltoallv and the owner builds its slice on the host and uploads
-//    it;
+//    go to their owners with MPI_Alltoallv and the owner builds its slice on the host, puts each
+//    list's hub first over the degree table all-gathered with MPI_Allgather, and uploads it;
 //  - answers for its own vertices when the root sampler asks about a round of candidates, the
 //    answers combined with MPI_Allreduce;
 //  - after every search validates its own rank where the labels lie (DistributedBfs::
@@ -217,8 +217,25 @@ class MpiBackend final : public Graph500Backend {
       spans.push_back({std::span<const VertexId>(received.sources.data() + at, count),
                        std::span<const VertexId>(received.targets.data() + at, count)});
     }
-    return partition::build_rank_graph<VertexId, EdgeId>(
+    RankGraph<VertexId, EdgeId> own = partition::build_rank_graph<VertexId, EdgeId>(
         distribution_, rank_, std::span<const partition::ArcSpan<VertexId>>(spans), false);
+    put_hubs_first(own);
+    return own;
+  }
+
+  // Each list's hub first, over the degree table all-gathered from every process's part.
+  void put_hubs_first(RankGraph<VertexId, EdgeId>& own) const {
+    const std::vector<std::uint32_t> part = partition::degree_table_part(own);
+    if (part.size() > static_cast<std::size_t>(INT_MAX)) {
+      throw InvalidArgument("a rank of " + std::to_string(part.size()) +
+                            " vertices is past one MPI message of degrees");
+    }
+    const int count = static_cast<int>(part.size());
+    std::vector<std::uint32_t> table(part.size() * static_cast<std::size_t>(ranks_));
+    mpi::check(MPI_Allgather(part.data(), count, MPI_UINT32_T, table.data(), count, MPI_UINT32_T,
+                             MPI_COMM_WORLD),
+               "MPI_Allgather");
+    partition::put_hubs_first(own, std::span<const std::uint32_t>(table));
   }
 
   // Declared first, so that MPI outlives the NCCL communicator the search holds.

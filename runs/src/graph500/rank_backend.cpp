@@ -8,9 +8,11 @@
 //     (untimed); GPU ranks generate nothing here (with build_on_device off, for comparison, they
 //     do as simulated ranks, and their slices are uploaded);
 //  3. kernel 1, timed: simulated ranks route the bins to their owners, which build their CSR
-//     slices; GPU ranks each build their own slice on their GPU from the parameters alone
-//     (DistributedBfs from KroneckerParams: every GPU regenerates the tuple stream and keeps the
-//     arcs it owns), so the host never holds the graph;
+//     slices and put each list's hub first (over the degree table of every slice); GPU ranks
+//     each build their own slice on their GPU from the parameters alone (DistributedBfs from
+//     KroneckerParams: every GPU regenerates the tuple stream, keeps the arcs it owns and puts
+//     the hubs first over a degree table gathered from every GPU), so the host never holds the
+//     graph;
 //  4. degrees for the root sampler read from the owners' slices (on the GPUs: read there);
 //  5. searches by DistributedBfs (timed by its own clock, until every rank's labels are final),
 //     validation rank by rank (DistributedBfs::validate_last_search: on the GPUs the labels stay
@@ -164,6 +166,7 @@ class RankBackend final : public BasicGraph500Backend<VertexT> {
     }
     sent_.clear();
     sent_.shrink_to_fit();
+    partition::put_hubs_first(std::span<RankGraph<VertexT, EdgeId>>(slices));
     return slices;
   }
 

@@ -295,9 +295,10 @@ void fill_one_way(OneWayCsr<VertexT, EdgeT, TargetT>& csr, const Tuples& tuples,
   // 7. Hubs first: a target's degree is its own list's length only where every list is here.
   if (options.hubs_first) {
     if constexpr (std::is_same_v<Rows, AllRows> && std::is_same_v<TargetT, VertexT>) {
-      hubs_first_kernel<VertexT, EdgeT>
-          <<<graph_build_grid(n * 32, policy), policy.block_threads>>>(csr.d_offsets.data(), n,
-                                                                        csr.d_targets.data());
+      hubs_first_kernel<VertexT, EdgeT, VertexT>
+          <<<graph_build_grid(n * 32, policy), policy.block_threads>>>(
+              csr.d_offsets.data(), n, csr.d_targets.data(),
+              ListDegrees<EdgeT>{csr.d_offsets.data()});
       FRONTIER_CHECK_LAUNCH();
     } else {
       throw InvalidArgument("hubs_first needs the whole graph's lists, not a rank's slice");
@@ -468,6 +469,33 @@ void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, EdgeT>& slice,
 }
 
 template <typename VertexT, typename EdgeT>
+void rank_slice_degrees(const DeviceRankSlice<VertexT, EdgeT>& slice,
+                        const VertexDistribution<VertexT>& distribution, int rank, int device_id,
+                        std::uint32_t* d_part) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
+  const auto entries = static_cast<std::uint64_t>(distribution.max_local_count());
+  degree_table_part_kernel<EdgeT><<<graph_build_grid(entries), kSm90GraphBuildPolicy.block_threads>>>(
+      slice.d_offsets.data(), rows, entries, d_part);
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+template <typename VertexT, typename EdgeT>
+void put_rank_slice_hubs_first(DeviceRankSlice<VertexT, EdgeT>& slice,
+                               const VertexDistribution<VertexT>& distribution, int rank,
+                               int device_id, const std::uint32_t* d_table) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
+  hubs_first_kernel<VertexT, EdgeT, GpuRankTarget<VertexT>>
+      <<<graph_build_grid(rows * 32), kSm90GraphBuildPolicy.block_threads>>>(
+          slice.d_offsets.data(), rows, slice.d_targets.data(),
+          TableDegrees<VertexT>{d_table, distribution});
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+template <typename VertexT, typename EdgeT>
 RankGraph<VertexT, EdgeT> rank_slice_to_host(const DeviceRankSlice<VertexT, EdgeT>& slice,
                                              const VertexDistribution<VertexT>& distribution,
                                              int rank, int device_id) {
@@ -500,6 +528,12 @@ RankGraph<VertexT, EdgeT> build_kronecker_rank_slice_on_device(
   template void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, std::int64_t>&,            \
                                           const KroneckerParams&,                             \
                                           const VertexDistribution<VertexT>&, int, int);      \
+  template void rank_slice_degrees(const DeviceRankSlice<VertexT, std::int64_t>&,             \
+                                   const VertexDistribution<VertexT>&, int, int,              \
+                                   std::uint32_t*);                                           \
+  template void put_rank_slice_hubs_first(DeviceRankSlice<VertexT, std::int64_t>&,            \
+                                          const VertexDistribution<VertexT>&, int, int,       \
+                                          const std::uint32_t*);                              \
   template RankGraph<VertexT, std::int64_t> rank_slice_to_host(                               \
       const DeviceRankSlice<VertexT, std::int64_t>&, const VertexDistribution<VertexT>&, int, \
       int);                                                                                   \

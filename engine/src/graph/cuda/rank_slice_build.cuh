@@ -101,6 +101,21 @@ void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, EdgeT>& slice,
                                const VertexDistribution<VertexT>& distribution, int rank,
                                int device_id);
 
+/// Rank `rank`'s part of the degree table (partition::degree_table_part's: max_local_count()
+/// entries) into d_part on the slice's device, for hubs first (synchronous).
+template <typename VertexT, typename EdgeT>
+void rank_slice_degrees(const DeviceRankSlice<VertexT, EdgeT>& slice,
+                        const VertexDistribution<VertexT>& distribution, int rank, int device_id,
+                        std::uint32_t* d_part);
+
+/// Hubs first on a filled slice, partition::put_hubs_first's swap, the degrees read from the
+/// whole table (every rank's part, partition::degree_table's layout) on the slice's device
+/// (synchronous).
+template <typename VertexT, typename EdgeT>
+void put_rank_slice_hubs_first(DeviceRankSlice<VertexT, EdgeT>& slice,
+                               const VertexDistribution<VertexT>& distribution, int rank,
+                               int device_id, const std::uint32_t* d_table);
+
 /// A host copy of a filled slice (synchronous).
 template <typename VertexT, typename EdgeT>
 RankGraph<VertexT, EdgeT> rank_slice_to_host(const DeviceRankSlice<VertexT, EdgeT>& slice,

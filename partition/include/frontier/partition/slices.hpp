@@ -13,7 +13,9 @@
 ///  3. build_rank_graph(): the owner counts, scans and scatters what it received into its CSR
 ///     slice and sorts every adjacency list (so the slice is deterministic). Duplicates stay.
 /// The result equals slice_graph() of the whole symmetrized graph that build_csr() makes from
-/// the same tuples (self loops dropped, duplicates kept, adjacency sorted).
+/// the same tuples (self loops dropped, duplicates kept, adjacency sorted). Graph500 runs then
+/// put the hubs first (put_hubs_first over the degree table), as their single-device runs do:
+/// the slices then equal slice_graph() of build_csr() with hubs_first.
 #pragma once
 
 #include <cstdint>
@@ -87,6 +89,32 @@ RankGraph<VertexT, EdgeT> build_rank_graph(const VertexDistribution<VertexT>& di
 template <typename VertexT, typename EdgeT>
 std::vector<RankGraph<VertexT, EdgeT>> generate_kronecker_slices(const KroneckerParams& params,
                                                                  VertexLayout layout, int ranks);
+
+/// Hubs first on slices (CsrBuildOptions::hubs_first, rank by rank), which needs every vertex's
+/// degree: the degree table holds distribution.ranks parts of max_local_count() entries, part r
+/// rank r's degrees by local index (saturated at 2^32 - 1, zero past its local count), so that
+/// processes can all-gather equal parts. degree_table_part() is one rank's part.
+template <typename VertexT, typename EdgeT>
+std::vector<std::uint32_t> degree_table_part(const RankGraph<VertexT, EdgeT>& slice);
+
+/// The whole degree table of in-process slices (one per rank, in rank order).
+/// @throws InvalidArgument if the slices are not every rank's.
+template <typename VertexT, typename EdgeT>
+std::vector<std::uint32_t> degree_table(std::span<const RankGraph<VertexT, EdgeT>> slices);
+
+/// Every list of `slice` swaps its first arc with its highest-degree neighbour (the first such),
+/// as build_csr does with hubs_first: the slices of a graph built so equal slice_graph() of it.
+/// @throws InvalidArgument if the table's size does not match the slice's distribution.
+template <typename VertexT, typename EdgeT>
+void put_hubs_first(RankGraph<VertexT, EdgeT>& slice, std::span<const std::uint32_t> table);
+
+/// The same for every rank's slice, held in this process (in rank order).
+template <typename VertexT, typename EdgeT>
+void put_hubs_first(std::span<RankGraph<VertexT, EdgeT>> slices) {
+  const std::vector<std::uint32_t> table =
+      degree_table(std::span<const RankGraph<VertexT, EdgeT>>(slices.data(), slices.size()));
+  for (RankGraph<VertexT, EdgeT>& slice : slices) put_hubs_first(slice, table);
+}
 
 /// Vertices and arcs one rank holds.
 struct RankBalance {

@@ -151,6 +151,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
           build_slices(params, distribution, std::vector<int>{process.rank});
       const auto own_arcs = static_cast<std::int64_t>(built[0].arcs);
       join(process, process.ranks, [&](cudaStream_t stream) {
+        put_own_hubs_first(built[0], distribution, process.rank, stream);
         total_arcs_ = sum_over_ranks(own_arcs, stream);
         return std::make_unique<CudaRankSearch<VertexT, EdgeT>>(
             std::move(built[0]), distribution, process.rank, process.gpu, stream, peer());
@@ -178,8 +179,9 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
                                  std::uint64_t arcs, int gpu, bool peer) {
     const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
     using Target = GpuRankTarget<VertexT>;
-    const DeviceCsrBuildBytes build =
+    DeviceCsrBuildBytes build =
         device_csr_build_bytes(local, arcs, IdBytes{sizeof(Target), sizeof(EdgeT)});
+    build.degree_table = degree_table_bytes(distribution);
     const std::uint64_t building = build.peak() - build.offsets;
     const std::uint64_t searching =
         cuda::device_bytes_for<Target>(arcs) +
@@ -417,7 +419,68 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     on_every_gpu([&](int i) {
       cuda::fill_kronecker_rank_slice(built[i], params, distribution, ranks[i], devices_[i]);
     });
+    // Hubs first where every rank is here (a process of an MPI run puts its own after joining
+    // the communicator): each GPU makes its part of the degree table and copies it into the
+    // others' tables.
+    if (static_cast<int>(count) == distribution.ranks) {
+      const auto stride = static_cast<std::size_t>(distribution.max_local_count());
+      std::vector<cuda::DeviceBuffer<std::uint32_t>> tables(count);
+      on_every_gpu([&](int i) {
+        tables[i] = degree_table(distribution, devices_[i]);
+        cuda::rank_slice_degrees(built[i], distribution, ranks[i], devices_[i],
+                                 tables[i].data() + static_cast<std::size_t>(ranks[i]) * stride);
+      });
+      for (std::size_t from = 0; from < count; ++from) {
+        const std::size_t at = static_cast<std::size_t>(ranks[from]) * stride;
+        for (std::size_t to = 0; to < count; ++to) {
+          if (to == from) continue;
+          FRONTIER_CUDA_CHECK(cudaMemcpyPeer(tables[to].data() + at, devices_[to],
+                                             tables[from].data() + at, devices_[from],
+                                             stride * sizeof(std::uint32_t)));
+        }
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[i]));
+        FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+      }
+      on_every_gpu([&](int i) {
+        cuda::put_rank_slice_hubs_first(built[i], distribution, ranks[i], devices_[i],
+                                        tables[i].data());
+        tables[i] = cuda::DeviceBuffer<std::uint32_t>();
+      });
+    }
     return built;
+  }
+
+  // The rank's own hubs first in a process of an MPI run: the degree table all-gathered over the
+  // communicator, on `stream` (waited for).
+  void put_own_hubs_first(cuda::DeviceRankSlice<VertexT, EdgeT>& slice,
+                          const VertexDistribution<VertexT>& distribution, int rank,
+                          cudaStream_t stream) {
+    const auto stride = static_cast<std::size_t>(distribution.max_local_count());
+    cuda::DeviceBuffer<std::uint32_t> table = degree_table(distribution, devices_[0]);
+    std::uint32_t* own = table.data() + static_cast<std::size_t>(rank) * stride;
+    cuda::rank_slice_degrees(slice, distribution, rank, devices_[0], own);
+    FRONTIER_NCCL_CHECK(ncclAllGather(own, table.data(), stride, ncclUint32, comms_[0], stream));
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
+    cuda::put_rank_slice_hubs_first(slice, distribution, rank, devices_[0], table.data());
+  }
+
+  static std::uint64_t degree_table_bytes(const VertexDistribution<VertexT>& distribution) {
+    return rank_degree_table_bytes(static_cast<std::uint64_t>(distribution.ranks),
+                                   static_cast<std::uint64_t>(distribution.max_local_count()));
+  }
+
+  // The degree table of hubs first on `gpu`, sized against its free memory first.
+  static cuda::DeviceBuffer<std::uint32_t> degree_table(
+      const VertexDistribution<VertexT>& distribution, int gpu) {
+    FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
+    const std::uint64_t entries = static_cast<std::uint64_t>(distribution.ranks) *
+                                  static_cast<std::uint64_t>(distribution.max_local_count());
+    cuda::require_device_memory("the degree table of hubs first (" + std::to_string(entries) +
+                                    " vertices) on GPU " + std::to_string(gpu),
+                                degree_table_bytes(distribution), cuda_device_info(gpu).free_bytes);
+    return cuda::DeviceBuffer<std::uint32_t>(entries);
   }
 
   // The distribution of a Kronecker graph of `params` over p ranks.
