@@ -53,8 +53,8 @@ void put_hubs_first(RankGraph<VertexT, EdgeT>& slice, std::span<const std::uint3
   const VertexDistribution<VertexT>& distribution = slice.distribution;
   const auto stride = static_cast<std::size_t>(distribution.max_local_count());
   if (table.size() != static_cast<std::size_t>(distribution.ranks) * stride) {
-    throw InvalidArgument("a degree table of " + std::to_string(table.size()) +
-                          " entries for " + std::to_string(distribution.ranks) + " parts of " +
+    throw InvalidArgument("a degree table of " + std::to_string(table.size()) + " entries for " +
+                          std::to_string(distribution.ranks) + " parts of " +
                           std::to_string(stride));
   }
   const auto degree = [&](VertexT v) {
@@ -83,10 +83,8 @@ void put_hubs_first(RankGraph<VertexT, EdgeT>& slice, std::span<const std::uint3
   }
 }
 
-template std::vector<std::uint32_t> degree_table_part(
-    const RankGraph<std::int32_t, std::int64_t>&);
-template std::vector<std::uint32_t> degree_table_part(
-    const RankGraph<std::int64_t, std::int64_t>&);
+template std::vector<std::uint32_t> degree_table_part(const RankGraph<std::int32_t, std::int64_t>&);
+template std::vector<std::uint32_t> degree_table_part(const RankGraph<std::int64_t, std::int64_t>&);
 template std::vector<std::uint32_t> degree_table(
     std::span<const RankGraph<std::int32_t, std::int64_t>>);
 template std::vector<std::uint32_t> degree_table(

@@ -3,9 +3,9 @@
 // host generator's list (same offsets, so the same degrees, and the same sorted neighbours, so
 // the same multisets) for several scales, edgefactors, seeds, every builder option (hubs first
 // among them) and 64-bit ids; graphs large enough for several sort batches, and a list longer
-// than a whole batch window, sort as the host sorts; build_kronecker_on_device gives an Engine on that graph; nedge
-// counted over tuples regenerated on the GPU equals the count over the host's tuples. Skipped
-// without a GPU.
+// than a whole batch window, sort as the host sorts; build_kronecker_on_device gives an Engine on
+// that graph; nedge counted over tuples regenerated on the GPU equals the count over the host's
+// tuples. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -392,9 +392,9 @@ TEST_P(CsrBuilderBlocks, HubsFirstIsTheSortedListWithTheHubSwappedToTheFront) {
     std::swap(expected[0], expected[hub - begin]);
     std::swap(expected_weights[0], expected_weights[hub - begin]);
     swapped += hub != begin ? 1 : 0;
-    ASSERT_EQ(std::vector<std::int32_t>(hubs.targets().begin() + begin,
-                                        hubs.targets().begin() + end),
-              expected)
+    ASSERT_EQ(
+        std::vector<std::int32_t>(hubs.targets().begin() + begin, hubs.targets().begin() + end),
+        expected)
         << "list " << v;
     ASSERT_EQ(std::vector<Weight>(hubs.weights().begin() + begin, hubs.weights().begin() + end),
               expected_weights)

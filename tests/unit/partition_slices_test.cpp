@@ -126,7 +126,8 @@ TEST(PartitionSlices, HubsFirstOnSlicesEqualsWholeGraphHubsFirst) {
       SCOPED_TRACE(std::string(to_string(layout)) + " ranks " + std::to_string(ranks));
       auto slices = generate_kronecker_slices<std::int32_t, EdgeId>(params, layout, ranks);
       const std::vector<std::uint32_t> part = degree_table_part(slices.back());
-      ASSERT_EQ(part.size(), static_cast<std::size_t>(slices.back().distribution.max_local_count()));
+      ASSERT_EQ(part.size(),
+                static_cast<std::size_t>(slices.back().distribution.max_local_count()));
       for (std::int32_t v = 0; v < slices.back().local_vertices(); ++v) {
         ASSERT_EQ(part[v], static_cast<std::uint32_t>(slices.back().degree(v)));
       }

@@ -8,10 +8,11 @@
 //  - kernel 1 (timed from a barrier, the slowest process's time): the processes join in one NCCL
 //    communicator and each builds its own rank's slice on its GPU from the Kronecker parameters
 //    alone (DistributedBfs from KroneckerParams: the GPU regenerates the tuple stream, keeps the
-//    arcs it owns and puts the hubs first), so no process holds arcs on the host. With build_on_device off (for
-//    comparison) it generates its own tuple range and bins the arcs by owner (untimed), the bins
-//    go to their owners with MPI_Alltoallv and the owner builds its slice on the host, puts each
-//    list's hub first over the degree table all-gathered with MPI_Allgather, and uploads it;
+//    arcs it owns and puts the hubs first), so no process holds arcs on the host. With
+//    build_on_device off (for comparison) it generates its own tuple range and bins the arcs by
+//    owner (untimed), the bins go to their owners with MPI_Alltoallv and the owner builds its
+//    slice on the host, puts each list's hub first over the degree table all-gathered with
+//    MPI_Allgather, and uploads it;
 //  - answers for its own vertices when the root sampler asks about a round of candidates, the
 //    answers combined with MPI_Allreduce;
 //  - after every search validates its own rank where the labels lie (DistributedBfs::

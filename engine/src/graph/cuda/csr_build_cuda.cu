@@ -475,8 +475,9 @@ void rank_slice_degrees(const DeviceRankSlice<VertexT, EdgeT>& slice,
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   const auto rows = static_cast<std::uint64_t>(distribution.local_count(rank));
   const auto entries = static_cast<std::uint64_t>(distribution.max_local_count());
-  degree_table_part_kernel<EdgeT><<<graph_build_grid(entries), kSm90GraphBuildPolicy.block_threads>>>(
-      slice.d_offsets.data(), rows, entries, d_part);
+  degree_table_part_kernel<EdgeT>
+      <<<graph_build_grid(entries), kSm90GraphBuildPolicy.block_threads>>>(slice.d_offsets.data(),
+                                                                           rows, entries, d_part);
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
 }
@@ -522,22 +523,21 @@ RankGraph<VertexT, EdgeT> build_kronecker_rank_slice_on_device(
   return rank_slice_to_host(slice, distribution, rank, device_id);
 }
 
-#define FRONTIER_INSTANTIATE_RANK_SLICE(VertexT)                                              \
-  template DeviceRankSlice<VertexT, std::int64_t> count_kronecker_rank_slice(                 \
-      const KroneckerParams&, const VertexDistribution<VertexT>&, int, int);                  \
-  template void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, std::int64_t>&,            \
-                                          const KroneckerParams&,                             \
-                                          const VertexDistribution<VertexT>&, int, int);      \
-  template void rank_slice_degrees(const DeviceRankSlice<VertexT, std::int64_t>&,             \
-                                   const VertexDistribution<VertexT>&, int, int,              \
-                                   std::uint32_t*);                                           \
-  template void put_rank_slice_hubs_first(DeviceRankSlice<VertexT, std::int64_t>&,            \
-                                          const VertexDistribution<VertexT>&, int, int,       \
-                                          const std::uint32_t*);                              \
-  template RankGraph<VertexT, std::int64_t> rank_slice_to_host(                               \
-      const DeviceRankSlice<VertexT, std::int64_t>&, const VertexDistribution<VertexT>&, int, \
-      int);                                                                                   \
-  template RankGraph<VertexT, std::int64_t> build_kronecker_rank_slice_on_device(             \
+#define FRONTIER_INSTANTIATE_RANK_SLICE(VertexT)                                                  \
+  template DeviceRankSlice<VertexT, std::int64_t> count_kronecker_rank_slice(                     \
+      const KroneckerParams&, const VertexDistribution<VertexT>&, int, int);                      \
+  template void fill_kronecker_rank_slice(DeviceRankSlice<VertexT, std::int64_t>&,                \
+                                          const KroneckerParams&,                                 \
+                                          const VertexDistribution<VertexT>&, int, int);          \
+  template void rank_slice_degrees(const DeviceRankSlice<VertexT, std::int64_t>&,                 \
+                                   const VertexDistribution<VertexT>&, int, int, std::uint32_t*); \
+  template void put_rank_slice_hubs_first(DeviceRankSlice<VertexT, std::int64_t>&,                \
+                                          const VertexDistribution<VertexT>&, int, int,           \
+                                          const std::uint32_t*);                                  \
+  template RankGraph<VertexT, std::int64_t> rank_slice_to_host(                                   \
+      const DeviceRankSlice<VertexT, std::int64_t>&, const VertexDistribution<VertexT>&, int,     \
+      int);                                                                                       \
+  template RankGraph<VertexT, std::int64_t> build_kronecker_rank_slice_on_device(                 \
       const KroneckerParams&, const VertexDistribution<VertexT>&, int, int);
 FRONTIER_INSTANTIATE_RANK_SLICE(std::int32_t)
 FRONTIER_INSTANTIATE_RANK_SLICE(std::int64_t)
