@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/detail/hub_arc.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/partition/slices.hpp"
@@ -69,16 +70,7 @@ void put_hubs_first(RankGraph<VertexT, EdgeT>& slice, std::span<const std::uint3
 #pragma omp parallel for schedule(dynamic, 1024) if (use_threads)
   for (std::int64_t v = 0; v < rows; ++v) {
     const EdgeT begin = offsets[v];
-    const EdgeT end = offsets[v + 1];
-    EdgeT hub = begin;
-    std::int64_t hub_degree = -1;
-    for (EdgeT e = begin; e < end; ++e) {
-      const auto d = static_cast<std::int64_t>(degree(targets[e]));
-      if (d > hub_degree) {
-        hub_degree = d;
-        hub = e;
-      }
-    }
+    const EdgeT hub = detail::hub_arc(targets.data(), begin, offsets[v + 1], degree);
     if (hub != begin) std::swap(targets[begin], targets[hub]);
   }
 }

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "frontier/detail/hub_arc.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/timer.hpp"
@@ -234,22 +235,13 @@ template <typename VertexT, typename EdgeT>
 void put_hubs_first(const std::vector<EdgeT>& offsets, std::vector<VertexT>& targets,
                     std::vector<Weight>& weights) {
   const std::int64_t n = static_cast<std::int64_t>(offsets.size()) - 1;
+  const auto degree = [&](VertexT u) { return offsets[u + 1] - offsets[u]; };
   const bool use_threads =
       detail::worth_threads_streaming(static_cast<std::int64_t>(targets.size()));
 #pragma omp parallel for schedule(dynamic, 1024) if (use_threads)
   for (std::int64_t v = 0; v < n; ++v) {
     const EdgeT begin = offsets[v];
-    const EdgeT end = offsets[v + 1];
-    EdgeT hub = begin;
-    EdgeT hub_degree = -1;
-    for (EdgeT e = begin; e < end; ++e) {
-      const VertexT u = targets[e];
-      const EdgeT degree = offsets[u + 1] - offsets[u];
-      if (degree > hub_degree) {
-        hub_degree = degree;
-        hub = e;
-      }
-    }
+    const EdgeT hub = detail::hub_arc(targets.data(), begin, offsets[v + 1], degree);
     if (hub != begin) {
       std::swap(targets[begin], targets[hub]);
       if (!weights.empty()) std::swap(weights[begin], weights[hub]);
