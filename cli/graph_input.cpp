@@ -18,8 +18,11 @@ void add_graph_input_options(cxxopts::Options& options) {
       "renumber",
       "SNAP: number the ids that occur 0..k-1 in increasing order (sparse ids); --source and "
       "results use the file's ids")("remove-self-loops", "Drop arcs v->v")(
-      "remove-duplicates", "Keep one arc per (u, v)")("no-weights",
-                                                      "Ignore arc weights in the file")(
+      "remove-duplicates", "Keep one arc per (u, v)")(
+      "hubs-first",
+      "Put each vertex's highest-degree neighbour first in its list: faster bottom-up BFS "
+      "steps (undirected graphs, or with --symmetrize)")("no-weights",
+                                                         "Ignore arc weights in the file")(
       "member",
       "Tar/zip archive: the member to read (default: its one graph file, or NAME/NAME.mtx)",
       cxxopts::value<std::string>());
@@ -32,6 +35,7 @@ io::ReadOptions graph_read_options(const cxxopts::ParseResult& result) {
   options.renumber = result.count("renumber") > 0;
   options.remove_self_loops = result.count("remove-self-loops") > 0;
   options.remove_duplicates = result.count("remove-duplicates") > 0;
+  options.hubs_first = result.count("hubs-first") > 0;
   options.keep_weights = result.count("no-weights") == 0;
   if (result.count("member") > 0) options.member = result["member"].as<std::string>();
   return options;

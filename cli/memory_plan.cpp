@@ -342,7 +342,8 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
   // Reading: the text and the edge list it parses into, then the CSR builder beside the edge list.
   const bool fcsr = size.format == io::GraphFormat::BinaryCsr;
   const bool reshaped = !fcsr || (request.read.symmetrize && size.arcs != size.file_arcs) ||
-                        request.read.remove_self_loops || request.read.remove_duplicates;
+                        request.read.remove_self_loops || request.read.remove_duplicates ||
+                        request.read.hubs_first;
   const std::uint64_t edge_list =
       reshaped ? size.file_arcs * (2 * sizeof(VertexId) + (size.weighted ? sizeof(Weight) : 0)) : 0;
   const std::uint64_t build =

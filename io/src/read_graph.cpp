@@ -117,6 +117,23 @@ void log_read(const GraphFileInfo& info, std::int64_t n, std::int64_t arcs) {
                        info.seconds, mb_per_s);
 }
 
+// How the CSR of `edges` read from `path` is built; hubs first on a directed graph is refused
+// here, naming the file, before anything is built.
+CsrBuildOptions csr_build_options(const std::string& path, const EdgeList<VertexId>& edges,
+                                  const ReadOptions& options) {
+  CsrBuildOptions build;
+  build.symmetrize = options.symmetrize && edges.directed;
+  build.remove_self_loops = options.remove_self_loops;
+  build.remove_duplicates = options.remove_duplicates;
+  build.hubs_first = options.hubs_first;
+  if (build.hubs_first && edges.directed && !build.symmetrize) {
+    throw InvalidArgument(path +
+                          ": hubs first needs an undirected graph, and this one is directed "
+                          "(read it symmetrized)");
+  }
+  return build;
+}
+
 }  // namespace
 
 EdgeList<VertexId> read_edge_list(const std::filesystem::path& path, const ReadOptions& options,
@@ -158,6 +175,7 @@ LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& opt
     loaded.graph = read_binary_csr(path);
     const bool reshape = (options.symmetrize && loaded.graph.directed()) ||
                          options.remove_self_loops || options.remove_duplicates ||
+                         options.hubs_first ||
                          (!options.keep_weights && loaded.graph.has_weights());
     GraphFileInfo& info = loaded.info;
     info.path = path.string();
@@ -170,18 +188,12 @@ LoadedGraph read_graph(const std::filesystem::path& path, const ReadOptions& opt
       EdgeList<VertexId> edges = arcs_of(loaded.graph);
       if (!options.keep_weights) edges.weights.clear();
       loaded.graph = Graph();
-      CsrBuildOptions build;
-      build.symmetrize = options.symmetrize && edges.directed;
-      build.remove_self_loops = options.remove_self_loops;
-      build.remove_duplicates = options.remove_duplicates;
+      const CsrBuildOptions build = csr_build_options(info.path, edges, options);
       loaded.graph = build_csr<VertexId, EdgeId>(edges, build);
     }
   } else {
     EdgeList<VertexId> edges = read_edge_list(path, options, &loaded.info);
-    CsrBuildOptions build;
-    build.symmetrize = options.symmetrize && edges.directed;
-    build.remove_self_loops = options.remove_self_loops;
-    build.remove_duplicates = options.remove_duplicates;
+    const CsrBuildOptions build = csr_build_options(loaded.info.path, edges, options);
     check_memory_for_csr(loaded.info.path, edges, build.symmetrize);
     loaded.graph = build_csr<VertexId, EdgeId>(edges, build);
   }

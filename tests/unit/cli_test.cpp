@@ -147,6 +147,40 @@ TEST_F(CliTest, BfsWritesDepthsAndRejectsABadSource) {
   EXPECT_NE(bad.err.find("--source 34 is outside [0, 34)"), std::string::npos) << bad.err;
 }
 
+// --hubs-first reorders lists only: every vertex keeps its depth (on karate, where some lists
+// change); a directed file needs --symmetrize, and the refusal names the file.
+TEST_F(CliTest, BfsHubsFirstKeepsDepthsAndNeedsAnUndirectedGraph) {
+  const std::string karate = frontier::test::bundled_dataset("karate.mtx").string();
+  const auto depths = [&](const std::string& flags) {
+    const auto output = dir_ / "depths.txt";
+    const CliRun result =
+        run("bfs --device cpu --source 5 " + flags + "--output " + output.string() + " " + karate);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::ifstream in(output);
+    std::string line;
+    std::string columns;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      columns += line.substr(0, line.rfind(' ')) + "\n";  // vertex and depth, not the parent
+    }
+    return columns;
+  };
+  const std::string sorted = depths("");
+  EXPECT_FALSE(sorted.empty());
+  EXPECT_EQ(depths("--hubs-first "), sorted);
+
+  const auto directed = dir_ / "directed.txt";
+  std::ofstream(directed) << "0 1\n1 2\n2 0\n";
+  const CliRun refused = run("bfs --device cpu --source 0 --hubs-first " + directed.string());
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_NE(refused.err.find(directed.string() + ": hubs first needs an undirected graph"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(
+      run("bfs --device cpu --source 0 --hubs-first --symmetrize " + directed.string()).exit_code,
+      0);
+}
+
 TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
   const CliRun result = run("graph500 --device cpu --scale 10 --roots 8");
   ASSERT_EQ(result.exit_code, 0) << result.err;

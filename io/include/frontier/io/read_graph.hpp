@@ -46,6 +46,10 @@ struct ReadOptions {
   bool symmetrize = false;
   bool remove_self_loops = false;
   bool remove_duplicates = false;
+  /// Put each list's highest-degree neighbour first (CsrBuildOptions::hubs_first), where a
+  /// bottom-up BFS step most often finds its parent. Undirected graphs only: a directed file
+  /// needs symmetrize.
+  bool hubs_first = false;
   /// Keep arc weights when the file has them.
   bool keep_weights = true;
   /// SNAP only: map the ids that occur to 0..k-1 in increasing id order (sparse ids);
