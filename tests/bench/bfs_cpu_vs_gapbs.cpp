@@ -3,7 +3,7 @@
 //
 //   frontier_bench_bfs_cpu_vs_gapbs [--gapbs DIR] [--graph FILE [--gapbs-graph FILE]]
 //                                   [--scale 20] [--work DIR] [--roots 8] [--trials 4]
-//                                   [--threads 1,2] [--seed 1] [--json]
+//                                   [--threads 1,2] [--seed 1] [--hubs-first] [--json]
 //
 // GAPBS is never part of the build: its binaries (gapbs-bfs, gapbs-converter; build them with
 // ../shared/peers/build.sh OUT) come from --gapbs DIR or FRONTIER_GAPBS_DIR. Without them the
@@ -22,6 +22,9 @@
 // (BfsOptions::threads), each timed around Engine::bfs, and reports the minimum and median. Every
 // frontier tree is checked with validate_bfs_tree (untimed); an invalid tree is an error (exit 1).
 // The ratio is frontier's median over GAPBS's average: below 1 frontier is faster.
+// --hubs-first: frontier searches the same graph with each list's highest-degree neighbour moved
+// to its front (CsrBuildOptions::hubs_first, as Graph500 runs build; undirected graphs only);
+// GAPBS keeps its file's order.
 #include <omp.h>
 
 #include <algorithm>
@@ -38,8 +41,10 @@
 #include <vector>
 
 #include "frontier/bfs_validate.hpp"
+#include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/detail/timer.hpp"
+#include "frontier/edge_list.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -59,6 +64,7 @@ struct BenchConfig {
   int trials = 4;
   std::vector<int> threads;
   std::uint64_t seed = 1;
+  bool hubs_first = false;
   bool json = false;
 };
 
@@ -80,6 +86,10 @@ BenchConfig parse_arguments(int argc, char** argv) {
     const std::string_view flag = argv[i];
     if (flag == "--json") {
       config.json = true;
+      continue;
+    }
+    if (flag == "--hubs-first") {
+      config.hubs_first = true;
       continue;
     }
     if (i + 1 >= argc)
@@ -243,6 +253,23 @@ void print_summary(const std::vector<RootFigures>& rows, int threads) {
 
 }  // namespace
 
+// The same graph rebuilt with each list's hub first: its arcs, both of every undirected edge.
+frontier::CsrGraph<frontier::VertexId, frontier::EdgeId> with_hubs_first(
+    const frontier::CsrGraph<frontier::VertexId, frontier::EdgeId>& graph) {
+  using namespace frontier;
+  EdgeList<VertexId> arcs;
+  arcs.num_vertices = graph.num_vertices();
+  arcs.directed = graph.directed();
+  arcs.sources.reserve(static_cast<std::size_t>(graph.num_arcs()));
+  arcs.targets = graph.targets();
+  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+    arcs.sources.insert(arcs.sources.end(), static_cast<std::size_t>(graph.degree(v)), v);
+  }
+  CsrBuildOptions build;
+  build.hubs_first = true;
+  return build_csr<VertexId, EdgeId>(arcs, build);
+}
+
 int main(int argc, char** argv) {
   using namespace frontier;
   try {
@@ -259,17 +286,21 @@ int main(int argc, char** argv) {
 
     io::ReadOptions read;
     if (graph_file.extension() == ".el") read.format = io::GraphFormat::Snap;
-    const Engine engine(graph_file.extension() == ".sg" ? read_gapbs_serialized(graph_file)
-                                                        : io::read_graph(graph_file, read).graph);
+    read.hubs_first = config.hubs_first;
+    const Engine engine(graph_file.extension() != ".sg" ? io::read_graph(graph_file, read).graph
+                        : config.hubs_first ? with_hubs_first(read_gapbs_serialized(graph_file))
+                                            : read_gapbs_serialized(graph_file));
     const std::vector<VertexId> roots =
         runs::choose_graph500_roots(engine.graph(), config.roots, config.seed);
     engine.bfs(roots.front());  // warm-up: page in the graph
 
     if (!config.json) {
-      std::printf("# CPU BFS, frontier vs GAPBS on %s (GAPBS reads %s): %lld vertices, %lld arcs\n",
-                  graph_file.c_str(), gapbs_file.c_str(),
-                  static_cast<long long>(engine.graph().num_vertices()),
-                  static_cast<long long>(engine.graph().num_arcs()));
+      std::printf(
+          "# CPU BFS, frontier vs GAPBS on %s (GAPBS reads %s): %lld vertices, %lld arcs%s\n",
+          graph_file.c_str(), gapbs_file.c_str(),
+          static_cast<long long>(engine.graph().num_vertices()),
+          static_cast<long long>(engine.graph().num_arcs()),
+          config.hubs_first ? "; frontier's lists with the hub first" : "");
       std::printf(
           "# %d trials per root; GAPBS: its average; frontier: min and median; ratio = "
           "frontier median / GAPBS average\n",
@@ -300,9 +331,10 @@ int main(int argc, char** argv) {
     if (config.json) {
       std::printf(
           "{\"graph\": \"%s\", \"vertices\": %lld, \"arcs\": %lld, \"trials\": %d, "
-          "\"rows\": [",
+          "\"hubs_first\": %s, \"rows\": [",
           graph_file.c_str(), static_cast<long long>(engine.graph().num_vertices()),
-          static_cast<long long>(engine.graph().num_arcs()), config.trials);
+          static_cast<long long>(engine.graph().num_arcs()), config.trials,
+          config.hubs_first ? "true" : "false");
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const RootFigures& row = rows[i];
         std::printf(
