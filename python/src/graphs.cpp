@@ -115,12 +115,13 @@ py::dict file_info_dict(const io::GraphFileInfo& info) {
 
 PyGraph read_graph(const std::filesystem::path& path, std::optional<std::string> format,
                    bool symmetrize, bool remove_self_loops, bool remove_duplicates, bool weights,
-                   bool renumber, std::optional<std::string> member) {
+                   bool renumber, std::optional<std::string> member, bool hubs_first) {
   io::ReadOptions options;
   options.format = format ? io::parse_graph_format(*format) : io::GraphFormat::Auto;
   options.symmetrize = symmetrize;
   options.remove_self_loops = remove_self_loops;
   options.remove_duplicates = remove_duplicates;
+  options.hubs_first = hubs_first;
   options.keep_weights = weights;
   options.renumber = renumber;
   options.member = member.value_or("");
@@ -241,7 +242,8 @@ both arcs. Raises ValueError when the arrays break a CSR invariant.
   module.def("read_graph", &read_graph, py::arg("path"), py::arg("format") = py::none(),
              py::arg("symmetrize") = false, py::arg("remove_self_loops") = false,
              py::arg("remove_duplicates") = false, py::arg("weights") = true,
-             py::arg("renumber") = false, py::arg("member") = py::none(), R"doc(
+             py::arg("renumber") = false, py::arg("member") = py::none(),
+             py::arg("hubs_first") = false, R"doc(
 Reads a graph file into a Graph, in parallel, with the GIL released.
 
 Formats: Matrix Market (.mtx), DIMACS9 (.gr), METIS/DIMACS10 (.graph, .metis), SNAP edge lists
@@ -252,6 +254,8 @@ symmetrize: store every arc both ways (the graph becomes undirected).
 remove_self_loops, remove_duplicates: drop arcs v->v / repeated arcs.
 weights: keep arc weights when the file has them.
 renumber: SNAP only, map sparse ids to 0..k-1; Graph.node_labels then holds the file's ids.
+hubs_first: put each vertex's highest-degree neighbour first in its list (undirected graphs, or
+with symmetrize): bottom-up BFS steps stop sooner; depths are unchanged.
 
 Raises FileNotFoundError for a missing file, ValueError naming file, line and token for
 malformed input (attributes filename, lineno, token, problem), MemoryError when the graph would

@@ -103,6 +103,24 @@ def test_read_graph_options():
     assert not unweighted.has_weights and unweighted.weights is None
 
 
+def test_read_graph_hubs_first():
+    sorted_lists = frontier.read_graph(BUNDLED_DATASETS / "karate.mtx")
+    hubs = frontier.read_graph(BUNDLED_DATASETS / "karate.mtx", hubs_first=True)
+    assert np.array_equal(hubs.offsets, sorted_lists.offsets)
+    degree = np.diff(hubs.offsets)
+    changed = 0
+    for v in range(hubs.num_vertices):
+        row = slice(hubs.offsets[v], hubs.offsets[v + 1])
+        assert sorted(hubs.targets[row]) == sorted(sorted_lists.targets[row])
+        assert degree[hubs.targets[row][0]] == degree[hubs.targets[row]].max()
+        changed += int(hubs.targets[row][0] != sorted_lists.targets[row][0])
+    assert changed > 0
+    depth = frontier.Engine(hubs, device="cpu").bfs(5).depth
+    assert np.array_equal(depth, frontier.Engine(sorted_lists, device="cpu").bfs(5).depth)
+    with pytest.raises(ValueError, match="hubs first needs an undirected graph"):
+        frontier.read_graph(BUNDLED_DATASETS / "tiny.txt", format="snap", hubs_first=True)
+
+
 def test_mtx_matches_scipy_reader():
     for name in ("karate.mtx", "tiny_directed.mtx", "tiny_undirected.mtx",
                  "tiny_real_symmetric.mtx"):
