@@ -72,24 +72,6 @@ void warn_if_renumber_ignored(const std::filesystem::path& path, GraphFormat for
   }
 }
 
-EdgeList<VertexId> arcs_of(const Graph& graph) {
-  EdgeList<VertexId> edges;
-  edges.num_vertices = graph.num_vertices();
-  edges.directed = graph.directed();
-  const std::int64_t n = graph.num_vertices();
-  edges.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
-  edges.targets = graph.targets();
-  edges.weights = graph.weights();
-  const auto& offsets = graph.offsets();
-  const bool parallel = frontier::detail::worth_threads(graph.num_arcs());
-#pragma omp parallel for schedule(dynamic, 1024) if (parallel)
-  for (std::int64_t u = 0; u < n; ++u) {
-    for (EdgeId e = offsets[u]; e < offsets[u + 1]; ++e)
-      edges.sources[e] = static_cast<VertexId>(u);
-  }
-  return edges;
-}
-
 EdgeList<VertexId> parse_text(const TextBuffer& text, GraphFormat format,
                               const ReadOptions& options, GraphFileInfo& info) {
   switch (format) {

@@ -44,7 +44,6 @@
 #include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/detail/timer.hpp"
-#include "frontier/edge_list.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/read_graph.hpp"
@@ -253,21 +252,12 @@ void print_summary(const std::vector<RootFigures>& rows, int threads) {
 
 }  // namespace
 
-// The same graph rebuilt with each list's hub first: its arcs, both of every undirected edge.
+// The same graph rebuilt with each list's hub first.
 frontier::CsrGraph<frontier::VertexId, frontier::EdgeId> with_hubs_first(
     const frontier::CsrGraph<frontier::VertexId, frontier::EdgeId>& graph) {
-  using namespace frontier;
-  EdgeList<VertexId> arcs;
-  arcs.num_vertices = graph.num_vertices();
-  arcs.directed = graph.directed();
-  arcs.sources.reserve(static_cast<std::size_t>(graph.num_arcs()));
-  arcs.targets = graph.targets();
-  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-    arcs.sources.insert(arcs.sources.end(), static_cast<std::size_t>(graph.degree(v)), v);
-  }
-  CsrBuildOptions build;
+  frontier::CsrBuildOptions build;
   build.hubs_first = true;
-  return build_csr<VertexId, EdgeId>(arcs, build);
+  return frontier::build_csr<frontier::VertexId, frontier::EdgeId>(frontier::arcs_of(graph), build);
 }
 
 int main(int argc, char** argv) {

@@ -47,7 +47,7 @@ std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> expected_arcs(
   return arcs;
 }
 
-std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arcs_of(const Csr& graph) {
+std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arc_tuples(const Csr& graph) {
   std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> arcs;
   for (std::int32_t u = 0; u < graph.num_vertices(); ++u) {
     for (EdgeId e = graph.offsets()[u]; e < graph.offsets()[u + 1]; ++e) {
@@ -185,7 +185,7 @@ TEST(CsrBuilder, TransposeAndReverse) {
   EXPECT_EQ(&graph.reverse(), &reversed) << "reverse() is cached";
   // Transposing twice gives the graph back.
   const auto twice = transpose(transposed);
-  EXPECT_EQ(arcs_of(twice), arcs_of(graph));
+  EXPECT_EQ(arc_tuples(twice), arc_tuples(graph));
 
   CsrBuildOptions options;
   options.symmetrize = true;
@@ -197,9 +197,9 @@ TEST(CsrBuilder, ReverseOfRandomDirectedGraph) {
   const auto edges = test::random_edge_list<std::int32_t>(3000, 20000, 3, true);
   const auto graph = build_csr<std::int32_t, EdgeId>(edges);
   std::vector<std::tuple<std::int32_t, std::int32_t, Weight>> flipped;
-  for (const auto& [u, v, w] : arcs_of(graph)) flipped.emplace_back(v, u, w);
+  for (const auto& [u, v, w] : arc_tuples(graph)) flipped.emplace_back(v, u, w);
   std::sort(flipped.begin(), flipped.end());
-  EXPECT_EQ(arcs_of(graph.reverse()), flipped);
+  EXPECT_EQ(arc_tuples(graph.reverse()), flipped);
 }
 
 // build_csr(edges) against expected_arcs under every combination of symmetrize, self-loop and
@@ -214,7 +214,7 @@ void expect_reference_arcs_under_all_options(const EdgeList<std::int32_t>& edges
         options.remove_duplicates = duplicates;
         const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
         EXPECT_NO_THROW(graph.check_invariants());
-        EXPECT_EQ(arcs_of(graph), expected_arcs(edges, options))
+        EXPECT_EQ(arc_tuples(graph), expected_arcs(edges, options))
             << "weighted " << edges.has_weights() << " symmetrize " << symmetrize << " self loops "
             << self_loops << " duplicates " << duplicates;
       }
@@ -278,6 +278,27 @@ TEST(CsrBuilder, HubsFirstNeedsAnUndirectedGraph) {
   options.symmetrize = true;
   const Csr symmetrized = build_csr<std::int32_t, EdgeId>(directed, options);
   EXPECT_EQ(targets_of(symmetrized), (std::vector<std::int32_t>{1, 0, 2, 1}));
+}
+
+// arcs_of lists every arc in CSR order, and build_csr of the list gives the graph back.
+TEST(CsrBuilder, ArcsOfRebuildsTheGraph) {
+  auto edges = test::random_edge_list<std::int32_t>(300, 2000, 31, true);
+  edges.weights.resize(edges.size());
+  for (std::size_t i = 0; i < edges.size(); ++i) edges.weights[i] = static_cast<Weight>(i % 7);
+  for (const bool symmetrize : {false, true}) {
+    CsrBuildOptions options;
+    options.symmetrize = symmetrize;
+    const Csr graph = build_csr<std::int32_t, EdgeId>(edges, options);
+    const EdgeList<std::int32_t> arcs = arcs_of(graph);
+    ASSERT_EQ(arcs.size(), static_cast<std::size_t>(graph.num_arcs()));
+    EXPECT_EQ(arcs.directed, graph.directed());
+    EXPECT_EQ(arcs.sources[static_cast<std::size_t>(graph.offsets()[5])], 5);
+    const Csr rebuilt = build_csr<std::int32_t, EdgeId>(arcs, CsrBuildOptions{});
+    EXPECT_EQ(offsets_of(rebuilt), offsets_of(graph));
+    EXPECT_EQ(targets_of(rebuilt), targets_of(graph));
+    EXPECT_EQ(rebuilt.weights(), graph.weights());
+    EXPECT_EQ(rebuilt.directed(), graph.directed());
+  }
 }
 
 TEST(CsrBuilder, SixtyFourBitVertices) {
@@ -361,7 +382,7 @@ TEST_P(CsrBuilderBlocks, UnsortedListsHoldTheSameArcs) {
   options.sort_neighbors = false;
   const auto graph = build_csr<std::int32_t, EdgeId>(edges, options);
   EXPECT_NO_THROW(graph.check_invariants());
-  auto arcs = arcs_of(graph);
+  auto arcs = arc_tuples(graph);
   std::sort(arcs.begin(), arcs.end());
   EXPECT_EQ(arcs, expected_arcs(edges, options));
 }

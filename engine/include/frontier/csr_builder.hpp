@@ -47,6 +47,12 @@ constexpr std::uint64_t csr_build_peak_bytes(std::uint64_t num_vertices, std::ui
   return (num_vertices + 1) * sizeof(EdgeT) + 2 * arcs * per_arc;
 }
 
+/// Every arc of `graph` as an edge list (sources, targets, weights in CSR order; directed as the
+/// graph is, so an undirected graph's list holds both arcs of every edge): build_csr of it gives
+/// the graph back, with other options (hubs_first, remove_duplicates, ...) a reshaped copy.
+template <typename VertexT, typename EdgeT>
+EdgeList<VertexT> arcs_of(const CsrGraph<VertexT, EdgeT>& graph);
+
 /// The transpose (every arc u->v becomes v->u), adjacency sorted. Used by CsrGraph::reverse().
 template <typename VertexT, typename EdgeT>
 CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph);

@@ -446,6 +446,23 @@ CsrGraph<VertexT, EdgeT> build_csr(const EdgeList<VertexT>& edges, const CsrBuil
 }
 
 template <typename VertexT, typename EdgeT>
+EdgeList<VertexT> arcs_of(const CsrGraph<VertexT, EdgeT>& graph) {
+  EdgeList<VertexT> edges;
+  edges.num_vertices = graph.num_vertices();
+  edges.directed = graph.directed();
+  const std::int64_t n = graph.num_vertices();
+  edges.sources.resize(static_cast<std::size_t>(graph.num_arcs()));
+  edges.targets = graph.targets();
+  edges.weights = graph.weights();
+  const auto& offsets = graph.offsets();
+#pragma omp parallel for schedule(dynamic, 1024) if (detail::worth_threads(graph.num_arcs()))
+  for (std::int64_t u = 0; u < n; ++u) {
+    for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) edges.sources[e] = static_cast<VertexT>(u);
+  }
+  return edges;
+}
+
+template <typename VertexT, typename EdgeT>
 CsrGraph<VertexT, EdgeT> transpose(const CsrGraph<VertexT, EdgeT>& graph) {
   const std::int64_t n = graph.num_vertices();
   const bool weighted = graph.has_weights();
@@ -490,6 +507,8 @@ template CsrGraph<std::int32_t, std::int64_t> build_csr(const EdgeList<std::int3
                                                         const CsrBuildOptions&);
 template CsrGraph<std::int64_t, std::int64_t> build_csr(const EdgeList<std::int64_t>&,
                                                         const CsrBuildOptions&);
+template EdgeList<std::int32_t> arcs_of(const CsrGraph<std::int32_t, std::int64_t>&);
+template EdgeList<std::int64_t> arcs_of(const CsrGraph<std::int64_t, std::int64_t>&);
 template CsrGraph<std::int32_t, std::int64_t> transpose(
     const CsrGraph<std::int32_t, std::int64_t>&);
 template CsrGraph<std::int64_t, std::int64_t> transpose(
