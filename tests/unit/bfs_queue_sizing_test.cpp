@@ -38,6 +38,11 @@ TEST(BfsQueueSizing, HubChunkSlotsFollowTheQueue) {
   // A queue of q items holds hub lists of at most q arcs: q / 512 + q / 4096 + 1 chunks.
   EXPECT_EQ(bfs_hub_chunk_slots(48 * kMiB), 48 * kMiB / 512 + 48 * kMiB / 4096 + 1);
   EXPECT_EQ(bfs_hub_chunk_slots(1), 1u);
+  // A hub level adds lists from 256 arcs on, at most 4096 of them and at most q / 256: from 1 Mi
+  // to 16 Mi items that is 4096 lists, more than q / 4096.
+  EXPECT_EQ(bfs_hub_chunk_slots(kMiB), kMiB / 512 + 4096 + 1);
+  EXPECT_EQ(bfs_hub_chunk_slots(kMiB / 2), kMiB / 2 / 512 + kMiB / 2 / 256 + 1);
+  EXPECT_EQ(bfs_hub_chunk_slots(16 * kMiB), 16 * kMiB / 512 + 4096 + 1);
 }
 
 TEST(BfsQueueSizing, DeviceBytesAreCsrPlusPerVertexPlusFixed) {

@@ -117,6 +117,8 @@ struct BfsCudaRunStats {
   int edge_queue_passes = 0;
   /// Multi-level launches that stopped because Beamer's rule turned the search bottom-up.
   int in_launch_switches = 0;
+  /// Expansions of a few vertices with many arcs, every list of a CTA's length as hub chunks.
+  int hub_levels = 0;
 };
 
 /// Keeps one graph resident on one GPU and runs BFS from any source.

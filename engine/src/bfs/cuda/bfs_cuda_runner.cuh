@@ -37,6 +37,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <span>
 #include <string>
@@ -892,7 +893,9 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
       loop.level_timer.restart();
       return StepEnd::kGoOn;
     }
-    if (expand_vertex_queue<kParents>(loop, claims.new_vertices) == StepEnd::kSearchDone) {
+    // The launch counted V(L)'s arcs: a level too large for an edge queue goes straight to the
+    // passes instead of being expanded first.
+    if (expand_vertex_queue<kParents>(loop, claims.new_vertices, &claims) == StepEnd::kSearchDone) {
       return StepEnd::kSearchDone;
     }
     record.level = loop.level;
@@ -1034,7 +1037,22 @@ auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
   expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
   expand.out_queue = d_edge_queue[loop.edge_buffer].data();
   expand.out_preds = d_edge_preds[loop.edge_buffer].data();
-  expand_kernel<<<grid_for(expand_kernel, vertex_length), kBfsBlockThreads, 0, stream.get()>>>(
+  // A few vertices with many arcs (a hub level): every list a CTA would stream goes to the hub
+  // pass, spread over the whole GPU, and the vertices spread over a wave of blocks, a few each,
+  // where a block per 256 vertices would leave most SMs idle.
+  std::uint64_t expand_threads = vertex_length;
+  if (claims != nullptr &&
+      vertex_length <= static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_max_vertices) &&
+      claims->new_degree_sum >= static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_min_arcs)) {
+    expand.hub_threshold = static_cast<unsigned long long>(kBfsKernelPolicy.cta_gather_threshold);
+    const auto blocks = static_cast<std::uint64_t>(resident_blocks(expand_kernel));
+    expand.tile_vertices =
+        static_cast<unsigned int>(std::bit_ceil((vertex_length + blocks - 1) / blocks));
+    expand_threads = (vertex_length + expand.tile_vertices - 1) / expand.tile_vertices *
+                     static_cast<std::uint64_t>(kBfsBlockThreads);
+    ++stats.hub_levels;
+  }
+  expand_kernel<<<grid_for(expand_kernel, expand_threads), kBfsBlockThreads, 0, stream.get()>>>(
       expand);
   FRONTIER_CHECK_LAUNCH();
   const BfsCounters c = read_counters(loop.level % kCounterSlots);

@@ -48,10 +48,16 @@ constexpr std::uint64_t bfs_edge_queue_slots(std::uint64_t n, std::uint64_t m,
 /// Hub chunks one level can record: a list of d >= hub_threshold arcs makes ceil(d / chunk)
 /// <= d / chunk + 1 chunks, and the lists recorded in one level fit one edge queue of
 /// `queue_slots` items (a tile that would pass its end records nothing), so there are at most
-/// queue_slots / hub_threshold of them.
+/// queue_slots / hub_threshold of them; a hub level's lists start at the CTA threshold, at most
+/// hub_level_max_vertices of them and as many as the queue holds.
 constexpr std::uint64_t bfs_hub_chunk_slots(std::uint64_t queue_slots) {
-  return queue_slots / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_chunk_arcs) +
-         queue_slots / static_cast<std::uint64_t>(kSm90BfsPolicy.hub_threshold) + 1;
+  constexpr auto kPolicy = kSm90BfsPolicy;
+  const std::uint64_t hub_lists = queue_slots / static_cast<std::uint64_t>(kPolicy.hub_threshold);
+  const std::uint64_t hub_level_lists =
+      std::min(queue_slots / static_cast<std::uint64_t>(kPolicy.cta_gather_threshold),
+               static_cast<std::uint64_t>(kPolicy.hub_level_max_vertices));
+  return queue_slots / static_cast<std::uint64_t>(kPolicy.hub_chunk_arcs) +
+         std::max(hub_lists, hub_level_lists) + 1;
 }
 
 /// Vertices of the vertex queue one block of the pass kernels covers (bfs_pass.cuh).

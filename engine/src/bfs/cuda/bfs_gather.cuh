@@ -72,8 +72,9 @@ class NeighborGather {
   /// Copies the arcs [row_begin, row_end) of every thread's vertex `v` (empty range = nothing)
   /// into the queue of `capacity` items, reserving room with one atomicAdd on
   /// counters->edge_queue_length (a tile whose room would pass the capacity copies nothing).
-  /// Lists of at least HUB_THRESHOLD arcs are recorded in `hub_chunks` (counted in
-  /// counters->hub_chunks and hub_arcs) for the hub pass instead, when hub_chunks is not null.
+  /// Lists of at least `hub_threshold` arcs (HUB_THRESHOLD where 0; never below CTA_THRESHOLD)
+  /// are recorded in `hub_chunks` (counted in counters->hub_chunks and hub_arcs) for the hub pass
+  /// instead, when hub_chunks is not null.
   /// Every thread of the block must call; returns the tile's item count (the same in every
   /// thread).
   __device__ __forceinline__ long long gather(VertexT v, EdgeT row_begin, EdgeT row_end,
@@ -81,8 +82,13 @@ class NeighborGather {
                                               VertexT* __restrict__ out_targets,
                                               VertexT* __restrict__ out_preds,
                                               unsigned long long capacity, BfsCounters* counters,
-                                              HubChunk<VertexT, EdgeT>* hub_chunks) {
+                                              HubChunk<VertexT, EdgeT>* hub_chunks,
+                                              unsigned long long hub_threshold = 0) {
     const int lane = threadIdx.x % kWarpThreads;
+    const long long hub_from = hub_threshold == 0 ? HUB_THRESHOLD
+                               : hub_threshold < static_cast<unsigned long long>(CTA_THRESHOLD)
+                                   ? CTA_THRESHOLD
+                                   : static_cast<long long>(hub_threshold);
     const long long length = static_cast<long long>(row_end - row_begin);
     const bool is_long = length >= WARP_THRESHOLD;
 
@@ -108,7 +114,7 @@ class NeighborGather {
     const unsigned long long long_out = base + static_cast<unsigned long long>(offset.long_arcs);
 
     // 3. CTA gathering: threads with a list of >= CTA_THRESHOLD arcs take the block in turn. A
-    //    hub list (>= HUB_THRESHOLD) is cut into chunks that the block records together; the
+    //    hub list (>= hub_from) is cut into chunks that the block records together; the
     //    owner reserves the chunk slots with one atomic per hub.
     bool cta_pending = length >= CTA_THRESHOLD;
     while (__syncthreads_or(cta_pending)) {
@@ -120,7 +126,7 @@ class NeighborGather {
         storage_.cta_out = long_out;
         storage_.cta_vertex = v;
         cta_pending = false;
-        if (hub_chunks != nullptr && length >= HUB_THRESHOLD) {
+        if (hub_chunks != nullptr && length >= hub_from) {
           const unsigned long long chunks = (length + HUB_CHUNK_ARCS - 1) / HUB_CHUNK_ARCS;
           storage_.cta_chunk_base = atomicAdd(&counters->hub_chunks, chunks);
           atomicAdd(&counters->hub_arcs, static_cast<unsigned long long>(length));
@@ -130,7 +136,7 @@ class NeighborGather {
       const EdgeT begin = storage_.cta_begin;
       const EdgeT end = storage_.cta_end;
       const unsigned long long out = storage_.cta_out;
-      if (hub_chunks != nullptr && end - begin >= HUB_THRESHOLD) {
+      if (hub_chunks != nullptr && static_cast<long long>(end - begin) >= hub_from) {
         const unsigned long long chunks =
             (static_cast<unsigned long long>(end - begin) + HUB_CHUNK_ARCS - 1) / HUB_CHUNK_ARCS;
         for (unsigned long long c = threadIdx.x; c < chunks; c += BLOCK_THREADS) {

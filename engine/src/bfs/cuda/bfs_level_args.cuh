@@ -52,6 +52,11 @@ struct BfsLevelArgs {
 
   /// Where top-down expansion defers hub lists (see bfs_gather.cuh); null: no deferral.
   HubChunk<VertexT, EdgeT>* hub_chunks = nullptr;
+  /// The expansion's hub lists start at this many arcs; 0: the policy's hub_threshold.
+  unsigned long long hub_threshold = 0;
+  /// Vertices each block of the expansion takes per tile (at most the block's threads); 0: one
+  /// per thread.
+  unsigned int tile_vertices = 0;
 
   /// This level's counter slot, and the next level's (zeroed by this kernel).
   BfsCounters* counters = nullptr;
