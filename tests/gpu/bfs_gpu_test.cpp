@@ -112,7 +112,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
     if (stats.hub_levels == 0) {
       EXPECT_EQ(stats.hub_arcs, hub_arcs);
     } else {
-      // A hub level also copied its lists of a CTA's length or more through the pass.
+      // A hub level may also have copied its lists of a CTA's length or more through the pass.
       std::int64_t cta_arcs = 0;
       for (VertexT v = 0; v < graph.num_vertices(); ++v) {
         if (expected.depth[v] >= 0 &&
@@ -120,7 +120,7 @@ BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
           cta_arcs += graph.degree(v);
         }
       }
-      EXPECT_GT(stats.hub_arcs, hub_arcs);
+      EXPECT_GE(stats.hub_arcs, hub_arcs);
       EXPECT_LE(stats.hub_arcs, cta_arcs);
     }
   }
@@ -267,7 +267,7 @@ TEST(BfsGpu, HubListsGoThroughTheHubPass) {
 
 // A few vertices with many lists of a CTA's length (source 0, then 1000 vertices of 1100 arcs
 // each into a shared pool of leaves): their expansion sends those lists through the hub pass,
-// spread over the GPU, where the expand kernel has only a block per 256 vertices. The cluster
+// spread over the GPU, where the expand kernel would have a block per 256 vertices. The cluster
 // launch hands level 1 over with its arcs counted (hybrid; direction-optimizing with alpha 1,
 // so that level 1 stays top-down); two-phase expands with no count in hand and keeps the CTA
 // gather.

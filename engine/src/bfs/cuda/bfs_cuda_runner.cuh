@@ -1041,9 +1041,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
   // pass, spread over the whole GPU, and the vertices spread over a wave of blocks, a few each,
   // where a block per 256 vertices would leave most SMs idle.
   std::uint64_t expand_threads = vertex_length;
+  const std::uint64_t plain_blocks = (vertex_length + kBfsBlockThreads - 1) / kBfsBlockThreads;
   if (claims != nullptr &&
       vertex_length <= static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_max_vertices) &&
-      claims->new_degree_sum >= static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_min_arcs)) {
+      claims->new_degree_sum >=
+          plain_blocks * static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_block_arcs)) {
     expand.hub_threshold = static_cast<unsigned long long>(kBfsKernelPolicy.cta_gather_threshold);
     const auto blocks = static_cast<std::uint64_t>(resident_blocks(expand_kernel));
     expand.tile_vertices =

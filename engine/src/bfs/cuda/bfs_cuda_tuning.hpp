@@ -17,11 +17,11 @@
 ///    longer list (a Kronecker hub has up to a million) is cut into 512-arc chunks, one per warp
 ///    (16 rounds of 32 lanes, enough to hide a chunk descriptor's load), so a hub level spreads
 ///    over the 8448 resident warps. The chunk buffer needs at most m / 512 + m / 4096 slots.
-///  - a vertex queue of at most 4096 vertices whose arcs number a million or more (a few hubs'
-///    neighbours, say) is a hub level: one block per 256 vertices would leave at most 16 blocks
-///    streaming its lists while the other SMs idle, so its vertices spread over a wave of blocks,
-///    a few each, and every list of 256+ arcs goes to the hub pass as chunks. At most 4096 more
-///    lists then make chunks, a bound the chunk buffer adds.
+///  - a vertex queue of at most 4096 vertices with 8192 or more arcs per 256 vertices (a few
+///    hubs' neighbours, say) is a hub level: the expansion's block per 256 vertices would stream
+///    those arcs at a few hundred a round while the other SMs idle, so its vertices spread over a
+///    wave of blocks, a few each, and every list of 256+ arcs goes to the hub pass as chunks. At
+///    most 4096 more lists then make chunks, a bound the chunk buffer adds.
 ///  - warp-culling hash of 128 slots per warp and a 1024-entry history table per CTA: large enough
 ///    that the hash rarely evicts a duplicate within a tile, small enough (4 KB each) to leave
 ///    shared memory for 8 blocks per SM.
@@ -48,10 +48,11 @@ struct BfsCudaPolicy {
   int cta_gather_threshold = 256;
   /// Adjacency lists at least this long are cut into chunks for the edge-balanced hub pass.
   int hub_threshold = 4096;
-  /// A vertex queue of at most hub_level_max_vertices vertices and at least hub_level_min_arcs
-  /// arcs is expanded with every list of cta_gather_threshold arcs or more as hub chunks.
+  /// A vertex queue of at most hub_level_max_vertices vertices and at least hub_level_block_arcs
+  /// arcs per block_threads vertices is expanded with every list of cta_gather_threshold arcs or
+  /// more as hub chunks.
   int hub_level_max_vertices = 4096;
-  long long hub_level_min_arcs = 1 << 20;
+  int hub_level_block_arcs = 8192;
   /// Arcs per hub chunk (one warp copies one chunk).
   int hub_chunk_arcs = 512;
   /// Slots of the per-warp culling hash (power of two).
@@ -77,7 +78,7 @@ struct BfsCudaPolicy {
            " cta_gather_threshold=" + std::to_string(cta_gather_threshold) +
            " hub_threshold=" + std::to_string(hub_threshold) +
            " hub_level_max_vertices=" + std::to_string(hub_level_max_vertices) +
-           " hub_level_min_arcs=" + std::to_string(hub_level_min_arcs) +
+           " hub_level_block_arcs=" + std::to_string(hub_level_block_arcs) +
            " hub_chunk_arcs=" + std::to_string(hub_chunk_arcs) +
            " warp_hash_slots=" + std::to_string(warp_hash_slots) +
            " history_slots=" + std::to_string(history_slots) +
