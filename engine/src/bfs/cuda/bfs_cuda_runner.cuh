@@ -1042,7 +1042,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
   // where a block per 256 vertices would leave most SMs idle.
   std::uint64_t expand_threads = vertex_length;
   const std::uint64_t plain_blocks = (vertex_length + kBfsBlockThreads - 1) / kBfsBlockThreads;
-  if (claims != nullptr &&
+  if (claims != nullptr && vertex_length > 0 &&
       vertex_length <= static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_max_vertices) &&
       claims->new_degree_sum >=
           plain_blocks * static_cast<std::uint64_t>(kBfsKernelPolicy.hub_level_block_arcs)) {
