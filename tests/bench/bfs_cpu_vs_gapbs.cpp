@@ -250,8 +250,6 @@ void print_summary(const std::vector<RootFigures>& rows, int threads) {
               median(fastest), frontier_median, frontier_median / gapbs_median);
 }
 
-}  // namespace
-
 // The same graph rebuilt with each list's hub first.
 frontier::CsrGraph<frontier::VertexId, frontier::EdgeId> with_hubs_first(
     const frontier::CsrGraph<frontier::VertexId, frontier::EdgeId>& graph) {
@@ -259,6 +257,8 @@ frontier::CsrGraph<frontier::VertexId, frontier::EdgeId> with_hubs_first(
   build.hubs_first = true;
   return frontier::build_csr<frontier::VertexId, frontier::EdgeId>(frontier::arcs_of(graph), build);
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace frontier;
