@@ -125,12 +125,6 @@ int run_bfs(int argc, const char* const* argv) {
       cxxopts::value<std::int64_t>())("seed", "seed of the source sampler",
                                       cxxopts::value<std::uint64_t>()->default_value("1"))(
       "device", device_help(), cxxopts::value<std::string>()->default_value("auto"))(
-      "strategy",
-      "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
-      "expand-contract",
-      cxxopts::value<std::string>()->default_value("direction-optimizing"))(
-      "alpha", "top-down -> bottom-up switch (Beamer)", cxxopts::value<int>()->default_value("15"))(
-      "beta", "bottom-up -> top-down switch (Beamer)", cxxopts::value<int>()->default_value("18"))(
       "predecessors", "compute the BFS tree (parents); implied by --validate and --output")(
       "validate", "check every tree against the five Graph500 rules")(
       "output", "write depth and parent per vertex of the last search (.bin: binary)",
@@ -138,6 +132,7 @@ int run_bfs(int argc, const char* const* argv) {
       "plan",
       "print the host and device bytes the run needs (peak, by part; sized from the file's "
       "header or a scan of its lines, without building the graph) and the free memory, then exit");
+  add_strategy_options(options, "Search");
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
@@ -150,10 +145,7 @@ int run_bfs(int argc, const char* const* argv) {
   if (count < 1) throw UsageError("--sources must be at least 1");
 
   const Device requested_device = parse_device(result["device"].as<std::string>());
-  BfsOptions bfs_options;
-  bfs_options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
-  bfs_options.alpha = result["alpha"].as<int>();
-  bfs_options.beta = result["beta"].as<int>();
+  BfsOptions bfs_options = parse_strategy_options(result);
   bfs_options.threads = common.threads;
   const bool validate = result.count("validate") > 0;
   const bool want_output = result.count("output") > 0;

@@ -88,10 +88,6 @@ int run_graph500(int argc, const char* const* argv) {
       "seed", "seed of the generator and the root sampler",
       cxxopts::value<std::uint64_t>()->default_value("1"))(
       "device", device_help(), cxxopts::value<std::string>()->default_value("auto"))(
-      "strategy",
-      "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
-      "expand-contract",
-      cxxopts::value<std::string>()->default_value("direction-optimizing"))(
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
@@ -104,6 +100,7 @@ int run_graph500(int argc, const char* const* argv) {
       "per node, 64-bit ids sized with 8 bytes), "
       "the free memory and the largest scale that fits, then exit without allocating or "
       "running (no GPU needs to be present)");
+  add_strategy_options(options, "Benchmark");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;
@@ -115,7 +112,7 @@ int run_graph500(int argc, const char* const* argv) {
   config.roots = result["roots"].as<int>();
   config.seed = result["seed"].as<std::uint64_t>();
   config.device = parse_device(result["device"].as<std::string>());
-  config.bfs.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
+  config.bfs = parse_strategy_options(result);
   config.bfs.threads = common.threads;
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;

@@ -40,6 +40,26 @@ cxxopts::Options make_options(std::string_view command, std::string_view descrip
   return options;
 }
 
+void add_strategy_options(cxxopts::Options& options, const std::string& group) {
+  options.add_options(group)(
+      "strategy",
+      "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
+      "expand-contract",
+      cxxopts::value<std::string>()->default_value("direction-optimizing"))(
+      "alpha", "top-down -> bottom-up switch (Beamer): arcs leaving the frontier > unexplored / alpha",
+      cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsAlpha)))(
+      "beta", "bottom-up -> top-down switch (Beamer): frontier < vertices / beta",
+      cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsBeta)));
+}
+
+BfsOptions parse_strategy_options(const cxxopts::ParseResult& result) {
+  BfsOptions options;
+  options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
+  options.alpha = result["alpha"].as<int>();
+  options.beta = result["beta"].as<int>();
+  return options;
+}
+
 namespace {
 
 // cxxopts reads a one-letter name only as a short option (-n); the papers and the issues spell

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "frontier/bfs.hpp"
+
 namespace frontier::cli {
 
 /// A command-line mistake found after cxxopts parsing (missing positional, bad combination).
@@ -31,6 +33,14 @@ cxxopts::Options make_options(std::string_view command, std::string_view descrip
 
 /// The --help text of --device (cpu, gpu or auto, and how auto chooses).
 std::string device_help();
+
+/// --strategy, --alpha and --beta (Beamer's switches) in `group`: the search options `bfs` and
+/// `graph500` share.
+void add_strategy_options(cxxopts::Options& options, const std::string& group);
+
+/// The BfsOptions those give (strategy, alpha, beta; the other fields at their defaults).
+/// @throws InvalidArgument for an unknown strategy name.
+BfsOptions parse_strategy_options(const cxxopts::ParseResult& result);
 
 /// Parses argv. Returns false when --help was given (help is printed to stdout; exit 0).
 /// Accepts `--n X` / `--n=X` for every one-letter option. Applies --log-level and --threads.

@@ -190,6 +190,23 @@ TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
   EXPECT_NE(result.err.find("BFS  8/8"), std::string::npos) << result.err;  // progress on stderr
 }
 
+TEST_F(CliTest, Graph500TakesBeamersSwitches) {
+  const std::string run_args = "graph500 --device cpu --scale 10 --roots 2 --log-level debug";
+  const CliRun tuned = run(run_args + " --alpha 3 --beta 7");
+  ASSERT_EQ(tuned.exit_code, 0) << tuned.err;
+  EXPECT_NE(tuned.err.find("alpha=3 beta=7"), std::string::npos) << tuned.err;
+  // Beamer's default turns this graph bottom-up; alpha 1 asks for more frontier arcs than remain.
+  const CliRun by_default = run(run_args);
+  ASSERT_EQ(by_default.exit_code, 0) << by_default.err;
+  EXPECT_NE(by_default.err.find(" bottom-up frontier"), std::string::npos) << by_default.err;
+  const CliRun never = run(run_args + " --alpha 1");
+  ASSERT_EQ(never.exit_code, 0) << never.err;
+  EXPECT_EQ(never.err.find(" bottom-up frontier"), std::string::npos) << never.err;
+  const CliRun refused = run("graph500 --device cpu --scale 10 --alpha 0");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("alpha 0 must be at least 1"), std::string::npos) << refused.err;
+}
+
 TEST_F(CliTest, RankVerifiesAgainstTheSequentialWalk) {
   const CliRun result =
       run("rank --device cpu --list stride:7 -n 5000 --lists 3 --op max --verify --json");
