@@ -56,7 +56,8 @@ py::dict run_dict(const runs::Graph500Run& run) {
 
 py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
                   const std::string& device, bool validate, int threads,
-                  const std::string& strategy, std::optional<py::function> progress) {
+                  const std::string& strategy, int alpha, int beta,
+                  std::optional<py::function> progress) {
   runs::Graph500Config config;
   config.scale = scale;
   config.edgefactor = edgefactor;
@@ -66,6 +67,8 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   config.validate = validate;
   config.bfs.threads = threads;
   config.bfs.strategy = parse_bfs_strategy(strategy);
+  config.bfs.alpha = alpha;
+  config.bfs.beta = beta;
   runs::Graph500Progress report;
   if (progress) {
     report = [&progress](const runs::Graph500Run& run, int total) {
@@ -106,7 +109,8 @@ void bind_graph500(py::module_& module) {
   module.def("graph500", &graph500, py::arg("scale"), py::arg("edgefactor") = 16,
              py::arg("roots") = 64, py::arg("seed") = 1, py::arg("device") = "auto",
              py::arg("validate") = true, py::arg("threads") = 0,
-             py::arg("strategy") = "direction-optimizing", py::arg("progress") = py::none(),
+             py::arg("strategy") = "direction-optimizing", py::arg("alpha") = kDefaultBfsAlpha,
+             py::arg("beta") = kDefaultBfsBeta, py::arg("progress") = py::none(),
              R"doc(
 A Graph500 run on one device, with the GIL released: the Kronecker graph (2**scale vertices,
 edgefactor * 2**scale tuples; untimed generation), kernel 1 (timed CSR construction), BFS from
@@ -114,6 +118,7 @@ edgefactor * 2**scale tuples; untimed generation), kernel 1 (timed CSR construct
 Graph500 rules, and the official statistics.
 
 device: "auto", "cpu" or "gpu" (on a GPU the graph is generated and built there).
+strategy, alpha, beta: as Engine.bfs.
 progress: optional callable(run, total) called after every search with the run's dict.
 Returns a dict: scale, edgefactor, device, num_vertices, num_tuples, num_arcs,
 generation_seconds, construction_seconds, runs (one dict per search: root, seconds, nedge, teps,

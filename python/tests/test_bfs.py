@@ -137,3 +137,21 @@ def test_long_calls_release_the_gil():
             last = now
         worker.join()
         assert longest_pause < seconds[0] / 2, (longest_pause, seconds[0])
+
+
+def test_beamers_switches():
+    graph = frontier.kronecker(12, seed=5)
+    engine = frontier.Engine(graph, device="cpu")
+    directions = lambda result: {level["direction"] for level in result.levels}
+    default = engine.bfs(1)
+    assert "bottom-up" in directions(default)
+    # alpha 1 turns bottom-up only when the frontier's arcs exceed every unexplored arc.
+    never = engine.bfs(1, alpha=1)
+    assert directions(never) == {"top-down"}
+    assert np.array_equal(never.depth, default.depth)
+    bottom_up = lambda result: sum(level["direction"] == "bottom-up" for level in result.levels)
+    eager = engine.bfs(1, alpha=10**6, beta=10**6)
+    assert np.array_equal(eager.depth, default.depth)
+    assert bottom_up(eager) > bottom_up(default)
+    with pytest.raises(ValueError, match="alpha 0 must be at least 1"):
+        engine.bfs(1, alpha=0)

@@ -2,6 +2,7 @@
 its own runs and with the statistics block."""
 
 import numpy as np
+import pytest
 
 import frontier
 
@@ -30,3 +31,10 @@ def test_same_seed_same_roots_without_validation():
     second = frontier.graph500(9, roots=4, seed=8, device="cpu", validate=False)
     assert [r["root"] for r in first["runs"]] == [r["root"] for r in second["runs"]]
     assert all(r["validate_seconds"] == -1 for r in first["runs"])
+
+
+def test_beamers_switches_reach_the_searches():
+    tuned = frontier.graph500(9, roots=3, seed=8, device="cpu", alpha=1, beta=1)
+    assert all(run["validate_seconds"] >= 0 for run in tuned["runs"])
+    with pytest.raises(ValueError, match="beta 0 must be at least 1"):
+        frontier.graph500(9, roots=3, device="cpu", beta=0)
