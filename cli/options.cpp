@@ -46,7 +46,8 @@ void add_strategy_options(cxxopts::Options& options, const std::string& group) {
       "direction-optimizing, top-down, bottom-up; GPU only: hybrid, two-phase, contract-expand, "
       "expand-contract",
       cxxopts::value<std::string>()->default_value("direction-optimizing"))(
-      "alpha", "top-down -> bottom-up switch (Beamer): arcs leaving the frontier > unexplored / alpha",
+      "alpha",
+      "top-down -> bottom-up switch (Beamer): arcs leaving the frontier > unexplored / alpha",
       cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsAlpha)))(
       "beta", "bottom-up -> top-down switch (Beamer): frontier < vertices / beta",
       cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsBeta)));
