@@ -11,6 +11,8 @@
 //    which is most steps of a road network's search.
 //  - Bottom-up step: the frontier is a bitmap. Each thread takes runs of 64-vertex words; every
 //    undiscovered vertex scans its in-neighbours and stops at the first one in the frontier.
+//    A word's vertices go through each phase together (find the undiscovered ones and their
+//    lists, load every first in-neighbour, then test and scan on), so their cache misses overlap.
 //    A word of the next bitmap is written by the one thread owning those 64 vertices.
 //  - Switching (Beamer's rule): top-down -> bottom-up when the arcs leaving the frontier (m_f)
 //    exceed 1/alpha of the work of a bottom-up step; bottom-up -> top-down when the frontier
@@ -44,6 +46,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -293,23 +296,44 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::bottom_up_step(std::int32_t
 #pragma omp parallel for schedule(dynamic, policy_.bottom_up_chunk_words) num_threads(threads) \
     reduction(+ : examined, awake, scout) if (threads > 1)
   for (std::int64_t w = 0; w < words; ++w) {
-    std::uint64_t found = 0;
     const std::int64_t first_vertex = w * kWordBits;
-    const std::int64_t last_vertex = std::min(n, first_vertex + kWordBits);
-    for (std::int64_t u = first_vertex; u < last_vertex; ++u) {
+    const auto count = static_cast<int>(std::min<std::int64_t>(n - first_vertex, kWordBits));
+    // The word's unvisited vertices with in-arcs, their lists and first in-neighbours: each pass
+    // over the word issues independent loads, so the cache misses of the 64 vertices overlap
+    // instead of each vertex's list start waiting on the previous vertex's scan.
+    int candidates = 0;
+    std::array<int, kWordBits> bit;  // filled up to `candidates` before being read
+    std::array<EdgeT, kWordBits> begin;
+    std::array<EdgeT, kWordBits> end;
+    for (int i = 0; i < count; ++i) {
+      const std::int64_t u = first_vertex + i;
       if (depth[u] != kUnreachedDepth) continue;
-      const EdgeT first = in_offsets[u];
-      const EdgeT last = in_offsets[u + 1];
-      EdgeT e = first;
-      while (e < last && !front.test(in_sources[e])) ++e;
-      if (e == last) {
-        examined += static_cast<std::int64_t>(last - first);
+      bit[candidates] = i;
+      begin[candidates] = in_offsets[u];
+      end[candidates] = in_offsets[u + 1];
+      candidates += begin[candidates] < end[candidates] ? 1 : 0;
+    }
+    std::array<VertexT, kWordBits> head;
+    for (int c = 0; c < candidates; ++c) head[c] = in_sources[begin[c]];
+    std::uint64_t found = 0;
+    for (int c = 0; c < candidates; ++c) {
+      // The first in-neighbour (with hubs first, the most likely to be in the frontier), then
+      // the rest of the list until one is.
+      EdgeT e = begin[c];
+      VertexT from = head[c];
+      while (!front.test(from)) {
+        if (++e == end[c]) break;
+        from = in_sources[e];
+      }
+      if (e == end[c]) {
+        examined += static_cast<std::int64_t>(end[c] - begin[c]);
         continue;
       }
-      examined += static_cast<std::int64_t>(e - first) + 1;
+      examined += static_cast<std::int64_t>(e - begin[c]) + 1;
+      const std::int64_t u = first_vertex + bit[c];
       depth[u] = next_depth;
-      if (parent != nullptr) parent[u] = in_sources[e];
-      found |= std::uint64_t{1} << (u - first_vertex);
+      if (parent != nullptr) parent[u] = from;
+      found |= std::uint64_t{1} << bit[c];
       scout += static_cast<std::int64_t>(offsets[u + 1] - offsets[u]);
     }
     next[w] = found;
