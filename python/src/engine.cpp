@@ -98,8 +98,8 @@ std::vector<VertexId> sources_of(py::handle source) {
 
 PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
                        std::optional<std::int32_t> depth_limit, std::optional<std::int64_t> target,
-                       bool parents, int threads, const std::string& strategy, int alpha, int beta,
-                       bool on_device) {
+                       bool parents, int threads, const std::string& strategy, bool on_device,
+                       int alpha, int beta) {
   const std::vector<VertexId> sources = sources_of(source);
   BfsOptions options;
   options.predecessors = parents;
@@ -255,8 +255,8 @@ Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU
            })
       .def("bfs", &engine_bfs, py::arg("source"), py::arg("depth_limit") = py::none(),
            py::arg("target") = py::none(), py::arg("parents") = true, py::arg("threads") = 0,
-           py::arg("strategy") = "direction-optimizing", py::arg("alpha") = kDefaultBfsAlpha,
-           py::arg("beta") = kDefaultBfsBeta, py::arg("on_device") = false, R"doc(
+           py::arg("strategy") = "direction-optimizing", py::arg("on_device") = false,
+           py::arg("alpha") = kDefaultBfsAlpha, py::arg("beta") = kDefaultBfsBeta, R"doc(
 Breadth-first search from ``source`` (a vertex, or a sequence of vertices searched at once:
 every vertex at its distance to the nearest source), with the GIL released.
 
