@@ -33,7 +33,7 @@ def test_same_seed_same_roots_without_validation():
     assert all(r["validate_seconds"] == -1 for r in first["runs"])
 
 
-def test_beamers_switches_reach_the_searches():
+def test_beamers_switches_are_checked_and_runs_validate():
     tuned = frontier.graph500(9, roots=3, seed=8, device="cpu", alpha=1, beta=1)
     assert all(run["validate_seconds"] >= 0 for run in tuned["runs"])
     with pytest.raises(ValueError, match="beta 0 must be at least 1"):
