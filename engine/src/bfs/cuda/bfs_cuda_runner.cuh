@@ -1457,9 +1457,12 @@ double BfsRunner<VertexT, EdgeT>::warm_up() {
   impl_->template load_kernels<true>();
   impl_->template load_kernels<false>();
   // 2. One search per strategy and label set, to depth 0: each kind of launch, memset and
-  //    read-back of the level loop runs once.
+  //    read-back of the level loop runs once. An empty graph has no vertex to search from (and
+  //    no search to make fast).
+  const bool has_vertices = impl_->num_vertices > 0;
   for (const BfsCudaStrategy strategy : kWarmUpStrategies) {
     for (const bool parents : {true, false}) {
+      if (!has_vertices) continue;
       BfsCudaOptions options;
       options.strategy = strategy;
       options.predecessors = parents;
