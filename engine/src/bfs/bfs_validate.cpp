@@ -12,8 +12,9 @@
 //  (3) depth (when given): depth[v] == -1 exactly where parent[v] == -1, depth[source] == 0,
 //      and depth[v] == depth[parent[v]] + 1 on every tree edge (rule 2);
 //  (4) one parallel pass over all arcs checks rules 3 and 4 on the tree levels and confirms rule
-//      5 by marking v whenever an arc parent[v] -> v is seen; a last vertex pass finds any reached
-//      vertex left unconfirmed.
+//      5: in an undirected graph by finding parent[u] in u's own list, in a directed one by
+//      marking v whenever an arc parent[v] -> v is seen (a last vertex pass then finds any
+//      reached vertex left unconfirmed).
 // Directed graphs: an arc u -> v from a reached u must reach v (rule 4) with
 // level(v) <= level(u) + 1 (rule 3); arcs leaving unreached vertices are unconstrained; rule 5
 // needs the arc parent[v] -> v itself.
@@ -275,42 +276,68 @@ class TreeValidator {
       for (std::int64_t v = 0; v < n; ++v) deepest = std::max(deepest, level[v]);
       followed_below = deepest;
     }
-    std::vector<std::uint8_t> confirmed(static_cast<std::size_t>(n), 0);
-    std::int64_t bad_levels = kNoFailure;
-    std::int64_t bad_span = kNoFailure;
-    std::int64_t arcs_in_component = 0;
+    // Rule 5: in a directed graph the arc parent[v] -> v is confirmed from its tail's list, a
+    // mark at v; in an undirected one the lists are symmetric, so u's own list holding parent[u]
+    // confirms it with no load beyond the arc's target. Rules 3 and 4 hold for u -> v exactly
+    // when they hold for its twin v -> u, so in an undirected graph the first pass checks only
+    // arcs to a target no larger than their tail: one random access per edge, not three per arc.
+    // Only when it finds a failure does a pass over every arc name the smallest failing arc.
+    std::vector<std::uint8_t> confirmed(directed ? static_cast<std::size_t>(n) : 0, 0);
     const bool parallel = detail::worth_threads(n + static_cast<std::int64_t>(targets.size()));
-#pragma omp parallel for reduction(min : bad_levels, bad_span) reduction(+ : arcs_in_component) \
-    schedule(dynamic, 1024) if (parallel)
-    for (std::int64_t u = 0; u < n; ++u) {
-      const std::int32_t lu = level[u];
-      for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
-        const VertexT v = targets[e];
-        const std::int32_t lv = level[v];
-        if (parent[v] == u && is_source[v] == 0) {
-          std::atomic_ref<std::uint8_t>(confirmed[v]).store(1, std::memory_order_relaxed);
+    auto scan = [&](bool lower_half) {
+      std::int64_t unconfirmed = kNoFailure;
+      std::int64_t bad_levels = kNoFailure;
+      std::int64_t bad_span = kNoFailure;
+      std::int64_t arcs_in_component = 0;
+#pragma omp parallel for reduction(min : unconfirmed, bad_levels, bad_span) \
+    reduction(+ : arcs_in_component) schedule(dynamic, 1024) if (parallel)
+      for (std::int64_t u = 0; u < n; ++u) {
+        const std::int32_t lu = level[u];
+        const VertexT parent_of_u = parent[u];
+        bool parent_arc_seen = false;
+        for (EdgeT e = offsets[u]; e < offsets[u + 1]; ++e) {
+          const VertexT v = targets[e];
+          if (!directed) {
+            parent_arc_seen |= v == parent_of_u;
+          } else if (parent[v] == u && is_source[v] == 0) {
+            std::atomic_ref<std::uint8_t>(confirmed[v]).store(1, std::memory_order_relaxed);
+          }
+          if (lower_half && v > u) continue;
+          const std::int32_t lv = level[v];
+          const bool u_reached = lu != kUnreachedDepth;
+          const bool v_reached = lv != kUnreachedDepth;
+          if (u_reached && v_reached) {
+            arcs_in_component += lower_half && v != u ? 2 : 1;
+            const bool too_far = directed ? lv > lu + 1 : std::abs(lu - lv) > 1;
+            if (too_far) bad_levels = std::min<std::int64_t>(bad_levels, e);
+          } else if (u_reached != v_reached && (u_reached || !directed) &&
+                     (u_reached ? lu : lv) < followed_below) {
+            bad_span = std::min<std::int64_t>(bad_span, e);
+          }
         }
-        const bool u_reached = lu != kUnreachedDepth;
-        const bool v_reached = lv != kUnreachedDepth;
-        if (u_reached && v_reached) {
-          ++arcs_in_component;
-          const bool too_far = directed ? lv > lu + 1 : std::abs(lu - lv) > 1;
-          if (too_far) bad_levels = std::min<std::int64_t>(bad_levels, e);
-        } else if (u_reached != v_reached && (u_reached || !directed) &&
-                   (u_reached ? lu : lv) < followed_below) {
-          bad_span = std::min<std::int64_t>(bad_span, e);
+        if (!directed && !parent_arc_seen && is_source[u] == 0 &&
+            parent_of_u != kInvalidVertex<VertexT>) {
+          unconfirmed = std::min(unconfirmed, u);
         }
       }
+      result_.arcs_in_component = arcs_in_component;
+      return ArcFailures{unconfirmed, bad_span, bad_levels};
+    };
+    ArcFailures found = scan(!directed);
+    if (!directed && (found.leaves_tree != kNoFailure || found.too_far != kNoFailure)) {
+      found = scan(false);
     }
-    result_.arcs_in_component = arcs_in_component;
-    std::int64_t unconfirmed = kNoFailure;
+    if (directed) {
+      std::int64_t unconfirmed = kNoFailure;
 #pragma omp parallel for reduction(min : unconfirmed) schedule(static) if (detail::worth_threads(n))
-    for (std::int64_t v = 0; v < n; ++v) {
-      if (is_source[v] == 0 && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
-        unconfirmed = std::min(unconfirmed, v);
+      for (std::int64_t v = 0; v < n; ++v) {
+        if (is_source[v] == 0 && parent[v] != kInvalidVertex<VertexT> && confirmed[v] == 0) {
+          unconfirmed = std::min(unconfirmed, v);
+        }
       }
+      found.unconfirmed_parent = unconfirmed;
     }
-    return ArcFailures{unconfirmed, bad_span, bad_levels};
+    return found;
   }
 
   /// (4) Rules 5, 4 and 3, in that order.
