@@ -228,6 +228,7 @@ int run_bfs(int argc, const char* const* argv) {
 
   std::vector<BfsTrial> trials;
   BfsResult<VertexId> last;
+  const ReachedEdgeCounter<VertexId, EdgeId> count_reached_edges(engine.graph());
   for (const std::vector<VertexId>& search : searches) {
     last = engine.bfs(std::span<const VertexId>(search), bfs_options);
     const VertexId source = last.source;
@@ -239,7 +240,7 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
-    trial.edges = reached_edges<VertexId, EdgeId>(engine.graph(), last.depth);
+    trial.edges = count_reached_edges(last.depth);
     if (validate) {
       const BfsValidation check = validate_bfs_tree<VertexId, EdgeId>(
           engine.graph(), last.sources, last.parent, last.depth, last.stopped_early());

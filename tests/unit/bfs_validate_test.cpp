@@ -107,6 +107,28 @@ TEST(BfsValidate, ReachedArcsCountsArcsOutOfReachedVertices) {
   EXPECT_THROW((reached_arcs<std::int32_t, EdgeId>(directed, short_depth)), InvalidArgument);
 }
 
+TEST(BfsValidate, ReachedEdgesCountASelfLoopAsOneEdge) {
+  // Two components: 0-0, 0-1, 1-1, 1-2 (4 edges, 6 arcs) and 3-4, 4-4 (2 edges, 3 arcs).
+  const auto undirected =
+      graph_from_pairs(5, {{0, 0}, {0, 1}, {1, 1}, {1, 2}, {3, 4}, {4, 4}}, false);
+  const std::vector<std::int32_t> first = {0, 1, 2, -1, -1};
+  const std::vector<std::int32_t> second = {-1, -1, -1, 0, 1};
+  const std::vector<std::int32_t> none(5, -1);
+  const ReachedEdgeCounter<std::int32_t, EdgeId> count(undirected);
+  for (const auto& [depth, edges] :
+       {std::pair{first, 4}, std::pair{second, 2}, std::pair{none, 0}}) {
+    EXPECT_EQ((reached_edges<std::int32_t, EdgeId>(undirected, depth)), edges);
+    EXPECT_EQ(count(depth), edges);
+  }
+  // Directed: every arc out of a reached vertex into a reached one, a self loop included.
+  const auto directed = graph_from_pairs(3, {{0, 0}, {0, 1}, {1, 2}, {2, 1}}, true);
+  const std::vector<std::int32_t> depth = {0, 1, 2};
+  EXPECT_EQ((reached_edges<std::int32_t, EdgeId>(directed, depth)), 4);
+  EXPECT_EQ((ReachedEdgeCounter<std::int32_t, EdgeId>(directed)(depth)), 4);
+  const std::vector<std::int32_t> short_depth = {0, 1};
+  EXPECT_THROW(count(short_depth), InvalidArgument);
+}
+
 TEST(BfsValidate, SingleVertexAndSelfLoops) {
   const auto one = graph_from_pairs(1, {{0, 0}}, false);
   EXPECT_TRUE(validate(one, 0, {0}, {0}).valid);

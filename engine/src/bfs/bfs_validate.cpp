@@ -29,6 +29,8 @@
 // functions (bfs_validate_messages.hpp).
 #include "frontier/bfs_validate.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -419,20 +421,45 @@ std::int64_t reached_arcs(const CsrGraph<VertexT, EdgeT>& graph,
 template <typename VertexT, typename EdgeT>
 std::int64_t reached_edges(const CsrGraph<VertexT, EdgeT>& graph,
                            std::span<const std::int32_t> depth) {
-  const std::int64_t arcs = reached_arcs(graph, depth);
-  if (graph.directed()) return arcs;
-  const auto n = static_cast<std::int64_t>(graph.num_vertices());
-  std::int64_t self_loops = 0;
-  const bool parallel = detail::worth_threads(n + graph.num_arcs());
-#pragma omp parallel for reduction(+ : self_loops) schedule(static) if (parallel)
-  for (std::int64_t v = 0; v < n; ++v) {
-    if (depth[v] < 0) continue;
-    for (const VertexT target : graph.neighbors(static_cast<VertexT>(v))) {
-      if (target == static_cast<VertexT>(v)) ++self_loops;
-    }
-  }
-  return (arcs + self_loops) / 2;
+  return ReachedEdgeCounter<VertexT, EdgeT>(graph)(depth);
 }
+
+template <typename VertexT, typename EdgeT>
+ReachedEdgeCounter<VertexT, EdgeT>::ReachedEdgeCounter(const CsrGraph<VertexT, EdgeT>& graph)
+    : graph_(&graph) {
+  if (graph.directed()) return;
+  const auto n = static_cast<std::int64_t>(graph.num_vertices());
+  const int threads = detail::worth_threads(n + graph.num_arcs()) ? detail::max_threads() : 1;
+  std::vector<std::vector<SelfLoops>> found(static_cast<std::size_t>(threads));
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (std::int64_t v = 0; v < n; ++v) {
+    EdgeT arcs = 0;
+    for (const VertexT target : graph.neighbors(static_cast<VertexT>(v))) {
+      if (target == static_cast<VertexT>(v)) ++arcs;
+    }
+    if (arcs > 0)
+      found[static_cast<std::size_t>(omp_get_thread_num())].push_back(
+          {static_cast<VertexT>(v), arcs});
+  }
+  for (const std::vector<SelfLoops>& part : found) {
+    self_loops_.insert(self_loops_.end(), part.begin(), part.end());
+  }
+}
+
+template <typename VertexT, typename EdgeT>
+std::int64_t ReachedEdgeCounter<VertexT, EdgeT>::operator()(
+    std::span<const std::int32_t> depth) const {
+  const std::int64_t arcs = reached_arcs(*graph_, depth);
+  if (graph_->directed()) return arcs;
+  std::int64_t self_loop_arcs = 0;
+  for (const SelfLoops& loops : self_loops_) {
+    if (depth[loops.vertex] >= 0) self_loop_arcs += loops.arcs;
+  }
+  return (arcs + self_loop_arcs) / 2;
+}
+
+template class ReachedEdgeCounter<std::int32_t, std::int64_t>;
+template class ReachedEdgeCounter<std::int64_t, std::int64_t>;
 
 template BfsValidation validate_bfs_tree(const CsrGraph<std::int32_t, std::int64_t>&, std::int32_t,
                                          std::span<const std::int32_t>,

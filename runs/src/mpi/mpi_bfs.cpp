@@ -64,6 +64,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
   DistributedBfsOptions run_options = options;
   run_options.bfs.predecessors = options.bfs.predecessors || validate;
   run_options.gather_labels = true;
+  const ReachedEdgeCounter<VertexId, EdgeId> count_reached_edges(graph);
   for (const VertexId source : sources) {
     DistributedBfsResult<VertexId> result = search.run(source, run_options);
     MpiBfsSearch one;
@@ -77,7 +78,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
     // 4. Process 0 counts and validates; the verdict goes to every process.
     std::string failure;
     if (out.rank == 0) {
-      one.reached_edges = frontier::reached_edges<VertexId, EdgeId>(graph, result.bfs.depth);
+      one.reached_edges = count_reached_edges(result.bfs.depth);
       if (validate) {
         const BfsValidation check =
             validate_bfs_tree<VertexId, EdgeId>(graph, source, result.bfs.parent, result.bfs.depth);
