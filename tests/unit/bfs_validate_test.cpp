@@ -232,6 +232,29 @@ TEST(BfsValidate, Rule4ReachableVertexLeftUnreached) {
   EXPECT_NE(result.failure.find("vertex 4 is reachable"), std::string::npos) << result.failure;
 }
 
+// Trees deeper than 254 levels: the arc checks read the levels as they are, not as bytes.
+TEST(BfsValidate, DeepTreesBreakingRules3And4) {
+  constexpr std::int32_t kN = 600;
+  std::vector<std::pair<std::int32_t, std::int32_t>> pairs;
+  for (std::int32_t v = 0; v + 1 < kN; ++v) pairs.emplace_back(v, v + 1);
+  std::vector<std::int32_t> parent(kN);
+  for (std::int32_t v = 0; v < kN; ++v) parent[v] = v == 0 ? 0 : v - 1;
+  const auto path = graph_from_pairs(kN, pairs, false);
+  const auto whole = validate(path, 0, parent);
+  EXPECT_TRUE(whole.valid) << whole.failure;
+  EXPECT_EQ(whole.arcs_in_component, 2 * (kN - 1));
+  std::vector<std::int32_t> cut = parent;
+  cut[kN - 1] = -1;
+  const auto unreached = validate(path, 0, cut);
+  expect_fails(unreached, "rule 4");
+  EXPECT_NE(unreached.failure.find("arc 598 -> 599"), std::string::npos) << unreached.failure;
+  // A chord from the source to vertex 300 makes the path tree no BFS tree.
+  pairs.emplace_back(0, 300);
+  const auto chord = validate(graph_from_pairs(kN, pairs, false), 0, parent);
+  expect_fails(chord, "rule 3");
+  EXPECT_NE(chord.failure.find("levels 0 and 300"), std::string::npos) << chord.failure;
+}
+
 TEST(BfsValidate, Rule5ParentNotAdjacent) {
   // 0 and 2 are not adjacent in the square, and level 1 for 2 breaks no level rule.
   const auto result = validate(square(), 0, {0, 0, 0, 0});
