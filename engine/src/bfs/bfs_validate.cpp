@@ -259,8 +259,9 @@ class TreeValidator {
     }
   }
 
-  /// (4) One pass over all arcs for rules 3 and 4 and the parent arcs that confirm rule 5, then
-  /// one over the vertices for any parent left unconfirmed. Counts the arcs in the component.
+  /// (4) One pass over the arcs for rules 3 and 4 and the parent arcs that confirm rule 5 (see
+  /// the comments inside for what an undirected graph saves), then, for a directed graph, one
+  /// over the vertices for any parent left unconfirmed. Counts the arcs in the component.
   ArcFailures find_arc_failures() {
     const std::span<const VertexT> parent = parent_;
     const std::vector<std::int32_t>& level = level_;
