@@ -169,6 +169,7 @@ TEST(BfsValidate, Rule1CycleIsFoundWithoutLooping) {
   const auto result = validate(graph, 0, {0, 2, 1, 0});
   expect_fails(result, "rule 1");
   EXPECT_NE(result.failure.find("cycle"), std::string::npos) << result.failure;
+  EXPECT_EQ(validate(graph, 0, {0, 2, 1, 0}, {0, 2, 1, 1}).failure, result.failure);
   // A vertex that is its own parent.
   expect_fails(validate(graph, 0, {0, 0, 2, 0}), "rule 1");
 }
@@ -194,6 +195,9 @@ TEST(BfsValidate, Rule1ChainEndingAwayFromTheSource) {
   const auto result = validate(graph, 0, {0, 0, -1, 2, 3});
   expect_fails(result, "rule 1");
   EXPECT_NE(result.failure.find("ends at vertex 2"), std::string::npos) << result.failure;
+  // With depths that agree with the parents wherever they can, the same failure.
+  const auto with_depths = validate(graph, 0, {0, 0, -1, 2, 3}, {0, 1, -1, 1, 2});
+  EXPECT_EQ(with_depths.failure, result.failure);
 }
 
 TEST(BfsValidate, Rule2TreeEdgeLevelsDifferByMoreThanOne) {

@@ -10,7 +10,10 @@
 //      parent that this walk does not reach sits on a cycle or on a chain that ends away from the
 //      source (rule 1); its chain is followed at most n steps to say which;
 //  (3) depth (when given): depth[v] == -1 exactly where parent[v] == -1, depth[source] == 0,
-//      and depth[v] == depth[parent[v]] + 1 on every tree edge (rule 2);
+//      and depth[v] == depth[parent[v]] + 1 on every tree edge (rule 2). A depth array that
+//      passes this with 0 at the sources alone holds the tree levels (its parent chains descend
+//      to the sources): one pass over the vertices checks that first and skips (2) and (3);
+//      only an array that fails it takes the walk, which names the problem;
 //  (4) one parallel pass over all arcs checks rules 3 and 4 on the tree levels and confirms rule
 //      5: in an undirected graph by finding parent[u] in u's own list, in a directed one by
 //      marking v whenever an arc parent[v] -> v is seen (a last vertex pass then finds any
@@ -155,9 +158,14 @@ class TreeValidator {
     require_matching_arguments();
     // (1)-(2) Rule 1; a failure stops the validation, since the levels are then undefined.
     if (!parents_in_range() || !sources_are_own_parents()) return result_;
-    if (!tree_reaches_every_parented_vertex()) return result_;
-    // (3) The given depth array against the parent array.
-    if (!depth_.empty()) check_depths();
+    // A depth array one more than the parent's depth on every tree edge, 0 at the sources only,
+    // holds the tree levels themselves: every parent chain descends to a source. Else (2)-(3)
+    // find what is wrong and say it.
+    if (depth_.empty() || !depths_are_tree_levels()) {
+      if (!tree_reaches_every_parented_vertex()) return result_;
+      // (3) The given depth array against the parent array.
+      if (!depth_.empty()) check_depths();
+    }
     // (4) Every arc: rules 5, 4 and 3.
     check_arcs();
     result_.valid = result_.failure.empty();
@@ -200,14 +208,48 @@ class TreeValidator {
     return true;
   }
 
+  /// (2)-(3) in one pass where the depth array passes both: -1 exactly where the parent is, 0 at
+  /// the sources and nowhere else, and depth[parent[v]] + 1 at every other vertex with a parent.
+  /// Depths then fall by one along every parent chain and stop at 0 only at a source, so the
+  /// chains end at sources (rule 1), the depths are the tree levels, and (3) has nothing to say.
+  /// Takes the depths as the levels then; false leaves everything to (2) and (3).
+  bool depths_are_tree_levels() {
+    const std::span<const VertexT> parent = parent_;
+    const std::span<const std::int32_t> depth = depth_;
+    const std::vector<std::uint8_t>& is_source = is_source_;
+    const std::int64_t n = n_;
+    std::int64_t wrong = 0;
+    std::int64_t reached = 0;
+#pragma omp parallel for reduction(+ : wrong, reached) schedule(static) \
+    if (detail::worth_threads(n))
+    for (std::int64_t v = 0; v < n; ++v) {
+      const VertexT p = parent[v];
+      bool right = false;
+      if (p == kInvalidVertex<VertexT>) {
+        right = depth[v] == kUnreachedDepth;
+      } else if (is_source[v] != 0) {
+        right = depth[v] == 0;
+      } else {
+        right = depth[p] >= 0 && depth[v] == depth[p] + 1;
+      }
+      wrong += right ? 0 : 1;
+      reached += p != kInvalidVertex<VertexT> ? 1 : 0;
+    }
+    if (wrong != 0) return false;
+    levels_ = depth;
+    result_.vertices_in_tree = reached;
+    return true;
+  }
+
   /// (2) Rule 1: the tree levels, walked down from the sources, reach every vertex with a
   /// parent; one they miss is on a cycle or a detached chain.
   bool tree_reaches_every_parented_vertex() {
     std::int64_t reached = 0;
-    level_ = tree_levels(parent_, sources_, is_source_, reached);
+    walked_levels_ = tree_levels(parent_, sources_, is_source_, reached);
+    levels_ = walked_levels_;
     result_.vertices_in_tree = reached;
     const std::span<const VertexT> parent = parent_;
-    const std::vector<std::int32_t>& level = level_;
+    const std::span<const std::int32_t> level = levels_;
     const std::int64_t n = n_;
     std::int64_t detached = kNoFailure;
 #pragma omp parallel for reduction(min : detached) schedule(static) if (detail::worth_threads(n))
@@ -264,7 +306,7 @@ class TreeValidator {
   /// over the vertices for any parent left unconfirmed. Counts the arcs in the component.
   ArcFailures find_arc_failures() {
     const std::span<const VertexT> parent = parent_;
-    const std::vector<std::int32_t>& level = level_;
+    const std::span<const std::int32_t> level = levels_;
     const auto& offsets = graph_.offsets();
     const auto& targets = graph_.targets();
     const bool directed = graph_.directed();
@@ -378,7 +420,7 @@ class TreeValidator {
       const std::int64_t u = arc_tail(found.leaves_tree);
       const VertexT v = targets[found.leaves_tree];
       const std::int64_t unreached =
-          level_[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
+          levels_[u] == kUnreachedDepth ? u : static_cast<std::int64_t>(v);
       detail::add_validation_failure(result_,
                                      detail::arc_leaves_tree_failure(u, v, unreached, root_));
     }
@@ -386,7 +428,7 @@ class TreeValidator {
       const std::int64_t u = arc_tail(found.too_far);
       const VertexT v = targets[found.too_far];
       detail::add_validation_failure(
-          result_, detail::arc_levels_failure(u, v, level_[u], level_[v], graph_.directed()));
+          result_, detail::arc_levels_failure(u, v, levels_[u], levels_[v], graph_.directed()));
     }
   }
 
@@ -400,8 +442,10 @@ class TreeValidator {
   std::string root_;
   /// 1 at every source.
   std::vector<std::uint8_t> is_source_;
-  /// Tree levels from step (2): -1 where the walk down from the source does not arrive.
-  std::vector<std::int32_t> level_;
+  /// Tree levels: -1 where no parent chain reaches a source. The depth array where it holds them
+  /// (depths_are_tree_levels), else the walk of step (2).
+  std::span<const std::int32_t> levels_;
+  std::vector<std::int32_t> walked_levels_;
   BfsValidation result_;
 };
 
