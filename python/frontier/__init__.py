@@ -7,6 +7,7 @@ the layout matches) and conversions from and to SciPy and NetworkX.
     engine = frontier.Engine(graph, device="auto")  # GPU 0 when one is usable, else the CPU
     result = engine.bfs(0)
     result.depth[42]                                # hops from vertex 0, -1 if unreachable
+    assert engine.validate(result)                  # the Graph500 rules on the tree
 
 On a GPU, engine.bfs(0, on_device=True) keeps depth and parent there as DeviceArrays, which
 CuPy and PyTorch take without a copy (cupy.asarray, torch.from_dlpack).
@@ -18,6 +19,7 @@ RuntimeError (no usable GPU, CUDA failures).
 
 from frontier._frontier import (
     BfsResult,
+    BfsValidation,
     DeviceArray,
     Engine,
     Graph,
@@ -38,6 +40,7 @@ from frontier._frontier import (
     tree,
     tree_roots,
     uniform,
+    validate_bfs_tree,
 )
 from frontier import _interop
 from frontier._version import __version__
@@ -50,6 +53,7 @@ Graph.to_networkx = _interop.to_networkx
 __all__ = [
     "__version__",
     "BfsResult",
+    "BfsValidation",
     "DeviceArray",
     "Engine",
     "Graph",
@@ -70,4 +74,5 @@ __all__ = [
     "tree",
     "tree_roots",
     "uniform",
+    "validate_bfs_tree",
 ]

@@ -1,7 +1,8 @@
 // The resident Engine and its breadth-first search from Python: Engine(graph, device), bfs() with
 // the engine's query options (several sources, depth limit, target), results whose depth and
 // parent arrays are the search's own buffers lent to NumPy, or on a GPU kept there as
-// DeviceArrays (on_device=True); the device queries and log level.
+// DeviceArrays (on_device=True); the Graph500 validation of a search's tree (Engine.validate) or
+// of any parent array (validate_bfs_tree); the device queries and log level.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "bindings.hpp"
 #include "device_arrays.hpp"
 #include "frontier/bfs.hpp"
+#include "frontier/bfs_validate.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/log.hpp"
@@ -126,6 +128,36 @@ PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
   return wrap(std::move(search));
 }
 
+/// Engine.validate: the search's tree on the engine's device, in place where it stays on the GPU.
+BfsValidation engine_validate(const PyEngine& engine, const PyBfsResult& result) {
+  if (result.result->parent.empty() && !(result.on_device && !result.on_device->parent.empty())) {
+    throw InvalidArgument("validate needs the search's parents: search with parents=True");
+  }
+  py::gil_scoped_release release;
+  return result.on_device ? engine.engine.validate(*result.on_device)
+                          : engine.engine.validate(*result.result);
+}
+
+/// frontier.validate_bfs_tree: any parent (and depth) array against the graph, on the host.
+BfsValidation validate_arrays(const py::object& graph, const py::object& source,
+                              const py::object& parent, const py::object& depth,
+                              bool stopped_early) {
+  if (!py::isinstance<PyGraph>(graph)) {
+    throw py::type_error("validate_bfs_tree needs a frontier.Graph, not " +
+                         py::str(py::type::of(graph)).cast<std::string>());
+  }
+  const std::shared_ptr<const Graph> csr = graph.cast<const PyGraph&>().graph;
+  const std::vector<VertexId> sources = sources_of(source);
+  const InputArray<VertexId> parents = input_array<VertexId>(parent, "parent");
+  std::optional<InputArray<std::int32_t>> depths;
+  if (!depth.is_none()) depths.emplace(input_array<std::int32_t>(depth, "depth"));
+  const std::span<const std::int32_t> depth_values =
+      depths ? depths->values : std::span<const std::int32_t>();
+  py::gil_scoped_release release;
+  return validate_bfs_tree<VertexId, EdgeId>(*csr, sources, parents.values, depth_values,
+                                             stopped_early);
+}
+
 py::list level_dicts(const BfsResult<VertexId>& result) {
   py::list levels;
   for (const BfsLevelStats& level : result.levels) {
@@ -219,6 +251,36 @@ the GPU instead, for CuPy or PyTorch without a copy (to_host() copies them to Nu
                std::to_string(r.result->seconds) + " s>";
       });
 
+  py::class_<BfsValidation>(module, "BfsValidation", R"doc(
+The verdict on a BFS tree against the five Graph500 rules (the tree reaches every vertex of the
+sources' component and only those, parents are arcs of the graph, tree edges join consecutive
+levels, no arc joins levels two apart, the depths match). True when valid.
+)doc")
+      .def_readonly("valid", &BfsValidation::valid, "True when every rule holds.")
+      .def_readonly("failure", &BfsValidation::failure,
+                    "Which rule failed and where (the first vertex or arc), empty when valid.")
+      .def_readonly("vertices_in_tree", &BfsValidation::vertices_in_tree,
+                    "Vertices in the tree (the part of the component the search labelled).")
+      .def_readonly("arcs_in_component", &BfsValidation::arcs_in_component,
+                    "Arcs with both endpoints in the tree.")
+      .def("__bool__", [](const BfsValidation& v) { return v.valid; })
+      .def("__repr__", [](const BfsValidation& v) {
+        return v.valid ? "<frontier.BfsValidation valid, " + std::to_string(v.vertices_in_tree) +
+                             " vertices in the tree>"
+                       : "<frontier.BfsValidation invalid: " + v.failure + ">";
+      });
+
+  module.def("validate_bfs_tree", &validate_arrays, py::arg("graph"), py::arg("source"),
+             py::arg("parent"), py::arg("depth") = py::none(), py::arg("stopped_early") = false,
+             R"doc(
+Checks a BFS tree from anywhere (another library's parents included) against the Graph500 rules
+on the host, with the GIL released. source: the vertex or vertices searched from (each its own
+parent); parent: one entry per vertex, -1 where unreached; depth: optional hop distances (-1
+where unreached), checked against the parents; stopped_early: the search ended after its deepest
+labelled level (a depth limit or target), whose arcs it did not follow. Returns a BfsValidation
+(falsy when a rule fails). Raises ValueError for arrays of the wrong size or sources out of range.
+)doc");
+
   py::class_<PyEngine>(module, "Engine", R"doc(
 A graph kept resident on one device, ready for many searches: on the CPU in host memory (with the
 reverse graph of a directed graph built once), on a GPU uploaded once with every search buffer
@@ -273,6 +335,12 @@ later search does not touch it), as DeviceArrays that CuPy and PyTorch take with
 cupy.asarray(result.depth), torch.from_dlpack(result.depth). ValueError on a CPU engine.
 Returns a BfsResult. Raises ValueError for a source or option out of range, MemoryError when
 the labels kept on the GPU do not fit its free memory.
+)doc")
+      .def("validate", &engine_validate, py::arg("result"), R"doc(
+Checks ``result``'s tree (a search of this engine with parents) against the Graph500 rules on the
+engine's device: on a GPU in place where the labels stayed there (on_device), with the GIL
+released. Returns a BfsValidation (falsy when a rule fails). Raises ValueError when the search
+kept no parents.
 )doc");
 
   module.def("cuda_built", &cuda_built, "True when this build contains the CUDA backend.");
