@@ -36,6 +36,19 @@ struct EngineResidentState {
 
 }  // namespace detail
 
+namespace {
+
+/// A search without its tree has nothing to validate: said plainly, before any size check.
+void require_parents(bool has_parents) {
+  if (!has_parents) {
+    throw InvalidArgument(
+        "validation needs the search's parents, and this search kept none (search with "
+        "predecessors on)");
+  }
+}
+
+}  // namespace
+
 Engine::Engine(Graph graph, Device device)
     : Engine(std::make_shared<const Graph>(std::move(graph)), std::move(device)) {}
 
@@ -104,6 +117,7 @@ void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& 
 }
 
 BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
+  require_parents(!result.parent.empty());
   const std::span<const VertexId> sources = result.sources.empty()
                                                 ? std::span<const VertexId>(&result.source, 1)
                                                 : std::span<const VertexId>(result.sources);
@@ -127,6 +141,7 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
     throw InvalidArgument("the labels to validate are on another GPU than this engine's (GPU " +
                           std::to_string(device_id) + ")");
   }
+  require_parents(!result.parent.empty());
   const BfsResult<VertexId>& summary = result.summary;
   const std::span<const VertexId> sources = summary.sources.empty()
                                                 ? std::span<const VertexId>(&summary.source, 1)

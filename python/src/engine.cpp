@@ -130,9 +130,6 @@ PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
 
 /// Engine.validate: the search's tree on the engine's device, in place where it stays on the GPU.
 BfsValidation engine_validate(const PyEngine& engine, const PyBfsResult& result) {
-  if (result.result->parent.empty() && !(result.on_device && !result.on_device->parent.empty())) {
-    throw InvalidArgument("validate needs the search's parents: search with parents=True");
-  }
   py::gil_scoped_release release;
   return result.on_device ? engine.engine.validate(*result.on_device)
                           : engine.engine.validate(*result.result);

@@ -66,6 +66,19 @@ TEST(Engine, SearchesWhereItLives) {
   }
 }
 
+TEST(Engine, ValidatesItsSearchesAndAsksForParents) {
+  const Engine engine(kronecker_graph(8, false));
+  EXPECT_TRUE(engine.validate(engine.bfs(3)).valid);
+  BfsOptions no_parents;
+  no_parents.predecessors = false;
+  try {
+    engine.validate(engine.bfs(3, no_parents));
+    FAIL() << "a search without parents was validated";
+  } catch (const InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("kept none"), std::string::npos) << error.what();
+  }
+}
+
 TEST(Engine, BadSourceIsInvalidArgument) {
   const Engine engine(kronecker_graph(6, false));
   EXPECT_THROW(engine.bfs(64), InvalidArgument);
