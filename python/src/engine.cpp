@@ -128,6 +128,15 @@ PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
   return wrap(std::move(search));
 }
 
+/// The CSR of `graph`, a frontier.Graph argument of `callee`, or TypeError.
+std::shared_ptr<const Graph> graph_argument(const py::object& graph, const char* callee) {
+  if (!py::isinstance<PyGraph>(graph)) {
+    throw py::type_error(std::string(callee) + " needs a frontier.Graph, not " +
+                         py::str(py::type::of(graph)).cast<std::string>());
+  }
+  return graph.cast<const PyGraph&>().graph;
+}
+
 /// Engine.validate: the search's tree on the engine's device, in place where it stays on the GPU.
 BfsValidation engine_validate(const PyEngine& engine, const PyBfsResult& result) {
   py::gil_scoped_release release;
@@ -139,11 +148,7 @@ BfsValidation engine_validate(const PyEngine& engine, const PyBfsResult& result)
 BfsValidation validate_arrays(const py::object& graph, const py::object& source,
                               const py::object& parent, const py::object& depth,
                               bool stopped_early) {
-  if (!py::isinstance<PyGraph>(graph)) {
-    throw py::type_error("validate_bfs_tree needs a frontier.Graph, not " +
-                         py::str(py::type::of(graph)).cast<std::string>());
-  }
-  const std::shared_ptr<const Graph> csr = graph.cast<const PyGraph&>().graph;
+  const std::shared_ptr<const Graph> csr = graph_argument(graph, "validate_bfs_tree");
   const std::vector<VertexId> sources = sources_of(source);
   const InputArray<VertexId> parents = input_array<VertexId>(parent, "parent");
   std::optional<InputArray<std::int32_t>> depths;
@@ -287,11 +292,7 @@ device: "auto" (GPU 0 when one is usable, else the CPU), "cpu" or "gpu".
 Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU is usable.
 )doc")
       .def(py::init([](py::object graph, const std::string& device) {
-             if (!py::isinstance<PyGraph>(graph)) {
-               throw py::type_error("Engine needs a frontier.Graph, not " +
-                                    py::str(py::type::of(graph)).cast<std::string>());
-             }
-             const auto shared = graph.cast<const PyGraph&>().graph;
+             const auto shared = graph_argument(graph, "Engine");
              const Device where = device_from_name(device);
              std::optional<Engine> engine;
              {
