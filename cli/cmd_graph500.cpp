@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <string_view>
 
 #include "commands.hpp"
 #include "distributed_cli.hpp"
@@ -29,7 +30,7 @@ void write_statistics(JsonWriter& json, std::string_view name, const runs::Graph
       .end_object();
 }
 
-void print_json(const runs::Graph500Result& result) {
+void print_json(const runs::Graph500Result& result, bool levels) {
   JsonWriter json(std::cout);
   json.begin_object()
       .field("scale", result.config.scale)
@@ -63,10 +64,39 @@ void print_json(const runs::Graph500Result& result) {
         .field("seconds", run.seconds)
         .field("nedge", run.nedge)
         .field("teps", run.teps)
-        .field("validate_seconds", run.validate_seconds)
-        .end_object();
+        .field("validate_seconds", run.validate_seconds);
+    if (levels) {
+      json.begin_array("level_stats");
+      for (const BfsLevelStats& level : run.level_stats) {
+        json.begin_object()
+            .field("level", static_cast<std::int64_t>(level.level))
+            .field("direction", to_string(level.direction))
+            .field("frontier", level.frontier_vertices)
+            .field("arcs", level.edges_examined)
+            .field("seconds", level.seconds)
+            .end_object();
+      }
+      json.end_array();
+    }
+    json.end_object();
   }
   json.end_array().end_object();
+}
+
+// --levels in text: one row per level of every search, before the statistics block.
+void print_levels(const runs::Graph500Result& result) {
+  std::printf("%4s %5s %-10s %12s %14s %12s\n", "bfs", "level", "direction", "frontier", "arcs",
+              "us");
+  for (const runs::Graph500Run& run : result.runs) {
+    for (const BfsLevelStats& level : run.level_stats) {
+      const std::string_view direction = to_string(level.direction);
+      std::printf("%4d %5d %-10.*s %12lld %14lld %12.1f\n", run.index, level.level,
+                  static_cast<int>(direction.size()), direction.data(),
+                  static_cast<long long>(level.frontier_vertices),
+                  static_cast<long long>(level.edges_examined), level.seconds * 1e6);
+    }
+  }
+  std::printf("\n");
 }
 
 // --vertex-ids: "32" or "64".
@@ -91,6 +121,9 @@ int run_graph500(int argc, const char* const* argv) {
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
+      "levels",
+      "print every search's levels: direction, frontier vertices, arcs examined, time (JSON: "
+      "level_stats of each run)")(
       "vertex-ids",
       "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "
       "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
@@ -162,9 +195,11 @@ int run_graph500(int argc, const char* const* argv) {
       });
   if (run.mpi_rank != 0) return 0;  // every MPI process holds the figures; process 0 prints them
   log_distributed_graph500(run);
+  const bool levels = result.count("levels") > 0;
   if (common.json) {
-    print_json(run);
+    print_json(run, levels);
   } else {
+    if (levels) print_levels(run);
     std::fputs(runs::format_graph500_statistics(run).c_str(), stdout);
   }
   return 0;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "support/cli_runner.hpp"
@@ -188,6 +189,58 @@ TEST_F(CliTest, Graph500PrintsTheOfficialBlock) {
   EXPECT_NE(result.out.find("NBFS:                           8\n"), std::string::npos);
   EXPECT_NE(result.out.find("bfs  harmonic_mean_TEPS:     !  "), std::string::npos);
   EXPECT_NE(result.err.find("BFS  8/8"), std::string::npos) << result.err;  // progress on stderr
+}
+
+TEST_F(CliTest, Graph500PrintsEverySearchsLevelsWhenAsked) {
+  const CliRun text = run("graph500 --device cpu --scale 10 --roots 2 --levels");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  // One row per level of each search, levels 0, 1, 2, ... in order, before the official block;
+  // level 0 expands the root alone, top-down.
+  std::istringstream rows(text.out.substr(0, text.out.find("SCALE:")));
+  std::string header;
+  std::getline(rows, header);
+  EXPECT_EQ(header.find("bfs level direction"), 1u) << text.out;
+  int expected_bfs = 0;
+  int expected_level = 0;
+  long long arcs_total = 0;
+  for (std::string line; std::getline(rows, line) && !line.empty();) {
+    std::istringstream row(line);
+    int bfs = -1;
+    int level = -1;
+    std::string direction;
+    long long frontier = -1;
+    long long arcs = -1;
+    double us = -1;
+    ASSERT_TRUE(row >> bfs >> level >> direction >> frontier >> arcs >> us) << line;
+    if (bfs != expected_bfs) {
+      EXPECT_GT(expected_level, 1) << "search " << expected_bfs << " stopped at level 0";
+      EXPECT_EQ(bfs, expected_bfs + 1) << line;
+      expected_bfs = bfs;
+      expected_level = 0;
+    }
+    EXPECT_EQ(level, expected_level) << line;
+    if (level == 0) {
+      EXPECT_EQ(direction, "top-down") << line;
+      EXPECT_EQ(frontier, 1) << line;
+    }
+    EXPECT_TRUE(direction == "top-down" || direction == "bottom-up") << line;
+    EXPECT_GE(us, 0.0) << line;
+    arcs_total += arcs;
+    ++expected_level;
+  }
+  EXPECT_EQ(expected_bfs, 1) << text.out;
+  EXPECT_GT(arcs_total, 0) << text.out;
+  EXPECT_NE(text.out.find("SCALE:                          10\n"), std::string::npos);
+
+  const CliRun json = run("graph500 --device cpu --scale 10 --roots 2 --levels --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(
+      json.out.find("\"level_stats\":[{\"level\":0,\"direction\":\"top-down\",\"frontier\":1,"),
+      std::string::npos)
+      << json.out;
+  const CliRun plain = run("graph500 --device cpu --scale 10 --roots 2 --json");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("level_stats"), std::string::npos) << plain.out;
 }
 
 TEST_F(CliTest, Graph500TakesBeamersSwitches) {

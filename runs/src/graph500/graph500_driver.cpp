@@ -229,6 +229,7 @@ Graph500Result run_on(const Graph500Config& config, BasicGraph500Backend<VertexT
     run.seconds = backend.slowest(search.bfs.seconds);
     run.vertices_reached = search.bfs.vertices_reached;
     run.levels = static_cast<std::int32_t>(search.bfs.levels.size());
+    run.level_stats = search.bfs.levels;
     if (result.distributed) {
       Graph500DistributedDetails& details = *result.distributed;
       details.bytes_exchanged.push_back(search.bytes_exchanged);

@@ -148,6 +148,8 @@ struct Graph500Run {
   std::int64_t vertices_reached = 0;
   /// BFS levels (the search's depth + 1).
   std::int32_t levels = 0;
+  /// Each level's direction, frontier, arcs examined and time, as the search reported them.
+  std::vector<BfsLevelStats> level_stats;
 };
 
 /// What a run on ranks (in this process or one per MPI process) measures beside the official
