@@ -2,11 +2,11 @@
 // Engine::validate of the device labels), as the Graph500 GPU backend runs it, against the host
 // validator on the same labels copied back: same verdict, words and counts, search after search
 // in the same arrays; and the validator's fast path (depths that are the tree levels, checked in
-// one vertex pass, arcs read through byte levels or, for trees of depth 255 and more, the 32-bit
-// depths) falling back to the full checks wherever the depths are not the tree levels, with the
-// host's words: a second vertex at depth 0 that is its own parent, a tree deeper than a byte
-// damaged, a stopped-early search. nedge counted from the device depths equals the count from
-// host depths. Skipped without a GPU.
+// one vertex pass, arcs read through nibble levels below depth 15, byte levels below 255, the
+// 32-bit depths beyond) falling back to the full checks wherever the depths are not the tree
+// levels, with the host's words: a second vertex at depth 0 that is its own parent, trees around
+// the nibble and byte limits damaged, a stopped-early search. nedge counted from the device depths
+// equals the count from host depths. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -152,7 +152,7 @@ TEST(BfsValidateInPlaceGpu, FastPathFallsBackWhereDepthsAreNotLevels) {
   }
 }
 
-TEST(BfsValidateInPlaceGpu, TreesDeeperThanAByte) {
+TEST(BfsValidateInPlaceGpu, TreesAroundTheNibbleAndByteDepthLimits) {
   FRONTIER_REQUIRE_GPU();
   constexpr VertexId kN = 1000;
   const Graph graph = test::path_graph(kN);
@@ -163,9 +163,11 @@ TEST(BfsValidateInPlaceGpu, TreesDeeperThanAByte) {
   const std::vector<std::int32_t> depth(tree.depth.begin(), tree.depth.end());
   expect_same_verdict(host_verdict(graph, sources, parent, depth, false),
                       gpu_verdict(gpu, tree, parent, depth));
-  // Deep vertices around the byte limit cut from the tree, with depths to match: rule 4 names
+  // Deep vertices around the nibble and byte limits cut from the tree (levels read as nibbles
+  // below depth 15, bytes below 255, 32-bit depths beyond), with depths to match: rule 4 names
   // the arc from the tree's side, as on the host.
-  for (const VertexId cut : {VertexId{254}, VertexId{255}, VertexId{256}, VertexId{700}}) {
+  for (const VertexId cut : {VertexId{2}, VertexId{14}, VertexId{15}, VertexId{16}, VertexId{254},
+                             VertexId{255}, VertexId{256}, VertexId{700}}) {
     SCOPED_TRACE("cut at " + std::to_string(cut));
     std::vector<VertexId> cut_parent = parent;
     std::vector<std::int32_t> cut_depth = depth;

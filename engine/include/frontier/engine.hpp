@@ -107,12 +107,12 @@ class Engine {
   /// validate_bfs_tree. To validate on the host whatever the device, call validate_bfs_tree on
   /// graph().
   /// @throws InvalidArgument if the result has no parents or labels of another size.
-  /// @throws OutOfMemory if the GPU validator's work arrays (5 bytes per vertex, 16 to 24 more
+  /// @throws OutOfMemory if the GPU validator's work arrays (5.5 bytes per vertex, 16 to 24 more
   ///         when the depths are not those of the parents) do not fit; CudaError on a CUDA error.
   BfsValidation validate(const BfsResult<VertexId>& result) const;
 
   /// validate() on a search whose labels are on this engine's GPU (bfs_on_device), in place:
-  /// nothing n-sized crosses to the host. The validator's work arrays (2 bytes per vertex) are
+  /// nothing n-sized crosses to the host. The validator's work arrays (2.5 bytes per vertex) are
   /// allocated by the first validation and kept by the engine.
   /// @throws InvalidArgument on a CPU engine, for labels on another GPU, without parents or with
   ///         labels of another size; OutOfMemory, CudaError as validate().

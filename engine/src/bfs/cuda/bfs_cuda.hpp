@@ -166,7 +166,7 @@ class BfsRunner {
                          std::span<const std::int32_t> depth, bool stopped_early);
   /// validate() on labels already on this runner's GPU (`d_parent`, and `d_depth` unless null:
   /// num_vertices() entries each), in place: the arguments must have passed
-  /// detail::check_validation_arguments. The validator's work arrays (2 bytes per vertex) are
+  /// detail::check_validation_arguments. The validator's work arrays (2.5 bytes per vertex) are
   /// allocated by the first call and kept, so that later calls allocate nothing for a correct
   /// tree with its depths.
   /// @throws OutOfMemory if the work arrays do not fit; CudaError if a CUDA call fails.

@@ -32,6 +32,20 @@ namespace {
 using Policy = BfsValidatePolicy;
 using Findings = BfsValidateFindings;
 
+/// Packs the byte levels of a tree less than kUnreachedLevelNibble deep into nibble levels.
+__global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
+    validate_pack_nibbles_kernel(const unsigned char* level_bytes, long long n,
+                                 unsigned char* level_nibbles) {
+  const auto nibble = [&](long long v) -> unsigned {
+    if (v >= n) return kUnreachedLevelNibble;
+    const unsigned char stored = level_bytes[v];
+    return stored == kUnreachedLevelByte ? kUnreachedLevelNibble : stored;
+  };
+  validate_detail::for_each_index((n + 1) / 2, [&](long long i) {
+    level_nibbles[i] = static_cast<unsigned char>(nibble(2 * i) | nibble(2 * i + 1) << 4);
+  });
+}
+
 template <typename T>
 T read_element(const T* d_array, std::int64_t index, cudaStream_t stream) {
   T value{};
@@ -65,10 +79,12 @@ class DeviceTreeValidator {
     if (d_depth_ != nullptr && depths_are_tree_levels()) {
       result_.vertices_in_tree = static_cast<std::int64_t>(findings_.reached);
       d_message_levels_ = d_depth_;
-      if (findings_.deepest < kUnreachedLevelByte) {
-        check_arcs(workspace_.d_level_bytes.data());
+      if (findings_.deepest < kUnreachedLevelNibble) {
+        check_arcs(NibbleLevels{pack_nibbles()});
+      } else if (findings_.deepest < kUnreachedLevelByte) {
+        check_arcs(ByteLevels{workspace_.d_level_bytes.data()});
       } else {
-        check_arcs(d_depth_);
+        check_arcs(Int32Levels{d_depth_});
       }
       result_.valid = result_.failure.empty();
       return result_;
@@ -85,7 +101,7 @@ class DeviceTreeValidator {
     d_message_levels_ = d_level_.data();
     FRONTIER_CUDA_CHECK(
         cudaMemsetAsync(workspace_.d_confirmed.data(), 0, static_cast<std::size_t>(n_), stream_));
-    check_arcs(d_level_.data());
+    check_arcs(Int32Levels{d_level_.data()});
     result_.valid = result_.failure.empty();
     return result_;
   }
@@ -97,15 +113,18 @@ class DeviceTreeValidator {
     const auto n = static_cast<std::uint64_t>(n_);
     BfsValidateWorkspace<VertexT>& w = workspace_;
     const bool sized = w.d_level_bytes.size() == n && w.d_findings.size() == 1;
+    const std::uint64_t nibble_bytes = (n + 1) / 2;
     const bool sources_fit = w.d_sources.size() >= sources_.size();
     if (!sized || !sources_fit) {
       std::uint64_t bytes = device_bytes_for<VertexT>(sources_.size());
       if (!sized) {
-        bytes += 2 * device_bytes_for<unsigned char>(n) + device_bytes_for<Findings>(1);
+        bytes += 2 * device_bytes_for<unsigned char>(n) +
+                 device_bytes_for<unsigned char>(nibble_bytes) + device_bytes_for<Findings>(1);
       }
       require_device_memory("validating a BFS tree of " + std::to_string(n) + " vertices", bytes);
       if (!sized) {
         w.d_level_bytes = DeviceBuffer<unsigned char>(n);
+        w.d_level_nibbles = DeviceBuffer<unsigned char>(nibble_bytes);
         w.d_confirmed = DeviceBuffer<unsigned char>(n);
         w.d_findings = DeviceBuffer<Findings>(1);
       }
@@ -303,10 +322,20 @@ class DeviceTreeValidator {
     }
   }
 
-  /// Rules 5, 4 and 3, in that order, on the tree levels `d_level` (std::int32_t, or byte
-  /// levels); the parent-arc marks must be clear.
-  template <typename LevelT>
-  void check_arcs(const LevelT* d_level) {
+  /// The byte levels of a tree less than kUnreachedLevelNibble deep packed into nibbles.
+  const unsigned char* pack_nibbles() {
+    unsigned char* nibbles = workspace_.d_level_nibbles.data();
+    validate_pack_nibbles_kernel<<<grid((static_cast<std::uint64_t>(n_) + 1) / 2),
+                                   Policy::kBlockThreads, 0, stream_>>>(
+        workspace_.d_level_bytes.data(), n_, nibbles);
+    FRONTIER_CHECK_LAUNCH();
+    return nibbles;
+  }
+
+  /// Rules 5, 4 and 3, in that order, on the tree levels read through `levels` (Int32Levels,
+  /// ByteLevels or NibbleLevels); the parent-arc marks must be clear.
+  template <typename Levels>
+  void check_arcs(Levels levels) {
     const DeviceCsr<VertexT, EdgeT> csr = graph_.forward();
     // Rule 4 binds arcs leaving a level below this one: all of them after a complete search,
     // those below the deepest labelled level after one that stopped early.
@@ -316,12 +345,12 @@ class DeviceTreeValidator {
     const auto tiles = static_cast<std::uint64_t>((m_ + Policy::kTileArcs - 1) / Policy::kTileArcs);
     const int arc_blocks =
         static_cast<int>(std::max<std::uint64_t>(1, std::min(tiles, max_blocks_)));
-    validate_arcs_kernel<VertexT, EdgeT, LevelT><<<arc_blocks, Policy::kBlockThreads, 0, stream_>>>(
-        csr.offsets, csr.targets, n_, m_, graph_.directed(), d_parent_, d_level, followed_below,
+    validate_arcs_kernel<VertexT, EdgeT, Levels><<<arc_blocks, Policy::kBlockThreads, 0, stream_>>>(
+        csr.offsets, csr.targets, n_, m_, graph_.directed(), d_parent_, levels, followed_below,
         d_confirmed, d_findings_);
     FRONTIER_CHECK_LAUNCH();
-    validate_unconfirmed_kernel<VertexT, LevelT><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
-        d_parent_, d_level, d_confirmed, n_, d_findings_);
+    validate_unconfirmed_kernel<VertexT, Levels><<<grid(n_), Policy::kBlockThreads, 0, stream_>>>(
+        d_parent_, levels, d_confirmed, n_, d_findings_);
     FRONTIER_CHECK_LAUNCH();
     read_findings();
     result_.arcs_in_component = static_cast<std::int64_t>(findings_.arcs_in_component);

@@ -18,13 +18,14 @@
 
 namespace frontier::cuda {
 
-/// The validator's work arrays of a correct tree with its depths (byte levels and parent-arc
-/// marks, 2 bytes per vertex; the sources; the findings), allocated by the first validation that
-/// needs them and kept for the next ones, so that validating search after search allocates
-/// nothing. Empty until then.
+/// The validator's work arrays of a correct tree with its depths (byte and nibble levels and
+/// parent-arc marks, 2.5 bytes per vertex; the sources; the findings), allocated by the first
+/// validation that needs them and kept for the next ones, so that validating search after search
+/// allocates nothing. Empty until then.
 template <typename VertexT>
 struct BfsValidateWorkspace {
   DeviceBuffer<unsigned char> d_level_bytes;
+  DeviceBuffer<unsigned char> d_level_nibbles;
   DeviceBuffer<unsigned char> d_confirmed;
   DeviceBuffer<VertexT> d_sources;
   DeviceBuffer<BfsValidateFindings> d_findings;
@@ -33,8 +34,8 @@ struct BfsValidateWorkspace {
 
   /// Device bytes held.
   std::uint64_t device_bytes() const {
-    return d_level_bytes.size() + d_confirmed.size() + d_sources.size() * sizeof(VertexT) +
-           d_findings.size() * sizeof(BfsValidateFindings);
+    return d_level_bytes.size() + d_level_nibbles.size() + d_confirmed.size() +
+           d_sources.size() * sizeof(VertexT) + d_findings.size() * sizeof(BfsValidateFindings);
   }
 };
 

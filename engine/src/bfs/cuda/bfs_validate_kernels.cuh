@@ -21,17 +21,25 @@
 ///    without a parent has been followed to its end; a chain on a cycle never ends. O(n log n)
 ///    work however deep the tree, where a walk down the tree would take one pass per level.
 /// The arc pass reads the levels as 32-bit values (the depths, or the levels of pointer jumping)
-/// or, for a tree of depth below 255 that took the fast path, as bytes written by the vertex
-/// pass (255 = unreached): its one gather per arc, level[head], then reads an array a quarter
-/// the size, which a GPU's L2 cache holds a large part of.
-/// The arc pass splits the arcs into block tiles; the tile's first and last tails bound a binary
-/// search for each arc's tail in the tile's few offsets (cache-resident), so hub lists and
-/// low-degree vertices are spread evenly over the threads; a thread's arcs come in increasing
-/// order, so each search starts at the thread's previous tail.
+/// or, for a tree that took the fast path, as bytes written by the vertex pass (255 = unreached)
+/// where it is less than 255 deep, and as nibbles packed from them, two vertices a byte (15 =
+/// unreached), where it is less than 15 deep, as Graph500 trees are: its one gather per edge,
+/// level[head], then reads an array an eighth the size of the depths, which a GPU's L2 cache
+/// holds most or all of.
+/// The arc pass splits the arcs into block tiles and each tile into runs of consecutive arcs, one
+/// per thread, so hub lists and low-degree vertices are spread evenly over the threads; the
+/// tile's first and last tails bound a binary search for the tail of a run's first arc in the
+/// tile's few offsets (cache-resident), and the tail then advances along the offsets: one search
+/// per run, not per arc.
 /// Rule 5 on an undirected graph (both arcs of every edge stored) is confirmed from the tail:
 /// the arc u -> parent[u] exists exactly when parent[u] -> u does, and parent[u] is read with
 /// the tail's level (the same few cached lines), so no second gather per arc. A directed graph
 /// needs the arc parent[v] -> v itself: the head's parent is gathered where the levels allow it.
+/// Rules 3 and 4 on an undirected graph: they hold for u -> v exactly when they hold for its twin
+/// v -> u, so only arcs to a head no smaller than their tail are checked, each standing for its
+/// twin too (and counted twice in the component's arcs, a self loop once). That is one gather of
+/// a level per edge, not per arc, and the smaller arc id of each failing pair, the one the host
+/// validator names, is the one checked.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -42,9 +50,9 @@
 namespace frontier::cuda {
 
 /// Launch shape of the validator. 256-thread blocks as the BFS kernels (8 per SM fill an sm_90
-/// SM's 2048 thread slots); 8 arcs per thread per tile give a tile of 2048 arcs, so a tile of a
-/// graph of average degree 32 spans about 64 vertices: six steps of the tail search, within
-/// lines the whole block shares.
+/// SM's 2048 thread slots); a run of 8 arcs per thread gives a tile of 2048 arcs, so a tile of a
+/// graph of average degree 32 spans about 64 vertices: six steps of each run's tail search,
+/// within lines the whole block shares.
 struct BfsValidatePolicy {
   static constexpr int kBlockThreads = 256;
   static constexpr int kArcsPerThread = 8;
@@ -88,6 +96,30 @@ struct BfsValidateFindings {
 /// Byte levels (the arc pass's compact copy of the depths): the level, or kUnreachedLevelByte
 /// where unreached. Trees of depth kUnreachedLevelByte or more use the 32-bit depths instead.
 inline constexpr unsigned char kUnreachedLevelByte = 255;
+/// Nibble levels, packed from the byte levels: vertex v's level in the low half of byte v / 2
+/// when v is even, the high half when odd, or kUnreachedLevelNibble where unreached. Trees of
+/// depth kUnreachedLevelNibble or more use the byte levels.
+inline constexpr unsigned char kUnreachedLevelNibble = 15;
+
+/// How the arc passes read the tree levels: level(v) is v's level, -1 where unreached.
+struct Int32Levels {
+  const std::int32_t* level;
+  __device__ __forceinline__ std::int32_t operator()(long long v) const { return level[v]; }
+};
+struct ByteLevels {
+  const unsigned char* level;
+  __device__ __forceinline__ std::int32_t operator()(long long v) const {
+    const unsigned char stored = level[v];
+    return stored == kUnreachedLevelByte ? -1 : static_cast<std::int32_t>(stored);
+  }
+};
+struct NibbleLevels {
+  const unsigned char* level;
+  __device__ __forceinline__ std::int32_t operator()(long long v) const {
+    const unsigned stored = (static_cast<unsigned>(level[v >> 1]) >> ((v & 1) * 4)) & 15u;
+    return stored == kUnreachedLevelNibble ? -1 : static_cast<std::int32_t>(stored);
+  }
+};
 
 namespace validate_detail {
 
@@ -116,12 +148,6 @@ __device__ __forceinline__ void for_each_index(long long count, Body body) {
        i += grid_threads()) {
     body(static_cast<long long>(i));
   }
-}
-
-/// A level as a signed value, -1 where unreached, from either encoding.
-__device__ __forceinline__ std::int32_t widen_level(std::int32_t level) { return level; }
-__device__ __forceinline__ std::int32_t widen_level(unsigned char level) {
-  return level == kUnreachedLevelByte ? -1 : static_cast<std::int32_t>(level);
 }
 
 /// Records `id` as a failure of one rule if it is smaller than the one recorded.
@@ -348,12 +374,12 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
 
 /// Rules 3 and 4 on every arc, and the parent arcs that confirm rule 5 (marked in `confirmed`:
 /// at the tail on an undirected graph, at the head on a directed one, see the file header).
-/// Rule 4 binds arcs leaving levels below `followed_below`. LevelT: std::int32_t (-1 unreached)
-/// or byte levels.
-template <typename VertexT, typename EdgeT, typename LevelT>
+/// Rule 4 binds arcs leaving levels below `followed_below`. Levels: Int32Levels, ByteLevels or
+/// NibbleLevels.
+template <typename VertexT, typename EdgeT, typename Levels>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     validate_arcs_kernel(const EdgeT* offsets, const VertexT* targets, long long n, long long m,
-                         bool directed, const VertexT* parent, const LevelT* level,
+                         bool directed, const VertexT* parent, Levels level,
                          std::int32_t followed_below, unsigned char* confirmed,
                          BfsValidateFindings* findings) {
   using Policy = BfsValidatePolicy;
@@ -372,28 +398,39 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
       tile_tails[1] = validate_detail::arc_tail(offsets, tile_tails[0], n - 1, last);
     }
     __syncthreads();
-    long long low = tile_tails[0];
-    const long long high = tile_tails[1];
-    // 2. Each arc, consecutive threads on consecutive arcs; a thread's tails only grow.
-    for (int item = 0; item < Policy::kArcsPerThread; ++item) {
-      const long long e = first + item * Policy::kBlockThreads + threadIdx.x;
-      if (e > last) break;
-      const long long u = validate_detail::arc_tail(offsets, low, high, e);
-      low = u;
+    // 2. Each thread a run of kArcsPerThread consecutive arcs: one search finds the first one's
+    //    tail, then the tail advances along the offsets, its level and parent read once.
+    const long long begin = first + static_cast<long long>(threadIdx.x) * Policy::kArcsPerThread;
+    if (begin > last) continue;
+    const long long end =
+        begin + Policy::kArcsPerThread - 1 < last ? begin + Policy::kArcsPerThread - 1 : last;
+    long long u = validate_detail::arc_tail(offsets, tile_tails[0], tile_tails[1], begin);
+    long long next_list = static_cast<long long>(offsets[u + 1]);
+    std::int32_t lu = level(u);
+    long long parent_of_u = directed ? -1 : static_cast<long long>(parent[u]);
+    for (long long e = begin; e <= end; ++e) {
+      if (e >= next_list) {
+        do {
+          ++u;
+          next_list = static_cast<long long>(offsets[u + 1]);
+        } while (next_list <= e);
+        lu = level(u);
+        if (!directed) parent_of_u = static_cast<long long>(parent[u]);
+      }
       const VertexT v = targets[e];
-      const std::int32_t lu = validate_detail::widen_level(level[u]);
-      const std::int32_t lv = validate_detail::widen_level(level[v]);
+      if (!directed) {
+        if (lu != -1 && parent_of_u == static_cast<long long>(v)) confirmed[u] = 1;
+        // Its twin v -> u, earlier in the arc order, is checked for both (see the file header).
+        if (static_cast<long long>(v) < u) continue;
+      }
+      const std::int32_t lv = level(v);
       const bool u_reached = lu != -1;
       const bool v_reached = lv != -1;
-      if (u_reached) {
-        if (!directed) {
-          if (static_cast<long long>(parent[u]) == static_cast<long long>(v)) confirmed[u] = 1;
-        } else if (lv == lu + 1 && static_cast<long long>(parent[v]) == u) {
-          confirmed[v] = 1;
-        }
+      if (directed && u_reached && lv == lu + 1 && static_cast<long long>(parent[v]) == u) {
+        confirmed[v] = 1;
       }
       if (u_reached && v_reached) {
-        ++in_component;
+        in_component += directed || static_cast<long long>(v) == u ? 1 : 2;
         const int apart = lu > lv ? lu - lv : lv - lu;
         const bool far = directed ? lv > lu + 1 : apart > 1;
         if (far && e < too_far) too_far = e;
@@ -409,14 +446,13 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
 }
 
 /// Rule 5: a non-source vertex with a parent whose parent arc the arc pass did not see.
-template <typename VertexT, typename LevelT>
+template <typename VertexT, typename Levels>
 __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
-    validate_unconfirmed_kernel(const VertexT* parent, const LevelT* level,
-                                const unsigned char* confirmed, long long n,
-                                BfsValidateFindings* findings) {
+    validate_unconfirmed_kernel(const VertexT* parent, Levels level, const unsigned char* confirmed,
+                                long long n, BfsValidateFindings* findings) {
   long long unconfirmed = BfsValidateFindings::kNoFailure;
   validate_detail::for_each_index(n, [&](long long v) {
-    if (level[v] != 0 && parent[v] != VertexT{-1} && confirmed[v] == 0 && v < unconfirmed) {
+    if (level(v) != 0 && parent[v] != VertexT{-1} && confirmed[v] == 0 && v < unconfirmed) {
       unconfirmed = v;
     }
   });

@@ -50,7 +50,8 @@ struct Graph500DeviceBytes {
   /// regenerated: the count.
   std::uint64_t nedge_count = 0;
   /// Each search's labels kept on the GPU (depth and parent, one pair reused for every root) and
-  /// the GPU validator's work arrays (byte levels and parent-arc marks), held between searches.
+  /// the GPU validator's work arrays (byte and nibble levels, parent-arc marks), held between
+  /// searches.
   std::uint64_t kept_labels = 0;
   /// Kept free by every device check (kDeviceMemoryHeadroom).
   std::uint64_t headroom = 0;
