@@ -47,16 +47,19 @@ void add_strategy_options(cxxopts::Options& options, const std::string& group) {
       "expand-contract",
       cxxopts::value<std::string>()->default_value("direction-optimizing"))(
       "alpha",
-      "top-down -> bottom-up switch (Beamer): arcs leaving the frontier > unexplored / alpha",
-      cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsAlpha)))(
-      "beta", "bottom-up -> top-down switch (Beamer): frontier < vertices / beta",
-      cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsBeta)));
+      "top-down -> bottom-up switch (Beamer): arcs leaving the frontier > unexplored / alpha "
+      "(default: " +
+          std::to_string(kDefaultBfsAlpha) + " on the CPU and on ranks, " +
+          std::to_string(kDefaultGpuBfsAlpha) + " on one GPU)",
+      cxxopts::value<int>())("beta",
+                             "bottom-up -> top-down switch (Beamer): frontier < vertices / beta",
+                             cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsBeta)));
 }
 
 BfsOptions parse_strategy_options(const cxxopts::ParseResult& result) {
   BfsOptions options;
   options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());
-  options.alpha = result["alpha"].as<int>();
+  if (result.count("alpha") > 0) options.alpha = result["alpha"].as<int>();
   options.beta = result["beta"].as<int>();
   return options;
 }

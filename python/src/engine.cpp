@@ -101,7 +101,7 @@ std::vector<VertexId> sources_of(py::handle source) {
 PyBfsResult engine_bfs(const PyEngine& engine, const py::object& source,
                        std::optional<std::int32_t> depth_limit, std::optional<std::int64_t> target,
                        bool parents, int threads, const std::string& strategy, bool on_device,
-                       int alpha, int beta) {
+                       std::optional<int> alpha, int beta) {
   const std::vector<VertexId> sources = sources_of(source);
   BfsOptions options;
   options.predecessors = parents;
@@ -316,7 +316,7 @@ Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU
       .def("bfs", &engine_bfs, py::arg("source"), py::arg("depth_limit") = py::none(),
            py::arg("target") = py::none(), py::arg("parents") = true, py::arg("threads") = 0,
            py::arg("strategy") = "direction-optimizing", py::arg("on_device") = false,
-           py::arg("alpha") = kDefaultBfsAlpha, py::arg("beta") = kDefaultBfsBeta, R"doc(
+           py::arg("alpha") = py::none(), py::arg("beta") = kDefaultBfsBeta, R"doc(
 Breadth-first search from ``source`` (a vertex, or a sequence of vertices searched at once:
 every vertex at its distance to the nearest source), with the GIL released.
 
@@ -328,6 +328,7 @@ strategy: "direction-optimizing" (default), "top-down", "bottom-up", or on a GPU
 "two-phase", "contract-expand", "expand-contract".
 alpha, beta: Beamer's direction switches (at least 1): top-down -> bottom-up once the frontier's
 arcs exceed the unexplored arcs / alpha, back once the frontier holds fewer than vertices / beta.
+alpha None: 15 on the CPU, 25 on a GPU.
 on_device: on a GPU engine, keep depth and parent on the GPU, in memory the result owns (a
 later search does not touch it), as DeviceArrays that CuPy and PyTorch take without a copy:
 cupy.asarray(result.depth), torch.from_dlpack(result.depth). ValueError on a CPU engine.

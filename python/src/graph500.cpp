@@ -56,8 +56,8 @@ py::dict run_dict(const runs::Graph500Run& run) {
 
 py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
                   const std::string& device, bool validate, int threads,
-                  const std::string& strategy, std::optional<py::function> progress, int alpha,
-                  int beta) {
+                  const std::string& strategy, std::optional<py::function> progress,
+                  std::optional<int> alpha, int beta) {
   runs::Graph500Config config;
   config.scale = scale;
   config.edgefactor = edgefactor;
@@ -110,7 +110,7 @@ void bind_graph500(py::module_& module) {
              py::arg("roots") = 64, py::arg("seed") = 1, py::arg("device") = "auto",
              py::arg("validate") = true, py::arg("threads") = 0,
              py::arg("strategy") = "direction-optimizing", py::arg("progress") = py::none(),
-             py::arg("alpha") = kDefaultBfsAlpha, py::arg("beta") = kDefaultBfsBeta,
+             py::arg("alpha") = py::none(), py::arg("beta") = kDefaultBfsBeta,
              R"doc(
 A Graph500 run on one device, with the GIL released: the Kronecker graph (2**scale vertices,
 edgefactor * 2**scale tuples; untimed generation), kernel 1 (timed CSR construction), BFS from

@@ -74,8 +74,9 @@ bool top_down_only(BfsStrategy strategy) {
 
 std::string describe(const BfsOptions& options) {
   return std::string(options.predecessors ? "parents" : "depths only") + ", " +
-         std::to_string(options.threads) + " thread(s), alpha " + std::to_string(options.alpha) +
-         ", beta " + std::to_string(options.beta);
+         std::to_string(options.threads) + " thread(s), alpha " +
+         (options.alpha ? std::to_string(*options.alpha) : std::string("default")) + ", beta " +
+         std::to_string(options.beta);
 }
 
 class BfsBackends : public ::testing::TestWithParam<Param> {

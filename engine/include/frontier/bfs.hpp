@@ -64,6 +64,11 @@ constexpr bool is_gpu_only(BfsStrategy strategy) {
 /// Beamer's defaults, as in the GAP Benchmark Suite.
 inline constexpr int kDefaultBfsAlpha = 15;
 inline constexpr int kDefaultBfsBeta = 18;
+/// Alpha on one GPU, where a top-down level is relatively dearer than on the CPU (a large one
+/// is claimed by random atomics, in passes when it outgrows an edge queue): from scale 28 on,
+/// Graph500 searches keep level 2 top-down over hundreds of millions of arcs at 15
+/// (docs/tuning.md).
+inline constexpr int kDefaultGpuBfsAlpha = 25;
 
 /// How a BFS runs.
 struct BfsOptions {
@@ -71,8 +76,9 @@ struct BfsOptions {
   bool predecessors = true;
   BfsStrategy strategy = BfsStrategy::DirectionOptimizing;
   /// Switch top-down -> bottom-up when the arcs leaving the frontier exceed 1/alpha of the arcs
-  /// leaving vertices not yet expanded. Larger alpha switches sooner. Must be >= 1.
-  int alpha = kDefaultBfsAlpha;
+  /// leaving vertices not yet expanded. Larger alpha switches sooner. Must be >= 1. Unset:
+  /// kDefaultGpuBfsAlpha on one GPU, kDefaultBfsAlpha on the CPU and on ranks.
+  std::optional<int> alpha;
   /// Switch bottom-up -> top-down when the frontier shrinks below num_vertices / beta vertices.
   /// Larger beta stays bottom-up longer. Must be >= 1.
   int beta = kDefaultBfsBeta;
@@ -114,6 +120,10 @@ BfsResult<VertexT> bfs(const CsrGraph<VertexT, EdgeT>& graph,
 /// Checks the options on their own (no graph needed), as bfs() does first.
 /// @throws InvalidArgument if threads < 0, alpha < 1, beta < 1, depth_limit < 0 or target < 0.
 void check_bfs_options(const BfsOptions& options);
+
+/// The alpha a search uses: options.alpha where set, else kDefaultGpuBfsAlpha for a search on
+/// one GPU (`one_gpu`) and kDefaultBfsAlpha on the CPU and on ranks.
+int bfs_alpha(const BfsOptions& options, bool one_gpu);
 
 /// "direction-optimizing", "top-down", "bottom-up", "hybrid", "two-phase", "contract-expand" or
 /// "expand-contract": what parse_bfs_strategy() reads back.

@@ -38,7 +38,7 @@ int single_gpu_id(const Device& device) {
 cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {
   cuda::BfsCudaOptions cuda_options;
   cuda_options.predecessors = options.predecessors;
-  cuda_options.alpha = options.alpha;
+  cuda_options.alpha = bfs_alpha(options, true);
   cuda_options.beta = options.beta;
   cuda_options.depth_limit = options.depth_limit;
   cuda_options.target = options.target;
@@ -66,13 +66,17 @@ cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options) {
   return cuda_options;
 }
 
+int bfs_alpha(const BfsOptions& options, bool one_gpu) {
+  return options.alpha.value_or(one_gpu ? kDefaultGpuBfsAlpha : kDefaultBfsAlpha);
+}
+
 void check_bfs_options(const BfsOptions& options) {
   if (options.threads < 0) {
     throw InvalidArgument("BFS thread count " + std::to_string(options.threads) +
                           " is negative (use 0 for all threads)");
   }
-  if (options.alpha < 1) {
-    throw InvalidArgument("BFS alpha " + std::to_string(options.alpha) + " must be at least 1");
+  if (options.alpha && *options.alpha < 1) {
+    throw InvalidArgument("BFS alpha " + std::to_string(*options.alpha) + " must be at least 1");
   }
   if (options.beta < 1) {
     throw InvalidArgument("BFS beta " + std::to_string(options.beta) + " must be at least 1");

@@ -29,7 +29,7 @@ int BfsCpuPolicy::threads_for(std::int64_t work, std::int64_t work_per_thread) c
 BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {
   BfsCpuPolicy policy;
   policy.strategy = options.strategy;
-  policy.alpha = options.alpha;
+  policy.alpha = bfs_alpha(options, false);
   policy.beta = options.beta;
   policy.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   return policy;

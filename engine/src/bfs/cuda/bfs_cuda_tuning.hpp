@@ -30,11 +30,14 @@
 ///  - up to 256 such small levels per cooperative launch: a host round trip per level (launch,
 ///    counter copy, sync) costs far more than a small level's work; 256 counter slots are 16 KB
 ///    to copy back per launch.
-///  - alpha 15, beta 18: Beamer's rule with the GAP Benchmark Suite's constants, the same as the
-///    CPU backend, so both backends switch direction at the same levels.
+///  - alpha 25 (kDefaultGpuBfsAlpha), beta 18: Beamer's rule; the GAP Benchmark Suite's alpha
+///    of 15, the CPU's, keeps level 2 of some Graph500 searches from scale 28 on top-down over
+///    hundreds of millions of arcs, claimed by random atomics in passes (docs/tuning.md).
 #pragma once
 
 #include <string>
+
+#include "frontier/bfs.hpp"
 
 namespace frontier::cuda {
 
@@ -67,9 +70,9 @@ struct BfsCudaPolicy {
   /// per level.
   int persistent_max_levels = 256;
   /// Beamer's top-down -> bottom-up switch: arcs leaving the frontier > unexplored arcs / alpha.
-  double alpha = 15.0;
+  double alpha = kDefaultGpuBfsAlpha;
   /// Beamer's bottom-up -> top-down switch: the frontier shrinks below num_vertices / beta.
-  double beta = 18.0;
+  double beta = kDefaultBfsBeta;
 
   /// One line naming every field and its value (logged at debug before each search).
   std::string describe() const {

@@ -333,7 +333,7 @@ DistributedBfsResult<VertexT> DistributedBfs<VertexT, EdgeT>::run(
   config.predecessors = options.bfs.predecessors;
   config.direction_optimizing =
       options.bfs.strategy == BfsStrategy::DirectionOptimizing && !impl_->directed;
-  config.alpha = options.bfs.alpha;
+  config.alpha = bfs_alpha(options.bfs, false);
   config.beta = options.bfs.beta;
   config.num_vertices = n;
   config.num_arcs = impl_->num_arcs;
