@@ -6,10 +6,11 @@
 #include <string>
 
 #include "frontier/runs/graph500_statistics.hpp"
+#include "level_report.hpp"
 
 namespace frontier::cli {
 
-void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
+void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json, bool levels,
                       const std::function<void(JsonWriter&)>& header_fields,
                       const std::string& where) {
   std::vector<double> seconds;
@@ -38,11 +39,20 @@ void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
           .field("edges", trial.edges)
           .field("teps", trial.teps());
       if (exchanged) writer.field("bytes_exchanged", trial.bytes_exchanged);
-      writer.field("validated", trial.validated).end_object();
+      writer.field("validated", trial.validated);
+      if (levels) write_level_stats(writer, trial.level_stats);
+      writer.end_object();
     }
     writer.end_array();
     writer.field("harmonic_mean_teps", teps.harmonic_mean).end_object();
     return;
+  }
+  if (levels) {
+    print_level_header();
+    for (std::size_t i = 0; i < trials.size(); ++i) {
+      print_level_rows(static_cast<int>(i), trials[i].level_stats);
+    }
+    std::printf("\n");
   }
   std::printf("%-10s %12s %12s %7s %14s %12s", "source", "ms", "reached", "levels", "edges",
               "MTEPS");

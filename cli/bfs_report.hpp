@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "frontier/bfs_result.hpp"
 #include "json_writer.hpp"
 
 namespace frontier::cli {
@@ -27,14 +28,17 @@ struct BfsTrial {
   /// GPU ranks: the untimed barrier before the search's clock (DistributedBfsResult).
   double warm_up_seconds = 0.0;
   bool validated = false;
+  /// Each level's direction, frontier, arcs examined and time (printed with --levels).
+  std::vector<BfsLevelStats> level_stats;
 
   double teps() const { return seconds > 0 ? static_cast<double>(edges) / seconds : 0.0; }
 };
 
 /// Prints the trials to stdout. JSON: an object with the fields `header_fields` writes, then
-/// "searches" and "harmonic_mean_teps". Text: the table, then "N search(es) on <where>: harmonic
-/// mean ... MTEPS, median ... ms".
-void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json,
+/// "searches" (with `levels`, each with its level_stats) and "harmonic_mean_teps". Text: with
+/// `levels` the rows of every search's levels first, then the table, then "N search(es) on
+/// <where>: harmonic mean ... MTEPS, median ... ms".
+void print_bfs_trials(const std::vector<BfsTrial>& trials, bool json, bool levels,
                       const std::function<void(JsonWriter&)>& header_fields,
                       const std::string& where);
 

@@ -133,6 +133,7 @@ int run_bfs(int argc, const char* const* argv) {
       "print the host and device bytes the run needs (peak, by part; sized from the file's "
       "header or a scan of its lines, without building the graph) and the free memory, then exit");
   add_strategy_options(options, "Search");
+  add_levels_option(options, "Search");
   add_distributed_options(options);
   options.add_options("Positional")("file", "Graph file", cxxopts::value<std::string>());
   options.parse_positional({"file"});
@@ -149,6 +150,7 @@ int run_bfs(int argc, const char* const* argv) {
   bfs_options.threads = common.threads;
   const bool validate = result.count("validate") > 0;
   const bool want_output = result.count("output") > 0;
+  const bool levels = result.count("levels") > 0;
   if (result.count("depth-limit") > 0) {
     bfs_options.depth_limit = result["depth-limit"].as<std::int32_t>();
     if (*bfs_options.depth_limit < 0) throw UsageError("--depth-limit must be at least 0");
@@ -202,6 +204,11 @@ int run_bfs(int argc, const char* const* argv) {
           "--output writes one device's labels; it does not combine with --gpus, "
           "--ranks or --distributed");
     }
+    if (levels && distributed.mpi) {
+      throw UsageError(
+          "--levels prints the levels of a search on one device, --gpus N or --ranks N; not "
+          "under --distributed");
+    }
     if (multi_source || bfs_options.depth_limit || bfs_options.target) {
       throw UsageError(
           "a --source list, --depth-limit and --target run on one device; they do not combine "
@@ -210,7 +217,7 @@ int run_bfs(int argc, const char* const* argv) {
     std::vector<VertexId> sources;
     for (const std::vector<VertexId>& search : searches) sources.push_back(search.front());
     return run_distributed_bfs(std::move(loaded.graph), loaded.info, sources, distributed,
-                               bfs_options, validate, common.json);
+                               bfs_options, validate, common.json, levels);
   }
   const Device device =
       distributed.single_gpu_engine
@@ -240,6 +247,7 @@ int run_bfs(int argc, const char* const* argv) {
     trial.seconds = last.seconds;
     trial.reached = last.vertices_reached;
     trial.levels = static_cast<std::int32_t>(last.levels.size());
+    trial.level_stats = last.levels;
     trial.edges = count_reached_edges(last.depth);
     if (validate) {
       const BfsValidation check = validate_bfs_tree<VertexId, EdgeId>(
@@ -282,7 +290,7 @@ int run_bfs(int argc, const char* const* argv) {
       }
     }
   };
-  print_bfs_trials(trials, common.json, header,
+  print_bfs_trials(trials, common.json, levels, header,
                    device_name + " (" + std::string(to_string(bfs_options.strategy)) + ")");
   if (bfs_options.target && !common.json) print_target_path(bfs_options, target_path, loaded.info);
   return 0;

@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
-#include <string_view>
 
 #include "commands.hpp"
 #include "distributed_cli.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "json_writer.hpp"
+#include "level_report.hpp"
 #include "memory_plan.hpp"
 #include "options.hpp"
 
@@ -65,19 +65,7 @@ void print_json(const runs::Graph500Result& result, bool levels) {
         .field("nedge", run.nedge)
         .field("teps", run.teps)
         .field("validate_seconds", run.validate_seconds);
-    if (levels) {
-      json.begin_array("level_stats");
-      for (const BfsLevelStats& level : run.level_stats) {
-        json.begin_object()
-            .field("level", static_cast<std::int64_t>(level.level))
-            .field("direction", to_string(level.direction))
-            .field("frontier", level.frontier_vertices)
-            .field("arcs", level.edges_examined)
-            .field("seconds", level.seconds)
-            .end_object();
-      }
-      json.end_array();
-    }
+    if (levels) write_level_stats(json, run.level_stats);
     json.end_object();
   }
   json.end_array().end_object();
@@ -85,17 +73,8 @@ void print_json(const runs::Graph500Result& result, bool levels) {
 
 // --levels in text: one row per level of every search, before the statistics block.
 void print_levels(const runs::Graph500Result& result) {
-  std::printf("%4s %5s %-10s %12s %14s %12s\n", "bfs", "level", "direction", "frontier", "arcs",
-              "us");
-  for (const runs::Graph500Run& run : result.runs) {
-    for (const BfsLevelStats& level : run.level_stats) {
-      const std::string_view direction = to_string(level.direction);
-      std::printf("%4d %5d %-10.*s %12lld %14lld %12.1f\n", run.index, level.level,
-                  static_cast<int>(direction.size()), direction.data(),
-                  static_cast<long long>(level.frontier_vertices),
-                  static_cast<long long>(level.edges_examined), level.seconds * 1e6);
-    }
-  }
+  print_level_header();
+  for (const runs::Graph500Run& run : result.runs) print_level_rows(run.index, run.level_stats);
   std::printf("\n");
 }
 
@@ -121,9 +100,6 @@ int run_graph500(int argc, const char* const* argv) {
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
-      "levels",
-      "print every search's levels: direction, frontier vertices, arcs examined, time (JSON: "
-      "level_stats of each run)")(
       "vertex-ids",
       "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "
       "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
@@ -134,6 +110,7 @@ int run_graph500(int argc, const char* const* argv) {
       "the free memory and the largest scale that fits, then exit without allocating or "
       "running (no GPU needs to be present)");
   add_strategy_options(options, "Benchmark");
+  add_levels_option(options, "Benchmark");
   add_distributed_options(options);
   cxxopts::ParseResult result;
   CommonConfig common;

@@ -165,6 +165,7 @@ DistributedTrials local_bfs_trials(Graph graph, const io::GraphFileInfo& file,
     trial.seconds = result.bfs.seconds;
     trial.reached = result.bfs.vertices_reached;
     trial.levels = static_cast<std::int32_t>(result.bfs.levels.size());
+    trial.level_stats = result.bfs.levels;
     trial.edges = partition::reached_edges(search.slices(), result.bfs.depth, directed);
     trial.bytes_exchanged = result.bytes_exchanged;
     trial.warm_up_seconds = result.warm_up_seconds;
@@ -192,7 +193,7 @@ DistributedTrials local_bfs_trials(Graph graph, const io::GraphFileInfo& file,
 
 int run_distributed_bfs(Graph graph, const io::GraphFileInfo& file,
                         const std::vector<VertexId>& sources, const DistributedPlacement& run,
-                        const BfsOptions& bfs, bool validate, bool json) {
+                        const BfsOptions& bfs, bool validate, bool json, bool levels) {
   const auto vertices = static_cast<std::int64_t>(graph.num_vertices());
   const auto arcs = static_cast<std::int64_t>(graph.num_arcs());
   DistributedBfsOptions options;
@@ -215,7 +216,7 @@ int run_distributed_bfs(Graph graph, const io::GraphFileInfo& file,
         .field("arcs", arcs)
         .field("edge_imbalance", done.balance.imbalance);
   };
-  print_bfs_trials(done.trials, json, header,
+  print_bfs_trials(done.trials, json, levels, header,
                    std::to_string(ranks) + " " + device + " rank(s) (" +
                        std::string(to_string(run.layout)) + (run.mpi ? ", one process each" : "") +
                        ")");

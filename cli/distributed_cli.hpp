@@ -47,12 +47,13 @@ DistributedPlacement distributed_placement(const cxxopts::ParseResult& result);
 /// `frontier bfs --gpus N | --ranks N | --distributed`: slices the graph, searches from every
 /// source, validates when asked (slice by slice in one process; on process 0 with the whole
 /// graph under mpirun), prints the search table (plus bytes exchanged) or JSON; under mpirun only
-/// process 0 prints. Uses bfs.predecessors, and bottom-up levels when bfs.strategy is
-/// direction-optimizing. Sources are reported as the file's ids (`file`: its path and, after
-/// --renumber, the file's id of every vertex).
+/// process 0 prints; `levels` adds every search's levels (ranks in this process only). Uses
+/// bfs.predecessors, and bottom-up levels when bfs.strategy is direction-optimizing. Sources are
+/// reported as the file's ids (`file`: its path and, after --renumber, the file's id of every
+/// vertex).
 int run_distributed_bfs(Graph graph, const io::GraphFileInfo& file,
                         const std::vector<VertexId>& sources, const DistributedPlacement& run,
-                        const BfsOptions& bfs, bool validate, bool json);
+                        const BfsOptions& bfs, bool validate, bool json, bool levels);
 
 /// `frontier graph500 --gpus N | --ranks N | --distributed`: the run's placement on ranks or MPI
 /// processes; the config stays on the engine (at config.device, or GPU 0 for --gpus 1) when none

@@ -56,6 +56,12 @@ void add_strategy_options(cxxopts::Options& options, const std::string& group) {
                              cxxopts::value<int>()->default_value(std::to_string(kDefaultBfsBeta)));
 }
 
+void add_levels_option(cxxopts::Options& options, const std::string& group) {
+  options.add_options(group)("levels",
+                             "print every search's levels: direction, frontier vertices, arcs "
+                             "examined, time (JSON: level_stats of each search)");
+}
+
 BfsOptions parse_strategy_options(const cxxopts::ParseResult& result) {
   BfsOptions options;
   options.strategy = parse_bfs_strategy(result["strategy"].as<std::string>());

@@ -38,6 +38,9 @@ std::string device_help();
 /// `graph500` share.
 void add_strategy_options(cxxopts::Options& options, const std::string& group);
 
+/// --levels (bfs and graph500): print every search's levels.
+void add_levels_option(cxxopts::Options& options, const std::string& group);
+
 /// The BfsOptions those give (strategy, alpha, beta; the other fields at their defaults).
 /// @throws InvalidArgument for an unknown strategy name.
 BfsOptions parse_strategy_options(const cxxopts::ParseResult& result);

@@ -5,9 +5,11 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 
+#include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
 #include "frontier/device.hpp"
 
@@ -29,6 +31,10 @@ struct PyGraph {
 /// when one is usable, else the CPU). The one place that maps names, so every call agrees.
 /// @throws InvalidArgument (ValueError) for other names.
 Device device_from_name(const std::string& name);
+
+/// A search's levels as Python lists them (BfsResult.levels, a Graph500 run's level_stats): one
+/// dict per level with level, direction, frontier_vertices, edges_examined and seconds.
+py::list level_dicts(const std::vector<BfsLevelStats>& levels);
 
 void bind_errors(py::module_& module);
 void bind_arrays(py::module_& module);

@@ -25,6 +25,20 @@ namespace frontier::python {
 
 Device device_from_name(const std::string& name) { return parse_device(name); }
 
+py::list level_dicts(const std::vector<BfsLevelStats>& levels) {
+  py::list dicts;
+  for (const BfsLevelStats& level : levels) {
+    py::dict entry;
+    entry["level"] = level.level;
+    entry["direction"] = std::string(to_string(level.direction));
+    entry["frontier_vertices"] = level.frontier_vertices;
+    entry["edges_examined"] = level.edges_examined;
+    entry["seconds"] = level.seconds;
+    dicts.append(entry);
+  }
+  return dicts;
+}
+
 namespace {
 
 /// An Engine and the Python Graph it was built on (whose CSR it shares).
@@ -160,19 +174,6 @@ BfsValidation validate_arrays(const py::object& graph, const py::object& source,
                                              stopped_early);
 }
 
-py::list level_dicts(const BfsResult<VertexId>& result) {
-  py::list levels;
-  for (const BfsLevelStats& level : result.levels) {
-    py::dict entry;
-    entry["level"] = level.level;
-    entry["direction"] = std::string(to_string(level.direction));
-    entry["frontier_vertices"] = level.frontier_vertices;
-    entry["edges_examined"] = level.edges_examined;
-    entry["seconds"] = level.seconds;
-    levels.append(entry);
-  }
-  return levels;
-}
 
 py::dict device_info_dict(int id) {
   const CudaDeviceInfo info = cuda_device_info(id);
@@ -231,7 +232,7 @@ the GPU instead, for CuPy or PyTorch without a copy (to_host() copies them to Nu
           "num_levels", [](const PyBfsResult& r) { return r.result->levels.size(); },
           "Levels expanded.")
       .def_property_readonly(
-          "levels", [](const PyBfsResult& r) { return level_dicts(*r.result); },
+          "levels", [](const PyBfsResult& r) { return level_dicts(r.result->levels); },
           "Per level: a dict of level, direction, frontier_vertices, edges_examined, seconds.")
       .def_property_readonly(
           "stop", [](const PyBfsResult& r) { return stop_name(r.result->stop); },

@@ -51,6 +51,7 @@ py::dict run_dict(const runs::Graph500Run& run) {
   result["validate_seconds"] = run.validate_seconds;
   result["vertices_reached"] = run.vertices_reached;
   result["levels"] = run.levels;
+  result["level_stats"] = level_dicts(run.level_stats);
   return result;
 }
 
@@ -122,9 +123,10 @@ strategy, alpha, beta: as Engine.bfs.
 progress: optional callable(run, total) called after every search with the run's dict.
 Returns a dict: scale, edgefactor, device, num_vertices, num_tuples, num_arcs,
 generation_seconds, construction_seconds, runs (one dict per search: root, seconds, nedge, teps,
-validate_seconds, vertices_reached, levels), time/nedge/validate (min, quartiles, max, mean,
-stddev), teps (min, quartiles, max, harmonic_mean, harmonic_stddev), harmonic_mean_teps and
-statistics_block (the official text block).
+validate_seconds, vertices_reached, levels, level_stats: each level as BfsResult.levels lists
+it), time/nedge/validate (min, quartiles, max, mean, stddev), teps (min, quartiles, max,
+harmonic_mean, harmonic_stddev), harmonic_mean_teps and statistics_block (the official text
+block).
 Raises MemoryError when the run would not fit, ValueError for a failed validation or a value
 out of range.
 )doc");

@@ -24,6 +24,14 @@ def test_small_run_statistics():
     assert result["time"]["min"] == seconds.min() and result["time"]["max"] == seconds.max()
     block = result["statistics_block"]
     assert "SCALE:" in block and "harmonic_mean_TEPS" in block
+    # Each run's levels: 0, 1, ... in order, the root alone at level 0, as many as it counts.
+    for run in runs:
+        stats = run["level_stats"]
+        assert len(stats) == run["levels"] > 1
+        assert [level["level"] for level in stats] == list(range(len(stats)))
+        assert stats[0]["frontier_vertices"] == 1
+        assert all(level["direction"] in ("top-down", "bottom-up") for level in stats)
+        assert sum(level["edges_examined"] for level in stats) > 0
 
 
 def test_same_seed_same_roots_without_validation():

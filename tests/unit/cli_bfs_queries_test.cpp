@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "support/cli_runner.hpp"
@@ -103,6 +104,38 @@ TEST_F(CliBfsQueriesTest, ASinkSourceReachesItselfAlone) {
   const std::string text = frontier::test::read_file(output);
   EXPECT_NE(text.find("\n3 0 3\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\n0 -1 -1\n"), std::string::npos) << text;
+}
+
+// --levels: before the table, one row per level of every search (search number, level,
+// direction, frontier vertices, arcs, us); from vertex 0 of directed_file() the frontiers are
+// {0}, {1, 4}, {2, 3}. The same on ranks, and as level_stats in JSON.
+TEST_F(CliBfsQueriesTest, LevelsPrintsEveryLevelOfEverySearch) {
+  for (const std::string placement : {"", "--ranks 2 "}) {
+    SCOPED_TRACE(placement);
+    const std::string out =
+        expect_output(placement + "--source 0 --sources 2 --levels", "search level direction");
+    std::istringstream rows(out);
+    std::string line;
+    std::getline(rows, line);
+    for (int search = 0; search < 2; ++search) {
+      for (const long long frontier : {1, 2, 2}) {
+        ASSERT_TRUE(std::getline(rows, line)) << out;
+        std::istringstream row(line);
+        int number = -1;
+        int level = -1;
+        std::string direction;
+        long long vertices = -1;
+        ASSERT_TRUE(row >> number >> level >> direction >> vertices) << line;
+        EXPECT_EQ(number, search) << line;
+        EXPECT_EQ(vertices, frontier) << line;
+      }
+    }
+    ASSERT_TRUE(std::getline(rows, line));
+    EXPECT_EQ(line, "") << out;  // the levels end before the table
+  }
+  expect_output("--source 0 --levels --json", "\"level_stats\":[{\"level\":0,\"direction\":\"");
+  const CliRun plain = run("--source 0 --json " + directed_file());
+  EXPECT_EQ(plain.out.find("level_stats"), std::string::npos) << plain.out;
 }
 
 TEST_F(CliBfsQueriesTest, BadListsAndDistributedQueriesAreRefused) {

@@ -195,11 +195,11 @@ TEST_F(CliTest, Graph500PrintsEverySearchsLevelsWhenAsked) {
   const CliRun text = run("graph500 --device cpu --scale 10 --roots 2 --levels");
   ASSERT_EQ(text.exit_code, 0) << text.err;
   // One row per level of each search, levels 0, 1, 2, ... in order, before the official block;
-  // level 0 expands the root alone, top-down.
+  // level 0 expands the root alone.
   std::istringstream rows(text.out.substr(0, text.out.find("SCALE:")));
   std::string header;
   std::getline(rows, header);
-  EXPECT_EQ(header.find("bfs level direction"), 1u) << text.out;
+  EXPECT_EQ(header.find("search level direction"), 0u) << text.out;
   int expected_bfs = 0;
   int expected_level = 0;
   long long arcs_total = 0;
@@ -219,10 +219,7 @@ TEST_F(CliTest, Graph500PrintsEverySearchsLevelsWhenAsked) {
       expected_level = 0;
     }
     EXPECT_EQ(level, expected_level) << line;
-    if (level == 0) {
-      EXPECT_EQ(direction, "top-down") << line;
-      EXPECT_EQ(frontier, 1) << line;
-    }
+    if (level == 0) EXPECT_EQ(frontier, 1) << line;
     EXPECT_TRUE(direction == "top-down" || direction == "bottom-up") << line;
     EXPECT_GE(us, 0.0) << line;
     arcs_total += arcs;
@@ -234,9 +231,7 @@ TEST_F(CliTest, Graph500PrintsEverySearchsLevelsWhenAsked) {
 
   const CliRun json = run("graph500 --device cpu --scale 10 --roots 2 --levels --json");
   ASSERT_EQ(json.exit_code, 0) << json.err;
-  EXPECT_NE(
-      json.out.find("\"level_stats\":[{\"level\":0,\"direction\":\"top-down\",\"frontier\":1,"),
-      std::string::npos)
+  EXPECT_NE(json.out.find("\"level_stats\":[{\"level\":0,\"direction\":\""), std::string::npos)
       << json.out;
   const CliRun plain = run("graph500 --device cpu --scale 10 --roots 2 --json");
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
