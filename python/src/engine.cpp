@@ -174,7 +174,6 @@ BfsValidation validate_arrays(const py::object& graph, const py::object& source,
                                              stopped_early);
 }
 
-
 py::dict device_info_dict(int id) {
   const CudaDeviceInfo info = cuda_device_info(id);
   py::dict result;
