@@ -3,7 +3,9 @@
 // Fast path, depths given: one vertex pass and one source pass check that the depths are the
 // parents' tree levels (and rule 1's ranges), one synchronization reads the findings; if they
 // are, the tree passes rule 1 and the depth checks as the host would find, and one arc pass and
-// one vertex pass check rules 3, 4 and 5, read back with a second synchronization. Nothing is
+// one vertex pass check rules 3, 4 and 5, read back with a second synchronization (a tree less
+// than 15 deep first has its byte levels packed into nibbles, the one kernel defined here: it
+// is no template, and the header is included by more than one file). Nothing is
 // allocated once the workspace is sized, and nothing n-sized leaves the GPU.
 // Otherwise (no depths, or anything amiss), the host's order, from scratch: rule 1 (parents in
 // range, sources their own parents, the tree levels reach every parented vertex) stops the

@@ -96,7 +96,8 @@ struct BfsValidateFindings {
 /// Byte levels (the arc pass's compact copy of the depths): the level, or kUnreachedLevelByte
 /// where unreached. Trees of depth kUnreachedLevelByte or more use the 32-bit depths instead.
 inline constexpr unsigned char kUnreachedLevelByte = 255;
-/// Nibble levels, packed from the byte levels: vertex v's level in the low half of byte v / 2
+/// Nibble levels, packed from the byte levels (validate_pack_nibbles_kernel, in
+/// bfs_validate_cuda.cu): vertex v's level in the low half of byte v / 2
 /// when v is even, the high half when odd, or kUnreachedLevelNibble where unreached. Trees of
 /// depth kUnreachedLevelNibble or more use the byte levels.
 inline constexpr unsigned char kUnreachedLevelNibble = 15;
