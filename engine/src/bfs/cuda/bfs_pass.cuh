@@ -11,8 +11,9 @@
 ///     for each vertex, where its arcs start relative to the window, clamped to [0, end - begin]
 ///     (ids small enough for the second vertex queue, since a window holds at most the queue's
 ///     capacity); the vertex holding arc `begin` also records how many of its arcs lie before it;
-///  2. expansion: window slot j finds its vertex by a binary search over those offsets (first for
-///     its block's first and last slot, then within that range) and copies arc j of the window
+///  2. expansion: window slot j finds its vertex by a search over those offsets (first for its
+///     block's first and last slot, by two warps whose lanes probe together, then by a binary
+///     search within that range) and copies arc j of the window
 ///     into the edge queue, with the vertex as predecessor: edge-balanced whatever the degrees, so
 ///     hub lists need no hub pass here;
 ///  3. the contraction kernel (without enqueue) claims and labels the window's candidates.
@@ -29,6 +30,7 @@
 
 #include "bfs/cuda/bfs_cuda_sizing.hpp"
 #include "bfs/cuda/bfs_level_args.cuh"
+#include "bfs/cuda/warp_search.cuh"
 
 namespace frontier::cuda {
 
@@ -188,6 +190,7 @@ __device__ __forceinline__ unsigned long long last_at_most(const ValueT* values,
 template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     bfs_pass_expand_kernel(const BfsPassArgs<VertexT, EdgeT> args) {
+  static_assert(BLOCK_THREADS >= 64, "two warps search the block's range");
   __shared__ unsigned long long range[2];
   const unsigned long long window = args.end - args.begin;
   // The vertices whose arcs meet the window lie in the tiles holding its first and last arc,
@@ -205,9 +208,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     // The block's slots lie in the arcs of vertices range[0] .. range[1] - 1.
     const unsigned long long last_slot =
         block_slot + BLOCK_THREADS - 1 < window ? block_slot + BLOCK_THREADS - 1 : window - 1;
-    if (threadIdx.x == 0) range[0] = last_at_most(args.window_offsets, low, high, block_slot);
-    if (threadIdx.x == BLOCK_THREADS - 1) {
-      range[1] = last_at_most(args.window_offsets, low, high, last_slot) + 1;
+    // Warp 0 finds range[0], warp 1 range[1], each with its lanes probing together: [low, high)
+    // spans the window's vertices, and one thread's binary search over it, a chain of dependent
+    // loads every 256 slots, would bound the whole expansion's rate.
+    const unsigned warp = threadIdx.x / 32;
+    if (warp < 2) {
+      const unsigned long long found =
+          warp_last_at_most(args.window_offsets, low, high, warp == 0 ? block_slot : last_slot);
+      if (threadIdx.x % 32 == 0) range[warp] = warp == 0 ? found : found + 1;
     }
     __syncthreads();
     const unsigned long long slot = block_slot + threadIdx.x;

@@ -28,9 +28,10 @@
 /// holds most or all of.
 /// The arc pass splits the arcs into block tiles and each tile into runs of consecutive arcs, one
 /// per thread, so hub lists and low-degree vertices are spread evenly over the threads; the
-/// tile's first and last tails bound a binary search for the tail of a run's first arc in the
-/// tile's few offsets (cache-resident), and the tail then advances along the offsets: one search
-/// per run, not per arc.
+/// tile's first and last tails (found by two warps at once, each probing 32 offsets per round
+/// trip) bound a binary search for the tail of a run's first arc in the tile's few offsets
+/// (cache-resident), and the tail then advances along the offsets: one search per run, not per
+/// arc.
 /// Rule 5 on an undirected graph (both arcs of every edge stored) is confirmed from the tail:
 /// the arc u -> parent[u] exists exactly when parent[u] -> u does, and parent[u] is read with
 /// the tail's level (the same few cached lines), so no second gather per arc. A directed graph
@@ -46,6 +47,8 @@
 
 #include <climits>
 #include <cstdint>
+
+#include "bfs/cuda/warp_search.cuh"
 
 namespace frontier::cuda {
 
@@ -394,9 +397,14 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     const long long last = (first + Policy::kTileArcs < m ? first + Policy::kTileArcs : m) - 1;
     // 1. The tails of the tile's first and last arcs bound every tail in it.
     __syncthreads();
-    if (threadIdx.x == 0) {
-      tile_tails[0] = validate_detail::arc_tail(offsets, 0, n - 1, first);
-      tile_tails[1] = validate_detail::arc_tail(offsets, tile_tails[0], n - 1, last);
+    //    Warp 0 finds the first's, warp 1 the last's, a lane-parallel search each: one thread's
+    //    binary search over all n vertices would be a chain of log2(n) dependent loads every
+    //    tile, with the whole block waiting on it.
+    const int warp = threadIdx.x / 32;
+    if (warp < 2) {
+      const unsigned long long tail = warp_last_at_most(
+          offsets, 0, static_cast<unsigned long long>(n), warp == 0 ? first : last);
+      if ((threadIdx.x & 31) == 0) tile_tails[warp] = static_cast<long long>(tail);
     }
     __syncthreads();
     // 2. Each thread a run of kArcsPerThread consecutive arcs: one search finds the first one's
