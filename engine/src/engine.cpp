@@ -201,4 +201,25 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
   return cuda::count_kronecker_tuples_reached(params, depth.data(), depth.device_id());
 }
 
+DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParams& params,
+                                                            const Device& device) {
+  if (!device.is_cuda()) {
+    throw InvalidArgument("count_kronecker_tuples_by_source needs a GPU, not the CPU");
+  }
+  return cuda::count_kronecker_tuples_by_source(params, single_gpu_id(device));
+}
+
+std::int64_t count_kronecker_tuples_reached(const DeviceArray<std::uint32_t>& source_counts,
+                                            const DeviceArray<std::int32_t>& depth) {
+  if (source_counts.size() != depth.size() || source_counts.device_id() != depth.device_id()) {
+    throw InvalidArgument("summing the Kronecker tuples of a search needs its " +
+                          std::to_string(depth.size()) +
+                          " depths and as many tuple counts on "
+                          "the same GPU, not " +
+                          std::to_string(source_counts.size()) + " counts");
+  }
+  return cuda::sum_kronecker_tuples_reached(source_counts.data(), depth.data(), depth.size(),
+                                            depth.device_id());
+}
+
 }  // namespace frontier

@@ -165,6 +165,15 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams&, const std::i
   no_cuda();
 }
 
+DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParams&, int) {
+  no_cuda();
+}
+
+std::int64_t sum_kronecker_tuples_reached(const std::uint32_t*, const std::int32_t*, std::uint64_t,
+                                          int) {
+  no_cuda();
+}
+
 template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>&,
                                                   const CsrBuildOptions&) {

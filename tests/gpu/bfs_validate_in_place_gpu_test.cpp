@@ -196,6 +196,57 @@ TEST(BfsValidateInPlaceGpu, RejectsLabelsItCannotValidate) {
   EXPECT_THROW(gpu.validate(labels), InvalidArgument);
 }
 
+// A search's nedge as the Graph500 backend counts it on the GPU, from each vertex's tuples
+// counted once, equals the count over tuples regenerated for that search, which
+// KroneckerCsrOnDevice holds to the host count over the tuple list.
+TEST(BfsValidateInPlaceGpu, NedgeFromPerVertexTupleCountsEqualsRegeneratedTuples) {
+  FRONTIER_REQUIRE_GPU();
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  for (int scale : {1, 9, 12}) {
+    for (std::uint64_t seed : {1ULL, 31ULL}) {
+      const KroneckerParams params = test::kronecker_params(scale, seed);
+      const DeviceBuiltGraph built = build_kronecker_on_device(params, build, Device::cuda(0));
+      const DeviceArray<std::uint32_t> counts =
+          count_kronecker_tuples_by_source(params, Device::cuda(0));
+      ASSERT_EQ(counts.size(), std::size_t{1} << scale);
+      const Graph& graph = built.engine.graph();
+      std::vector<VertexId> sources = test::spread_sources(graph);
+      // An isolated vertex reaches only itself: its nedge is 0.
+      for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        if (graph.degree(v) == 0) {
+          sources.push_back(v);
+          break;
+        }
+      }
+      for (const VertexId source : sources) {
+        const DeviceBfsResult<VertexId> labels = built.engine.bfs_on_device(source);
+        const std::int64_t expected = count_kronecker_tuples_reached(params, labels.depth);
+        EXPECT_EQ(count_kronecker_tuples_reached(counts, labels.depth), expected)
+            << "scale " << scale << " seed " << seed << " source " << source;
+        if (graph.degree(source) == 0) EXPECT_EQ(expected, 0);
+      }
+    }
+  }
+}
+
+TEST(BfsValidateInPlaceGpu, NedgeFromTupleCountsNeedsOneCountPerDepth) {
+  FRONTIER_REQUIRE_GPU();
+  CsrBuildOptions build;
+  build.symmetrize = true;
+  build.remove_self_loops = true;
+  const KroneckerParams params = test::kronecker_params(8, 1);
+  const DeviceBuiltGraph built = build_kronecker_on_device(params, build, Device::cuda(0));
+  const DeviceBfsResult<VertexId> labels = built.engine.bfs_on_device(0);
+  KroneckerParams smaller = params;
+  smaller.scale = 7;
+  const DeviceArray<std::uint32_t> counts =
+      count_kronecker_tuples_by_source(smaller, Device::cuda(0));
+  EXPECT_THROW(count_kronecker_tuples_reached(counts, labels.depth), InvalidArgument);
+  EXPECT_THROW(count_kronecker_tuples_by_source(params, Device::cpu()), InvalidArgument);
+}
+
 TEST(BfsValidateInPlaceGpu, NedgeFromDeviceDepthsEqualsHostDepths) {
   FRONTIER_REQUIRE_GPU();
   const KroneckerParams params = test::kronecker_params(12, 31);

@@ -32,9 +32,10 @@ TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes) 3539200, counters 16896 and the pass
   // tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256 = 11034838528; beside them the labels
   // kept on the GPU (depth and parent, 2^28 each) and the validator's byte levels and parent-arc
-  // marks (2^26 each) and nibble levels (2^25), 704643072, and nedge's count, 256. Construction
-  // (9663676672, below) is smaller.
-  EXPECT_EQ(graph500_device_bytes(26, 16), 11034838528u + 704643072u + 256u + kHeadroom);
+  // marks (2^26 each) and nibble levels (2^25), 704643072, and nedge's tuple count per vertex
+  // (2^28) and sum (256). Construction (9663676672, below) is smaller.
+  EXPECT_EQ(graph500_device_bytes(26, 16),
+            11034838528u + 704643072u + 268435456u + 256u + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
@@ -57,14 +58,14 @@ TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
 TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(21, 16));
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(20, 32));
-  // The BFS buffers are the CSR plus about 16.4 bytes per vertex and 772 MiB, and the labels a
-  // validated run keeps on the GPU 10.5 more per vertex: scale 28 needs 44799772416 bytes
-  // (41.7 GiB), scale 29 88522245888 (82.4 GiB), scale 30 about 165 GiB. An H100 has about
-  // 79 GiB usable, an H200 about 139 GiB.
+  // The BFS buffers are the CSR plus about 16.4 bytes per vertex and 772 MiB, the labels a
+  // validated run keeps on the GPU 10.5 more per vertex, and nedge's tuple counts 4 more: scale
+  // 28 needs 45873514240 bytes (42.7 GiB), scale 29 90669729536 (84.4 GiB), scale 30 about 169
+  // GiB. An H100 has about 79 GiB usable, an H200 about 139 GiB.
   constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
   constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
-  EXPECT_EQ(graph500_device_bytes(28, 16), 44799772416u);
-  EXPECT_EQ(graph500_device_bytes(29, 16), 88522245888u);
+  EXPECT_EQ(graph500_device_bytes(28, 16), 45873514240u);
+  EXPECT_EQ(graph500_device_bytes(29, 16), 90669729536u);
   EXPECT_LT(graph500_device_bytes(28, 16), kH100Bytes);
   EXPECT_GT(graph500_device_bytes(29, 16), kH100Bytes);
   EXPECT_LT(graph500_device_bytes(29, 16), kH200Bytes);

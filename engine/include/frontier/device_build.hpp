@@ -24,6 +24,7 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/device.hpp"
+#include "frontier/device_array.hpp"
 #include "frontier/engine.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/types.hpp"
@@ -68,6 +69,22 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
 /// @throws InvalidArgument for bad params or a depth array not 2^scale long; CudaError without a
 ///         usable GPU.
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
+                                            const DeviceArray<std::int32_t>& depth);
+
+/// For every vertex u, the Kronecker tuples (u, v) of `params` with u != v, counted once over the
+/// tuples regenerated on GPU `device` (one id) and kept there, 4 bytes per vertex: with them a
+/// search's nedge is a sum over the vertices it reached, where count_kronecker_tuples_reached on
+/// the depths alone regenerates every tuple again.
+/// @throws InvalidArgument for bad params, a device that is not one GPU or a vertex with more than
+///         2^32 - 1 tuples; OutOfMemory if the counts do not fit; CudaError without a usable GPU.
+DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParams& params,
+                                                            const Device& device);
+
+/// count_kronecker_tuples_reached from the per-vertex counts of count_kronecker_tuples_by_source
+/// and a search's depths on the same GPU: the same number, from one pass over the vertices.
+/// @throws InvalidArgument for arrays of different lengths or GPUs; CudaError without a usable
+///         GPU.
+std::int64_t count_kronecker_tuples_reached(const DeviceArray<std::uint32_t>& source_counts,
                                             const DeviceArray<std::int32_t>& depth);
 
 }  // namespace frontier

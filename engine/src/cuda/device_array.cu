@@ -48,6 +48,7 @@ DeviceArray<T> allocate_device_array(std::size_t count, int device_id) {
 }
 
 template DeviceArray<std::int32_t> allocate_device_array(std::size_t, int);
+template DeviceArray<std::uint32_t> allocate_device_array(std::size_t, int);
 template DeviceArray<std::int64_t> allocate_device_array(std::size_t, int);
 
 }  // namespace cuda

@@ -11,7 +11,9 @@
 //    all, and construct() reports the kernel 1 figure: the device CSR build plus the BFS runner
 //    sizing and allocating its buffers, host clock around synchronous steps; the copy of the CSR
 //    to the host (for root choice and host validation) is excluded as host_copy_seconds. nedge is
-//    counted on the GPU over the tuples regenerated there (count_kronecker_tuples_reached).
+//    counted on the GPU over the tuples regenerated there: once, at the first check, each
+//    vertex's tuples (count_kronecker_tuples_by_source, part of that check's time), then per
+//    search their sum over the reached vertices.
 // Either way the host keeps the CSR (engine.graph(), read by the root sampler and the host
 // validator). On a GPU every search leaves its labels on the GPU, in one pair of arrays reused
 // for every root (Engine::bfs_on_device into labels_), and is validated there in place
@@ -166,7 +168,10 @@ class EngineBackend final : public Graph500Backend {
       search.bfs.depth = labels_.depth.to_host();
       if (validate && config_.validate_on_host) search.bfs.parent = labels_.parent.to_host();
     }
-    check.nedge = on_device_ ? count_kronecker_tuples_reached(params_, labels_.depth)
+    if (on_device_ && tuple_counts_.empty()) {
+      tuple_counts_ = count_kronecker_tuples_by_source(params_, config_.device);
+    }
+    check.nedge = on_device_ ? count_kronecker_tuples_reached(tuple_counts_, labels_.depth)
                              : count_component_tuples(tuples_, search.bfs.depth);
     if (!validate) return check;
     BfsValidation validation;
@@ -200,6 +205,8 @@ class EngineBackend final : public Graph500Backend {
   std::optional<Engine> engine_;
   /// On a GPU: the last search's labels, kept there; the arrays are reused by every search.
   DeviceBfsResult<VertexId> labels_;
+  /// Built on a GPU: each vertex's tuples (u, v), u != v, counted there at the first check.
+  DeviceArray<std::uint32_t> tuple_counts_;
   double generation_seconds_ = 0.0;
   double construction_seconds_ = 0.0;
   double host_copy_seconds_ = 0.0;

@@ -57,7 +57,8 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   Graph500DeviceBytes bytes;
   bytes.construction = device_csr_build_bytes(n, arcs);
   bytes.search = bfs_device_bytes(n, arcs, false);
-  bytes.nedge_count = device_buffer_bytes(1, sizeof(std::uint64_t));
+  bytes.nedge_count =
+      device_buffer_bytes(n, sizeof(std::uint32_t)) + device_buffer_bytes(1, sizeof(std::uint64_t));
   bytes.kept_labels = device_buffer_bytes(n, sizeof(std::int32_t)) +
                       device_buffer_bytes(n, sizeof(VertexId)) + 2 * device_buffer_bytes(n, 1) +
                       device_buffer_bytes((n + 1) / 2, 1);

@@ -20,6 +20,7 @@
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/csr_graph.hpp"
+#include "frontier/device_array.hpp"
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/edge_list.hpp"
 #include "frontier/generators/kronecker.hpp"
@@ -163,6 +164,22 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
 /// call fails.
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
                                             const std::int32_t* d_depth, int device_id = 0);
+
+/// For every vertex u, the Kronecker tuples (u, v) of `params` with u != v, counted on GPU
+/// `device_id` in one pass over the regenerated tuples (4 bytes per vertex there): a search's
+/// nedge is then the sum of these over the vertices it reached (sum_kronecker_tuples_reached),
+/// with no tuple regenerated per search.
+/// @throws InvalidArgument for parameters io::generate_kronecker rejects or a vertex with more
+/// than 2^32 - 1 tuples; OutOfMemory if the counts do not fit; CudaError if a CUDA call fails.
+DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParams& params,
+                                                            int device_id = 0);
+
+/// The sum of d_source_counts[v] (count_kronecker_tuples_by_source) over the n vertices v with a
+/// depth in d_depth, both on GPU `device_id`: the count_kronecker_tuples_reached of those depths.
+/// @throws CudaError if a CUDA call fails.
+std::int64_t sum_kronecker_tuples_reached(const std::uint32_t* d_source_counts,
+                                          const std::int32_t* d_depth, std::uint64_t n,
+                                          int device_id = 0);
 
 extern template class DeviceEdgeList<std::int32_t>;
 extern template class DeviceEdgeList<std::int64_t>;

@@ -2,7 +2,9 @@
 // its launch, generate_kronecker_on_device(), which checks the parameters as the host generator
 // does, sizes the two arrays against free device memory and fills them, and
 // count_kronecker_tuples_reached(), which regenerates the tuples to count a search's nedge
-// without any tuple list.
+// without any tuple list, and count_kronecker_tuples_by_source(), which regenerates them once to
+// count each vertex's, so that a search's nedge is a sum over its reached vertices
+// (sum_kronecker_tuples_reached).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_array_allocation.hpp"
 #include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/types.hpp"
@@ -52,6 +55,58 @@ __global__ void count_reached_tuples_kernel(KroneckerSampler sampler, std::uint6
     reached += __shfl_down_sync(0xffffffffu, reached, offset);
   }
   if ((threadIdx.x & 31) == 0 && reached != 0) atomicAdd(d_count, reached);
+}
+
+// counts[u] += the tuples (u, v), u != v, of the grid-stride slice; *d_total += them all (one
+// atomic per warp), so the host can tell whether a 32-bit count wrapped.
+__global__ void count_tuples_by_source_kernel(KroneckerSampler sampler, std::uint64_t count,
+                                              std::uint32_t* d_counts,
+                                              unsigned long long* d_total) {
+  unsigned long long counted = 0;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < count; i += stride) {
+    const EdgeEndpoints edge = kronecker_edge(sampler, i);
+    if (edge.source != edge.target) {
+      atomicAdd(&d_counts[edge.source], 1u);
+      ++counted;
+    }
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    counted += __shfl_down_sync(0xffffffffu, counted, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && counted != 0) atomicAdd(d_total, counted);
+}
+
+// *d_sum += counts[v] over the vertices v with d_depth[v] a depth (all of them when d_depth is
+// null), one atomic per warp: both arrays are read coalesced.
+__global__ void sum_source_counts_kernel(const std::uint32_t* d_counts, const std::int32_t* d_depth,
+                                         std::uint64_t n, unsigned long long* d_sum) {
+  unsigned long long sum = 0;
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
+       v += stride) {
+    if (d_depth == nullptr || d_depth[v] != kUnreachedDepth) sum += d_counts[v];
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    sum += __shfl_down_sync(0xffffffffu, sum, offset);
+  }
+  if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(d_sum, sum);
+}
+
+unsigned long long sum_source_counts(const std::uint32_t* d_counts, const std::int32_t* d_depth,
+                                     std::uint64_t n) {
+  DeviceBuffer<unsigned long long> d_sum(1);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_sum.data(), 0, sizeof(unsigned long long)));
+  if (n > 0) {
+    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+    sum_source_counts_kernel<<<graph_build_grid(n, policy), policy.block_threads>>>(
+        d_counts, d_depth, n, d_sum.data());
+    FRONTIER_CHECK_LAUNCH();
+  }
+  unsigned long long sum = 0;
+  FRONTIER_CUDA_CHECK(cudaMemcpy(&sum, d_sum.data(), sizeof(sum), cudaMemcpyDeviceToHost));
+  return sum;
 }
 
 }  // namespace
@@ -112,6 +167,47 @@ std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,
   FRONTIER_CUDA_CHECK(
       cudaMemcpy(&reached, d_count.data(), sizeof(reached), cudaMemcpyDeviceToHost));
   return static_cast<std::int64_t>(reached);
+}
+
+DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParams& params,
+                                                            int device_id) {
+  // 1. Parameters, as the generator checks them; the counts sized against free memory.
+  const std::uint64_t count =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<std::int64_t>::digits);
+  const std::uint64_t n = std::uint64_t{1} << params.scale;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory(
+      "counting the Kronecker tuples of each of " + std::to_string(n) + " vertices",
+      device_bytes_for<std::uint32_t>(n) + device_bytes_for<unsigned long long>(1));
+  DeviceArray<std::uint32_t> counts = allocate_device_array<std::uint32_t>(n, device_id);
+  DeviceBuffer<unsigned long long> d_total(1);
+  FRONTIER_CUDA_CHECK(cudaMemset(counts.data(), 0, n * sizeof(std::uint32_t)));
+  FRONTIER_CUDA_CHECK(cudaMemset(d_total.data(), 0, sizeof(unsigned long long)));
+  // 2. One pass over the regenerated tuples.
+  if (count > 0) {
+    const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+    count_tuples_by_source_kernel<<<graph_build_grid(count, policy), policy.block_threads>>>(
+        make_kronecker_sampler(params), count, counts.data(), d_total.data());
+    FRONTIER_CHECK_LAUNCH();
+  }
+  // 3. The counts add up to the tuples counted unless one passed 2^32 - 1 and wrapped.
+  unsigned long long total = 0;
+  FRONTIER_CUDA_CHECK(cudaMemcpy(&total, d_total.data(), sizeof(total), cudaMemcpyDeviceToHost));
+  if (sum_source_counts(counts.data(), nullptr, n) != total) {
+    throw InvalidArgument("a vertex has more than " + std::to_string(UINT32_MAX) +
+                          " Kronecker tuples at scale " + std::to_string(params.scale) +
+                          ": too many to count per vertex");
+  }
+  return counts;
+}
+
+std::int64_t sum_kronecker_tuples_reached(const std::uint32_t* d_source_counts,
+                                          const std::int32_t* d_depth, std::uint64_t n,
+                                          int device_id) {
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  require_device_memory("summing the Kronecker tuples a search reached",
+                        device_bytes_for<unsigned long long>(1));
+  return static_cast<std::int64_t>(sum_source_counts(d_source_counts, d_depth, n));
 }
 
 std::int64_t count_kronecker_tuples_reached(const KroneckerParams& params,

@@ -46,8 +46,8 @@ struct Graph500DeviceBytes {
   DeviceCsrBuildBytes construction;
   /// The searches: the resident CSR and the BFS runner's buffers.
   BfsDeviceBytes search;
-  /// Counting nedge after a search, from its depths on the GPU while the tuples are
-  /// regenerated: the count.
+  /// Counting nedge after a search, from its depths on the GPU: each vertex's tuples, counted
+  /// once (count_kronecker_tuples_by_source), and the sum.
   std::uint64_t nedge_count = 0;
   /// Each search's labels kept on the GPU (depth and parent, one pair reused for every root) and
   /// the GPU validator's work arrays (byte and nibble levels, parent-arc marks), held between
