@@ -24,18 +24,37 @@
 namespace frontier::cuda {
 namespace {
 
+// Calls body(i) for every i in [0, count) this thread takes in a grid-stride loop.
+template <typename Body>
+__device__ __forceinline__ void for_each_grid_index(std::uint64_t count, Body&& body) {
+  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
+  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < count; i += stride) {
+    body(i);
+  }
+}
+
 template <typename VertexT>
 __global__ void kronecker_edges_kernel(KroneckerSampler sampler, std::uint64_t first_edge,
                                        std::uint64_t count, VertexT* d_sources,
                                        VertexT* d_targets) {
-  // 1. Grid-stride over the slice; 2. one pure-function tuple per index.
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-       i < count; i += stride) {
+  // One pure-function tuple per index of the slice.
+  for_each_grid_index(count, [&](std::uint64_t i) {
     const EdgeEndpoints edge = kronecker_edge(sampler, first_edge + i);
     d_sources[i] = static_cast<VertexT>(edge.source);
     d_targets[i] = static_cast<VertexT>(edge.target);
+  });
+}
+
+// Adds every lane's `value` into *d_total with one atomic per warp. Every lane of the warp must
+// call (the kernels here run full blocks, a multiple of 32 threads, each lane through the same
+// grid-stride loop).
+__device__ __forceinline__ void add_warp_total(unsigned long long value,
+                                               unsigned long long* d_total) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    value += __shfl_down_sync(0xffffffffu, value, offset);
   }
+  if ((threadIdx.x & 31) == 0 && value != 0) atomicAdd(d_total, value);
 }
 
 // Adds to *d_count the tuples (u, v), u != v, with d_depth[u] reached: a per-thread count over a
@@ -44,17 +63,11 @@ __global__ void count_reached_tuples_kernel(KroneckerSampler sampler, std::uint6
                                             const std::int32_t* d_depth,
                                             unsigned long long* d_count) {
   unsigned long long reached = 0;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-       i < count; i += stride) {
+  for_each_grid_index(count, [&](std::uint64_t i) {
     const EdgeEndpoints edge = kronecker_edge(sampler, i);
     if (edge.source != edge.target && d_depth[edge.source] != kUnreachedDepth) ++reached;
-  }
-  // Every lane of a full block reaches the shuffles (the block size is a multiple of 32).
-  for (int offset = 16; offset > 0; offset /= 2) {
-    reached += __shfl_down_sync(0xffffffffu, reached, offset);
-  }
-  if ((threadIdx.x & 31) == 0 && reached != 0) atomicAdd(d_count, reached);
+  });
+  add_warp_total(reached, d_count);
 }
 
 // counts[u] += the tuples (u, v), u != v, of the grid-stride slice; *d_total += them all (one
@@ -63,19 +76,14 @@ __global__ void count_tuples_by_source_kernel(KroneckerSampler sampler, std::uin
                                               std::uint32_t* d_counts,
                                               unsigned long long* d_total) {
   unsigned long long counted = 0;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t i = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-       i < count; i += stride) {
+  for_each_grid_index(count, [&](std::uint64_t i) {
     const EdgeEndpoints edge = kronecker_edge(sampler, i);
     if (edge.source != edge.target) {
       atomicAdd(&d_counts[edge.source], 1u);
       ++counted;
     }
-  }
-  for (int offset = 16; offset > 0; offset /= 2) {
-    counted += __shfl_down_sync(0xffffffffu, counted, offset);
-  }
-  if ((threadIdx.x & 31) == 0 && counted != 0) atomicAdd(d_total, counted);
+  });
+  add_warp_total(counted, d_total);
 }
 
 // *d_sum += counts[v] over the vertices v with d_depth[v] a depth (all of them when d_depth is
@@ -83,15 +91,10 @@ __global__ void count_tuples_by_source_kernel(KroneckerSampler sampler, std::uin
 __global__ void sum_source_counts_kernel(const std::uint32_t* d_counts, const std::int32_t* d_depth,
                                          std::uint64_t n, unsigned long long* d_sum) {
   unsigned long long sum = 0;
-  const std::uint64_t stride = static_cast<std::uint64_t>(gridDim.x) * blockDim.x;
-  for (std::uint64_t v = static_cast<std::uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; v < n;
-       v += stride) {
+  for_each_grid_index(n, [&](std::uint64_t v) {
     if (d_depth == nullptr || d_depth[v] != kUnreachedDepth) sum += d_counts[v];
-  }
-  for (int offset = 16; offset > 0; offset /= 2) {
-    sum += __shfl_down_sync(0xffffffffu, sum, offset);
-  }
-  if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(d_sum, sum);
+  });
+  add_warp_total(sum, d_sum);
 }
 
 unsigned long long sum_source_counts(const std::uint32_t* d_counts, const std::int32_t* d_depth,
