@@ -211,12 +211,16 @@ DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParam
 
 std::int64_t count_kronecker_tuples_reached(const DeviceArray<std::uint32_t>& source_counts,
                                             const DeviceArray<std::int32_t>& depth) {
-  if (source_counts.size() != depth.size() || source_counts.device_id() != depth.device_id()) {
-    throw InvalidArgument("summing the Kronecker tuples of a search needs its " +
-                          std::to_string(depth.size()) +
-                          " depths and as many tuple counts on "
-                          "the same GPU, not " +
-                          std::to_string(source_counts.size()) + " counts");
+  const std::string what = "summing the Kronecker tuples of a search of " +
+                           std::to_string(depth.size()) + " depths on GPU " +
+                           std::to_string(depth.device_id());
+  if (source_counts.size() != depth.size()) {
+    throw InvalidArgument(what + " needs as many tuple counts, not " +
+                          std::to_string(source_counts.size()));
+  }
+  if (source_counts.device_id() != depth.device_id()) {
+    throw InvalidArgument(what + " needs the tuple counts there, not on GPU " +
+                          std::to_string(source_counts.device_id()));
   }
   return cuda::sum_kronecker_tuples_reached(source_counts.data(), depth.data(), depth.size(),
                                             depth.device_id());
