@@ -1,6 +1,8 @@
 #include "frontier/io/graph_format.hpp"
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "frontier/detail/enum_names.hpp"
 #include "frontier/errors.hpp"
@@ -61,6 +63,11 @@ GraphFormat format_from_extension(const std::filesystem::path& path) {
   if (is_archive_name(path)) return GraphFormat::Auto;
   const GraphFormat format = format_named_by(path);
   if (format != GraphFormat::Auto) return format;
+  // A folder has no format to tell: say what it is (as the reader does for a folder named g.mtx).
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw IoError(path.string(), 0, "is a directory, not a graph file");
+  }
   throw InvalidArgument("cannot tell the graph format of '" + path.string() +
                         "' from its extension; pass --format (mtx, gr, metis, snap or fcsr)");
 }

@@ -70,4 +70,16 @@ TEST(CliArchive, FifoIsRefusedAtOnce) {
   EXPECT_TRUE(contains(result.err, "is a FIFO (named pipe), not a regular file")) << result.err;
 }
 
+// A folder is refused as what it is, whether or not its name looks like a graph file's.
+TEST(CliArchive, FolderIsRefusedAsAFolder) {
+  frontier::test::TempDir dir;
+  const auto named_like_a_graph = dir / "g.mtx";
+  std::filesystem::create_directory(named_like_a_graph);
+  for (const auto& folder : {dir.path(), named_like_a_graph}) {
+    const CliRun result = run_cli("bfs " + folder.string());
+    EXPECT_EQ(result.exit_code, kInputErrorExit) << result.output();
+    EXPECT_TRUE(contains(result.err, "is a directory, not a graph file")) << result.err;
+  }
+}
+
 }  // namespace
