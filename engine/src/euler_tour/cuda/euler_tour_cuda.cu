@@ -47,7 +47,7 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
-#include "list_ranking/cuda/staged_copy.hpp"
+#include "cuda/staged_copy.hpp"
 
 namespace frontier::cuda {
 namespace {

@@ -49,7 +49,7 @@
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
 #include "list_ranking/cuda/list_ranking_kernels.cuh"
 #include "list_ranking/cuda/list_ranking_tuning.hpp"
-#include "list_ranking/cuda/staged_copy.hpp"
+#include "cuda/staged_copy.hpp"
 #include "list_ranking/cuda/staged_walk_kernels.cuh"
 #include "list_ranking/cuda/staged_walk_plan.hpp"
 #include "list_ranking/list_prefix_generic.hpp"

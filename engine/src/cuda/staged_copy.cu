@@ -4,7 +4,7 @@
 //    chunk i - 2 out of that buffer has finished), then its DMA is queued;
 //  to the host: the DMA of chunk i + 1 is queued before the host threads copy chunk i out of
 //    its buffer (the host copy of chunk i - 1, from the other buffer, has already returned).
-#include "list_ranking/cuda/staged_copy.hpp"
+#include "cuda/staged_copy.hpp"
 
 #include <cuda_runtime.h>
 
