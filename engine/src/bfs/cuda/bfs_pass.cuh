@@ -30,7 +30,7 @@
 
 #include "bfs/cuda/bfs_cuda_sizing.hpp"
 #include "bfs/cuda/bfs_level_args.cuh"
-#include "bfs/cuda/warp_search.cuh"
+#include "bfs/cuda/sorted_search.cuh"
 
 namespace frontier::cuda {
 
@@ -166,24 +166,6 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     }
     __syncthreads();
   }
-}
-
-/// The last index in [low, high) whose value is <= key (values non-decreasing there, low's <=
-/// key): a slot's vertex among the window offsets, an arc's tile among the tile prefix sums.
-template <typename ValueT>
-__device__ __forceinline__ unsigned long long last_at_most(const ValueT* values,
-                                                           unsigned long long low,
-                                                           unsigned long long high,
-                                                           unsigned long long key) {
-  while (high - low > 1) {
-    const unsigned long long middle = low + (high - low) / 2;
-    if (static_cast<unsigned long long>(values[middle]) <= key) {
-      low = middle;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
 }
 
 /// 3. The window's arcs into the edge queue, one slot per thread, with their predecessors.

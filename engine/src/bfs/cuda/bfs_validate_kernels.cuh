@@ -48,7 +48,7 @@
 #include <climits>
 #include <cstdint>
 
-#include "bfs/cuda/warp_search.cuh"
+#include "bfs/cuda/sorted_search.cuh"
 
 namespace frontier::cuda {
 
@@ -157,22 +157,6 @@ __device__ __forceinline__ void for_each_index(long long count, Body body) {
 /// Records `id` as a failure of one rule if it is smaller than the one recorded.
 __device__ __forceinline__ void record_min(long long* slot, long long id) {
   if (id != BfsValidateFindings::kNoFailure) atomicMin(slot, id);
-}
-
-/// The largest u in [lo, hi] with offsets[u] <= arc: the tail of `arc`, given that it lies in
-/// [lo, hi].
-template <typename EdgeT>
-__device__ __forceinline__ long long arc_tail(const EdgeT* offsets, long long lo, long long hi,
-                                              long long arc) {
-  while (lo < hi) {
-    const long long mid = lo + (hi - lo + 1) / 2;
-    if (static_cast<long long>(offsets[mid]) <= arc) {
-      lo = mid;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return lo;
 }
 
 }  // namespace validate_detail
@@ -413,7 +397,10 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     if (begin > last) continue;
     const long long end =
         begin + Policy::kArcsPerThread - 1 < last ? begin + Policy::kArcsPerThread - 1 : last;
-    long long u = validate_detail::arc_tail(offsets, tile_tails[0], tile_tails[1], begin);
+    auto u =
+        static_cast<long long>(last_at_most(offsets, static_cast<unsigned long long>(tile_tails[0]),
+                                            static_cast<unsigned long long>(tile_tails[1]) + 1,
+                                            static_cast<unsigned long long>(begin)));
     long long next_list = static_cast<long long>(offsets[u + 1]);
     std::int32_t lu = level(u);
     long long parent_of_u = directed ? -1 : static_cast<long long>(parent[u]);
