@@ -120,6 +120,7 @@ Parts bfs_device_parts(const BfsDeviceBytes& bytes) {
   return {{"graph", bytes.graph},
           {"labels", bytes.labels},
           {"bitmaps", bytes.bitmaps},
+          {"first_in_neighbours", bytes.first_in_neighbours},
           {"vertex_queue", bytes.vertex_queue},
           {"edge_queues", bytes.edge_queues},
           {"bookkeeping", bytes.bookkeeping}};

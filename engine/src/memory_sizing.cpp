@@ -27,6 +27,7 @@ BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_ar
   bytes.graph = device_graph_bytes(n, m, directed, ids);
   bytes.labels = device_buffer_bytes(n, sizeof(std::int32_t)) + device_buffer_bytes(n, ids.vertex);
   bytes.bitmaps = 3 * device_buffer_bytes(bfs_bitmap_words(n), kBfsBitmapWordBytes);
+  bytes.first_in_neighbours = device_buffer_bytes(n, ids.vertex);
   bytes.vertex_queue = 2 * device_buffer_bytes(n, ids.vertex);
   const std::uint64_t queue_slots = bfs_edge_queue_slots(n, m, ids.vertex);
   bytes.edge_queues = 4 * device_buffer_bytes(queue_slots, ids.vertex);

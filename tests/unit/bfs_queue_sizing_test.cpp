@@ -46,24 +46,25 @@ TEST(BfsQueueSizing, HubChunkSlotsFollowTheQueue) {
 }
 
 TEST(BfsQueueSizing, DeviceBytesAreCsrPlusPerVertexPlusFixed) {
-  // Past the cap, one more vertex adds the same bytes whatever the arcs: depth, parent, two
-  // vertex queues (4 bytes each with 32-bit ids), three bitmaps; the edge queues stay 768 MiB.
+  // Past the cap, one more vertex adds the same bytes whatever the arcs: depth, parent, the first
+  // in-neighbour, two vertex queues (4 bytes each with 32-bit ids), three bitmaps; the edge
+  // queues stay 768 MiB.
   const std::uint64_t n = std::uint64_t{1} << 26;
   const BfsDeviceBytes small = bfs_device_bytes(n, std::uint64_t{1} << 31, false);
   const BfsDeviceBytes large = bfs_device_bytes(n, std::uint64_t{1} << 33, false);
   EXPECT_EQ(small.edge_queues, 768 * kMiB);
   EXPECT_EQ(large.edge_queues, 768 * kMiB);
   EXPECT_EQ(large.buffers(), small.buffers());
-  EXPECT_EQ(small.labels + small.vertex_queue, 16 * n);
+  EXPECT_EQ(small.labels + small.first_in_neighbours + small.vertex_queue, 20 * n);
   EXPECT_EQ(small.bitmaps, 3 * n / 8);
   // Fixed part: edge queues, hub chunks, counters, pass tiles: under 1 GiB; the whole working
-  // set beyond the CSR under 16.4 bytes per vertex plus 772 MiB.
+  // set beyond the CSR under 20.4 bytes per vertex plus 772 MiB.
   EXPECT_LT(small.edge_queues + small.bookkeeping, 800 * kMiB);
-  EXPECT_LE(small.buffers(), n * 164 / 10 + 772 * kMiB);
-  // 64-bit vertex ids: 28.4 bytes per vertex, the edge queues still 768 MiB.
+  EXPECT_LE(small.buffers(), n * 204 / 10 + 772 * kMiB);
+  // 64-bit vertex ids: 36.4 bytes per vertex, the edge queues still 768 MiB.
   const BfsDeviceBytes wide = bfs_device_bytes(n, std::uint64_t{1} << 31, false, IdBytes{8, 8});
   EXPECT_EQ(wide.edge_queues, 768 * kMiB);
-  EXPECT_EQ(wide.labels + wide.vertex_queue, 28 * n);
+  EXPECT_EQ(wide.labels + wide.first_in_neighbours + wide.vertex_queue, 36 * n);
 }
 
 }  // namespace

@@ -20,22 +20,24 @@ TEST(Graph500DeviceBytes, ScaleOneIsConstructionBound) {
   // n = 2, 32 tuples, 64 arcs; every buffer rounded to 256 bytes. Construction (no tuple list):
   // offsets 256, arcs 256, then the larger of the cursors (256) and the sort's second buffer
   // (64 ids: 256) plus its scratch allowance (16 * 2 + 1 MiB) = 256 + 256 + 256 + 32 + 2^20.
-  // Search: graph 512, labels 512, bitmaps 768, vertex queue 256, edge queues 1024, hub chunks,
+  // Search: graph 512, labels 512, bitmaps 768, first in-neighbours 256, vertex queue 256, edge
+  // queues 1024, hub chunks,
   // counters, the kept labels and the validator's arrays a few KiB more -- far smaller.
   EXPECT_EQ(graph500_device_bytes(1, 16), 256u + 256 + 256 + 32 + (1u << 20) + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // n = 2^26, 2^30 tuples, 2^31 arcs. Search, the BFS runner's buffers each rounded to 256
-  // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels and two vertex queues
-  // 4 * 2^28 = 1073741824, bitmaps 3 * 2^23 = 25165824, edge queues 768 MiB = 805306368 (2^24 *
-  // 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes) 3539200, counters 16896 and the pass
-  // tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256 = 11034838528; beside them the labels
+  // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels, the first
+  // in-neighbours and two vertex queues 5 * 2^28 = 1342177280, bitmaps 3 * 2^23 = 25165824, edge
+  // queues 768 MiB = 805306368 (2^24 * 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes)
+  // 3539200, counters 16896 and the pass tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256
+  // = 11303273984; beside them the labels
   // kept on the GPU (depth and parent, 2^28 each) and the validator's byte levels and parent-arc
   // marks (2^26 each) and nibble levels (2^25), 704643072, and nedge's tuple count per vertex
   // (2^28) and sum (256). Construction (9663676672, below) is smaller.
   EXPECT_EQ(graph500_device_bytes(26, 16),
-            11034838528u + 704643072u + 268435456u + 256u + kHeadroom);
+            11303273984u + 704643072u + 268435456u + 256u + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
@@ -58,14 +60,14 @@ TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
 TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(21, 16));
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(20, 32));
-  // The BFS buffers are the CSR plus about 16.4 bytes per vertex and 772 MiB, the labels a
+  // The BFS buffers are the CSR plus about 20.4 bytes per vertex and 772 MiB, the labels a
   // validated run keeps on the GPU 10.5 more per vertex, and nedge's tuple counts 4 more: scale
-  // 28 needs 45873514240 bytes (42.7 GiB), scale 29 90669729536 (84.4 GiB), scale 30 about 169
+  // 28 needs 46947256064 bytes (43.7 GiB), scale 29 92817213184 (86.4 GiB), scale 30 about 172
   // GiB. An H100 has about 79 GiB usable, an H200 about 139 GiB.
   constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
   constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
-  EXPECT_EQ(graph500_device_bytes(28, 16), 45873514240u);
-  EXPECT_EQ(graph500_device_bytes(29, 16), 90669729536u);
+  EXPECT_EQ(graph500_device_bytes(28, 16), 46947256064u);
+  EXPECT_EQ(graph500_device_bytes(29, 16), 92817213184u);
   EXPECT_LT(graph500_device_bytes(28, 16), kH100Bytes);
   EXPECT_GT(graph500_device_bytes(29, 16), kH100Bytes);
   EXPECT_LT(graph500_device_bytes(29, 16), kH200Bytes);

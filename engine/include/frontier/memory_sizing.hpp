@@ -46,6 +46,8 @@ struct BfsDeviceBytes {
   std::uint64_t labels = 0;
   /// The visited bitmap and the two frontier bitmaps.
   std::uint64_t bitmaps = 0;
+  /// Each vertex's first in-neighbour, which bottom-up steps try before its list.
+  std::uint64_t first_in_neighbours = 0;
   /// The vertex queue and a second one of n ids (the expand-contract strategy's other queue; the
   /// window offsets of a level expanded in passes).
   std::uint64_t vertex_queue = 0;
@@ -58,7 +60,7 @@ struct BfsDeviceBytes {
 
   /// Everything but the graph: what the runner allocates around a graph already resident.
   std::uint64_t buffers() const {
-    return labels + bitmaps + vertex_queue + edge_queues + bookkeeping;
+    return labels + bitmaps + first_in_neighbours + vertex_queue + edge_queues + bookkeeping;
   }
   std::uint64_t total() const { return graph + buffers(); }
 };

@@ -3,7 +3,10 @@
 ///
 /// Source: Beamer, Asanovic, Patterson, "Direction-Optimizing Breadth-First Search" (SC 2012).
 /// Every unvisited vertex scans its in-arcs until it finds one from the current frontier (a bit in
-/// frontier_in), and takes that vertex as its parent. One warp owns one 32-bit word of the
+/// frontier_in), and takes that vertex as its parent. Its first in-neighbour comes from an array of
+/// its own where the args have one (BfsLevelArgs::first_in_neighbour): with hubs first it is the
+/// one most often in the frontier, and the warp reads 32 of them in one coalesced load instead of
+/// 32 loads into scattered lists. One warp owns one 32-bit word of the
 /// bitmaps at a time: lane i handles vertex 32 * word + i, the warp's ballot of "found" is the
 /// word of the next frontier, written whole (as is the visited word), so no atomics are needed
 /// and every word of frontier_out is written (no clearing pass). A warp labels a chunk of the
@@ -92,13 +95,25 @@ class BottomUpAgent {
         if (unvisited) {
           const VertexT v = static_cast<VertexT>(vertex);
           const EdgeT end = args_.reverse.offsets[v + 1];
-          for (EdgeT e = args_.reverse.offsets[v]; e < end; ++e) {
+          EdgeT e = args_.reverse.offsets[v];
+          // The first in-neighbour from its own array, read with the warp's other lanes, where
+          // the list's first arc would be a load of its own into the arcs; the list from its
+          // second arc on only when that one is not in the frontier.
+          if (args_.first_in_neighbour != nullptr && e < end) {
+            const VertexT u = args_.first_in_neighbour[v];
+            ++examined;
+            ++e;
+            if (frontier_.contains(args_, u)) {
+              found = true;
+              parent = u;
+            }
+          }
+          for (; !found && e < end; ++e) {
             const auto u = static_cast<VertexT>(args_.reverse.targets[e]);
             ++examined;
             if (frontier_.contains(args_, u)) {
               found = true;
               parent = u;
-              break;
             }
           }
         }

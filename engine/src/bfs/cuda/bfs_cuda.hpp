@@ -18,7 +18,7 @@
 /// edge-balanced pass over fixed-size chunks (bfs_hub.cuh) instead of by one CTA each. The edge
 /// queues hold at most max(n, m) items and 768 MiB together (bfs_cuda_sizing.hpp): a level whose
 /// edge frontier is longer is expanded in passes that each fit one (bfs_pass.cuh), so a search
-/// holds the graph, about 16.4 bytes per vertex with 32-bit ids (28.4 with 64-bit ones) and
+/// holds the graph, about 20.4 bytes per vertex with 32-bit ids (36.4 with 64-bit ones) and
 /// under 800 MiB more.
 #pragma once
 

@@ -118,6 +118,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   DeviceBuffer<VertexT> d_parent;
   DeviceBuffer<BitmapWord> d_visited;
   DeviceBuffer<BitmapWord> d_frontier[2];
+  /// Each vertex's first in-neighbour, the tail of its first in-arc (with hubs first, its
+  /// highest-degree one): the bottom-up step tries it before the vertex's list, one coalesced
+  /// load where the list's first arc is a random one into the arcs.
+  DeviceBuffer<VertexT> d_first_in_neighbour;
   DeviceBuffer<VertexT> d_vertex_queue;
   /// The expand-contract strategy's other vertex queue; the window offsets of a level expanded
   /// in passes; the sources when more than an edge queue holds.
@@ -221,6 +225,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     d_parent = DeviceBuffer<VertexT>(n);
     d_visited = DeviceBuffer<BitmapWord>(words);
     for (auto& frontier : d_frontier) frontier = DeviceBuffer<BitmapWord>(words);
+    d_first_in_neighbour = DeviceBuffer<VertexT>(n);
     d_vertex_queue = DeviceBuffer<VertexT>(n);
     d_second_queue = DeviceBuffer<VertexT>(n);
     for (auto& queue : d_edge_queue) queue = DeviceBuffer<VertexT>(queue_capacity);
@@ -248,6 +253,18 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       cluster_levels_ctas = largest_schedulable_cluster();
     }
     max_degree = largest_out_degree();
+    fill_first_in_neighbours();
+  }
+
+  /// d_first_in_neighbour from the reverse CSR (an isolated vertex's entry is never read).
+  void fill_first_in_neighbours() {
+    const std::uint64_t n = static_cast<std::uint64_t>(num_vertices);
+    if (n == 0) return;
+    const auto kernel = bfs_first_in_neighbour_kernel<VertexT, EdgeT>;
+    kernel<<<grid_for(kernel, n), kBfsBlockThreads, 0, stream.get()>>>(graph.reverse(), n,
+                                                                       d_first_in_neighbour.data());
+    FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
   }
 
   /// The graph's largest out-degree, measured on the GPU.
@@ -317,9 +334,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
 
   std::uint64_t device_bytes() const {
     std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
-                          d_vertex_queue.bytes() + d_second_queue.bytes() + d_hub_chunks.bytes() +
-                          d_counters.bytes() + d_launch_counters.bytes() + d_levels_run.bytes() +
-                          d_pass_tiles.bytes() + d_pass_state.bytes();
+                          d_first_in_neighbour.bytes() + d_vertex_queue.bytes() +
+                          d_second_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
+                          d_launch_counters.bytes() + d_levels_run.bytes() + d_pass_tiles.bytes() +
+                          d_pass_state.bytes();
     for (int i = 0; i < 2; ++i) {
       total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
     }
@@ -426,6 +444,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     args.visited = d_visited.data();
     args.hub_chunks = d_hub_chunks.data();
     args.out_capacity = search_capacity;
+    args.first_in_neighbour = d_first_in_neighbour.data();
     return args;
   }
 

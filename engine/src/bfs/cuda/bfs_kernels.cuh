@@ -260,6 +260,21 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
   run_agent<QueueToBitmapAgent<kBfsBlockThreads, VertexT, EdgeT>>(args);
 }
 
+/// first_in_neighbour[v] = the tail of v's first in-arc, for the n vertices of `reverse` (0 for
+/// a vertex without in-arcs).
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_first_in_neighbour_kernel(const DeviceCsr<VertexT, EdgeT> reverse, unsigned long long n,
+                                  VertexT* first_in_neighbour) {
+  for (unsigned long long v =
+           blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
+       v < n; v += gridDim.x * static_cast<unsigned long long>(blockDim.x)) {
+    const EdgeT begin = reverse.offsets[v];
+    first_in_neighbour[v] =
+        begin < reverse.offsets[v + 1] ? static_cast<VertexT>(reverse.targets[begin]) : VertexT{0};
+  }
+}
+
 /// The largest out-degree of a CSR of n vertices into *largest (zeroed by the caller).
 template <typename EdgeT>
 __global__ void __launch_bounds__(kBfsBlockThreads)

@@ -49,6 +49,9 @@ struct BfsLevelArgs {
   /// Bitmap frontiers of bottom-up levels: the level being expanded, and the one being found.
   const BitmapWord* frontier_in = nullptr;
   BitmapWord* frontier_out = nullptr;
+  /// Each vertex's first in-neighbour, which bottom-up steps try before its list (the engine's
+  /// runner keeps one); null: the list's first arc is read instead.
+  const VertexT* first_in_neighbour = nullptr;
 
   /// Where top-down expansion defers hub lists (see bfs_gather.cuh); null: no deferral.
   HubChunk<VertexT, EdgeT>* hub_chunks = nullptr;
