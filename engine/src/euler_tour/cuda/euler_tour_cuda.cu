@@ -40,6 +40,7 @@
 #include "cuda/device_pool.hpp"
 #include "cuda/device_query.hpp"
 #include "cuda/launch_sizing.hpp"
+#include "cuda/staged_copy.hpp"
 #include "euler_tour/cuda/euler_tour_kernels.cuh"
 #include "euler_tour/euler_tour_backend.hpp"
 #include "euler_tour/euler_tour_checks.hpp"
@@ -47,7 +48,6 @@
 #include "frontier/detail/timer.hpp"
 #include "frontier/errors.hpp"
 #include "list_ranking/cuda/list_ranking_cuda.hpp"
-#include "cuda/staged_copy.hpp"
 
 namespace frontier::cuda {
 namespace {
