@@ -62,16 +62,24 @@ void check_chunk(std::size_t chunk_bytes) {
   }
 }
 
+/// The copies that need no staging: an empty one, and one of a chunk at most, which one
+/// cudaMemcpyAsync makes. Returns whether the copy is done (after checking the chunk size).
+bool copied_unstaged(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
+                     cudaStream_t stream, std::size_t chunk_bytes) {
+  check_chunk(chunk_bytes);
+  if (bytes == 0) return true;
+  if (bytes > chunk_bytes) return false;
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, kind, stream));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return true;
+}
+
 }  // namespace
 
 void copy_to_device(void* d_dst, const void* h_src, std::size_t bytes, void* stream,
                     std::size_t chunk_bytes) {
-  check_chunk(chunk_bytes);
-  if (bytes == 0) return;
   const auto cuda_stream = static_cast<cudaStream_t>(stream);
-  if (bytes <= chunk_bytes) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_dst, h_src, bytes, cudaMemcpyHostToDevice, cuda_stream));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(cuda_stream));
+  if (copied_unstaged(d_dst, h_src, bytes, cudaMemcpyHostToDevice, cuda_stream, chunk_bytes)) {
     return;
   }
   Staging& s = staging();
@@ -99,12 +107,8 @@ void copy_to_device(void* d_dst, const void* h_src, std::size_t bytes, void* str
 
 void copy_to_host(void* h_dst, const void* d_src, std::size_t bytes, void* stream,
                   std::size_t chunk_bytes) {
-  check_chunk(chunk_bytes);
-  if (bytes == 0) return;
   const auto cuda_stream = static_cast<cudaStream_t>(stream);
-  if (bytes <= chunk_bytes) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_dst, d_src, bytes, cudaMemcpyDeviceToHost, cuda_stream));
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(cuda_stream));
+  if (copied_unstaged(h_dst, d_src, bytes, cudaMemcpyDeviceToHost, cuda_stream, chunk_bytes)) {
     return;
   }
   Staging& s = staging();
