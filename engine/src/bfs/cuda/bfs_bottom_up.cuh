@@ -6,12 +6,12 @@
 /// frontier_in), and takes that vertex as its parent. Its first in-neighbour comes from an array of
 /// its own where the args have one (BfsLevelArgs::first_in_neighbour): with hubs first it is the
 /// one most often in the frontier, and the warp reads 32 of them in one coalesced load instead of
-/// 32 loads into scattered lists. One warp owns one 32-bit word of the
-/// bitmaps at a time: lane i handles vertex 32 * word + i, the warp's ballot of "found" is the
-/// word of the next frontier, written whole (as is the visited word), so no atomics are needed
-/// and every word of frontier_out is written (no clearing pass). A warp labels a chunk of the
-/// policy's kChunkWords consecutive words before storing them, lane k the chunk's k-th: one
-/// store of the warp where the words go over a link to another GPU.
+/// 32 loads into scattered lists. One warp owns one 32-bit word of the bitmaps at a time: lane i
+/// handles vertex 32 * word + i, the warp's ballot of "found" is the word of the next frontier,
+/// written whole (as is the visited word), so no atomics are needed and every word of
+/// frontier_out is written (no clearing pass). A warp labels a chunk of the policy's kChunkWords
+/// consecutive words before storing them, lane k the chunk's k-th: one store of the warp where
+/// the words go over a link to another GPU.
 ///
 /// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
 /// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
