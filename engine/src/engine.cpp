@@ -211,15 +211,17 @@ DeviceArray<std::uint32_t> count_kronecker_tuples_by_source(const KroneckerParam
 
 std::int64_t count_kronecker_tuples_reached(const DeviceArray<std::uint32_t>& source_counts,
                                             const DeviceArray<std::int32_t>& depth) {
-  const std::string what = "summing the Kronecker tuples of a search of " +
-                           std::to_string(depth.size()) + " depths on GPU " +
-                           std::to_string(depth.device_id());
+  // Called once per search: the message is put together only when an argument is wrong.
+  const auto what = [&depth] {
+    return "summing the Kronecker tuples of a search of " + std::to_string(depth.size()) +
+           " depths on GPU " + std::to_string(depth.device_id());
+  };
   if (source_counts.size() != depth.size()) {
-    throw InvalidArgument(what + " needs as many tuple counts, not " +
+    throw InvalidArgument(what() + " needs as many tuple counts, not " +
                           std::to_string(source_counts.size()));
   }
   if (source_counts.device_id() != depth.device_id()) {
-    throw InvalidArgument(what + " needs the tuple counts there, not on GPU " +
+    throw InvalidArgument(what() + " needs the tuple counts there, not on GPU " +
                           std::to_string(source_counts.device_id()));
   }
   return cuda::sum_kronecker_tuples_reached(source_counts.data(), depth.data(), depth.size(),
