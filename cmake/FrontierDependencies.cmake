@@ -10,6 +10,11 @@ find_package(LibArchive REQUIRED)
 find_package(fmt REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(cxxopts REQUIRED)
+# cxxopts matches options with std::regex unless told otherwise: six patterns compiled at start-up
+# in every file that includes it, which made most of a command's start. Its own parsers accept the
+# same options.
+set_property(TARGET cxxopts::cxxopts APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS
+                                                     CXXOPTS_NO_REGEX)
 find_package(Boost REQUIRED)
 find_package(Threads REQUIRED)
 
