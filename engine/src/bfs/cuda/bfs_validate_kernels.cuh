@@ -371,7 +371,7 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
                          std::int32_t followed_below, unsigned char* confirmed,
                          BfsValidateFindings* findings) {
   using Policy = BfsValidatePolicy;
-  __shared__ long long tile_tails[2];
+  __shared__ unsigned long long tile_tails[2];
   long long too_far = BfsValidateFindings::kNoFailure;
   long long leaves_tree = BfsValidateFindings::kNoFailure;
   unsigned long long in_component = 0;
@@ -388,7 +388,7 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     if (warp < 2) {
       const unsigned long long tail = warp_last_at_most(
           offsets, 0, static_cast<unsigned long long>(n), warp == 0 ? first : last);
-      if ((threadIdx.x & 31) == 0) tile_tails[warp] = static_cast<long long>(tail);
+      if ((threadIdx.x & 31) == 0) tile_tails[warp] = tail;
     }
     __syncthreads();
     // 2. Each thread a run of kArcsPerThread consecutive arcs: one search finds the first one's
@@ -397,10 +397,8 @@ __global__ void __launch_bounds__(BfsValidatePolicy::kBlockThreads)
     if (begin > last) continue;
     const long long end =
         begin + Policy::kArcsPerThread - 1 < last ? begin + Policy::kArcsPerThread - 1 : last;
-    auto u =
-        static_cast<long long>(last_at_most(offsets, static_cast<unsigned long long>(tile_tails[0]),
-                                            static_cast<unsigned long long>(tile_tails[1]) + 1,
-                                            static_cast<unsigned long long>(begin)));
+    auto u = static_cast<long long>(last_at_most(offsets, tile_tails[0], tile_tails[1] + 1,
+                                                 static_cast<unsigned long long>(begin)));
     long long next_list = static_cast<long long>(offsets[u + 1]);
     std::int32_t lu = level(u);
     long long parent_of_u = directed ? -1 : static_cast<long long>(parent[u]);
