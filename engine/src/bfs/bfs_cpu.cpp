@@ -23,7 +23,16 @@
 //    reads every vertex's depth, i.e. switch when m_f > (m_u + n) / alpha — on Kronecker
 //    graphs n is a few percent of m_u and the switch points barely move; (b) no switch to
 //    bottom-up while the frontier is small and shrinking, the state in which the reverse rule
-//    would switch straight back.
+//    would switch straight back. A third learns from the search itself: a bottom-up step shows
+//    its own alpha, its work bound (m_u + n) over the arcs it examined. Alpha is lowered to it,
+//    and the search goes back to top-down as soon as the new frontier's out-arcs cost less than
+//    the next bottom-up step would examine at that rate, each step's arcs divided among the
+//    threads it gets (a small top-down step runs on one). On a power grid or a sparse social
+//    graph a bottom-up step in the middle of the search reads most unexplored lists; the search
+//    then returns to top-down after it and stays there, where Beamer's fixed rule turned
+//    bottom-up again phase after phase. On Kronecker graphs a step examines a small share of the
+//    unexplored arcs: alpha stays and so does the bottom-up phase. An alpha the caller set is
+//    followed as given.
 //
 // Invariants:
 //  - depth[v] == -1 <=> v undiscovered; a vertex's depth is written once, by the thread that
@@ -147,6 +156,18 @@ class DirectionOptimizingBfs {
   void queue_to_bitmap();
   void bitmap_to_queue();
   void ensure_bitmaps();
+  // Whether a top-down step over `scout` arcs costs less than the next bottom-up step, which
+  // examines about (unexpanded_arcs + n) / shown_alpha arcs: arcs priced alike, each step's
+  // divided among the threads it gets.
+  bool top_down_is_cheaper(std::int64_t scout, std::int64_t unexpanded_arcs,
+                           double shown_alpha) const {
+    const std::int64_t work = unexpanded_arcs - scout + n_;
+    const double top_down =
+        static_cast<double>(scout) / policy_.threads_for(scout, policy_.top_down_arcs_per_thread);
+    const double bottom_up = static_cast<double>(work) / shown_alpha /
+                             policy_.threads_for(work, policy_.bottom_up_work_per_thread);
+    return top_down < bottom_up;
+  }
   // Why the search stops before expanding the frontier at `level`, or FrontierEmpty to go on.
   BfsStop stop_before(std::int32_t level) const;
 
@@ -409,6 +430,9 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
   std::int64_t unexpanded_arcs = static_cast<std::int64_t>(graph_.num_arcs());
   std::int64_t reached = frontier_size;
   const bool adaptive = policy_.strategy == BfsStrategy::DirectionOptimizing;
+  const bool learns = adaptive && policy_.learn_alpha;
+  double alpha = policy_.alpha;
+  double shown_alpha = 0.0;  // of the last bottom-up step: its work bound over arcs examined
 
   for (std::int32_t level = 0; frontier_size > 0; ++level) {
     result.stop = stop_before(level);
@@ -419,10 +443,12 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
     const bool small_and_shrinking =
         frontier_size < previous_size && frontier_size <= n_ / policy_.beta;
     if (adaptive && direction == BfsDirection::TopDown && !small_and_shrinking &&
-        scout > (unexpanded_arcs + n_) / policy_.alpha) {
+        scout > (unexpanded_arcs + n_) / alpha) {
       queue_to_bitmap();
       direction = BfsDirection::BottomUp;
-    } else if (adaptive && direction == BfsDirection::BottomUp && small_and_shrinking) {
+    } else if (adaptive && direction == BfsDirection::BottomUp &&
+               (small_and_shrinking ||
+                (learns && top_down_is_cheaper(scout, unexpanded_arcs, shown_alpha)))) {
       bitmap_to_queue();
       direction = BfsDirection::TopDown;
     }
@@ -431,6 +457,11 @@ BfsResult<VertexT> DirectionOptimizingBfs<VertexT, EdgeT>::run() {
     const std::int64_t examined = direction == BfsDirection::TopDown
                                       ? top_down_step(level + 1, scout)
                                       : bottom_up_step(level + 1, unexpanded_arcs + n_);
+    if (learns && direction == BfsDirection::BottomUp) {
+      shown_alpha = static_cast<double>(unexpanded_arcs + n_) /
+                    static_cast<double>(std::max<std::int64_t>(examined, 1));
+      alpha = std::min(alpha, shown_alpha);
+    }
     // 3. Record the level and move on to the next frontier.
     BfsLevelStats stats;
     stats.level = level;

@@ -12,7 +12,8 @@ namespace frontier::cpu {
 
 std::string BfsCpuPolicy::describe() const {
   return "strategy=" + std::string(to_string(strategy)) + " alpha=" + std::to_string(alpha) +
-         " beta=" + std::to_string(beta) + " threads=" + std::to_string(threads) +
+         " beta=" + std::to_string(beta) + " learn_alpha=" + (learn_alpha ? "1" : "0") +
+         " threads=" + std::to_string(threads) +
          " local_queue_capacity=" + std::to_string(local_queue_capacity) +
          " top_down_chunk=" + std::to_string(top_down_chunk) +
          " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words) +
@@ -30,6 +31,7 @@ BfsCpuPolicy make_bfs_cpu_policy(const BfsOptions& options) {
   BfsCpuPolicy policy;
   policy.strategy = options.strategy;
   policy.alpha = bfs_alpha(options, false);
+  policy.learn_alpha = !options.alpha.has_value();
   policy.beta = options.beta;
   policy.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   return policy;

@@ -15,6 +15,10 @@ struct BfsCpuPolicy {
   /// Beamer's switch thresholds (see BfsOptions); 15 and 18 are the GAP suite's defaults.
   int alpha = kDefaultBfsAlpha;
   int beta = kDefaultBfsBeta;
+  /// Whether the search lowers alpha to what its bottom-up steps show and returns to top-down
+  /// once a top-down step costs less (bfs_cpu.cpp); off where the caller set alpha, whose rule is
+  /// then followed as given.
+  bool learn_alpha = true;
   /// OpenMP threads for every parallel region of one search.
   int threads = 1;
   /// Vertices a thread gathers before it appends them to the shared next frontier with one
