@@ -128,6 +128,27 @@ class QueueAppender {
   std::vector<VertexT> local_;
 };
 
+// A top-down step's work on u's arcs [first, last), shared by the threads: each unreached target
+// claimed by a compare-and-swap of its depth gets u as its parent and joins the next frontier.
+// Returns the out-arcs of the vertices claimed.
+template <typename VertexT, typename EdgeT>
+[[gnu::always_inline]] inline std::int64_t claim_targets(
+    VertexT u, EdgeT first, EdgeT last, const EdgeT* offsets, const VertexT* targets,
+    std::int32_t next_depth, std::int32_t* depth, VertexT* parent, QueueAppender<VertexT>& next) {
+  std::int64_t claimed_arcs = 0;
+  for (EdgeT e = first; e < last; ++e) {
+    const VertexT v = targets[e];
+    std::atomic_ref<std::int32_t> slot(depth[v]);
+    std::int32_t seen = slot.load(std::memory_order_relaxed);
+    if (seen != kUnreachedDepth) continue;
+    if (!slot.compare_exchange_strong(seen, next_depth, std::memory_order_relaxed)) continue;
+    if (parent != nullptr) parent[v] = u;
+    claimed_arcs += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
+    next.push(v);
+  }
+  return claimed_arcs;
+}
+
 // The search state of one BFS; one object per call.
 template <typename VertexT, typename EdgeT>
 class DirectionOptimizingBfs {
@@ -185,6 +206,9 @@ class DirectionOptimizingBfs {
   std::int64_t queue_begin_ = 0;
   std::int64_t queue_end_ = 0;
   std::vector<VertexBitmap> bitmaps_;  // empty until the first bottom-up step: {front, next}
+  // Where each frontier vertex's list starts among the frontier's lists laid end to end (a top-down
+  // step that cuts them into pieces of arcs; fewer entries than threads * top_down_chunk).
+  std::vector<std::int64_t> list_starts_;
   const CsrGraph<VertexT, EdgeT>* in_graph_ = nullptr;
 
   std::int64_t next_size_ = 0;   // vertices discovered by the last step
@@ -268,24 +292,55 @@ std::int64_t DirectionOptimizingBfs<VertexT, EdgeT>::top_down_step(std::int32_t 
   } else {
     const std::size_t capacity = policy_.local_queue_capacity;
     std::atomic<std::int64_t> tail{end};
+    const std::int64_t frontier = end - begin;
+    if (frontier < static_cast<std::int64_t>(threads) * policy_.top_down_chunk &&
+        frontier_arcs > frontier * policy_.top_down_hub_degree) {
+      // Fewer vertex chunks than threads, and hubs among them: the frontier's lists, laid end to
+      // end, are cut into pieces of arcs, so that a hub's list is shared by the threads.
+      list_starts_.resize(static_cast<std::size_t>(frontier) + 1);
+      std::int64_t arcs = 0;
+      for (std::int64_t i = 0; i < frontier; ++i) {
+        list_starts_[static_cast<std::size_t>(i)] = arcs;
+        const VertexT u = queue[begin + i];
+        arcs += static_cast<std::int64_t>(offsets[u + 1] - offsets[u]);
+      }
+      list_starts_[static_cast<std::size_t>(frontier)] = arcs;
+      const std::int64_t piece =
+          std::max(policy_.top_down_arcs_per_thread,
+                   (arcs + threads * policy_.top_down_pieces_per_thread - 1) /
+                       (threads * policy_.top_down_pieces_per_thread));
+      const std::int64_t pieces = (arcs + piece - 1) / piece;
+      const std::int64_t* starts = list_starts_.data();
+#pragma omp parallel num_threads(threads) reduction(+ : scout)
+      {
+        QueueAppender<VertexT> next(queue, tail, capacity);
+#pragma omp for schedule(dynamic, 1) nowait
+        for (std::int64_t k = 0; k < pieces; ++k) {
+          const std::int64_t piece_end = std::min(arcs, (k + 1) * piece);
+          // The list holding the piece's first arc: the last one starting at or before it.
+          std::int64_t i = std::upper_bound(starts, starts + frontier + 1, k * piece) - starts - 1;
+          for (std::int64_t at = k * piece; at < piece_end; ++i) {
+            const VertexT u = queue[begin + i];
+            const std::int64_t to = std::min(piece_end, starts[i + 1]);
+            scout += claim_targets(u, offsets[u] + static_cast<EdgeT>(at - starts[i]),
+                                   offsets[u] + static_cast<EdgeT>(to - starts[i]), offsets,
+                                   targets, next_depth, depth, parent, next);
+            at = to;
+          }
+        }
+      }
+      examined = arcs;
+    } else {
 #pragma omp parallel num_threads(threads) reduction(+ : examined, scout)
-    {
-      QueueAppender<VertexT> next(queue, tail, capacity);
+      {
+        QueueAppender<VertexT> next(queue, tail, capacity);
 #pragma omp for schedule(dynamic, policy_.top_down_chunk) nowait
-      for (std::int64_t i = begin; i < end; ++i) {
-        const VertexT u = queue[i];
-        const EdgeT first = offsets[u];
-        const EdgeT last = offsets[u + 1];
-        examined += static_cast<std::int64_t>(last - first);
-        for (EdgeT e = first; e < last; ++e) {
-          const VertexT v = targets[e];
-          std::atomic_ref<std::int32_t> slot(depth[v]);
-          std::int32_t seen = slot.load(std::memory_order_relaxed);
-          if (seen != kUnreachedDepth) continue;
-          if (!slot.compare_exchange_strong(seen, next_depth, std::memory_order_relaxed)) continue;
-          if (parent != nullptr) parent[v] = u;
-          scout += static_cast<std::int64_t>(offsets[v + 1] - offsets[v]);
-          next.push(v);
+        for (std::int64_t i = begin; i < end; ++i) {
+          const VertexT u = queue[i];
+          const EdgeT first = offsets[u];
+          const EdgeT last = offsets[u + 1];
+          examined += static_cast<std::int64_t>(last - first);
+          scout += claim_targets(u, first, last, offsets, targets, next_depth, depth, parent, next);
         }
       }
     }

@@ -16,6 +16,8 @@ std::string BfsCpuPolicy::describe() const {
          " threads=" + std::to_string(threads) +
          " local_queue_capacity=" + std::to_string(local_queue_capacity) +
          " top_down_chunk=" + std::to_string(top_down_chunk) +
+         " top_down_hub_degree=" + std::to_string(top_down_hub_degree) +
+         " top_down_pieces_per_thread=" + std::to_string(top_down_pieces_per_thread) +
          " bottom_up_chunk_words=" + std::to_string(bottom_up_chunk_words) +
          " top_down_arcs_per_thread=" + std::to_string(top_down_arcs_per_thread) +
          " bottom_up_work_per_thread=" + std::to_string(bottom_up_work_per_thread) +

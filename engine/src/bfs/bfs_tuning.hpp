@@ -27,6 +27,15 @@ struct BfsCpuPolicy {
   /// Frontier vertices handed to a thread at a time in a top-down step. Small, because
   /// Kronecker degrees are heavily skewed and a chunk may hold a hub.
   int top_down_chunk = 64;
+  /// A top-down step with fewer vertices than threads * top_down_chunk, whose vertices have more
+  /// than this many out-arcs each on average, cuts the frontier's lists into
+  /// top_down_pieces_per_thread pieces of arcs per thread (at least top_down_arcs_per_thread
+  /// each) instead: a few hubs (the second level of many Kronecker searches: a hundred vertices,
+  /// half a million arcs at scale 22) would otherwise fill one or two chunks and leave the other
+  /// threads idle. Below the degree a frontier is not worth the serial pass over its lists that
+  /// finds where each starts (a road network's few thousand vertices of degree 2 or 3).
+  std::int64_t top_down_hub_degree = 64;
+  std::int64_t top_down_pieces_per_thread = 8;
   /// 64-bit bitmap words (64 vertices each) handed to a thread at a time in a bottom-up step:
   /// 16 words = 1024 vertices, gapbs' chunk; a word is written by one thread only, so the next
   /// frontier bitmap needs no atomics.
