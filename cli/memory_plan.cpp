@@ -243,8 +243,9 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
 int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json) {
   const bool on_gpu = config.device.is_cuda();
   const bool built_on_device = on_gpu && config.build_on_device;
+  const runs::Graph500HostRole host_role = runs::graph500_host_role(config);
   const runs::Graph500HostBytes host_bytes =
-      runs::graph500_host_memory(config.scale, config.edgefactor, built_on_device);
+      runs::graph500_host_memory(config.scale, config.edgefactor, host_role);
   const PlanSide host = host_side(
       host_bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
       {{"tuples", host_bytes.tuples},
@@ -289,8 +290,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   }
   const std::optional<bool> fits = both_fit(host, device);
   const int largest_host =
-      host.free ? runs::largest_graph500_host_scale(config.edgefactor, built_on_device, *host.free)
-                : -1;
+      host.free ? runs::largest_graph500_host_scale(config.edgefactor, host_role, *host.free) : -1;
   const int largest_device =
       device && device->free && built_on_device
           ? runs::largest_graph500_device_scale(config.edgefactor, *device->free)

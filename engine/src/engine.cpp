@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "bfs/bfs_dispatch.hpp"
 #include "bfs/bfs_tuning.hpp"
@@ -80,6 +81,40 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device,
                std::shared_ptr<detail::EngineResidentState> resident)
     : graph_(std::move(graph)), device_(std::move(device)), resident_(std::move(resident)) {}
 
+const Graph& Engine::graph() const {
+  if (!graph_) {
+    throw InvalidArgument(
+        "this engine keeps its graph on the GPU alone (built there without a host copy); ask "
+        "for HostCopy::Graph when building it to read the graph on the host");
+  }
+  return *graph_;
+}
+
+VertexId Engine::num_vertices() const noexcept {
+  return graph_ ? graph_->num_vertices() : resident_->bfs_runner.num_vertices();
+}
+
+EdgeId Engine::num_arcs() const noexcept {
+  return graph_ ? graph_->num_arcs() : resident_->bfs_runner.num_arcs();
+}
+
+std::vector<EdgeId> Engine::out_degrees(std::span<const VertexId> vertices) const {
+  if (!graph_) {
+    const std::lock_guard<std::mutex> lock(resident_->mutex);
+    return resident_->bfs_runner.out_degrees(vertices);
+  }
+  std::vector<EdgeId> degrees(vertices.size());
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    const VertexId v = vertices[i];
+    if (v < 0 || v >= graph_->num_vertices()) {
+      throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
+                            std::to_string(graph_->num_vertices()) + ")");
+    }
+    degrees[i] = graph_->degree(v);
+  }
+  return degrees;
+}
+
 BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) const {
   return bfs(std::span<const VertexId>(&source, 1), options);
 }
@@ -87,7 +122,7 @@ BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) cons
 BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
                                 const BfsOptions& options) const {
   if (!resident_) return frontier::bfs(*graph_, sources, options, device_);
-  detail::check_bfs_arguments(*graph_, sources, options, device_);
+  detail::check_bfs_arguments(num_vertices(), sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.run(sources, to_cuda_options(options));
 }
@@ -110,7 +145,7 @@ void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& 
         "a search with its results on the GPU needs an engine on a GPU; this engine runs on the "
         "CPU, whose results are in host memory");
   }
-  detail::check_bfs_arguments(*graph_, sources, options, device_);
+  detail::check_bfs_arguments(num_vertices(), sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
                       to_cuda_options(options), result);
@@ -146,8 +181,8 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
   const std::span<const VertexId> sources = summary.sources.empty()
                                                 ? std::span<const VertexId>(&summary.source, 1)
                                                 : std::span<const VertexId>(summary.sources);
-  detail::check_validation_arguments<VertexId>(graph_->num_vertices(), sources,
-                                               result.parent.size(), result.depth.size());
+  detail::check_validation_arguments<VertexId>(num_vertices(), sources, result.parent.size(),
+                                               result.depth.size());
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate_on_device(
       sources, result.parent.data(), result.depth.empty() ? nullptr : result.depth.data(),
@@ -155,11 +190,12 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
 }
 
 // Steps, each synchronous and timed on the host clock: the CSR built on the GPU in two passes over
-// the generator (no tuple list) and copied to the host; the CSR adopted by the BFS runner, which
-// sizes and allocates its search buffers around it.
-// Invariant: engine.graph() is a copy of the device CSR the searches traverse.
+// the generator (no tuple list) and, unless HostCopy::None, copied to the host; the CSR adopted by
+// the BFS runner, which sizes and allocates its search buffers around it.
+// Invariant: engine.graph(), where there is one, is a copy of the device CSR the searches traverse.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
-                                           const CsrBuildOptions& build, const Device& device) {
+                                           const CsrBuildOptions& build, const Device& device,
+                                           HostCopy host_copy) {
   if (!device.is_cuda())
     throw InvalidArgument("build_kronecker_on_device needs a GPU, not the CPU");
   const int device_id = single_gpu_id(device);
@@ -168,14 +204,17 @@ DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
       cuda::build_kronecker_csr_on_device<VertexId, EdgeId>(params, build, device_id);
   const double csr_build_seconds = timer.seconds();
   timer.restart();
-  auto graph = std::make_shared<const Graph>(resident.to_host());
-  const double host_copy_seconds = timer.seconds();
+  std::shared_ptr<const Graph> graph;
+  if (host_copy == HostCopy::Graph) graph = std::make_shared<const Graph>(resident.to_host());
+  const double host_copy_seconds = graph ? timer.seconds() : 0.0;
 
   timer.restart();
   auto state = std::make_shared<detail::EngineResidentState>(std::move(resident));
   const double search_buffers_seconds = timer.seconds();
-  detail::logger().debug("engine: graph with {} vertices and {} arcs built and resident on GPU {}",
-                         graph->num_vertices(), graph->num_arcs(), device_id);
+  detail::logger().debug(
+      "engine: graph with {} vertices and {} arcs built and resident on GPU {}{}",
+      state->bfs_runner.num_vertices(), state->bfs_runner.num_arcs(), device_id,
+      graph ? ", copied to the host" : " alone");
   return DeviceBuiltGraph{Engine(std::move(graph), device, std::move(state)), csr_build_seconds,
                           search_buffers_seconds, host_copy_seconds};
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_device_labels.hpp"
@@ -272,6 +273,11 @@ EdgeT BfsRunner<VertexT, EdgeT>::num_arcs() const {
 template <typename VertexT, typename EdgeT>
 bool BfsRunner<VertexT, EdgeT>::directed() const {
   return false;
+}
+
+template <typename VertexT, typename EdgeT>
+std::vector<EdgeT> BfsRunner<VertexT, EdgeT>::out_degrees(std::span<const VertexT>) {
+  no_cuda();
 }
 
 template <typename VertexT, typename EdgeT>

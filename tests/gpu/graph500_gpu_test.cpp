@@ -1,8 +1,9 @@
 // Graph500 runs on the GPU (runs/src/graph500/engine_backend.cpp, rank_backend.cpp): a run
 // whose tuples and CSR are made on the GPU finds the same roots, arc count and per-root nedge as
 // the host-built run of the same seed, validates every tree, and reports its construction as
-// built on the device; so does a run on one GPU rank; a size beyond the GPU is OutOfMemory naming
-// graph500_device_bytes() and the free bytes before anything is allocated. Skipped without a GPU.
+// built on the device, with no host copy of the CSR unless the host validator reads it; so does a
+// run on one GPU rank; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the
+// free bytes before anything is allocated. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -34,10 +35,23 @@ TEST(Graph500Gpu, DeviceBuiltRunMatchesHostBuiltRun) {
   EXPECT_FALSE(cpu.built_on_device);
   EXPECT_TRUE(gpu.built_on_device);
   EXPECT_GT(gpu.construction_seconds, 0.0);
-  EXPECT_GT(gpu.host_copy_seconds, 0.0);
+  // Validated on the GPU, the run keeps the CSR there alone: no host copy.
+  EXPECT_EQ(gpu.host_copy_seconds, 0.0);
   EXPECT_EQ(cpu.host_copy_seconds, 0.0);
   ASSERT_EQ(gpu.runs.size(), 16u);
   test::expect_same_graph500_runs(gpu, cpu, "GPU-built vs CPU", false);
+}
+
+// The host validator reads a host copy of the GPU-built CSR: the same roots, nedge and verdicts.
+TEST(Graph500Gpu, HostValidatedRunCopiesTheGraphBack) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph500Result on_gpu = run_graph500(small_config(Device::cuda(0), true));
+  Graph500Config config = small_config(Device::cuda(0), true);
+  config.validate_on_host = true;
+  const Graph500Result on_host = run_graph500(config);
+  EXPECT_GT(on_host.host_copy_seconds, 0.0);
+  ASSERT_EQ(on_host.runs.size(), 16u);
+  test::expect_same_graph500_runs(on_host, on_gpu, "validated on the host vs on the GPU", true);
 }
 
 TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {

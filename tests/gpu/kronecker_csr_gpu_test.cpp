@@ -4,8 +4,8 @@
 // the same multisets) for several scales, edgefactors, seeds, every builder option (hubs first
 // among them) and 64-bit ids; graphs large enough for several sort batches, and a list longer
 // than a whole batch window, sort as the host sorts; build_kronecker_on_device gives an Engine on
-// that graph; nedge counted over tuples regenerated on the GPU equals the count over the host's
-// tuples. Skipped without a GPU.
+// that graph, with or without a host copy of it; nedge counted over tuples regenerated on the GPU
+// equals the count over the host's tuples. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -158,6 +158,36 @@ TEST(KroneckerCsrOnDevice, BuildOnDeviceGivesAnEngineOnTheHostGraph) {
   const BfsResult<VertexId> expected = reference_bfs(host, source);
   const BfsResult<VertexId> got = built.engine.bfs(source);
   EXPECT_TRUE(got.depth == expected.depth);
+}
+
+// HostCopy::None: the engine answers from the GPU's CSR alone, the same sizes, degrees and
+// depths as the host graph's, and says so when asked for a host graph it does not keep.
+TEST(KroneckerCsrOnDevice, BuildOnDeviceWithoutAHostCopy) {
+  FRONTIER_REQUIRE_GPU();
+  const KroneckerParams params = test::kronecker_params(13, 4, 16);
+  const Graph host =
+      build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), graph500_build());
+  DeviceBuiltGraph built =
+      build_kronecker_on_device(params, graph500_build(), Device::cuda(0), HostCopy::None);
+  const Engine& engine = built.engine;
+  EXPECT_FALSE(engine.has_host_graph());
+  EXPECT_EQ(built.host_copy_seconds, 0.0);
+  EXPECT_THROW(static_cast<void>(engine.graph()), InvalidArgument);
+  EXPECT_EQ(engine.num_vertices(), host.num_vertices());
+  EXPECT_EQ(engine.num_arcs(), host.num_arcs());
+  std::vector<VertexId> vertices(static_cast<std::size_t>(host.num_vertices()));
+  for (VertexId v = 0; v < host.num_vertices(); ++v) vertices[static_cast<std::size_t>(v)] = v;
+  const std::vector<EdgeId> degrees = engine.out_degrees(vertices);
+  ASSERT_EQ(degrees.size(), vertices.size());
+  for (VertexId v = 0; v < host.num_vertices(); ++v) {
+    ASSERT_EQ(degrees[static_cast<std::size_t>(v)], host.degree(v)) << v;
+  }
+  const std::vector<VertexId> outside = {0, host.num_vertices()};
+  EXPECT_THROW(static_cast<void>(engine.out_degrees(outside)), InvalidArgument);
+  for (const VertexId source : {VertexId{0}, host.num_vertices() - 1}) {
+    EXPECT_TRUE(engine.bfs(source).depth == reference_bfs(host, source).depth) << source;
+  }
+  EXPECT_TRUE(engine.validate(engine.bfs_on_device(VertexId{0})).valid);  // with parents
 }
 
 TEST(KroneckerCsrOnDevice, NedgeOverRegeneratedTuplesEqualsTheHostCount) {

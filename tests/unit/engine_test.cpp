@@ -35,6 +35,31 @@ TEST(Engine, AnswersManyQueriesLikeTheOracle) {
   }
 }
 
+// An engine given a graph keeps it on the host; its sizes and out-degrees are the graph's.
+TEST(Engine, SizesAndOutDegreesAreTheGraphs) {
+  const Engine engine(kronecker_graph(10, true));
+  EXPECT_TRUE(engine.has_host_graph());
+  EXPECT_EQ(engine.num_vertices(), engine.graph().num_vertices());
+  EXPECT_EQ(engine.num_arcs(), engine.graph().num_arcs());
+  const std::vector<VertexId> vertices = {0, 1, 5, 1023, 5};
+  const std::vector<EdgeId> degrees = engine.out_degrees(vertices);
+  ASSERT_EQ(degrees.size(), vertices.size());
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    EXPECT_EQ(degrees[i], engine.graph().degree(vertices[i])) << vertices[i];
+  }
+  EXPECT_TRUE(engine.out_degrees({}).empty());
+  for (const VertexId outside : {VertexId{-1}, VertexId{1024}}) {
+    const std::vector<VertexId> bad = {0, outside};
+    try {
+      static_cast<void>(engine.out_degrees(bad));
+      ADD_FAILURE() << "expected InvalidArgument for " << outside;
+    } catch (const InvalidArgument& error) {
+      EXPECT_NE(std::string(error.what()).find("out of range [0, 1024)"), std::string::npos)
+          << error.what();
+    }
+  }
+}
+
 TEST(Engine, CopiesShareTheGraph) {
   const Engine engine(kronecker_graph(8, false));
   const Engine copy = engine;  // NOLINT(performance-unnecessary-copy-initialization)

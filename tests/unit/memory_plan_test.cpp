@@ -26,6 +26,8 @@ namespace {
 using runs::graph500_device_bytes;
 using runs::graph500_memory_bytes;
 
+constexpr runs::Graph500HostRole kBuilds = runs::Graph500HostRole::BuildsGraph;
+
 TEST(BfsDeviceBytes, PartsFollowTheRunnerBuffers) {
   // n = 1000, m = 5000: depth and parent 4000 bytes each (rounded to 4096), 32 bitmap words
   // (128 bytes, one granule) three times, two vertex queues of 4000 bytes, edge queues of
@@ -56,13 +58,14 @@ TEST(BfsDeviceBytes, DeviceBufferBytesRoundsToTheGranule) {
 TEST(Graph500Plan, WideIdsAreSizedWithEightBytes) {
   const IdBytes wide{sizeof(std::int64_t), sizeof(EdgeId)};
   const runs::Graph500HostBytes narrow = runs::graph500_host_memory(20, 16);
-  const runs::Graph500HostBytes host = runs::graph500_host_memory(20, 16, false, wide);
+  const runs::Graph500HostBytes host =
+      runs::graph500_host_memory(20, 16, runs::Graph500HostRole::BuildsGraph, wide);
   EXPECT_EQ(host.tuples, 2 * narrow.tuples);
   EXPECT_EQ(host.construction,
             (csr_build_peak_bytes<std::int64_t, EdgeId>(std::uint64_t{1} << 20,
                                                         2 * 16 * (std::uint64_t{1} << 20), false)));
   EXPECT_GT(host.graph, narrow.graph);
-  EXPECT_EQ(host.peak(), graph500_memory_bytes(20, 16, false, wide));
+  EXPECT_EQ(host.peak(), graph500_memory_bytes(20, 16, runs::Graph500HostRole::BuildsGraph, wide));
   EXPECT_GT(host.peak(), narrow.peak());
 }
 
@@ -70,12 +73,16 @@ TEST(Graph500Plan, PeaksAreTheSumsOfTheirParts) {
   const runs::Graph500HostBytes host = runs::graph500_host_memory(20, 16);
   EXPECT_EQ(host.peak(), graph500_memory_bytes(20, 16));
   EXPECT_EQ(host.tuples, 2u * 16 * (1u << 20) * sizeof(VertexId));
-  // Built on the GPU the host keeps the CSR copy and the labels, never the builder or the tuples
-  // (nedge regenerates them on the GPU).
-  const runs::Graph500HostBytes on_device = runs::graph500_host_memory(20, 16, true);
-  EXPECT_EQ(on_device.construction, 0u);
-  EXPECT_EQ(on_device.tuples, 0u);
-  EXPECT_LT(on_device.peak(), host.peak());
+  // Built on the GPU the host never holds the builder or the tuples (nedge regenerates them on
+  // the GPU); it keeps a copy of the CSR and the labels only for the host validator.
+  const runs::Graph500HostBytes validates =
+      runs::graph500_host_memory(20, 16, runs::Graph500HostRole::ValidatesGraph);
+  EXPECT_EQ(validates.construction, 0u);
+  EXPECT_EQ(validates.tuples, 0u);
+  EXPECT_EQ(validates.graph, host.graph);
+  EXPECT_GT(validates.search.labels, 0u);
+  EXPECT_LT(validates.peak(), host.peak());
+  EXPECT_EQ(runs::graph500_host_memory(20, 16, runs::Graph500HostRole::None).peak(), 0u);
   const runs::Graph500DeviceBytes device = runs::graph500_device_memory(20, 16);
   EXPECT_EQ(device.peak(), graph500_device_bytes(20, 16));
   EXPECT_EQ(
@@ -95,11 +102,13 @@ TEST(Graph500Plan, LargestScaleIsTheLastWhoseBytesFitTheBudget) {
   for (const std::uint64_t budget :
        {std::uint64_t{1} << 30, std::uint64_t{24} << 30, std::uint64_t{80} << 30,
         std::uint64_t{141} << 30, std::uint64_t{2} << 40}) {
-    for (const bool on_device : {false, true}) {
-      const int host = runs::largest_graph500_host_scale(16, on_device, budget);
+    for (const runs::Graph500HostRole role :
+         {runs::Graph500HostRole::BuildsGraph, runs::Graph500HostRole::ValidatesGraph,
+          runs::Graph500HostRole::None}) {
+      const int host = runs::largest_graph500_host_scale(16, role, budget);
       ASSERT_GT(host, 0) << budget;
-      EXPECT_LE(graph500_memory_bytes(host, 16, on_device), budget);
-      if (host < 30) EXPECT_GT(graph500_memory_bytes(host + 1, 16, on_device), budget);
+      EXPECT_LE(graph500_memory_bytes(host, 16, role), budget);
+      if (host < 30) EXPECT_GT(graph500_memory_bytes(host + 1, 16, role), budget);
     }
     const int device = runs::largest_graph500_device_scale(16, budget);
     ASSERT_GT(device, 0) << budget;
@@ -107,8 +116,8 @@ TEST(Graph500Plan, LargestScaleIsTheLastWhoseBytesFitTheBudget) {
     if (device < 30) EXPECT_GT(graph500_device_bytes(device + 1, 16), budget);
   }
   // Just one byte short of a scale's peak leaves the scale below it.
-  EXPECT_EQ(runs::largest_graph500_host_scale(16, false, graph500_memory_bytes(22, 16)), 22);
-  EXPECT_EQ(runs::largest_graph500_host_scale(16, false, graph500_memory_bytes(22, 16) - 1), 21);
+  EXPECT_EQ(runs::largest_graph500_host_scale(16, kBuilds, graph500_memory_bytes(22, 16)), 22);
+  EXPECT_EQ(runs::largest_graph500_host_scale(16, kBuilds, graph500_memory_bytes(22, 16) - 1), 21);
   EXPECT_EQ(runs::largest_graph500_device_scale(16, 1), 0);
   // The generic search on any size function.
   EXPECT_EQ(runs::largest_fitting_scale([](int scale) { return std::uint64_t{1} << scale; }, 1000),
@@ -117,9 +126,9 @@ TEST(Graph500Plan, LargestScaleIsTheLastWhoseBytesFitTheBudget) {
 
 TEST(Graph500Plan, OutOfMemorySaysNeededFreeAndTheLargestScaleThatFits) {
   const std::uint64_t budget = std::uint64_t{1} << 30;
-  const int fits = runs::largest_graph500_host_scale(16, false, budget);
+  const int fits = runs::largest_graph500_host_scale(16, kBuilds, budget);
   try {
-    runs::check_graph500_memory_fits(fits + 1, 16, false, budget);
+    runs::check_graph500_memory_fits(fits + 1, 16, kBuilds, budget);
     FAIL() << "no exception";
   } catch (const OutOfMemory& error) {
     const std::string message = error.what();
@@ -134,11 +143,11 @@ TEST(Graph500Plan, OutOfMemorySaysNeededFreeAndTheLargestScaleThatFits) {
         << message;
     EXPECT_NE(message.find("only " + format_bytes(budget)), std::string::npos) << message;
   }
-  EXPECT_NO_THROW(runs::check_graph500_memory_fits(fits, 16, false, budget));
+  EXPECT_NO_THROW(runs::check_graph500_memory_fits(fits, 16, kBuilds, budget));
   // Unknown free memory (0): no check.
-  EXPECT_NO_THROW(runs::check_graph500_memory_fits(30, 16, false, 0));
+  EXPECT_NO_THROW(runs::check_graph500_memory_fits(30, 16, kBuilds, 0));
   try {
-    runs::check_graph500_memory_fits(5, 16, false, 1000);
+    runs::check_graph500_memory_fits(5, 16, kBuilds, 1000);
     FAIL() << "no exception";
   } catch (const OutOfMemory& error) {
     EXPECT_NE(std::string(error.what()).find("not even scale 1 fits"), std::string::npos)

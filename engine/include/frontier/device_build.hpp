@@ -4,7 +4,7 @@
 /// two passes over the counter-based generator (one counts the degrees, one regenerates the
 /// tuples, bit for bit what the host generator makes, and places the arcs), its lists sorted in
 /// bounded batches, and adopted by an Engine in place. A host copy of the CSR is made on the way
-/// (for the root sampler and the host validator) and timed apart. What needs the tuples again,
+/// unless HostCopy::None says the GPU's is enough, and timed apart. What needs the tuples again,
 /// Graph500's nedge, regenerates them on the GPU (count_kronecker_tuples_reached).
 ///
 /// @code
@@ -31,27 +31,40 @@
 
 namespace frontier {
 
+/// Whether build_kronecker_on_device() copies the CSR it built to the host.
+enum class HostCopy {
+  /// Engine::graph() is a host copy of the CSR (what a host validator or any host-side reader
+  /// of the graph needs): as many bytes of host memory as the CSR takes on the GPU.
+  Graph,
+  /// The CSR lives on the GPU alone: no host memory, no copy time; Engine::graph() throws, and
+  /// Engine::out_degrees() and the searches read the GPU's.
+  None,
+};
+
 /// What build_kronecker_on_device() made, and how long each step took (host clock around
 /// synchronous steps).
 struct DeviceBuiltGraph {
-  /// The CSR resident on the GPU, ready for queries; engine.graph() is its host copy.
+  /// The CSR resident on the GPU, ready for queries; engine.graph() is its host copy where one
+  /// was asked for.
   Engine engine;
   /// Building the CSR on the GPU, both passes over the generator included.
   double csr_build_seconds = 0.0;
   /// Sizing and allocating the BFS buffers around the adopted CSR and warming the GPU up for the
   /// first search (Engine::warm_up_seconds() of it).
   double search_buffers_seconds = 0.0;
-  /// Copying the CSR to the host (part of neither figure above).
+  /// Copying the CSR to the host (part of neither figure above; 0 with HostCopy::None).
   double host_copy_seconds = 0.0;
 };
 
 /// Builds the CSR of the Kronecker tuples of `params` on GPU `device` (one id) with `build`, from
-/// the generator without a tuple list, and keeps it resident in an Engine on that GPU. The graph
-/// equals build_csr(io::generate_kronecker(params), build).
+/// the generator without a tuple list, and keeps it resident in an Engine on that GPU, with a host
+/// copy unless `host_copy` is HostCopy::None. The graph equals
+/// build_csr(io::generate_kronecker(params), build).
 /// @throws InvalidArgument for bad params or a device that is not one GPU; OutOfMemory when a step
 ///         does not fit the GPU's free memory; CudaError without a usable GPU or CUDA backend.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
-                                           const CsrBuildOptions& build, const Device& device);
+                                           const CsrBuildOptions& build, const Device& device,
+                                           HostCopy host_copy = HostCopy::Graph);
 
 /// The Kronecker tuples (u, v) of `params` with u != v whose source u is reached in `depth` (one
 /// depth per vertex, kUnreachedDepth where unreached), regenerated on GPU `device` (one id): the

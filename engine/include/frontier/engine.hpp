@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
@@ -33,6 +34,7 @@ struct EngineResidentState;
 
 struct CsrBuildOptions;
 struct DeviceBuiltGraph;
+enum class HostCopy;
 struct KroneckerParams;
 
 /// A graph kept resident on one device, ready for repeated queries.
@@ -58,8 +60,19 @@ class Engine {
   /// @throws InvalidArgument if `graph` is null; the rest as Engine(Graph, Device).
   explicit Engine(std::shared_ptr<const Graph> graph, Device device = Device::cpu());
 
-  /// The resident graph.
-  const Graph& graph() const noexcept { return *graph_; }
+  /// Whether the engine keeps its graph in host memory: always, except for a graph built on the
+  /// GPU without a host copy (build_kronecker_on_device with HostCopy::None), which lives on the
+  /// GPU alone.
+  bool has_host_graph() const noexcept { return graph_ != nullptr; }
+  /// The resident graph, in host memory.
+  /// @throws InvalidArgument if the engine keeps no host copy (!has_host_graph()).
+  const Graph& graph() const;
+  VertexId num_vertices() const noexcept;
+  EdgeId num_arcs() const noexcept;
+  /// The out-degree of each of `vertices`: from the host graph, or from the GPU's where the
+  /// engine keeps no host copy.
+  /// @throws InvalidArgument for a vertex out of range; CudaError on a CUDA error.
+  std::vector<EdgeId> out_degrees(std::span<const VertexId> vertices) const;
   /// Where queries run.
   const Device& device() const noexcept { return device_; }
   /// Seconds the warm-up took when the engine was built (part of building it): on a GPU, kernels
@@ -122,10 +135,11 @@ class Engine {
   // A graph built on the GPU (device_build.hpp) is adopted where it lies.
   friend DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                                     const CsrBuildOptions& build,
-                                                    const Device& device);
+                                                    const Device& device, HostCopy host_copy);
   Engine(std::shared_ptr<const Graph> graph, Device device,
          std::shared_ptr<detail::EngineResidentState> resident);
 
+  /// Null when the graph was built on the GPU without a host copy.
   std::shared_ptr<const Graph> graph_;
   Device device_;
   /// Device-resident copies (the GPU BFS runner); null on the CPU.

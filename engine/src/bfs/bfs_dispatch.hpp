@@ -21,30 +21,38 @@ cuda::BfsCudaOptions to_cuda_options(const BfsOptions& options);
 
 namespace detail {
 
-/// What every search checks first. @throws InvalidArgument naming the problem.
-template <typename VertexT, typename EdgeT>
-void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
+/// What every search of a graph of `num_vertices` vertices checks first.
+/// @throws InvalidArgument naming the problem.
+template <typename VertexT>
+void check_bfs_arguments(VertexT num_vertices, std::span<const VertexT> sources,
                          const BfsOptions& options, const Device& device) {
-  if (graph.num_vertices() == 0) {
+  if (num_vertices == 0) {
     throw InvalidArgument("BFS needs a graph with at least one vertex; this graph is empty");
   }
   if (sources.empty()) throw InvalidArgument("BFS needs at least one source");
   for (const VertexT source : sources) {
-    if (source < 0 || source >= graph.num_vertices()) {
+    if (source < 0 || source >= num_vertices) {
       throw InvalidArgument("BFS source " + std::to_string(source) + " is out of range [0, " +
-                            std::to_string(graph.num_vertices()) + ")");
+                            std::to_string(num_vertices) + ")");
     }
   }
   check_bfs_options(options);
-  if (options.target && *options.target >= graph.num_vertices()) {
+  if (options.target && *options.target >= num_vertices) {
     throw InvalidArgument("BFS target " + std::to_string(*options.target) +
-                          " is out of range [0, " + std::to_string(graph.num_vertices()) + ")");
+                          " is out of range [0, " + std::to_string(num_vertices) + ")");
   }
   if (!device.is_cuda() && is_gpu_only(options.strategy)) {
     throw InvalidArgument("BFS strategy " + std::string(to_string(options.strategy)) +
                           " runs on the GPU only (the CPU runs direction-optimizing, top-down "
                           "or bottom-up)");
   }
+}
+
+/// check_bfs_arguments on `graph`'s vertex count.
+template <typename VertexT, typename EdgeT>
+void check_bfs_arguments(const CsrGraph<VertexT, EdgeT>& graph, std::span<const VertexT> sources,
+                         const BfsOptions& options, const Device& device) {
+  check_bfs_arguments(graph.num_vertices(), sources, options, device);
 }
 
 /// `sources` with repeats dropped, in the order given: what a search seeds its level 0 with.

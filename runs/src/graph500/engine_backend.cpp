@@ -9,13 +9,13 @@
 //    counter-based generator, with no tuple list anywhere, and the BFS runner adopts it without a
 //    host round trip. Generation is part of those passes, so generate() reports 0 s and does it
 //    all, and construct() reports the kernel 1 figure: the device CSR build plus the BFS runner
-//    sizing and allocating its buffers, host clock around synchronous steps; the copy of the CSR
-//    to the host (for root choice and host validation) is excluded as host_copy_seconds. nedge is
-//    counted on the GPU over the tuples regenerated there: once, at the first check, each
-//    vertex's tuples (count_kronecker_tuples_by_source, part of that check's time), then per
-//    search their sum over the reached vertices.
-// Either way the host keeps the CSR (engine.graph(), read by the root sampler and the host
-// validator). On a GPU every search leaves its labels on the GPU, in one pair of arrays reused
+//    sizing and allocating its buffers, host clock around synchronous steps. The CSR stays on the
+//    GPU alone (the root sampler asks the GPU for degrees) unless the host validator will read it:
+//    then it is copied to the host, untimed (host_copy_seconds). nedge is counted on the GPU over
+//    the tuples regenerated there: once, at the first check, each vertex's tuples
+//    (count_kronecker_tuples_by_source, part of that check's time), then per search their sum
+//    over the reached vertices.
+// On a GPU every search leaves its labels on the GPU, in one pair of arrays reused
 // for every root (Engine::bfs_on_device into labels_), and is validated there in place
 // (Engine::validate of the device labels); nedge is counted from the device depths when the
 // graph was built on the GPU. Nothing n-sized crosses to the host per root unless
@@ -96,7 +96,7 @@ class EngineBackend final : public Graph500Backend {
   }
 
   void check_memory() const override {
-    check_graph500_memory(config_.scale, config_.edgefactor, on_device_);
+    check_graph500_memory(config_.scale, config_.edgefactor, graph500_host_role(config_));
     // The whole run's device peak, before anything is allocated.
     if (on_device_) {
       check_graph500_device_memory(config_.scale, config_.edgefactor,
@@ -106,14 +106,21 @@ class EngineBackend final : public Graph500Backend {
 
   double generate() override {
     if (on_device_) {
-      DeviceBuiltGraph built = build_kronecker_on_device(params_, build_, config_.device);
+      DeviceBuiltGraph built = build_kronecker_on_device(
+          params_, build_, config_.device,
+          graph500_host_role(config_) == Graph500HostRole::ValidatesGraph ? HostCopy::Graph
+                                                                          : HostCopy::None);
       construction_seconds_ = built.csr_build_seconds + built.search_buffers_seconds;
       host_copy_seconds_ = built.host_copy_seconds;
-      detail::logger().info(
+      auto& log = detail::logger();
+      log.info(
           "graph500: GPU construction {:.3f} s = CSR build from the generator {:.3f} s + BFS "
-          "buffers {:.3f} s (host copy of the CSR, untimed: {:.3f} s)",
-          construction_seconds_, built.csr_build_seconds, built.search_buffers_seconds,
-          host_copy_seconds_);
+          "buffers {:.3f} s",
+          construction_seconds_, built.csr_build_seconds, built.search_buffers_seconds);
+      if (built.engine.has_host_graph()) {
+        log.info("graph500: host copy of the CSR for the host validator, untimed: {:.3f} s",
+                 host_copy_seconds_);
+      }
       engine_.emplace(std::move(built.engine));
       return generation_seconds_;
     }
@@ -132,7 +139,7 @@ class EngineBackend final : public Graph500Backend {
     result.construction_seconds = construction_seconds_;
     result.host_copy_seconds = host_copy_seconds_;
     result.built_on_device = on_device_;
-    result.num_arcs = static_cast<std::int64_t>(engine_->graph().num_arcs());
+    result.num_arcs = static_cast<std::int64_t>(engine_->num_arcs());
     auto& log = detail::logger();
     const char* where = on_device_ ? "GPU" : "host";
     if (!on_device_) {
@@ -145,7 +152,8 @@ class EngineBackend final : public Graph500Backend {
 
   void has_edges(std::span<const VertexId> candidates,
                  std::span<unsigned char> has_edges) override {
-    mark_vertices_with_edges(engine_->graph(), candidates, has_edges);
+    const std::vector<EdgeId> degrees = engine_->out_degrees(candidates);
+    for (std::size_t i = 0; i < candidates.size(); ++i) has_edges[i] = degrees[i] > 0 ? 1 : 0;
   }
 
   Graph500Search search(VertexId root) override {
@@ -201,7 +209,8 @@ class EngineBackend final : public Graph500Backend {
   BfsOptions options_;
   /// The generated tuples, on the host (a run built on the GPU keeps none).
   EdgeList<VertexId> tuples_;
-  /// The constructed graph, resident where the searches run; engine_->graph() is on the host.
+  /// The constructed graph, resident where the searches run; engine_->graph() is its host copy,
+  /// which a graph built on the GPU has only for the host validator.
   std::optional<Engine> engine_;
   /// On a GPU: the last search's labels, kept there; the arrays are reused by every search.
   DeviceBfsResult<VertexId> labels_;

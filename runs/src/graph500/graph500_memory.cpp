@@ -34,20 +34,28 @@ std::string largest_scale_advice(int largest) {
 
 }  // namespace
 
-Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device,
+Graph500HostRole graph500_host_role(const Graph500Config& config) {
+  if (!config.device.is_cuda() || !config.build_on_device) return Graph500HostRole::BuildsGraph;
+  return config.validate && config.validate_on_host ? Graph500HostRole::ValidatesGraph
+                                                    : Graph500HostRole::None;
+}
+
+Graph500HostBytes graph500_host_memory(int scale, int edgefactor, Graph500HostRole host,
                                        IdBytes ids) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t tuples = static_cast<std::uint64_t>(edgefactor) * n;
   const std::uint64_t arcs = 2 * tuples;
   Graph500HostBytes bytes;
-  if (!built_on_device) {
+  if (host == Graph500HostRole::None) return bytes;
+  const bool built_here = host == Graph500HostRole::BuildsGraph;
+  if (built_here) {
     bytes.tuples = 2 * tuples * ids.vertex;
     bytes.construction = ids.vertex == sizeof(VertexId)
                              ? csr_build_peak_bytes<VertexId, EdgeId>(n, arcs, false)
                              : csr_build_peak_bytes<std::int64_t, EdgeId>(n, arcs, false);
   }
   bytes.graph = host_graph_bytes(n, arcs, false, ids);
-  bytes.search = bfs_host_bytes(n, !built_on_device, true, ids);
+  bytes.search = bfs_host_bytes(n, built_here, true, ids);
   return bytes;
 }
 
@@ -114,8 +122,8 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
              : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer, labels_on_host);
 }
 
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device, IdBytes ids) {
-  return graph500_host_memory(scale, edgefactor, built_on_device, ids).peak();
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor, Graph500HostRole host, IdBytes ids) {
+  return graph500_host_memory(scale, edgefactor, host, ids).peak();
 }
 
 std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
@@ -132,11 +140,10 @@ int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_a
   return largest;
 }
 
-int largest_graph500_host_scale(int edgefactor, bool built_on_device,
+int largest_graph500_host_scale(int edgefactor, Graph500HostRole host,
                                 std::uint64_t available_bytes) {
   return largest_fitting_scale(
-      [=](int scale) { return graph500_memory_bytes(scale, edgefactor, built_on_device); },
-      available_bytes);
+      [=](int scale) { return graph500_memory_bytes(scale, edgefactor, host); }, available_bytes);
 }
 
 int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes) {
@@ -144,21 +151,20 @@ int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes) {
       [edgefactor](int scale) { return graph500_device_bytes(scale, edgefactor); }, free_bytes);
 }
 
-void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
+void check_graph500_memory_fits(int scale, int edgefactor, Graph500HostRole host,
                                 std::uint64_t available_bytes, IdBytes ids) {
   if (available_bytes == 0) return;
-  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor, built_on_device, ids);
+  const std::uint64_t needed = graph500_memory_bytes(scale, edgefactor, host, ids);
   if (needed > available_bytes) {
-    throw OutOfMemory(run_words(scale, edgefactor) + " on the host" +
-                          largest_scale_advice(largest_graph500_host_scale(
-                              edgefactor, built_on_device, available_bytes)),
-                      needed, available_bytes);
+    throw OutOfMemory(
+        run_words(scale, edgefactor) + " on the host" +
+            largest_scale_advice(largest_graph500_host_scale(edgefactor, host, available_bytes)),
+        needed, available_bytes);
   }
 }
 
-void check_graph500_memory(int scale, int edgefactor, bool built_on_device, IdBytes ids) {
-  check_graph500_memory_fits(scale, edgefactor, built_on_device,
-                             detail::available_host_memory_bytes(), ids);
+void check_graph500_memory(int scale, int edgefactor, Graph500HostRole host, IdBytes ids) {
+  check_graph500_memory_fits(scale, edgefactor, host, detail::available_host_memory_bytes(), ids);
 }
 
 int fewest_graph500_gpus(int scale, int edgefactor, std::uint64_t free_bytes_per_gpu) {

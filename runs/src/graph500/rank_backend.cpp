@@ -68,7 +68,7 @@ class RankBackend final : public BasicGraph500Backend<VertexT> {
 
   void check_memory() const override {
     if (!built_on_gpus_) {
-      check_graph500_memory(config_.scale, config_.edgefactor, false,
+      check_graph500_memory(config_.scale, config_.edgefactor, Graph500HostRole::BuildsGraph,
                             IdBytes{sizeof(VertexT), sizeof(EdgeId)});
       return;
     }

@@ -27,6 +27,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "frontier/bfs_result.hpp"
 #include "frontier/bfs_validate.hpp"
@@ -188,6 +189,10 @@ class BfsRunner {
   VertexT num_vertices() const;
   EdgeT num_arcs() const;
   bool directed() const;
+  /// The out-degree of each of `vertices` (each in [0, num_vertices())), read from the resident
+  /// CSR: what a caller without a host copy of the graph asks (Graph500's root sampler).
+  /// @throws InvalidArgument for a vertex out of range; CudaError if a CUDA call fails.
+  std::vector<EdgeT> out_degrees(std::span<const VertexT> vertices);
   /// Device bytes held by this runner.
   std::uint64_t device_bytes() const;
   /// Items each edge queue holds (bfs_edge_queue_slots: max(n, m) on graphs small enough).

@@ -1522,6 +1522,36 @@ bool BfsRunner<VertexT, EdgeT>::directed() const {
 }
 
 template <typename VertexT, typename EdgeT>
+std::vector<EdgeT> BfsRunner<VertexT, EdgeT>::out_degrees(std::span<const VertexT> vertices) {
+  for (const VertexT v : vertices) {
+    if (v < 0 || v >= impl_->num_vertices) {
+      throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
+                            std::to_string(impl_->num_vertices) + ")");
+    }
+  }
+  std::vector<EdgeT> degrees(vertices.size());
+  if (vertices.empty()) return degrees;
+  FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
+  const cudaStream_t s = impl_->stream.get();
+  const std::uint64_t count = vertices.size();
+  require_device_memory(
+      "the out-degrees of " + std::to_string(count) + " vertices",
+      device_buffer_bytes(count, sizeof(VertexT)) + device_buffer_bytes(count, sizeof(EdgeT)));
+  DeviceBuffer<VertexT> d_vertices(count);
+  DeviceBuffer<EdgeT> d_degrees(count);
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_vertices.data(), vertices.data(), count * sizeof(VertexT),
+                                      cudaMemcpyHostToDevice, s));
+  const auto kernel = bfs_out_degrees_kernel<VertexT, EdgeT>;
+  kernel<<<impl_->grid_for(kernel, count), kBfsBlockThreads, 0, s>>>(
+      impl_->graph.forward().offsets, d_vertices.data(), count, d_degrees.data());
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(degrees.data(), d_degrees.data(), count * sizeof(EdgeT),
+                                      cudaMemcpyDeviceToHost, s));
+  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+  return degrees;
+}
+
+template <typename VertexT, typename EdgeT>
 std::uint64_t BfsRunner<VertexT, EdgeT>::device_bytes() const {
   return impl_->device_bytes();
 }

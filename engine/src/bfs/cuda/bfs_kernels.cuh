@@ -291,6 +291,19 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
   if (threadIdx.x % kWarpThreads == 0 && mine != 0) atomicMax(largest, mine);
 }
 
+/// The out-degree of each of `count` vertices (in range) of a CSR: degrees[i] of vertices[i].
+template <typename VertexT, typename EdgeT>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_out_degrees_kernel(const EdgeT* offsets, const VertexT* vertices, unsigned long long count,
+                           EdgeT* degrees) {
+  for (unsigned long long i =
+           blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
+       i < count; i += gridDim.x * static_cast<unsigned long long>(blockDim.x)) {
+    const VertexT v = vertices[i];
+    degrees[i] = offsets[v + 1] - offsets[v];
+  }
+}
+
 template <typename VertexT, typename EdgeT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_depth_to_bitmap_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {

@@ -256,11 +256,27 @@ std::string format_graph500_statistics(const Graph500Result& result);
 /// from a stream derived from the config's seed. @throws InvalidArgument if count < 1.
 std::vector<VertexId> choose_graph500_roots(const Graph& graph, int count, std::uint64_t seed);
 
+/// What the host holds in a Graph500 run on one device, which sizes its host memory.
+enum class Graph500HostRole {
+  /// Kernel 1 on the host: the tuples (kept to count nedge) and the CSR builder, then the CSR,
+  /// one search's labels and the validator's arrays.
+  BuildsGraph,
+  /// Kernel 1 on the GPU, the CSR copied back for the host validator (validate_on_host), with
+  /// the labels it reads.
+  ValidatesGraph,
+  /// Kernel 1, the searches and their checks on the GPU: nothing that grows with the graph.
+  None,
+};
+
+/// The host's role in a run of `config` on one device (the engine placement).
+Graph500HostRole graph500_host_role(const Graph500Config& config);
+
 /// Bytes a run at this size needs on the host at its peak: graph500_host_memory(scale,
-/// edgefactor, built_on_device).peak() (graph500_memory.hpp has the parts), an estimate made
-/// before anything is allocated. `built_on_device`: kernel 1 runs on the GPU; `ids`: the widths
-/// of vertex and edge ids (ranks simulated on the CPU with 64-bit vertex ids hold 8-byte ids).
-std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_device = false,
+/// edgefactor, host, ids).peak() (graph500_memory.hpp has the parts), an estimate made before
+/// anything is allocated. `host`: what the host holds; `ids`: the widths of vertex and edge ids
+/// (ranks simulated on the CPU with 64-bit vertex ids hold 8-byte ids).
+std::uint64_t graph500_memory_bytes(int scale, int edgefactor,
+                                    Graph500HostRole host = Graph500HostRole::BuildsGraph,
                                     IdBytes ids = {});
 
 /// Device bytes a run built on the GPU needs at its peak, the headroom the device checks keep
@@ -268,16 +284,16 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor, bool built_on_dev
 /// estimate made before anything is allocated; each step checks its exact needs again.
 std::uint64_t graph500_device_bytes(int scale, int edgefactor);
 
-/// Throws OutOfMemory when graph500_memory_bytes(scale, edgefactor, built_on_device) exceeds
+/// Throws OutOfMemory when graph500_memory_bytes(scale, edgefactor, host, ids) exceeds
 /// `available_bytes`, saying the largest scale that fits; does nothing when available_bytes is 0
 /// (unknown).
-void check_graph500_memory_fits(int scale, int edgefactor, bool built_on_device,
+void check_graph500_memory_fits(int scale, int edgefactor, Graph500HostRole host,
                                 std::uint64_t available_bytes, IdBytes ids = {});
 
 /// check_graph500_memory_fits against MemAvailable in /proc/meminfo; does nothing where
 /// /proc/meminfo cannot be read.
-void check_graph500_memory(int scale, int edgefactor, bool built_on_device = false,
-                           IdBytes ids = {});
+void check_graph500_memory(int scale, int edgefactor,
+                           Graph500HostRole host = Graph500HostRole::BuildsGraph, IdBytes ids = {});
 
 /// Throws OutOfMemory naming GPU `device_id` when graph500_device_bytes(scale, edgefactor)
 /// exceeds its free memory now, saying the largest scale that fits; CudaError when it cannot be

@@ -21,6 +21,7 @@
 
 #include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500.hpp"
 
 namespace frontier::runs {
 
@@ -30,9 +31,9 @@ struct Graph500HostBytes {
   /// there instead: 0).
   std::uint64_t tuples = 0;
   /// Kernel 1 on the host: the CSR builder's peak beside the tuples (csr_build_peak_bytes). A
-  /// run built on the GPU copies the CSR back instead (0).
+  /// run built on the GPU builds it there (0).
   std::uint64_t construction = 0;
-  /// The CSR the root sampler and the validator read.
+  /// The CSR on the host: built there, or copied back for the host validator (else 0).
   std::uint64_t graph = 0;
   /// One search's arrays on the host and the validator's.
   BfsHostBytes search;
@@ -60,10 +61,11 @@ struct Graph500DeviceBytes {
   std::uint64_t peak() const { return std::max(construction.peak(), searching()) + headroom; }
 };
 
-/// Host bytes of a run at this size. Built on the GPU (`built_on_device`), kernel 1 runs there and
-/// the host holds the copied CSR and the labels the validator reads (no tuples: nedge is counted
-/// on the GPU).
-Graph500HostBytes graph500_host_memory(int scale, int edgefactor, bool built_on_device = false,
+/// Host bytes of a run at this size, by what the host holds (`host`). Built on the GPU, kernel 1
+/// runs there and the host holds no tuples (nedge is counted on the GPU): the copied CSR and the
+/// labels the host validator reads (ValidatesGraph), or nothing (None).
+Graph500HostBytes graph500_host_memory(int scale, int edgefactor,
+                                       Graph500HostRole host = Graph500HostRole::BuildsGraph,
                                        IdBytes ids = {});
 
 /// Device bytes of a run at this size built on one GPU.
@@ -133,7 +135,7 @@ int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_a
                           std::uint64_t budget);
 
 /// The largest scale whose host peak (graph500_memory_bytes) fits `available_bytes`.
-int largest_graph500_host_scale(int edgefactor, bool built_on_device,
+int largest_graph500_host_scale(int edgefactor, Graph500HostRole host,
                                 std::uint64_t available_bytes);
 
 /// The largest scale whose device peak (graph500_device_bytes, headroom included) fits a GPU
