@@ -106,7 +106,7 @@ int run_graph500(int argc, const char* const* argv) {
       cxxopts::value<std::string>())(
       "plan",
       "print the host and device bytes the run needs (peak, by part; with --gpus N, per GPU and "
-      "per node, 64-bit ids sized with 8 bytes), "
+      "per node; with --ranks N, the host's; 64-bit ids sized with 8 bytes), "
       "the free memory and the largest scale that fits, then exit without allocating or "
       "running (no GPU needs to be present)");
   add_strategy_options(options, "Benchmark");
@@ -131,10 +131,20 @@ int run_graph500(int argc, const char* const* argv) {
     config.vertex_id_bits = parse_vertex_id_bits(result["vertex-ids"].as<std::string>());
   }
   if (result.count("plan") > 0) {
-    if (result.count("ranks") + result.count("distributed") > 0) {
+    if (result.count("distributed") > 0) {
       throw UsageError(
-          "--plan sizes a run on one device or on --gpus N; it does not combine with --ranks or "
-          "--distributed");
+          "--plan sizes a run on one device, on --gpus N or on --ranks N; it does not combine "
+          "with --distributed (each MPI process holds one rank: plan it with --gpus N)");
+    }
+    if (result.count("ranks") > 0) {
+      if (result.count("gpus") > 0) throw UsageError("--gpus and --ranks exclude each other");
+      config.placement = runs::Graph500Placement::Ranks;
+      config.ranks = result["ranks"].as<int>();
+      if (config.ranks < 1) throw UsageError("--ranks must be at least 1");
+      config.device = Device::cpu();
+      config.layout = parse_vertex_layout(result["layout"].as<std::string>());
+      runs::check_graph500_size(config);
+      return print_graph500_cpu_ranks_plan(config, query_free_memory(config.device), common.json);
     }
     // No GPU needs to be present: --gpus N is sized for N GPUs, whatever this machine has.
     const int gpus = result.count("gpus") > 0 ? result["gpus"].as<int>() : 0;

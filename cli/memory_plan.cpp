@@ -240,21 +240,74 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
   return 0;
 }
 
+namespace {
+
+PlanSide graph500_host_side(const runs::Graph500HostBytes& bytes, const FreeMemory& free) {
+  return host_side(bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
+                   {{"tuples", bytes.tuples},
+                    {"construction", bytes.construction},
+                    {"graph", bytes.graph},
+                    {"labels", bytes.search.labels},
+                    {"search", bytes.search.search},
+                    {"validation", bytes.search.validation}},
+                   free);
+}
+
+}  // namespace
+
+int print_graph500_cpu_ranks_plan(const runs::Graph500Config& config, const FreeMemory& free,
+                                  bool json) {
+  const int id_bits = runs::graph500_vertex_id_bits(config);
+  const PlanSide host = graph500_host_side(runs::graph500_cpu_ranks_memory(config), free);
+  // The largest scale this host holds, each scale with the ids a run of it would take.
+  const auto bytes_at = [&config](int scale) {
+    runs::Graph500Config at = config;
+    at.scale = scale;
+    return runs::graph500_cpu_ranks_memory(at).peak();
+  };
+  const int max_scale = config.vertex_id_bits == 32 ? runs::kMaxGraph500Scale32BitIds
+                                                    : runs::kMaxGraph500Scale64BitIds;
+  const int largest = host.free ? runs::largest_fitting_scale(bytes_at, *host.free, max_scale) : -1;
+  const std::string layout(to_string(config.layout));
+  if (json) {
+    JsonWriter out(std::cout);
+    begin_graph500_plan(out, config, false)
+        .field("ranks", config.ranks)
+        .field("layout", layout)
+        .field("vertex_id_bits", id_bits)
+        .field("built_on", "host")
+        .field("host_bytes", host.peak)
+        .field("device_bytes", std::uint64_t{0});
+    write_optional(out, "fits", host.fits());
+    write_side(out, host);
+    out.begin_object("largest_scale");
+    if (largest >= 0) {
+      out.field("host", largest);
+    } else {
+      out.null_field("host");
+    }
+    out.end_object().end_object();
+    std::cout << '\n';
+    return 0;
+  }
+  std::printf(
+      "plan: graph500 at scale %d, edgefactor %d on %d ranks simulated on the CPU (%s layout, "
+      "%d-bit vertex ids; every slice, the tuples and the builder on this host)\n",
+      config.scale, config.edgefactor, config.ranks, layout.c_str(), id_bits);
+  print_side(host);
+  std::printf("fits: %s\n", fits_text(host.fits()).c_str());
+  std::printf("largest scale that fits (edgefactor %d): host %s\n", config.edgefactor,
+              largest >= 0 ? std::to_string(largest).c_str() : "unknown");
+  return 0;
+}
+
 int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json) {
   const bool on_gpu = config.device.is_cuda();
   const bool built_on_device = on_gpu && config.build_on_device;
   const runs::Graph500HostRole host_role = runs::graph500_host_role(config);
   const runs::Graph500HostBytes host_bytes =
       runs::graph500_host_memory(config.scale, config.edgefactor, host_role);
-  const PlanSide host = host_side(
-      host_bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
-      {{"tuples", host_bytes.tuples},
-       {"construction", host_bytes.construction},
-       {"graph", host_bytes.graph},
-       {"labels", host_bytes.search.labels},
-       {"search", host_bytes.search.search},
-       {"validation", host_bytes.search.validation}},
-      free);
+  const PlanSide host = graph500_host_side(host_bytes, free);
   std::optional<PlanSide> device;
   if (on_gpu) {
     if (built_on_device) {

@@ -41,6 +41,12 @@ FreeRankMemory query_free_gpu_memory(int gpus);
 int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankMemory& free,
                              bool json);
 
+/// Prints the plan of a Graph500 run on config.ranks ranks simulated on the CPU (--ranks N; text
+/// or JSON) for `free`: the id width, the host bytes by part (graph500_cpu_ranks_memory) and the
+/// largest scale that fits this host; returns 0.
+int print_graph500_cpu_ranks_plan(const runs::Graph500Config& config, const FreeMemory& free,
+                                  bool json);
+
 /// Prints the plan of a Graph500 run on one device (text or JSON) for `free`; returns 0.
 int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& free, bool json);
 

@@ -117,10 +117,10 @@ TEST(CliGpusPlan, EveryGpuIsSizedFromItsShareOfTheArcs) {
   }
 }
 
-TEST(CliGpusPlan, RefusesRanksAndDistributedAndNoGpus) {
+TEST(CliGpusPlan, RefusesDistributedAndNoGpus) {
   for (const char* arguments :
-       {"graph500 --scale 10 --ranks 2 --plan", "graph500 --scale 10 --distributed --plan",
-        "graph500 --scale 10 --gpus 0 --plan"}) {
+       {"graph500 --scale 10 --distributed --plan", "graph500 --scale 10 --gpus 0 --plan",
+        "graph500 --scale 10 --gpus 2 --ranks 2 --plan"}) {
     const CliRun result = run_cli(arguments);
     EXPECT_NE(result.exit_code, 0) << arguments;
   }

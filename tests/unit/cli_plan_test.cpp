@@ -14,6 +14,7 @@
 #include "frontier/io/read_graph.hpp"
 #include "frontier/memory_sizing.hpp"
 #include "frontier/runs/graph500.hpp"
+#include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
 #include "support/test_paths.hpp"
 
@@ -98,8 +99,39 @@ TEST(CliPlan, Graph500PlanOfAHugeRunAllocatesNothing) {
   EXPECT_NE(result.out.find("fits: "), std::string::npos) << result.out;
 }
 
-TEST(CliPlan, Graph500PlanRefusesRanks) {
-  const CliRun result = run_cli("graph500 --scale 10 --ranks 2 --plan");
+// Ranks simulated on the CPU hold every slice, the tuples and the builder on this host: the plan
+// is the host figure their run checks, with 8-byte ids above scale 30 and up to scale 42.
+TEST(CliPlan, Graph500PlanOfRanksSimulatedOnTheCpu) {
+  for (const int scale : {10, 30, 31, 42}) {
+    const CliRun result =
+        run_cli("graph500 --scale " + std::to_string(scale) + " --ranks 4 --plan --json");
+    ASSERT_EQ(result.exit_code, 0) << scale << ": " << result.output();
+    runs::Graph500Config config;
+    config.scale = scale;
+    config.placement = runs::Graph500Placement::Ranks;
+    config.ranks = 4;
+    const runs::Graph500HostBytes bytes = runs::graph500_cpu_ranks_memory(config);
+    EXPECT_EQ(json_integer(result.out, "host_bytes"), bytes.peak()) << result.out;
+    EXPECT_EQ(json_integer(result.out, "device_bytes"), 0u) << result.out;
+    EXPECT_EQ(json_integer(result.out, "ranks"), 4u) << result.out;
+    EXPECT_EQ(json_integer(result.out, "vertex_id_bits"), scale > 30 ? 64u : 32u) << result.out;
+  }
+  // 64-bit ids double the tuples' bytes against 32-bit ones at the same scale.
+  const CliRun narrow = run_cli("graph500 --scale 20 --ranks 2 --plan --json");
+  const CliRun wide = run_cli("graph500 --scale 20 --ranks 2 --vertex-ids 64 --plan --json");
+  ASSERT_EQ(wide.exit_code, 0) << wide.output();
+  EXPECT_EQ(json_integer(wide.out, "tuples"), 2 * *json_integer(narrow.out, "tuples"));
+  const CliRun text = run_cli("graph500 --scale 12 --ranks 3 --plan");
+  ASSERT_EQ(text.exit_code, 0) << text.output();
+  EXPECT_NE(text.out.find("on 3 ranks simulated on the CPU"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("largest scale that fits"), std::string::npos) << text.out;
+  const CliRun beyond = run_cli("graph500 --scale 43 --ranks 2 --plan");
+  EXPECT_NE(beyond.exit_code, 0);
+  EXPECT_NE(beyond.err.find("42"), std::string::npos) << beyond.err;
+}
+
+TEST(CliPlan, Graph500PlanRefusesMpiProcesses) {
+  const CliRun result = run_cli("graph500 --scale 10 --distributed --plan");
   EXPECT_NE(result.exit_code, 0);
   EXPECT_NE(result.err.find("--plan"), std::string::npos) << result.err;
 }

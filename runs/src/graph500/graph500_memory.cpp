@@ -122,6 +122,12 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
              : rank_memory<std::int32_t>(scale, edgefactor, gpus, layout, peer, labels_on_host);
 }
 
+Graph500HostBytes graph500_cpu_ranks_memory(const Graph500Config& config) {
+  const IdBytes ids{graph500_vertex_id_bits(config) == 64 ? sizeof(std::int64_t) : sizeof(VertexId),
+                    sizeof(EdgeId)};
+  return graph500_host_memory(config.scale, config.edgefactor, Graph500HostRole::BuildsGraph, ids);
+}
+
 std::uint64_t graph500_memory_bytes(int scale, int edgefactor, Graph500HostRole host, IdBytes ids) {
   return graph500_host_memory(scale, edgefactor, host, ids).peak();
 }
@@ -131,10 +137,9 @@ std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
 }
 
 int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
-                          std::uint64_t budget) {
+                          std::uint64_t budget, int max_scale) {
   int largest = 0;
-  for (int scale = 1; scale <= kMaxGraph500Scale32BitIds && bytes_at_scale(scale) <= budget;
-       ++scale) {
+  for (int scale = 1; scale <= max_scale && bytes_at_scale(scale) <= budget; ++scale) {
     largest = scale;
   }
   return largest;

@@ -129,10 +129,16 @@ Graph500RankBytes graph500_rank_memory(int scale, int edgefactor, int gpus, Vert
                                        bool peer = false, int vertex_id_bits = 0,
                                        bool labels_on_host = true);
 
-/// The largest scale in 1..kMaxGraph500Scale32BitIds (one device) whose `bytes_at_scale(scale)`
-/// is at most `budget` (bytes grow with the scale); 0 when not even scale 1 fits.
+/// The largest scale in 1..max_scale (by default kMaxGraph500Scale32BitIds, one device) whose
+/// `bytes_at_scale(scale)` is at most `budget` (bytes grow with the scale); 0 when not even scale
+/// 1 fits.
 int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
-                          std::uint64_t budget);
+                          std::uint64_t budget, int max_scale = kMaxGraph500Scale32BitIds);
+
+/// Host bytes of a Graph500 run on `config.ranks` ranks simulated on the CPU: every slice, the
+/// tuples and the builder on this host, as one device's run built here with ids of the run's
+/// width (graph500_vertex_id_bits); what the run's own memory check compares with MemAvailable.
+Graph500HostBytes graph500_cpu_ranks_memory(const Graph500Config& config);
 
 /// The largest scale whose host peak (graph500_memory_bytes) fits `available_bytes`.
 int largest_graph500_host_scale(int edgefactor, Graph500HostRole host,
