@@ -1,4 +1,5 @@
-# Finds every dependency. Required: OpenMP, zlib, libdeflate, libarchive, spdlog, fmt, cxxopts,
+# Finds every dependency. Required: OpenMP, zlib, libdeflate, libarchive (its headers: the library
+# is opened at run time), spdlog, fmt, cxxopts,
 # Boost (Graph is header-only). Optional, each switched on when found: CUDA (nvcc), NCCL, MPI,
 # GTest (for tests).
 # Everything comes from Debian packages or the CUDA Toolkit; nothing is downloaded.

@@ -4,8 +4,9 @@
 # works. frontier::frontier bundles frontier::engine, frontier::io, frontier::partition and
 # frontier::runs.
 # Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
-# interface; static libraries still need fmt, zlib, libdeflate, libarchive (and the CUDA runtime,
-# NCCL when built) at link time, which frontierConfig.cmake finds with find_dependency.
+# interface; static libraries still need fmt, zlib, libdeflate (and the CUDA runtime, NCCL when
+# built) at link time, which frontierConfig.cmake finds with find_dependency. libarchive is opened
+# at run time by the io library when a file needs it (libarchive13), never linked.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

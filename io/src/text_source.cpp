@@ -19,8 +19,6 @@
 // whatever their size.
 #include "text_source.hpp"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <fcntl.h>
 #include <libdeflate.h>
 #include <sys/mman.h>
@@ -38,6 +36,7 @@
 #include <optional>
 #include <utility>
 
+#include "archive_library.hpp"
 #include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/detail/progress.hpp"
@@ -251,17 +250,18 @@ Container sniff(std::string_view head) {
 // Frees a libarchive reader on scope exit.
 class ArchiveReader {
  public:
-  ArchiveReader() : archive_(archive_read_new()) {}
+  explicit ArchiveReader(const ArchiveLibrary& lib) : lib_(lib), archive_(lib.archive_read_new()) {}
   ArchiveReader(const ArchiveReader&) = delete;
   ArchiveReader& operator=(const ArchiveReader&) = delete;
   ~ArchiveReader() {
-    if (archive_ != nullptr) archive_read_free(archive_);
+    if (archive_ != nullptr) lib_.archive_read_free(archive_);
   }
   struct archive* get() const noexcept {
     return archive_;
   }
 
  private:
+  const ArchiveLibrary& lib_;
   struct archive* archive_;
 };
 
@@ -274,22 +274,24 @@ class StreamDecoder {
         name_(std::move(name)),
         file_bytes_(file_bytes),
         compression_(std::move(compression)),
+        lib_(archive_library(name_)),
+        reader_(lib_),
         progress_("decompressing " + name_, file_bytes, "MB", 1e-6) {
     struct archive* a = reader_.get();
     if (a == nullptr) throw IoError(name_, 0, "cannot start libarchive to read the file");
     // Only the compressions sniff() admits: no filter that would run an external program.
-    archive_read_support_filter_gzip(a);
-    archive_read_support_filter_bzip2(a);
-    archive_read_support_filter_xz(a);
-    archive_read_support_filter_zstd(a);
+    lib_.archive_read_support_filter_gzip(a);
+    lib_.archive_read_support_filter_bzip2(a);
+    lib_.archive_read_support_filter_xz(a);
+    lib_.archive_read_support_filter_zstd(a);
     if (archives) {
-      archive_read_support_format_tar(a);
-      archive_read_support_format_zip(a);
+      lib_.archive_read_support_format_tar(a);
+      lib_.archive_read_support_format_zip(a);
     }
-    archive_read_support_format_raw(a);
-    archive_read_support_format_empty(a);
-    if (archive_read_open_fd(a, fd_, kArchiveBlockBytes) != ARCHIVE_OK) fail_decoding(0);
-    if (!compression_.empty() && archive_filter_code(a, 0) == ARCHIVE_FILTER_NONE) {
+    lib_.archive_read_support_format_raw(a);
+    lib_.archive_read_support_format_empty(a);
+    if (lib_.archive_read_open_fd(a, fd_, kArchiveBlockBytes) != ARCHIVE_OK) fail_decoding(0);
+    if (!compression_.empty() && lib_.archive_filter_code(a, 0) == ARCHIVE_FILTER_NONE) {
       throw IoError(name_, 0,
                     what() + " is truncated or corrupt: its header (" +
                         std::to_string(std::min(file_bytes_, kSniffBytes)) +
@@ -301,23 +303,25 @@ class StreamDecoder {
     return reader_.get();
   }
   const std::string& name() const noexcept { return name_; }
+  const ArchiveLibrary& library() const noexcept { return lib_; }
 
   // The next entry's header, or nullptr at the end.
   struct archive_entry* next_entry() {
     struct archive_entry* entry = nullptr;
-    const int status = archive_read_next_header(archive(), &entry);
+    const int status = lib_.archive_read_next_header(archive(), &entry);
     if (status == ARCHIVE_EOF) return nullptr;
     if (status < ARCHIVE_WARN) fail_decoding(0);
     return entry;
   }
 
   bool is_archive() const {
-    const int format = archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK;
+    const int format = lib_.archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK;
     return format == ARCHIVE_FORMAT_TAR || format == ARCHIVE_FORMAT_ZIP;
   }
   std::string archive_kind() const {
-    return (archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP ? "zip"
-                                                                                        : "tar";
+    return (lib_.archive_format(archive()) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP
+               ? "zip"
+               : "tar";
   }
   // The stream's name in messages: "gzip stream", "tar archive".
   std::string what() const {
@@ -325,7 +329,8 @@ class StreamDecoder {
   }
 
   std::size_t consumed() const {
-    return static_cast<std::size_t>(std::max<la_int64_t>(archive_filter_bytes(archive(), -1), 0));
+    return static_cast<std::size_t>(
+        std::max<la_int64_t>(lib_.archive_filter_bytes(archive(), -1), 0));
   }
 
   // Decodes the current entry's data whole; `text_name` names it in messages.
@@ -347,7 +352,7 @@ class StreamDecoder {
       }
       const std::size_t step = checked ? kDecodeStepBytes : kFirstBlockBytes - out.size;
       const std::size_t room = std::min(step, out.capacity - out.size - 1);
-      const la_ssize_t got = archive_read_data(archive(), out.data.get() + out.size, room);
+      const la_ssize_t got = lib_.archive_read_data(archive(), out.data.get() + out.size, room);
       if (got < 0) fail_decoding(out.size);
       out.size += static_cast<std::size_t>(got);
       if (!checked && (got == 0 || out.size >= kFirstBlockBytes)) {
@@ -362,7 +367,7 @@ class StreamDecoder {
 
   // Skips the current entry's data.
   void skip_entry() {
-    if (archive_read_data_skip(archive()) < ARCHIVE_WARN) fail_decoding(0);
+    if (lib_.archive_read_data_skip(archive()) < ARCHIVE_WARN) fail_decoding(0);
     progress_.update(consumed());
   }
 
@@ -371,7 +376,7 @@ class StreamDecoder {
   void finish_stream(const RawBytes& text) {
     const std::size_t end = consumed();
     // The trailer describes the text only when gzip is the one filter (not gzip inside gzip).
-    if (compression_ == "gzip" && archive_filter_count(archive()) == 2) {
+    if (compression_ == "gzip" && lib_.archive_filter_count(archive()) == 2) {
       verify_gzip_trailer(text, end);
     }
     std::array<char, 1 << 16> tail{};
@@ -391,7 +396,7 @@ class StreamDecoder {
 
  private:
   [[noreturn]] void fail_decoding(std::size_t decoded) const {
-    const char* reported = archive_error_string(archive());
+    const char* reported = lib_.archive_error_string(archive());
     const std::string detail = reported != nullptr ? reported : "";
     std::string lowered = detail;
     std::transform(lowered.begin(), lowered.end(), lowered.begin(),
@@ -446,6 +451,7 @@ class StreamDecoder {
   std::string name_;
   std::size_t file_bytes_;
   std::string compression_;
+  const ArchiveLibrary& lib_;
   ArchiveReader reader_;
   detail::Progress progress_;
 };
@@ -657,8 +663,10 @@ ArchiveText read_archive_member(StreamDecoder& decoder, struct archive_entry* en
   std::vector<std::string> graphs;
   ArchiveText first_graph;
   for (; entry != nullptr; entry = decoder.next_entry()) {
-    const char* pathname = archive_entry_pathname(entry);
-    if (archive_entry_filetype(entry) != AE_IFREG || pathname == nullptr) continue;
+    const char* pathname = decoder.library().archive_entry_pathname(entry);
+    if (decoder.library().archive_entry_filetype(entry) != AE_IFREG || pathname == nullptr) {
+      continue;
+    }
     const std::string member = pathname;
     files.push_back(member);
     const std::string text_name = decoder.name() + ":" + member;
