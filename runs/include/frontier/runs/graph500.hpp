@@ -187,8 +187,9 @@ struct Graph500Result {
   /// excluded. On ranks: the arcs routed to their owners, every slice built and made resident
   /// (the slowest process's under MPI).
   double construction_seconds = 0.0;
-  /// Built on the GPU: copying the CSR to the host for root choice and host validation (part of
-  /// neither figure above); 0 otherwise.
+  /// Built on the GPU and validated on the host (validate_on_host): copying the CSR to the host
+  /// for the host validator (part of neither figure above); 0 otherwise (the CSR stays on the
+  /// GPU alone).
   double host_copy_seconds = 0.0;
   /// Whether generation and construction ran on the GPU (Engine placement) or on every rank's
   /// GPU (GPU ranks and MPI processes).
