@@ -3,6 +3,7 @@
 // of mostly unused ids), and renumbering's map back to the file's ids (monotone, complete, an
 // isomorphism that BFS depths agree with).
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <spdlog/sinks/ostream_sink.h>
 
@@ -154,6 +155,35 @@ TEST(LoaderSnapHeader, MismatchedNodeCountIsAWarningWithAndWithoutRenumbering) {
         warnings.text().find("line 1 declares 7 nodes but the edge lines name 3 distinct ids"),
         std::string::npos)
         << warnings.text();
+  }
+}
+
+// The distinct ids are counted by one thread below 2^16 edge lines and by the team above: either
+// way, whatever the thread count, the header's node count is checked against the same number.
+TEST(LoaderSnapHeader, NodeCountIsCheckedAlikeOnOneThreadAndOnTheTeam) {
+  TempDir dir;
+  for (const int lines : {1000, 70000}) {
+    // Line i: 3i -> 3i + 1, so sources and targets name different ids: 2 * lines distinct ids,
+    // a third of the range unused.
+    std::string text =
+        "# Nodes: " + std::to_string(lines + 1) + " Edges: " + std::to_string(lines) + "\n";
+    for (int i = 0; i < lines; ++i) {
+      text += std::to_string(3 * i) + " " + std::to_string(3 * i + 1) + "\n";
+    }
+    const auto path = write_file(dir / ("g" + std::to_string(lines) + ".txt"), text);
+    for (const int threads : {1, 2}) {
+      const int saved = omp_get_max_threads();
+      omp_set_num_threads(threads);
+      const WarningCapture warnings;
+      const LoadedGraph loaded = read_graph(path);
+      omp_set_num_threads(saved);
+      EXPECT_EQ(loaded.graph.num_vertices(), 3 * (lines - 1) + 2);
+      EXPECT_NE(warnings.text().find("declares " + std::to_string(lines + 1) +
+                                     " nodes but the edge lines name " + std::to_string(2 * lines) +
+                                     " distinct ids"),
+                std::string::npos)
+          << lines << " lines, " << threads << " threads: " << warnings.text();
+    }
   }
 }
 
