@@ -99,19 +99,19 @@ EdgeId Engine::num_arcs() const noexcept {
 }
 
 std::vector<EdgeId> Engine::out_degrees(std::span<const VertexId> vertices) const {
+  const VertexId n = num_vertices();
+  for (const VertexId v : vertices) {
+    if (v < 0 || v >= n) {
+      throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
+                            std::to_string(n) + ")");
+    }
+  }
   if (!graph_) {
     const std::lock_guard<std::mutex> lock(resident_->mutex);
     return resident_->bfs_runner.out_degrees(vertices);
   }
   std::vector<EdgeId> degrees(vertices.size());
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    const VertexId v = vertices[i];
-    if (v < 0 || v >= graph_->num_vertices()) {
-      throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
-                            std::to_string(graph_->num_vertices()) + ")");
-    }
-    degrees[i] = graph_->degree(v);
-  }
+  for (std::size_t i = 0; i < vertices.size(); ++i) degrees[i] = graph_->degree(vertices[i]);
   return degrees;
 }
 

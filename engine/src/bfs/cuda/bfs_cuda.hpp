@@ -189,9 +189,10 @@ class BfsRunner {
   VertexT num_vertices() const;
   EdgeT num_arcs() const;
   bool directed() const;
-  /// The out-degree of each of `vertices` (each in [0, num_vertices())), read from the resident
-  /// CSR: what a caller without a host copy of the graph asks (Graph500's root sampler).
-  /// @throws InvalidArgument for a vertex out of range; CudaError if a CUDA call fails.
+  /// The out-degree of each of `vertices`, read from the resident CSR: what a caller without a
+  /// host copy of the graph asks (Graph500's root sampler). Every vertex must lie in
+  /// [0, num_vertices()): the caller checks (Engine::out_degrees).
+  /// @throws CudaError if a CUDA call fails.
   std::vector<EdgeT> out_degrees(std::span<const VertexT> vertices);
   /// Device bytes held by this runner.
   std::uint64_t device_bytes() const;

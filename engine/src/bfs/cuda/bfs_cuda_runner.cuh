@@ -1523,12 +1523,6 @@ bool BfsRunner<VertexT, EdgeT>::directed() const {
 
 template <typename VertexT, typename EdgeT>
 std::vector<EdgeT> BfsRunner<VertexT, EdgeT>::out_degrees(std::span<const VertexT> vertices) {
-  for (const VertexT v : vertices) {
-    if (v < 0 || v >= impl_->num_vertices) {
-      throw InvalidArgument("vertex " + std::to_string(v) + " is out of range [0, " +
-                            std::to_string(impl_->num_vertices) + ")");
-    }
-  }
   std::vector<EdgeT> degrees(vertices.size());
   if (vertices.empty()) return degrees;
   FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
