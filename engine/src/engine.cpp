@@ -17,6 +17,7 @@
 #include "frontier/device_build.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/device_graph_build.hpp"
+#include "graph/degree_order.hpp"
 
 namespace frontier {
 namespace detail {
@@ -50,10 +51,10 @@ void require_parents(bool has_parents) {
 
 }  // namespace
 
-Engine::Engine(Graph graph, Device device)
-    : Engine(std::make_shared<const Graph>(std::move(graph)), std::move(device)) {}
+Engine::Engine(Graph graph, Device device, const EngineOptions& options)
+    : Engine(std::make_shared<const Graph>(std::move(graph)), std::move(device), options) {}
 
-Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
+Engine::Engine(std::shared_ptr<const Graph> graph, Device device, const EngineOptions& options)
     : graph_(graph ? std::move(graph)
                    : throw InvalidArgument("an engine needs a graph, not a null pointer")),
       device_(resolve_device(device, graph_->num_arcs())) {
@@ -61,12 +62,24 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device)
     throw InvalidArgument("a CUDA engine needs at least one GPU id");
   }
   graph_->check_invariants();
+  if (options.search_order == SearchOrder::DegreeClasses && device_.is_cuda()) {
+    throw InvalidArgument(
+        "the degree-class search order is built for CPU engines; a GPU engine searches the "
+        "graph in its own order");
+  }
   if (device_.is_cuda()) {
     resident_ = std::make_shared<detail::EngineResidentState>(*graph_, single_gpu_id(device_));
   } else {
-    if (graph_->directed()) graph_->reverse();
-    cpu_warm_up_seconds_ = cpu::start_bfs_threads(graph_->num_vertices(),
-                                                  static_cast<std::int64_t>(graph_->num_arcs()));
+    if (options.search_order == SearchOrder::DegreeClasses) {
+      const detail::Timer timer;
+      ordered_ = std::make_shared<const detail::DegreeOrderedGraph<VertexId, EdgeId>>(
+          detail::order_by_degree_class(*graph_));
+      detail::logger().debug("engine: renumbered by degree class in {:.3f} s", timer.seconds());
+    }
+    const Graph& searched = ordered_ ? ordered_->graph : *graph_;
+    if (searched.directed()) searched.reverse();
+    cpu_warm_up_seconds_ = cpu::start_bfs_threads(searched.num_vertices(),
+                                                  static_cast<std::int64_t>(searched.num_arcs()));
   }
   detail::logger().debug("engine: graph with {} vertices and {} arcs resident on the {}",
                          graph_->num_vertices(), graph_->num_arcs(),
@@ -119,8 +132,28 @@ BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) cons
   return bfs(std::span<const VertexId>(&source, 1), options);
 }
 
+SearchOrder Engine::search_order() const noexcept {
+  return ordered_ ? SearchOrder::DegreeClasses : SearchOrder::AsGiven;
+}
+
 BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
                                 const BfsOptions& options) const {
+  if (ordered_) {
+    // Checked in the caller's ids, so that errors name the vertices it gave.
+    detail::check_bfs_arguments(*graph_, sources, options, device_);
+    std::vector<VertexId> renamed(sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
+    BfsOptions renamed_options = options;
+    if (options.target) {
+      renamed_options.target = ordered_->new_id[static_cast<std::size_t>(*options.target)];
+    }
+    const BfsResult<VertexId> found = frontier::bfs(
+        ordered_->graph, std::span<const VertexId>(renamed), renamed_options, device_);
+    const detail::Timer timer;
+    BfsResult<VertexId> result = detail::relabel_result(*ordered_, found, options.threads);
+    result.seconds += timer.seconds();
+    return result;
+  }
   if (!resident_) return frontier::bfs(*graph_, sources, options, device_);
   detail::check_bfs_arguments(num_vertices(), sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);

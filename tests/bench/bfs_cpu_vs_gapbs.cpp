@@ -3,7 +3,8 @@
 //
 //   frontier_bench_bfs_cpu_vs_gapbs [--gapbs DIR] [--graph FILE [--gapbs-graph FILE]]
 //                                   [--scale 20] [--work DIR] [--roots 8] [--trials 4]
-//                                   [--threads 1,2] [--seed 1] [--hubs-first] [--json]
+//                                   [--threads 1,2] [--seed 1] [--hubs-first] [--degree-order]
+//                                   [--json]
 //
 // GAPBS is never part of the build: its binaries (gapbs-bfs, gapbs-converter; build them with
 // ../shared/peers/build.sh OUT) come from --gapbs DIR or FRONTIER_GAPBS_DIR. Without them the
@@ -25,6 +26,10 @@
 // --hubs-first: frontier searches the same graph with each list's highest-degree neighbour moved
 // to its front (CsrBuildOptions::hubs_first, as Graph500 runs build; undirected graphs only);
 // GAPBS keeps its file's order.
+// --degree-order: a second Engine on the same graph searches it renumbered by degree class
+// (SearchOrder::DegreeClasses; its labels mapped back to the file's ids inside each timed
+// search), beside the first in the same run: columns ordered_med and ordered_ratio, and the
+// seconds the renumbering took.
 #include <omp.h>
 
 #include <algorithm>
@@ -33,6 +38,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string>
@@ -64,6 +70,7 @@ struct BenchConfig {
   std::vector<int> threads;
   std::uint64_t seed = 1;
   bool hubs_first = false;
+  bool degree_order = false;
   bool json = false;
 };
 
@@ -89,6 +96,10 @@ BenchConfig parse_arguments(int argc, char** argv) {
     }
     if (flag == "--hubs-first") {
       config.hubs_first = true;
+      continue;
+    }
+    if (flag == "--degree-order") {
+      config.degree_order = true;
       continue;
     }
     if (i + 1 >= argc)
@@ -211,6 +222,8 @@ struct RootFigures {
   double gapbs_average_ms = 0;
   double frontier_min_ms = 0;
   double frontier_median_ms = 0;
+  /// The degree-ordered engine's median (--degree-order), else 0.
+  double ordered_median_ms = 0;
   double ratio() const { return frontier_median_ms / gapbs_average_ms; }
 };
 
@@ -237,17 +250,22 @@ std::vector<double> frontier_searches(const frontier::Engine& engine, frontier::
 }
 
 void print_summary(const std::vector<RootFigures>& rows, int threads) {
-  std::vector<double> gapbs, fastest, medians;
+  std::vector<double> gapbs, fastest, medians, ordered;
   for (const RootFigures& row : rows) {
     if (row.threads != threads) continue;
     gapbs.push_back(row.gapbs_average_ms);
     fastest.push_back(row.frontier_min_ms);
     medians.push_back(row.frontier_median_ms);
+    ordered.push_back(row.ordered_median_ms);
   }
   const double gapbs_median = median(gapbs);
   const double frontier_median = median(medians);
-  std::printf("%7d %10s %12.2f %12.2f %12.2f %9.2f\n", threads, "all", gapbs_median,
-              median(fastest), frontier_median, frontier_median / gapbs_median);
+  std::printf("%7d %10s %12.2f %12.2f %12.2f %9.2f", threads, "all", gapbs_median, median(fastest),
+              frontier_median, frontier_median / gapbs_median);
+  if (median(ordered) > 0) {
+    std::printf(" %12.2f %13.2f", median(ordered), median(ordered) / gapbs_median);
+  }
+  std::printf("\n");
 }
 
 // The same graph rebuilt with each list's hub first.
@@ -283,6 +301,16 @@ int main(int argc, char** argv) {
     const std::vector<VertexId> roots =
         runs::choose_graph500_roots(engine.graph(), config.roots, config.seed);
     engine.bfs(roots.front());  // warm-up: page in the graph
+    std::optional<Engine> ordered;
+    double ordering_seconds = 0;
+    if (config.degree_order) {
+      EngineOptions options;
+      options.search_order = SearchOrder::DegreeClasses;
+      detail::Timer timer;
+      ordered.emplace(engine.graph(), Device::cpu(), options);
+      ordering_seconds = timer.seconds();
+      ordered->bfs(roots.front());
+    }
 
     if (!config.json) {
       std::printf(
@@ -291,12 +319,17 @@ int main(int argc, char** argv) {
           static_cast<long long>(engine.graph().num_vertices()),
           static_cast<long long>(engine.graph().num_arcs()),
           config.hubs_first ? "; frontier's lists with the hub first" : "");
+      if (ordered) {
+        std::printf("# ordered: the same graph renumbered by degree class (%.3f s)\n",
+                    ordering_seconds);
+      }
       std::printf(
           "# %d trials per root; GAPBS: its average; frontier: min and median; ratio = "
           "frontier median / GAPBS average\n",
           config.trials);
-      std::printf("%7s %10s %12s %12s %12s %9s\n", "threads", "root", "gapbs_avg_ms",
-                  "frontier_min", "frontier_med", "ratio");
+      std::printf("%7s %10s %12s %12s %12s %9s%s\n", "threads", "root", "gapbs_avg_ms",
+                  "frontier_min", "frontier_med", "ratio",
+                  ordered ? "  ordered_med ordered_ratio" : "");
     }
     std::vector<RootFigures> rows;
     for (const int threads : config.threads) {
@@ -308,11 +341,19 @@ int main(int argc, char** argv) {
         const std::vector<double> ms = frontier_searches(engine, root, threads, config.trials);
         row.frontier_min_ms = *std::min_element(ms.begin(), ms.end());
         row.frontier_median_ms = median(ms);
+        if (ordered) {
+          row.ordered_median_ms = median(frontier_searches(*ordered, root, threads, config.trials));
+        }
         rows.push_back(row);
         if (!config.json) {
-          std::printf("%7d %10lld %12.2f %12.2f %12.2f %9.2f\n", threads,
+          std::printf("%7d %10lld %12.2f %12.2f %12.2f %9.2f", threads,
                       static_cast<long long>(root), row.gapbs_average_ms, row.frontier_min_ms,
                       row.frontier_median_ms, row.ratio());
+          if (ordered) {
+            std::printf(" %12.2f %13.2f", row.ordered_median_ms,
+                        row.ordered_median_ms / row.gapbs_average_ms);
+          }
+          std::printf("\n");
           std::fflush(stdout);
         }
       }
@@ -321,17 +362,18 @@ int main(int argc, char** argv) {
     if (config.json) {
       std::printf(
           "{\"graph\": \"%s\", \"vertices\": %lld, \"arcs\": %lld, \"trials\": %d, "
-          "\"hubs_first\": %s, \"rows\": [",
+          "\"hubs_first\": %s, \"degree_order_seconds\": %.4f, \"rows\": [",
           graph_file.c_str(), static_cast<long long>(engine.graph().num_vertices()),
           static_cast<long long>(engine.graph().num_arcs()), config.trials,
-          config.hubs_first ? "true" : "false");
+          config.hubs_first ? "true" : "false", ordering_seconds);
       for (std::size_t i = 0; i < rows.size(); ++i) {
         const RootFigures& row = rows[i];
         std::printf(
             "%s\n  {\"threads\": %d, \"root\": %lld, \"gapbs_average_ms\": %.4f, "
-            "\"frontier_min_ms\": %.4f, \"frontier_median_ms\": %.4f, \"ratio\": %.4f}",
+            "\"frontier_min_ms\": %.4f, \"frontier_median_ms\": %.4f, \"ratio\": %.4f, "
+            "\"ordered_median_ms\": %.4f}",
             i == 0 ? "" : ",", row.threads, static_cast<long long>(row.root), row.gapbs_average_ms,
-            row.frontier_min_ms, row.frontier_median_ms, row.ratio());
+            row.frontier_min_ms, row.frontier_median_ms, row.ratio(), row.ordered_median_ms);
       }
       std::printf("\n]}\n");
     }

@@ -30,12 +30,32 @@ namespace frontier {
 
 namespace detail {
 struct EngineResidentState;
+template <typename VertexT, typename EdgeT>
+struct DegreeOrderedGraph;
 }  // namespace detail
 
 struct CsrBuildOptions;
 struct DeviceBuiltGraph;
 enum class HostCopy;
 struct KroneckerParams;
+
+/// How an Engine numbers the vertices it searches. Its results always use the graph's own ids.
+enum class SearchOrder {
+  /// The graph's ids.
+  AsGiven,
+  /// A renumbered copy, vertices grouped by degree class (floor(log2 degree), highest first,
+  /// vertices without arcs last; the graph's order within a class), which a search of a skewed
+  /// graph (Kronecker, social networks) reads in denser runs. The engine keeps the copy beside
+  /// the graph (as many host bytes again, plus 8 bytes a vertex), and each search maps its
+  /// sources in and its labels back (a pass over the vertices, inside the search's time), so
+  /// it pays for many searches of one graph, not for one. CPU engines only, for now.
+  DegreeClasses,
+};
+
+/// What an Engine prepares besides the resident graph.
+struct EngineOptions {
+  SearchOrder search_order = SearchOrder::AsGiven;
+};
 
 /// A graph kept resident on one device, ready for repeated queries.
 ///
@@ -53,12 +73,16 @@ class Engine {
   /// @throws InvalidArgument if `device` is a CUDA device without ids, or with more than one.
   /// @throws OutOfMemory if the graph and the BFS buffers do not fit the GPU's free memory.
   /// @throws CudaError if the GPU cannot be used (or this build has no CUDA backend).
-  explicit Engine(Graph graph, Device device = Device::cpu());
+  /// With `options.search_order` DegreeClasses it also builds the renumbered copy; @throws
+  /// InvalidArgument for it on a GPU or on a weighted graph, OutOfMemory where the copy does not
+  /// fit the host's available memory.
+  explicit Engine(Graph graph, Device device = Device::cpu(), const EngineOptions& options = {});
 
   /// As Engine(Graph, Device), sharing a graph its owner keeps as well (the Python package's
   /// Graph), so that nothing is copied. The graph must not change while the Engine lives.
   /// @throws InvalidArgument if `graph` is null; the rest as Engine(Graph, Device).
-  explicit Engine(std::shared_ptr<const Graph> graph, Device device = Device::cpu());
+  explicit Engine(std::shared_ptr<const Graph> graph, Device device = Device::cpu(),
+                  const EngineOptions& options = {});
 
   /// Whether the engine keeps its graph in host memory: always, except for a graph built on the
   /// GPU without a host copy (build_kronecker_on_device with HostCopy::None), which lives on the
@@ -75,6 +99,8 @@ class Engine {
   std::vector<EdgeId> out_degrees(std::span<const VertexId> vertices) const;
   /// Where queries run.
   const Device& device() const noexcept { return device_; }
+  /// The numbering searches run in (EngineOptions::search_order).
+  SearchOrder search_order() const noexcept;
   /// Seconds the warm-up took when the engine was built (part of building it): on a GPU, kernels
   /// loaded and one search per strategy; on the CPU, the OpenMP threads started (0 for a graph
   /// small enough to be searched on one thread).
@@ -145,6 +171,8 @@ class Engine {
   /// Device-resident copies (the GPU BFS runner); null on the CPU.
   std::shared_ptr<detail::EngineResidentState> resident_;
   double cpu_warm_up_seconds_ = 0.0;
+  /// The renumbered copy searches run on (SearchOrder::DegreeClasses); null otherwise.
+  std::shared_ptr<const detail::DegreeOrderedGraph<VertexId, EdgeId>> ordered_;
 };
 
 }  // namespace frontier
