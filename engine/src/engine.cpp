@@ -12,6 +12,7 @@
 #include "bfs/bfs_validate_messages.hpp"
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_device_labels.hpp"
+#include "bfs/cuda/renumbered_labels.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device_build.hpp"
@@ -29,6 +30,11 @@ struct EngineResidentState {
   std::mutex mutex;
   cuda::BfsRunner<VertexId, EdgeId> bfs_runner;
   double warm_up_seconds = 0.0;
+  /// SearchOrder::DegreeClasses: the order on the GPU, and the caller's labels rewritten in it
+  /// for validation (allocated by the first validation).
+  cuda::DeviceSearchOrder order;
+  DeviceArray<std::int32_t> search_depth;
+  DeviceArray<VertexId> search_parent;
 
   EngineResidentState(const Graph& graph, int device_id)
       : bfs_runner(graph, device_id), warm_up_seconds(bfs_runner.warm_up()) {}
@@ -62,21 +68,21 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device, const EngineOp
     throw InvalidArgument("a CUDA engine needs at least one GPU id");
   }
   graph_->check_invariants();
-  if (options.search_order == SearchOrder::DegreeClasses && device_.is_cuda()) {
-    throw InvalidArgument(
-        "the degree-class search order is built for CPU engines; a GPU engine searches the "
-        "graph in its own order");
+  if (options.search_order == SearchOrder::DegreeClasses) {
+    if (device_.is_cuda()) single_gpu_id(device_);  // a usable GPU before the host's work
+    const detail::Timer timer;
+    ordered_ = std::make_shared<const detail::DegreeOrderedGraph<VertexId, EdgeId>>(
+        detail::order_by_degree_class(*graph_));
+    detail::logger().debug("engine: renumbered by degree class in {:.3f} s", timer.seconds());
   }
+  const Graph& searched = ordered_ ? ordered_->graph : *graph_;
   if (device_.is_cuda()) {
-    resident_ = std::make_shared<detail::EngineResidentState>(*graph_, single_gpu_id(device_));
-  } else {
-    if (options.search_order == SearchOrder::DegreeClasses) {
-      const detail::Timer timer;
-      ordered_ = std::make_shared<const detail::DegreeOrderedGraph<VertexId, EdgeId>>(
-          detail::order_by_degree_class(*graph_));
-      detail::logger().debug("engine: renumbered by degree class in {:.3f} s", timer.seconds());
+    const int id = single_gpu_id(device_);
+    resident_ = std::make_shared<detail::EngineResidentState>(searched, id);
+    if (ordered_) {
+      resident_->order = cuda::upload_search_order(ordered_->new_id, ordered_->old_id, id);
     }
-    const Graph& searched = ordered_ ? ordered_->graph : *graph_;
+  } else {
     if (searched.directed()) searched.reverse();
     cpu_warm_up_seconds_ = cpu::start_bfs_threads(searched.num_vertices(),
                                                   static_cast<std::int64_t>(searched.num_arcs()));
@@ -147,8 +153,14 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
     if (options.target) {
       renamed_options.target = ordered_->new_id[static_cast<std::size_t>(*options.target)];
     }
-    const BfsResult<VertexId> found = frontier::bfs(
-        ordered_->graph, std::span<const VertexId>(renamed), renamed_options, device_);
+    BfsResult<VertexId> found;
+    if (resident_) {
+      const std::lock_guard<std::mutex> lock(resident_->mutex);
+      found = resident_->bfs_runner.run(renamed, to_cuda_options(renamed_options));
+    } else {
+      found = frontier::bfs(ordered_->graph, std::span<const VertexId>(renamed), renamed_options,
+                            device_);
+    }
     const detail::Timer timer;
     BfsResult<VertexId> result = detail::relabel_result(*ordered_, found, options.threads);
     result.seconds += timer.seconds();
@@ -180,8 +192,22 @@ void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& 
   }
   detail::check_bfs_arguments(num_vertices(), sources, options, device_);
   const std::lock_guard<std::mutex> lock(resident_->mutex);
-  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
-                      to_cuda_options(options), result);
+  if (!ordered_) {
+    cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
+                        to_cuda_options(options), result);
+    return;
+  }
+  std::vector<VertexId> renamed(sources.size());
+  for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
+  BfsOptions renamed_options = options;
+  if (options.target) {
+    renamed_options.target = ordered_->new_id[static_cast<std::size_t>(*options.target)];
+  }
+  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), renamed,
+                      to_cuda_options(renamed_options), result, &resident_->order, options.target);
+  BfsResult<VertexId>& summary = result.summary;
+  summary.source = ordered_->old_id[summary.source];
+  for (VertexId& s : summary.sources) s = ordered_->old_id[s];
 }
 
 BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
@@ -193,6 +219,25 @@ BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
   const std::span<const std::int32_t> depth(result.depth);
   if (!resident_) {
     return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
+  }
+  if (ordered_) {
+    // The renumbered graph is on the GPU: the labels go to it in its ids (sizes checked first,
+    // in the caller's ids).
+    detail::check_validation_arguments<VertexId>(num_vertices(), sources, parent.size(),
+                                                 depth.size());
+    const detail::SearchIdLabels<VertexId> renamed =
+        detail::labels_in_search_ids(*ordered_, sources, parent, depth);
+    BfsValidation verdict;
+    {
+      const std::lock_guard<std::mutex> lock(resident_->mutex);
+      verdict = resident_->bfs_runner.validate(renamed.sources, renamed.parent, renamed.depth,
+                                               result.stopped_early());
+    }
+    // The GPU's message names search ids; the host's, on the graph as given, the caller's.
+    if (!verdict.valid) {
+      return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
+    }
+    return verdict;
   }
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate(sources, parent, depth, result.stopped_early());
@@ -216,6 +261,30 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
                                                 : std::span<const VertexId>(summary.sources);
   detail::check_validation_arguments<VertexId>(num_vertices(), sources, result.parent.size(),
                                                result.depth.size());
+  if (ordered_) {
+    std::vector<VertexId> renamed(sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
+    const bool with_depth = !result.depth.empty();
+    BfsValidation verdict;
+    {
+      const std::lock_guard<std::mutex> lock(resident_->mutex);
+      cuda::labels_to_search_ids(resident_->order, with_depth ? result.depth.data() : nullptr,
+                                 result.parent.data(), resident_->search_depth,
+                                 resident_->search_parent);
+      verdict = resident_->bfs_runner.validate_on_device(
+          renamed, resident_->search_parent.data(),
+          with_depth ? resident_->search_depth.data() : nullptr, summary.stopped_early());
+    }
+    // The GPU's message names search ids; the host's, on the graph as given, the caller's.
+    if (!verdict.valid) {
+      const LabelVector<VertexId> parent = result.parent.to_host();
+      const LabelVector<std::int32_t> depth =
+          with_depth ? result.depth.to_host() : LabelVector<std::int32_t>();
+      return validate_bfs_tree(*graph_, sources, std::span<const VertexId>(parent),
+                               std::span<const std::int32_t>(depth), summary.stopped_early());
+    }
+    return verdict;
+  }
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate_on_device(
       sources, result.parent.data(), result.depth.empty() ? nullptr : result.depth.data(),

@@ -11,6 +11,7 @@
 
 #include "bfs/cuda/bfs_cuda.hpp"
 #include "bfs/cuda/bfs_device_labels.hpp"
+#include "bfs/cuda/renumbered_labels.hpp"
 #include "cuda/device_query.hpp"
 #include "euler_tour/euler_tour_backend.hpp"
 #include "frontier/errors.hpp"
@@ -291,7 +292,8 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::edge_queue_capacity() const {
 }
 
 template <typename VertexT, typename EdgeT>
-void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*) {
+void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t*, VertexT*, const VertexT*,
+                                                      const VertexT*) {
   no_cuda();
 }
 
@@ -299,7 +301,17 @@ template class BfsRunner<std::int32_t, std::int64_t>;
 template class BfsRunner<std::int64_t, std::int64_t>;
 
 void bfs_on_device(BfsRunner<VertexId, EdgeId>&, int, std::span<const VertexId>,
-                   const BfsCudaOptions&, DeviceBfsResult<VertexId>&) {
+                   const BfsCudaOptions&, DeviceBfsResult<VertexId>&, const DeviceSearchOrder*,
+                   std::optional<std::int64_t>) {
+  no_cuda();
+}
+
+DeviceSearchOrder upload_search_order(std::span<const VertexId>, std::span<const VertexId>, int) {
+  no_cuda();
+}
+
+void labels_to_search_ids(const DeviceSearchOrder&, const std::int32_t*, const VertexId*,
+                          DeviceArray<std::int32_t>&, DeviceArray<VertexId>&) {
   no_cuda();
 }
 

@@ -1,7 +1,8 @@
 // SearchOrder::DegreeClasses: an Engine that searches a copy of its graph renumbered by degree
 // class answers in the graph's own ids exactly as the engine on the graph as given does (depths,
 // valid trees, several sources, targets, depth limits, threads), and the renumbering itself is a
-// stable grouping by class that keeps every list.
+// stable grouping by class that keeps every list. GPU engines with the order:
+// gpu/engine_search_order_gpu_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -156,7 +157,7 @@ TEST(SearchOrder, ErrorsNameTheCallersVertices) {
   EXPECT_THROW(ordered.bfs(0, options), InvalidArgument);
 }
 
-TEST(SearchOrder, WeightedGraphsAndGpuEnginesAreRefused) {
+TEST(SearchOrder, WeightedGraphsAreRefused) {
   EdgeList<VertexId> edges;
   edges.num_vertices = 3;
   edges.sources = {0, 1};
@@ -167,7 +168,6 @@ TEST(SearchOrder, WeightedGraphsAndGpuEnginesAreRefused) {
   build.symmetrize = true;
   const Graph weighted = build_csr<VertexId, EdgeId>(edges, build);
   EXPECT_THROW(Engine(weighted, Device::cpu(), by_degree()), InvalidArgument);
-  EXPECT_THROW(Engine(kronecker_graph(8, false), Device::cuda(0), by_degree()), InvalidArgument);
 }
 
 }  // namespace

@@ -48,7 +48,8 @@ enum class SearchOrder {
   /// graph (Kronecker, social networks) reads in denser runs. The engine keeps the copy beside
   /// the graph (as many host bytes again, plus 8 bytes a vertex), and each search maps its
   /// sources in and its labels back (a pass over the vertices, inside the search's time), so
-  /// it pays for many searches of one graph, not for one. CPU engines only, for now.
+  /// it pays for many searches of one graph, not for one. On a GPU the copy is made on the host
+  /// and uploaded in place of the graph, with the order (8 more device bytes a vertex).
   DegreeClasses,
 };
 
@@ -74,8 +75,8 @@ class Engine {
   /// @throws OutOfMemory if the graph and the BFS buffers do not fit the GPU's free memory.
   /// @throws CudaError if the GPU cannot be used (or this build has no CUDA backend).
   /// With `options.search_order` DegreeClasses it also builds the renumbered copy; @throws
-  /// InvalidArgument for it on a GPU or on a weighted graph, OutOfMemory where the copy does not
-  /// fit the host's available memory.
+  /// InvalidArgument for it on a weighted graph, OutOfMemory where the copy does not fit the
+  /// host's available memory (or the order the GPU's).
   explicit Engine(Graph graph, Device device = Device::cpu(), const EngineOptions& options = {});
 
   /// As Engine(Graph, Device), sharing a graph its owner keeps as well (the Python package's

@@ -202,8 +202,12 @@ class BfsRunner {
   /// Copies the last search's labels into `d_depth` and, unless it is null (or the search ran
   /// without predecessors), `d_parent`: num_vertices() elements each in memory of this runner's
   /// GPU. Device to device on the runner's stream; returns once the copies are complete.
+  /// With `d_new_id` and `d_old_id` (a renumbered graph's order on this GPU: caller id -> search
+  /// id and back) the labels are written in the caller's ids instead: label v from search vertex
+  /// d_new_id[v], parents through d_old_id.
   /// @throws CudaError if a copy fails.
-  void copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent);
+  void copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent,
+                             const VertexT* d_new_id = nullptr, const VertexT* d_old_id = nullptr);
 
  private:
   struct Impl;

@@ -52,6 +52,7 @@
 #include "bfs/cuda/bfs_cuda_tuning.hpp"
 #include "bfs/cuda/bfs_kernels.cuh"
 #include "bfs/cuda/bfs_validate_cuda.cuh"
+#include "bfs/cuda/renumbered_labels.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "cuda/device_memory.hpp"
@@ -1556,10 +1557,24 @@ std::uint64_t BfsRunner<VertexT, EdgeT>::edge_queue_capacity() const {
 }
 
 template <typename VertexT, typename EdgeT>
-void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent) {
+void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, VertexT* d_parent,
+                                                      const VertexT* d_new_id,
+                                                      const VertexT* d_old_id) {
   FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
   const cudaStream_t s = impl_->stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(impl_->num_vertices);
+  if (d_new_id != nullptr) {
+    int multiprocessors = 0;
+    FRONTIER_CUDA_CHECK(
+        cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, impl_->device_id));
+    const int grid =
+        capped_grid(n, kRenumberBlockThreads, static_cast<std::uint64_t>(8 * multiprocessors));
+    labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
+        impl_->d_depth.data(), impl_->d_parent.data(), d_new_id, d_old_id, n, d_depth, d_parent);
+    FRONTIER_CHECK_LAUNCH();
+    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
+    return;
+  }
   FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_depth, impl_->d_depth.data(), n * sizeof(std::int32_t),
                                       cudaMemcpyDeviceToDevice, s));
   if (d_parent != nullptr) {

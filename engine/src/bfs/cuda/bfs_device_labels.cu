@@ -19,6 +19,7 @@
 #include "cuda/device_scope.cuh"
 #include "cuda/launch_sizing.hpp"
 #include "cuda/stream.cuh"
+#include "frontier/detail/timer.hpp"
 
 namespace frontier::cuda {
 
@@ -90,7 +91,8 @@ std::int64_t drop_labels_past_target(DeviceBfsResult<VertexT>& result, std::int6
 
 void bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
                    std::span<const VertexId> sources, const BfsCudaOptions& options,
-                   DeviceBfsResult<VertexId>& result) {
+                   DeviceBfsResult<VertexId>& result, const DeviceSearchOrder* order,
+                   std::optional<std::int64_t> caller_target) {
   const DeviceScope scope(device_id);
   const std::uint64_t n = static_cast<std::uint64_t>(runner.num_vertices());
   const auto fits = [&](const auto& array) {
@@ -121,13 +123,21 @@ void bfs_on_device(BfsRunner<VertexId, EdgeId>& runner, int device_id,
   search.copy_labels = false;
   result.summary = runner.run(sources, search);
 
-  // 3. Copy them into the result's arrays (complete on return).
-  runner.copy_labels_on_device(result.depth.data(), result.parent.data());
+  // 3. Copy them into the result's arrays (complete on return); from a renumbered graph, into
+  //    the caller's ids, which is part of the search.
+  if (order != nullptr) {
+    const detail::Timer timer;
+    runner.copy_labels_on_device(result.depth.data(), result.parent.data(), order->new_id.data(),
+                                 order->old_id.data());
+    result.summary.seconds += timer.seconds();
+  } else {
+    runner.copy_labels_on_device(result.depth.data(), result.parent.data());
+  }
 
   // 4. A target search ends at the target's level, whatever a multi-level launch labelled.
   if (result.summary.stop == BfsStop::TargetReached) {
-    result.summary.vertices_reached =
-        drop_labels_past_target(result, *options.target, device_id, d_reached);
+    result.summary.vertices_reached = drop_labels_past_target(
+        result, order != nullptr ? *caller_target : *options.target, device_id, d_reached);
   }
 }
 

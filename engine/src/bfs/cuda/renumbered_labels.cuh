@@ -1,0 +1,51 @@
+// renumbered_labels.cuh — the two passes between a renumbered search's labels and the caller's
+// ids (renumbered_labels.hpp). The gather (search ids to the caller's) reads one ordered stream
+// per degree class, so it runs near copy speed; the scatter serves validation only.
+#pragma once
+
+#include <cstdint>
+
+namespace frontier::cuda {
+
+/// Threads per block of both passes (one vertex a thread, grid-stride).
+inline constexpr int kRenumberBlockThreads = 256;
+
+/// out_depth[v] = depth[new_id[v]]; out_parent[v] = old_id of parent[new_id[v]] (negative
+/// parents, unreached, kept). `out_parent` null: depths only.
+template <typename VertexT>
+__global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ depth,
+                                            const VertexT* __restrict__ parent,
+                                            const VertexT* __restrict__ new_id,
+                                            const VertexT* __restrict__ old_id, std::uint64_t n,
+                                            std::int32_t* __restrict__ out_depth,
+                                            VertexT* __restrict__ out_parent) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t v = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; v < n; v += stride) {
+    const VertexT at = new_id[v];
+    out_depth[v] = depth[at];
+    if (out_parent != nullptr) {
+      const VertexT p = parent[at];
+      out_parent[v] = p < 0 ? p : old_id[p];
+    }
+  }
+}
+
+/// The inverse: out_depth[new_id[v]] = depth[v]; out_parent[new_id[v]] = new_id of parent[v]
+/// (a parent outside [0, n) is kept as it is). `depth` null: parents only.
+template <typename VertexT>
+__global__ void labels_to_search_ids_kernel(const std::int32_t* __restrict__ depth,
+                                            const VertexT* __restrict__ parent,
+                                            const VertexT* __restrict__ new_id, std::uint64_t n,
+                                            std::int32_t* __restrict__ out_depth,
+                                            VertexT* __restrict__ out_parent) {
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
+  for (std::uint64_t v = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; v < n; v += stride) {
+    const VertexT at = new_id[v];
+    if (depth != nullptr) out_depth[at] = depth[v];
+    const VertexT p = parent[v];
+    // A parent out of range stays so, for the validator to name.
+    out_parent[at] = p < 0 || static_cast<std::uint64_t>(p) >= n ? p : new_id[p];
+  }
+}
+
+}  // namespace frontier::cuda
