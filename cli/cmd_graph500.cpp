@@ -85,6 +85,13 @@ int parse_vertex_id_bits(const std::string& text) {
   throw UsageError("--vertex-ids must be 32 or 64, not '" + text + "'");
 }
 
+// --search-order: "given" or "degree".
+SearchOrder parse_search_order(const std::string& text) {
+  if (text == "given") return SearchOrder::AsGiven;
+  if (text == "degree") return SearchOrder::DegreeClasses;
+  throw UsageError("--search-order must be 'given' or 'degree', not '" + text + "'");
+}
+
 }  // namespace
 
 int run_graph500(int argc, const char* const* argv) {
@@ -100,6 +107,11 @@ int run_graph500(int argc, const char* const* argv) {
       "no-validate", "skip validation (results are then not official)")(
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
+      "search-order",
+      "how the engine numbers the vertices it searches: 'given' (the generator's) or 'degree' "
+      "(renumbered by degree class on the host as part of construction; results keep the "
+      "generator's ids; on a GPU with --host-build)",
+      cxxopts::value<std::string>()->default_value("given"))(
       "vertex-ids",
       "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "
       "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
@@ -127,6 +139,7 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
+  config.search_order = parse_search_order(result["search-order"].as<std::string>());
   if (result.count("vertex-ids") > 0) {
     config.vertex_id_bits = parse_vertex_id_bits(result["vertex-ids"].as<std::string>());
   }

@@ -75,4 +75,10 @@ std::uint64_t host_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arc
   return (num_vertices + 1) * ids.edge + num_arcs * (ids.vertex + (weighted ? sizeof(Weight) : 0));
 }
 
+std::uint64_t search_order_host_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs,
+                                      bool directed, IdBytes ids) {
+  return (directed ? 2 : 1) * host_graph_bytes(num_vertices, num_arcs, false, ids) +
+         2 * num_vertices * ids.vertex;
+}
+
 }  // namespace frontier

@@ -49,6 +49,16 @@ TEST_F(CliArgumentsTest, ThreadsAboveTheBoundAreAUsageError) {
   EXPECT_EQ(run_cli("info " + karate() + " --threads 0").exit_code, 0);
 }
 
+TEST_F(CliArgumentsTest, Graph500SearchOrderIsGivenOrDegree) {
+  const CliRun bad = run_cli("graph500 --scale 8 --device cpu --search-order deg");
+  EXPECT_EQ(bad.exit_code, 2) << bad.output();
+  EXPECT_NE(bad.err.find("--search-order must be 'given' or 'degree'"), std::string::npos)
+      << bad.err;
+  const CliRun degree = run_cli("graph500 --scale 8 --roots 4 --device cpu --search-order degree");
+  EXPECT_EQ(degree.exit_code, 0) << degree.output();
+  EXPECT_NE(degree.out.find("harmonic_mean_TEPS"), std::string::npos) << degree.out;
+}
+
 TEST_F(CliArgumentsTest, HelpStatesTheThreadsBound) {
   const CliRun result = run_cli("info --help");
   EXPECT_EQ(result.exit_code, 0);

@@ -393,5 +393,45 @@ TEST(Graph500Memory, EstimateGrowsWithSizeAndTooLargeIsOutOfMemory) {
   }
 }
 
+// The degree-class search order (--search-order degree): the same roots and, per root, the same
+// component and levels as the graph's own order; every tree validated in the generator's ids.
+TEST(Graph500SearchOrder, DegreeOrderRunAnswersAsTheGraphsOrder) {
+  Graph500Config config;
+  config.scale = 12;
+  config.roots = 16;
+  config.seed = 4;
+  config.bfs.threads = 2;
+  const Graph500Result given = run_graph500(config);
+  config.search_order = SearchOrder::DegreeClasses;
+  const Graph500Result ordered = run_graph500(config);
+  ASSERT_EQ(ordered.runs.size(), given.runs.size());
+  EXPECT_EQ(ordered.num_arcs, given.num_arcs);
+  for (std::size_t i = 0; i < given.runs.size(); ++i) {
+    SCOPED_TRACE("root " + std::to_string(given.runs[i].root));
+    EXPECT_EQ(ordered.runs[i].root, given.runs[i].root);
+    EXPECT_EQ(ordered.runs[i].nedge, given.runs[i].nedge);
+    EXPECT_EQ(ordered.runs[i].vertices_reached, given.runs[i].vertices_reached);
+    EXPECT_EQ(ordered.runs[i].levels, given.runs[i].levels);
+    EXPECT_GE(ordered.runs[i].validate_seconds, 0.0);
+  }
+}
+
+TEST(Graph500SearchOrder, OnlyTheEngineAndOnAGpuOnlyTheHostBuild) {
+  Graph500Config config;
+  config.scale = 10;
+  config.search_order = SearchOrder::DegreeClasses;
+  config.placement = Graph500Placement::Ranks;
+  config.ranks = 2;
+  EXPECT_THROW(run_graph500(config), InvalidArgument);
+  config.placement = Graph500Placement::Engine;
+  config.device = Device::cuda(0);
+  try {
+    run_graph500(config);
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& error) {
+    EXPECT_NE(std::string(error.what()).find("--host-build"), std::string::npos) << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace frontier::runs

@@ -136,4 +136,9 @@ BfsHostBytes bfs_host_bytes(std::uint64_t num_vertices, bool cpu_search, bool va
 std::uint64_t host_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs, bool weighted,
                                IdBytes ids = {});
 
+/// Host bytes an Engine with SearchOrder::DegreeClasses keeps beside the graph: the renumbered
+/// CSR (and its reverse when `directed`) and both directions of the order.
+std::uint64_t search_order_host_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs,
+                                      bool directed, IdBytes ids = {});
+
 }  // namespace frontier

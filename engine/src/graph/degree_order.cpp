@@ -10,6 +10,7 @@
 #include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/parallel.hpp"
 #include "frontier/errors.hpp"
+#include "frontier/memory_sizing.hpp"
 
 namespace frontier::detail {
 namespace {
@@ -88,22 +89,15 @@ CsrGraph<VertexT, EdgeT> renumber(const CsrGraph<VertexT, EdgeT>& graph,
 
 }  // namespace
 
-std::uint64_t degree_order_bytes(std::uint64_t num_vertices, std::uint64_t arcs, bool directed,
-                                 int vertex_bytes, int edge_bytes) {
-  const std::uint64_t csr = (num_vertices + 1) * static_cast<std::uint64_t>(edge_bytes) +
-                            arcs * static_cast<std::uint64_t>(vertex_bytes);
-  return (directed ? 2 : 1) * csr + 2 * num_vertices * static_cast<std::uint64_t>(vertex_bytes);
-}
-
 template <typename VertexT, typename EdgeT>
 DegreeOrderedGraph<VertexT, EdgeT> order_by_degree_class(const CsrGraph<VertexT, EdgeT>& graph) {
   if (graph.has_weights()) {
     throw InvalidArgument("the degree order renumbers unweighted graphs; this one has weights");
   }
   const std::int64_t n = graph.num_vertices();
-  const std::uint64_t needed = degree_order_bytes(static_cast<std::uint64_t>(n),
-                                                  static_cast<std::uint64_t>(graph.num_arcs()),
-                                                  graph.directed(), sizeof(VertexT), sizeof(EdgeT));
+  const std::uint64_t needed = search_order_host_bytes(
+      static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(graph.num_arcs()), graph.directed(),
+      IdBytes{sizeof(VertexT), sizeof(EdgeT)});
   const std::uint64_t available = available_host_memory_bytes();
   if (available != 0 && needed > available) {
     throw OutOfMemory("renumbering the graph by degree needs a second copy of it in host memory",

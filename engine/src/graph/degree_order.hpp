@@ -31,14 +31,9 @@ inline int degree_class(std::uint64_t degree) noexcept {
   return degree == 0 ? 0 : 64 - __builtin_clzll(degree);
 }
 
-/// Host bytes order_by_degree_class() holds beside its input: the renumbered CSR (offsets,
-/// targets, and the reverse's of a directed graph once it is built) and the two id arrays.
-std::uint64_t degree_order_bytes(std::uint64_t num_vertices, std::uint64_t arcs, bool directed,
-                                 int vertex_bytes, int edge_bytes);
-
 /// Renumbers `graph` by degree class (out-degree for a directed graph). Parallel (OpenMP), and
 /// linear apart from sorting each list.
-/// @throws OutOfMemory if degree_order_bytes() exceeds the host's available memory.
+/// @throws OutOfMemory if search_order_host_bytes() exceeds the host's available memory.
 template <typename VertexT, typename EdgeT>
 DegreeOrderedGraph<VertexT, EdgeT> order_by_degree_class(const CsrGraph<VertexT, EdgeT>& graph);
 

@@ -34,6 +34,7 @@
 
 #include "frontier/bfs_validate.hpp"
 #include "frontier/csr_builder.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/detail/timer.hpp"
 #include "frontier/device_bfs_result.hpp"
@@ -42,6 +43,7 @@
 #include "frontier/engine.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/io/generate_kronecker.hpp"
+#include "frontier/memory_sizing.hpp"
 #include "graph500/graph500_backend.hpp"
 #include "graph500/graph500_roots.hpp"
 
@@ -97,10 +99,26 @@ class EngineBackend final : public Graph500Backend {
 
   void check_memory() const override {
     check_graph500_memory(config_.scale, config_.edgefactor, graph500_host_role(config_));
+    if (config_.search_order == SearchOrder::DegreeClasses) check_search_order_memory();
     // The whole run's device peak, before anything is allocated.
     if (on_device_) {
       check_graph500_device_memory(config_.scale, config_.edgefactor,
                                    config_.device.cuda_ids.front());
+    }
+  }
+
+  // The renumbered copy the engine keeps beside the host's graph, tuples and search arrays.
+  void check_search_order_memory() const {
+    const std::uint64_t available = detail::available_host_memory_bytes();
+    const std::uint64_t n = std::uint64_t{1} << config_.scale;
+    const std::uint64_t needed =
+        graph500_memory_bytes(config_.scale, config_.edgefactor, graph500_host_role(config_)) +
+        search_order_host_bytes(n, 2 * static_cast<std::uint64_t>(config_.edgefactor) * n, false);
+    if (available != 0 && needed > available) {
+      throw OutOfMemory("Graph500 scale " + std::to_string(config_.scale) +
+                            " with the degree-class search order on the host (the renumbered "
+                            "copy beside the graph)",
+                        needed, available);
     }
   }
 
@@ -133,7 +151,9 @@ class EngineBackend final : public Graph500Backend {
   void construct(Graph500Result& result) override {
     if (!on_device_) {
       detail::Timer timer;
-      engine_.emplace(build_csr<VertexId, EdgeId>(tuples_, build_), config_.device);
+      EngineOptions engine_options;
+      engine_options.search_order = config_.search_order;
+      engine_.emplace(build_csr<VertexId, EdgeId>(tuples_, build_), config_.device, engine_options);
       construction_seconds_ = timer.seconds();
     }
     result.construction_seconds = construction_seconds_;

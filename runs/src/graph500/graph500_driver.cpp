@@ -116,6 +116,16 @@ void check_config(const Graph500Config& config) {
     check_distributed_bfs_options(distributed_search_options(config));
   }
   const Device& device = config.device;
+  if (config.search_order != SearchOrder::AsGiven) {
+    if (config.placement != Graph500Placement::Engine) {
+      throw InvalidArgument("a search order other than the graph's is for runs on the engine");
+    }
+    if (device.is_cuda() && config.build_on_device) {
+      throw InvalidArgument(
+          "the degree-class search order renumbers the graph on the host: a GPU run with it "
+          "needs the host build (--host-build)");
+    }
+  }
   switch (config.placement) {
     case Graph500Placement::Engine:
       if (device.is_cuda() && device.cuda_ids.size() != 1) {

@@ -48,6 +48,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/memory_sizing.hpp"
 #include "frontier/partition/slices.hpp"
 #include "frontier/runs/graph500_statistics.hpp"
@@ -110,6 +111,10 @@ struct Graph500Config {
   /// routed and built on the host, then uploaded (false). Either way the graph is bit for bit the
   /// same.
   bool build_on_device = true;
+  /// Engine: how the engine numbers the vertices it searches (EngineOptions::search_order). The
+  /// degree-class order renumbers the graph on the host as part of kernel 1, so a GPU run with
+  /// it builds on the host (build_on_device off).
+  SearchOrder search_order = SearchOrder::AsGiven;
   /// Ranks: how many (on a GPU device, as many as device.cuda_ids). MpiProcesses: unused (the
   /// job's size; the result's config holds it).
   int ranks = 1;
