@@ -243,6 +243,19 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
 namespace {
 
 PlanSide graph500_host_side(const runs::Graph500HostBytes& bytes, const FreeMemory& free) {
+  if (bytes.search_order > 0) {
+    return host_side(bytes.peak(),
+                     "tuples + max(construction, graph + search_order + labels + search + "
+                     "validation)",
+                     {{"tuples", bytes.tuples},
+                      {"construction", bytes.construction},
+                      {"graph", bytes.graph},
+                      {"search_order", bytes.search_order},
+                      {"labels", bytes.search.labels},
+                      {"search", bytes.search.search},
+                      {"validation", bytes.search.validation}},
+                     free);
+  }
   return host_side(bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
                    {{"tuples", bytes.tuples},
                     {"construction", bytes.construction},
@@ -305,8 +318,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   const bool on_gpu = config.device.is_cuda();
   const bool built_on_device = on_gpu && config.build_on_device;
   const runs::Graph500HostRole host_role = runs::graph500_host_role(config);
-  const runs::Graph500HostBytes host_bytes =
-      runs::graph500_host_memory(config.scale, config.edgefactor, host_role);
+  const runs::Graph500HostBytes host_bytes = runs::graph500_run_host_memory(config);
   const PlanSide host = graph500_host_side(host_bytes, free);
   std::optional<PlanSide> device;
   if (on_gpu) {

@@ -57,6 +57,21 @@ TEST(CliPlan, Graph500JsonHasIntegerBytesFromTheSizingFunctions) {
   EXPECT_NE(result.out.find("\"largest_scale\":{"), std::string::npos) << result.out;
 }
 
+TEST(CliPlan, Graph500PlanOfTheDegreeOrderSizesTheRenumberedCopy) {
+  const CliRun result =
+      run_cli("graph500 --scale 14 --device cpu --search-order degree --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  const std::uint64_t n = std::uint64_t{1} << 14;
+  EXPECT_EQ(json_integer(result.out, "search_order"),
+            search_order_host_bytes(n, 2 * 16 * n, false));
+  runs::Graph500Config config;
+  config.scale = 14;
+  config.search_order = SearchOrder::DegreeClasses;
+  EXPECT_EQ(json_integer(result.out, "host_bytes"), runs::graph500_run_host_memory(config).peak());
+  const CliRun given = run_cli("graph500 --scale 14 --device cpu --plan --json");
+  EXPECT_EQ(json_integer(given.out, "search_order"), std::nullopt) << given.out;
+}
+
 TEST(CliPlan, Graph500HostBytesGrowWithScale) {
   std::uint64_t previous = 0;
   for (const int scale : {10, 14, 18, 24, 30}) {

@@ -44,6 +44,7 @@
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/memory_sizing.hpp"
+#include "frontier/runs/graph500_memory.hpp"
 #include "graph500/graph500_backend.hpp"
 #include "graph500/graph500_roots.hpp"
 
@@ -110,10 +111,7 @@ class EngineBackend final : public Graph500Backend {
   // The renumbered copy the engine keeps beside the host's graph, tuples and search arrays.
   void check_search_order_memory() const {
     const std::uint64_t available = detail::available_host_memory_bytes();
-    const std::uint64_t n = std::uint64_t{1} << config_.scale;
-    const std::uint64_t needed =
-        graph500_memory_bytes(config_.scale, config_.edgefactor, graph500_host_role(config_)) +
-        search_order_host_bytes(n, 2 * static_cast<std::uint64_t>(config_.edgefactor) * n, false);
+    const std::uint64_t needed = graph500_run_host_memory(config_).peak();
     if (available != 0 && needed > available) {
       throw OutOfMemory("Graph500 scale " + std::to_string(config_.scale) +
                             " with the degree-class search order on the host (the renumbered "

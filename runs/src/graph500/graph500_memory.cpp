@@ -59,6 +59,17 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor, Graph500HostRo
   return bytes;
 }
 
+Graph500HostBytes graph500_run_host_memory(const Graph500Config& config) {
+  const Graph500HostRole role = graph500_host_role(config);
+  Graph500HostBytes bytes = graph500_host_memory(config.scale, config.edgefactor, role);
+  if (config.search_order == SearchOrder::DegreeClasses && role == Graph500HostRole::BuildsGraph) {
+    const std::uint64_t n = std::uint64_t{1} << config.scale;
+    bytes.search_order =
+        search_order_host_bytes(n, 2 * static_cast<std::uint64_t>(config.edgefactor) * n, false);
+  }
+  return bytes;
+}
+
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(edgefactor) * n;

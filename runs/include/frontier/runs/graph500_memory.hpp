@@ -37,8 +37,13 @@ struct Graph500HostBytes {
   std::uint64_t graph = 0;
   /// One search's arrays on the host and the validator's.
   BfsHostBytes search;
+  /// The renumbered copy an engine with SearchOrder::DegreeClasses keeps beside the graph
+  /// (search_order_host_bytes), else 0.
+  std::uint64_t search_order = 0;
 
-  std::uint64_t peak() const { return tuples + std::max(construction, graph + search.total()); }
+  std::uint64_t peak() const {
+    return tuples + std::max(construction, graph + search_order + search.total());
+  }
 };
 
 /// Device bytes of a Graph500 run built on one GPU, by part.
@@ -67,6 +72,10 @@ struct Graph500DeviceBytes {
 Graph500HostBytes graph500_host_memory(int scale, int edgefactor,
                                        Graph500HostRole host = Graph500HostRole::BuildsGraph,
                                        IdBytes ids = {});
+
+/// graph500_host_memory for `config` as run_graph500 runs it on the engine: its host role, and
+/// the renumbered copy of its search order.
+Graph500HostBytes graph500_run_host_memory(const Graph500Config& config);
 
 /// Device bytes of a run at this size built on one GPU.
 Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
