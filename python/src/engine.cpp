@@ -289,19 +289,38 @@ reverse graph of a directed graph built once), on a GPU uploaded once with every
 sized up front. The engine shares the Graph's memory (no copy).
 
 device: "auto" (GPU 0 when one is usable, else the CPU), "cpu" or "gpu".
-Raises MemoryError when the graph does not fit the GPU, RuntimeError when no GPU is usable.
+search_order: "given" (the graph's ids) or "degree": the engine searches a copy renumbered by
+degree class (as much memory again as the graph), which makes repeated searches of skewed graphs
+(Kronecker, social networks) faster; results keep the graph's ids either way.
+Raises MemoryError when the graph does not fit the GPU (or the host, with its copy),
+RuntimeError when no GPU is usable.
 )doc")
-      .def(py::init([](py::object graph, const std::string& device) {
-             const auto shared = graph_argument(graph, "Engine");
-             const Device where = device_from_name(device);
-             std::optional<Engine> engine;
-             {
-               py::gil_scoped_release release;
-               engine.emplace(shared, where);
-             }
-             return PyEngine{std::move(*engine), std::move(graph)};
-           }),
-           py::arg("graph"), py::arg("device") = "auto")
+      .def(py::init(
+               [](py::object graph, const std::string& device, const std::string& search_order) {
+                 const auto shared = graph_argument(graph, "Engine");
+                 const Device where = device_from_name(device);
+                 EngineOptions options;
+                 if (search_order == "degree") {
+                   options.search_order = SearchOrder::DegreeClasses;
+                 } else if (search_order != "given") {
+                   throw py::value_error("search_order must be \"given\" or \"degree\", not \"" +
+                                         search_order + "\"");
+                 }
+                 std::optional<Engine> engine;
+                 {
+                   py::gil_scoped_release release;
+                   engine.emplace(shared, where, options);
+                 }
+                 return PyEngine{std::move(*engine), std::move(graph)};
+               }),
+           py::arg("graph"), py::arg("device") = "auto", py::arg("search_order") = "given")
+      .def_property_readonly(
+          "search_order",
+          [](const PyEngine& e) {
+            return std::string(e.engine.search_order() == SearchOrder::DegreeClasses ? "degree"
+                                                                                     : "given");
+          },
+          "How searches number the vertices: \"given\" or \"degree\".")
       .def_property_readonly(
           "device",
           [](const PyEngine& e) { return std::string(to_string(e.engine.device().kind)); },

@@ -155,3 +155,17 @@ def test_beamers_switches():
     assert bottom_up(eager) > bottom_up(default)
     with pytest.raises(ValueError, match="alpha 0 must be at least 1"):
         engine.bfs(1, alpha=0)
+
+
+@pytest.mark.parametrize("name", ["kronecker", "directed", "grid2d"])
+def test_degree_search_order_answers_in_the_graphs_ids(name):
+    graph = generated_graphs()[name]
+    given = frontier.Engine(graph, device="cpu")
+    ordered = frontier.Engine(graph, device="cpu", search_order="degree")
+    assert given.search_order == "given" and ordered.search_order == "degree"
+    for source in (0, 17, graph.num_vertices - 1):
+        result = ordered.bfs(source)
+        assert np.array_equal(result.depth, given.bfs(source).depth)
+        assert ordered.validate(result).valid
+    with pytest.raises(ValueError, match="search_order"):
+        frontier.Engine(graph, device="cpu", search_order="degrees")
