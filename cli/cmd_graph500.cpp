@@ -85,13 +85,6 @@ int parse_vertex_id_bits(const std::string& text) {
   throw UsageError("--vertex-ids must be 32 or 64, not '" + text + "'");
 }
 
-// --search-order: "given" or "degree".
-SearchOrder parse_search_order(const std::string& text) {
-  if (text == "given") return SearchOrder::AsGiven;
-  if (text == "degree") return SearchOrder::DegreeClasses;
-  throw UsageError("--search-order must be 'given' or 'degree', not '" + text + "'");
-}
-
 }  // namespace
 
 int run_graph500(int argc, const char* const* argv) {

@@ -7,6 +7,7 @@
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
 #include "frontier/distribution/vertex_distribution.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/generators/list.hpp"
 #include "frontier/generators/tree.hpp"
 #include "frontier/list_ranking.hpp"
@@ -100,6 +101,11 @@ constexpr EnumName<ListKind> kListKinds[] = {
     {ListKind::Stride, "stride"},
 };
 
+constexpr EnumName<SearchOrder> kSearchOrders[] = {
+    {SearchOrder::AsGiven, "given"},
+    {SearchOrder::DegreeClasses, "degree"},
+};
+
 constexpr EnumName<TreeShape> kTreeShapes[] = {
     {TreeShape::RandomRecursive, "random"},
     {TreeShape::Path, "path"},
@@ -183,6 +189,11 @@ ListKind parse_list_kind(std::string_view name) {
 std::string_view to_string(TreeShape shape) { return detail::name_of(kTreeShapes, shape); }
 TreeShape parse_tree_shape(std::string_view name) {
   return detail::parse_name(kTreeShapes, name, "tree shape");
+}
+
+std::string_view to_string(SearchOrder order) { return detail::name_of(kSearchOrders, order); }
+SearchOrder parse_search_order(std::string_view name) {
+  return detail::parse_name(kSearchOrders, name, "search order");
 }
 
 }  // namespace frontier

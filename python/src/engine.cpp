@@ -300,12 +300,7 @@ RuntimeError when no GPU is usable.
                  const auto shared = graph_argument(graph, "Engine");
                  const Device where = device_from_name(device);
                  EngineOptions options;
-                 if (search_order == "degree") {
-                   options.search_order = SearchOrder::DegreeClasses;
-                 } else if (search_order != "given") {
-                   throw py::value_error("search_order must be \"given\" or \"degree\", not \"" +
-                                         search_order + "\"");
-                 }
+                 options.search_order = parse_search_order(search_order);
                  std::optional<Engine> engine;
                  {
                    py::gil_scoped_release release;
@@ -316,10 +311,7 @@ RuntimeError when no GPU is usable.
            py::arg("graph"), py::arg("device") = "auto", py::arg("search_order") = "given")
       .def_property_readonly(
           "search_order",
-          [](const PyEngine& e) {
-            return std::string(e.engine.search_order() == SearchOrder::DegreeClasses ? "degree"
-                                                                                     : "given");
-          },
+          [](const PyEngine& e) { return std::string(to_string(e.engine.search_order())); },
           "How searches number the vertices: \"given\" or \"degree\".")
       .def_property_readonly(
           "device",

@@ -167,5 +167,5 @@ def test_degree_search_order_answers_in_the_graphs_ids(name):
         result = ordered.bfs(source)
         assert np.array_equal(result.depth, given.bfs(source).depth)
         assert ordered.validate(result).valid
-    with pytest.raises(ValueError, match="search_order"):
+    with pytest.raises(ValueError, match="search order"):
         frontier.Engine(graph, device="cpu", search_order="degrees")

@@ -77,6 +77,8 @@ TEST(EnumNames, EveryPublicEnumRoundTrips) {
       parse_predicate_kind);
   expect_names_round_trip<ListKind>({ListKind::Random, ListKind::Ordered, ListKind::Stride},
                                     parse_list_kind);
+  expect_names_round_trip<SearchOrder>({SearchOrder::AsGiven, SearchOrder::DegreeClasses},
+                                       parse_search_order);
   expect_names_round_trip<TreeShape>(
       {TreeShape::RandomRecursive, TreeShape::Path, TreeShape::Star, TreeShape::Binary},
       parse_tree_shape);

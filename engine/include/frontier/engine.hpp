@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "frontier/bfs.hpp"
@@ -52,6 +53,11 @@ enum class SearchOrder {
   /// and uploaded in place of the graph, with the order (8 more device bytes a vertex).
   DegreeClasses,
 };
+
+/// "given" or "degree": what parse_search_order() reads back.
+std::string_view to_string(SearchOrder order);
+/// @throws InvalidArgument naming the accepted names for any other.
+SearchOrder parse_search_order(std::string_view name);
 
 /// What an Engine prepares besides the resident graph.
 struct EngineOptions {
