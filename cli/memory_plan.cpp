@@ -243,27 +243,18 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
 namespace {
 
 PlanSide graph500_host_side(const runs::Graph500HostBytes& bytes, const FreeMemory& free) {
-  if (bytes.search_order > 0) {
-    return host_side(bytes.peak(),
-                     "tuples + max(construction, graph + search_order + labels + search + "
-                     "validation)",
-                     {{"tuples", bytes.tuples},
-                      {"construction", bytes.construction},
-                      {"graph", bytes.graph},
-                      {"search_order", bytes.search_order},
-                      {"labels", bytes.search.labels},
-                      {"search", bytes.search.search},
-                      {"validation", bytes.search.validation}},
-                     free);
-  }
-  return host_side(bytes.peak(), "tuples + max(construction, graph + labels + search + validation)",
-                   {{"tuples", bytes.tuples},
-                    {"construction", bytes.construction},
-                    {"graph", bytes.graph},
-                    {"labels", bytes.search.labels},
-                    {"search", bytes.search.search},
-                    {"validation", bytes.search.validation}},
-                   free);
+  const bool ordered = bytes.search_order > 0;
+  Parts parts = {
+      {"tuples", bytes.tuples}, {"construction", bytes.construction}, {"graph", bytes.graph}};
+  if (ordered) parts.emplace_back("search_order", bytes.search_order);
+  parts.emplace_back("labels", bytes.search.labels);
+  parts.emplace_back("search", bytes.search.search);
+  parts.emplace_back("validation", bytes.search.validation);
+  return host_side(bytes.peak(),
+                   ordered ? "tuples + max(construction, graph + search_order + labels + search + "
+                             "validation)"
+                           : "tuples + max(construction, graph + labels + search + validation)",
+                   std::move(parts), free);
 }
 
 }  // namespace

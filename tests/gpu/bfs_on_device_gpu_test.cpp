@@ -30,18 +30,6 @@ namespace {
 using test::expect_query_matches_oracle;
 using test::nearest_source_depths;
 
-/// The graphs of the parameterized test, by name.
-Graph make_graph(const std::string& name) {
-  if (name == "kronecker") return test::kronecker_graph(test::kronecker_params(12, 3));
-  if (name == "kronecker_directed") {
-    return test::kronecker_graph(test::kronecker_params(11, 5), true);
-  }
-  // Many small levels: multi-level launches, which may label past a target.
-  if (name == "grid") return test::undirected_graph(io::generate_grid_2d<VertexId>(200, 150));
-  if (name == "disconnected") return test::disconnected_kronecker(3, 9, 11, 300);
-  return test::random_directed_graph(4000, 9000, 17);
-}
-
 /// The queries asked from each source set (`oracle`: its depths): a full search, depth limits,
 /// targets at the deepest and a middle level, a limit and a target together; each with parents
 /// and without.
@@ -83,7 +71,7 @@ class BfsOnDeviceGpuTest : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(BfsOnDeviceGpuTest, LabelsMatchTheOracleAndTheHostCopy) {
-  const Graph graph = make_graph(GetParam());
+  const Graph graph = test::query_test_graph(GetParam());
   const Engine engine(graph, Device::cuda(0));
   const auto n = static_cast<std::size_t>(graph.num_vertices());
   const std::vector<std::vector<VertexId>> source_sets = {{test::spread_sources(graph).front()},

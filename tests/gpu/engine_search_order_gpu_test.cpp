@@ -16,7 +16,6 @@
 #include "frontier/device.hpp"
 #include "frontier/device_bfs_result.hpp"
 #include "frontier/engine.hpp"
-#include "frontier/io/generate_grid.hpp"
 #include "support/bfs_query_checks.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
@@ -26,16 +25,6 @@ namespace {
 
 using test::expect_query_matches_oracle;
 using test::nearest_source_depths;
-
-Graph make_graph(const std::string& name) {
-  if (name == "kronecker") return test::kronecker_graph(test::kronecker_params(14, 3));
-  if (name == "kronecker_directed") {
-    return test::kronecker_graph(test::kronecker_params(12, 5), true);
-  }
-  if (name == "grid") return test::undirected_graph(io::generate_grid_2d<VertexId>(200, 150));
-  if (name == "disconnected") return test::disconnected_kronecker(3, 9, 11, 300);
-  return test::random_directed_graph(4000, 9000, 17);
-}
 
 Engine ordered_engine(const Graph& graph) {
   EngineOptions options;
@@ -58,7 +47,7 @@ class SearchOrderGpuTest : public ::testing::TestWithParam<std::string> {
 };
 
 TEST_P(SearchOrderGpuTest, LabelsInTheCallersIdsMatchTheOracleAndTheGraphAsGiven) {
-  const Graph graph = make_graph(GetParam());
+  const Graph graph = test::query_test_graph(GetParam());
   const Engine given(graph, Device::cuda(0));
   const Engine ordered = ordered_engine(graph);
   EXPECT_EQ(ordered.search_order(), SearchOrder::DegreeClasses);
@@ -106,7 +95,7 @@ INSTANTIATE_TEST_SUITE_P(Graphs, SearchOrderGpuTest,
 // as given (the caller's ids).
 TEST(SearchOrderGpu, ValidationThroughTheOrderRejectsBrokenTrees) {
   FRONTIER_REQUIRE_GPU();
-  const Graph graph = make_graph("kronecker");
+  const Graph graph = test::query_test_graph("kronecker");
   const Engine ordered = ordered_engine(graph);
   const VertexId root = test::spread_sources(graph).front();
   const BfsResult<VertexId> tree = ordered.bfs(root);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "frontier/edge_list.hpp"
 #include "frontier/generators/kronecker.hpp"
 #include "frontier/generators/uniform.hpp"
+#include "frontier/io/generate_grid.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/io/generate_uniform.hpp"
 #include "frontier/random.hpp"
@@ -197,6 +199,17 @@ VertexT highest_degree_vertex(const CsrGraph<VertexT, EdgeT>& graph) {
     if (graph.degree(v) > graph.degree(hub)) hub = v;
   }
   return hub;
+}
+
+/// The graphs the query tests of GPU engines search, by name: "kronecker" (undirected),
+/// "kronecker_directed", "grid" (200 x 150: many small levels, run in multi-level launches that
+/// may label past a target), "disconnected", and any other name a random directed graph.
+inline Graph query_test_graph(const std::string& name) {
+  if (name == "kronecker") return kronecker_graph(kronecker_params(12, 3));
+  if (name == "kronecker_directed") return kronecker_graph(kronecker_params(11, 5), true);
+  if (name == "grid") return undirected_graph(io::generate_grid_2d<VertexId>(200, 150));
+  if (name == "disconnected") return disconnected_kronecker(3, 9, 11, 300);
+  return random_directed_graph(4000, 9000, 17);
 }
 
 /// Sources that meet different parts of a graph, without repeats: vertex 0, the middle vertex,
