@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "cuda/staged_copy.hpp"
 #include "frontier/bfs_validate.hpp"
 #include "frontier/device.hpp"
 #include "frontier/device_bfs_result.hpp"
 #include "frontier/engine.hpp"
 #include "support/bfs_query_checks.hpp"
+#include "support/cuda/device_writes.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
 
@@ -118,7 +118,7 @@ TEST(SearchOrderGpu, ValidationThroughTheOrderRejectsBrokenTrees) {
     EXPECT_EQ(from_host.failure, host.failure);
     DeviceBfsResult<VertexId> kept = ordered.bfs_on_device(root);
     ASSERT_TRUE(ordered.validate(kept).valid);
-    cuda::copy_to_device(kept.parent.data() + moved, &wrong, sizeof(VertexId));
+    test::write_device_vertex(kept.parent.data(), moved, wrong);
     const BfsValidation in_place = ordered.validate(kept);
     EXPECT_FALSE(in_place.valid);
     EXPECT_EQ(in_place.failure, host.failure);

@@ -1,11 +1,13 @@
 // The one stand-in for the tests' and benchmarks' CUDA support in a build without nvcc (CMake
 // compiles it instead of support/cuda/*.cu): each measurement throws CudaError, as the engine's
 // own stand-in does, so the GPU tests link everywhere and skip where no GPU is present.
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
 #include "frontier/errors.hpp"
 #include "support/cuda/device_floors.hpp"
+#include "support/cuda/device_writes.hpp"
 #include "support/cuda/launch_floors.hpp"
 #include "support/cuda/list_ranking_bench_support.hpp"
 #include "support/cuda/parallel_list_bench_support.hpp"
@@ -21,6 +23,8 @@ namespace {
 }  // namespace
 
 DeviceFloors measure_device_floors(int, std::uint64_t, std::uint64_t, int) { no_cuda(); }
+
+void write_device_vertex(VertexId*, std::size_t, VertexId) { no_cuda(); }
 
 LaunchFloors measure_launch_floors(int, int, int, int) { no_cuda(); }
 
