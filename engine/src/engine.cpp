@@ -147,12 +147,8 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
   if (ordered_) {
     // Checked in the caller's ids, so that errors name the vertices it gave.
     detail::check_bfs_arguments(*graph_, sources, options, device_);
-    std::vector<VertexId> renamed(sources.size());
-    for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
-    BfsOptions renamed_options = options;
-    if (options.target) {
-      renamed_options.target = ordered_->new_id[static_cast<std::size_t>(*options.target)];
-    }
+    const std::vector<VertexId> renamed = detail::to_search_ids(*ordered_, sources);
+    const BfsOptions renamed_options = detail::with_target_in_search_ids(*ordered_, options);
     BfsResult<VertexId> found;
     if (resident_) {
       const std::lock_guard<std::mutex> lock(resident_->mutex);
@@ -197,14 +193,10 @@ void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& 
                         to_cuda_options(options), result);
     return;
   }
-  std::vector<VertexId> renamed(sources.size());
-  for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
-  BfsOptions renamed_options = options;
-  if (options.target) {
-    renamed_options.target = ordered_->new_id[static_cast<std::size_t>(*options.target)];
-  }
-  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), renamed,
-                      to_cuda_options(renamed_options), result, &resident_->order, options.target);
+  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_),
+                      detail::to_search_ids(*ordered_, sources),
+                      to_cuda_options(detail::with_target_in_search_ids(*ordered_, options)),
+                      result, &resident_->order, options.target);
   BfsResult<VertexId>& summary = result.summary;
   summary.source = ordered_->old_id[summary.source];
   for (VertexId& s : summary.sources) s = ordered_->old_id[s];
@@ -262,8 +254,7 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
   detail::check_validation_arguments<VertexId>(num_vertices(), sources, result.parent.size(),
                                                result.depth.size());
   if (ordered_) {
-    std::vector<VertexId> renamed(sources.size());
-    for (std::size_t i = 0; i < sources.size(); ++i) renamed[i] = ordered_->new_id[sources[i]];
+    const std::vector<VertexId> renamed = detail::to_search_ids(*ordered_, sources);
     const bool with_depth = !result.depth.empty();
     BfsValidation verdict;
     {

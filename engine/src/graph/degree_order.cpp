@@ -150,7 +150,7 @@ SearchIdLabels<VertexT> labels_in_search_ids(const DegreeOrderedGraph<VertexT, E
                                              std::span<const VertexT> parent,
                                              std::span<const std::int32_t> depth) {
   SearchIdLabels<VertexT> renamed;
-  for (const VertexT s : sources) renamed.sources.push_back(ordered.new_id[s]);
+  renamed.sources = to_search_ids(ordered, sources);
   const auto n = static_cast<std::int64_t>(parent.size());
   renamed.parent.resize(parent.size());
   if (!depth.empty()) renamed.depth.resize(depth.size());

@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "frontier/bfs.hpp"
 #include "frontier/bfs_result.hpp"
 #include "frontier/csr_graph.hpp"
 
@@ -36,6 +37,24 @@ inline int degree_class(std::uint64_t degree) noexcept {
 /// @throws OutOfMemory if search_order_host_bytes() exceeds the host's available memory.
 template <typename VertexT, typename EdgeT>
 DegreeOrderedGraph<VertexT, EdgeT> order_by_degree_class(const CsrGraph<VertexT, EdgeT>& graph);
+
+/// `vertices` (the caller's ids, in range) in search ids.
+template <typename VertexT, typename EdgeT>
+std::vector<VertexT> to_search_ids(const DegreeOrderedGraph<VertexT, EdgeT>& ordered,
+                                   std::span<const VertexT> vertices) {
+  std::vector<VertexT> renamed(vertices.size());
+  for (std::size_t i = 0; i < vertices.size(); ++i) renamed[i] = ordered.new_id[vertices[i]];
+  return renamed;
+}
+
+/// `options` with its target (the caller's id, in range) in search ids.
+template <typename VertexT, typename EdgeT>
+BfsOptions with_target_in_search_ids(const DegreeOrderedGraph<VertexT, EdgeT>& ordered,
+                                     const BfsOptions& options) {
+  BfsOptions renamed = options;
+  if (options.target) renamed.target = ordered.new_id[static_cast<std::size_t>(*options.target)];
+  return renamed;
+}
 
 /// A result found on `ordered.graph` (sources, labels and parents in new ids) in old ids: every
 /// label moved to its vertex's old id and every parent written as its old id. `threads` as
