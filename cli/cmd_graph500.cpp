@@ -102,8 +102,8 @@ int run_graph500(int argc, const char* const* argv) {
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
       "search-order",
       "how the engine numbers the vertices it searches: 'given' (the generator's) or 'degree' "
-      "(renumbered by degree class on the host as part of construction; results keep the "
-      "generator's ids; on a GPU with --host-build)",
+      "(renumbered by degree class as part of construction, on the GPU or the host where the "
+      "graph is built; results keep the generator's ids)",
       cxxopts::value<std::string>()->default_value("given"))(
       "vertex-ids",
       "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "

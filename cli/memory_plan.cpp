@@ -315,7 +315,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   if (on_gpu) {
     if (built_on_device) {
       const runs::Graph500DeviceBytes bytes =
-          runs::graph500_device_memory(config.scale, config.edgefactor);
+          runs::graph500_device_memory(config.scale, config.edgefactor, config.search_order);
       const DeviceCsrBuildBytes& build = bytes.construction;
       Parts parts = {{"offsets", build.offsets},
                      {"cursors", build.cursors},
@@ -327,13 +327,15 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
       }
       parts.emplace_back("nedge_count", bytes.nedge_count);
       parts.emplace_back("kept_labels", bytes.kept_labels);
+      const bool ordered = bytes.search_order > 0;
+      if (ordered) parts.emplace_back("search_order", bytes.search_order);
       parts.emplace_back("headroom", bytes.headroom);
-      device =
-          device_side(bytes.peak(),
-                      "max(construction: offsets + arcs + max(cursors, sort_buffer + "
-                      "sort_scratch), search: graph + BFS buffers + nedge_count + kept_labels) + "
-                      "headroom",
-                      std::move(parts), free);
+      device = device_side(bytes.peak(),
+                           std::string("max(construction: offsets + arcs + max(cursors, "
+                                       "sort_buffer + sort_scratch), search: graph + BFS buffers "
+                                       "+ nedge_count + kept_labels) + ") +
+                               (ordered ? "search_order + headroom" : "headroom"),
+                           std::move(parts), free);
     } else {
       const std::uint64_t n = std::uint64_t{1} << config.scale;
       const BfsDeviceBytes bytes =
@@ -349,7 +351,8 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
       host.free ? runs::largest_graph500_host_scale(config.edgefactor, host_role, *host.free) : -1;
   const int largest_device =
       device && device->free && built_on_device
-          ? runs::largest_graph500_device_scale(config.edgefactor, *device->free)
+          ? runs::largest_graph500_device_scale(config.edgefactor, *device->free,
+                                                config.search_order)
           : -1;
   if (json) {
     JsonWriter out(std::cout);

@@ -30,16 +30,22 @@ struct EngineResidentState {
   std::mutex mutex;
   cuda::BfsRunner<VertexId, EdgeId> bfs_runner;
   double warm_up_seconds = 0.0;
-  /// SearchOrder::DegreeClasses: the order on the GPU, and the caller's labels rewritten in it
-  /// for validation (allocated by the first validation).
+  /// SearchOrder::DegreeClasses: the runner holds the renumbered graph and this is its order
+  /// (empty otherwise); the caller's labels rewritten in it for validation (allocated by the
+  /// first validation); the labels of a search answered in host memory, on their way there
+  /// (allocated by the first such search, guarded by host_labels_mutex).
   cuda::DeviceSearchOrder order;
   DeviceArray<std::int32_t> search_depth;
   DeviceArray<VertexId> search_parent;
+  std::mutex host_labels_mutex;
+  DeviceBfsResult<VertexId> host_labels;
 
   EngineResidentState(const Graph& graph, int device_id)
       : bfs_runner(graph, device_id), warm_up_seconds(bfs_runner.warm_up()) {}
   explicit EngineResidentState(cuda::ResidentGraph<VertexId, EdgeId>&& graph)
       : bfs_runner(std::move(graph)), warm_up_seconds(bfs_runner.warm_up()) {}
+
+  bool ordered() const noexcept { return !order.new_id.empty(); }
 };
 
 }  // namespace detail
@@ -55,6 +61,25 @@ void require_parents(bool has_parents) {
   }
 }
 
+// A failed check's message names search ids; said so where no host graph can name the caller's.
+BfsValidation in_caller_words(BfsValidation verdict) {
+  if (!verdict.valid) {
+    verdict.failure += " (vertex ids of the engine's degree order: this engine keeps no host "
+                       "graph to check the labels in the graph's own ids)";
+  }
+  return verdict;
+}
+
+// The GPU validator on labels already in search ids (state.search_parent, .search_depth).
+BfsValidation validate_in_search_ids(detail::EngineResidentState& state,
+                                     std::span<const VertexId> sources, bool with_depth,
+                                     bool stopped_early) {
+  const std::vector<VertexId> renamed = cuda::to_search_ids(state.order, sources);
+  return state.bfs_runner.validate_on_device(renamed, state.search_parent.data(),
+                                             with_depth ? state.search_depth.data() : nullptr,
+                                             stopped_early);
+}
+
 }  // namespace
 
 Engine::Engine(Graph graph, Device device, const EngineOptions& options)
@@ -68,24 +93,27 @@ Engine::Engine(std::shared_ptr<const Graph> graph, Device device, const EngineOp
     throw InvalidArgument("a CUDA engine needs at least one GPU id");
   }
   graph_->check_invariants();
+  std::shared_ptr<const detail::DegreeOrderedGraph<VertexId, EdgeId>> ordered;
   if (options.search_order == SearchOrder::DegreeClasses) {
     if (device_.is_cuda()) single_gpu_id(device_);  // a usable GPU before the host's work
     const detail::Timer timer;
-    ordered_ = std::make_shared<const detail::DegreeOrderedGraph<VertexId, EdgeId>>(
+    ordered = std::make_shared<const detail::DegreeOrderedGraph<VertexId, EdgeId>>(
         detail::order_by_degree_class(*graph_));
     detail::logger().debug("engine: renumbered by degree class in {:.3f} s", timer.seconds());
   }
-  const Graph& searched = ordered_ ? ordered_->graph : *graph_;
+  const Graph& searched = ordered ? ordered->graph : *graph_;
   if (device_.is_cuda()) {
+    // The GPU keeps the renumbered graph and its order; the host's copy of them goes.
     const int id = single_gpu_id(device_);
     resident_ = std::make_shared<detail::EngineResidentState>(searched, id);
-    if (ordered_) {
-      resident_->order = cuda::upload_search_order(ordered_->new_id, ordered_->old_id, id);
+    if (ordered) {
+      resident_->order = cuda::upload_search_order(ordered->new_id, ordered->old_id, id);
     }
   } else {
     if (searched.directed()) searched.reverse();
     cpu_warm_up_seconds_ = cpu::start_bfs_threads(searched.num_vertices(),
                                                   static_cast<std::int64_t>(searched.num_arcs()));
+    ordered_ = std::move(ordered);
   }
   detail::logger().debug("engine: graph with {} vertices and {} arcs resident on the {}",
                          graph_->num_vertices(), graph_->num_arcs(),
@@ -126,8 +154,11 @@ std::vector<EdgeId> Engine::out_degrees(std::span<const VertexId> vertices) cons
     }
   }
   if (!graph_) {
+    const std::vector<VertexId> renamed =
+        resident_->ordered() ? cuda::to_search_ids(resident_->order, vertices)
+                             : std::vector<VertexId>(vertices.begin(), vertices.end());
     const std::lock_guard<std::mutex> lock(resident_->mutex);
-    return resident_->bfs_runner.out_degrees(vertices);
+    return resident_->bfs_runner.out_degrees(renamed);
   }
   std::vector<EdgeId> degrees(vertices.size());
   for (std::size_t i = 0; i < vertices.size(); ++i) degrees[i] = graph_->degree(vertices[i]);
@@ -139,7 +170,8 @@ BfsResult<VertexId> Engine::bfs(VertexId source, const BfsOptions& options) cons
 }
 
 SearchOrder Engine::search_order() const noexcept {
-  return ordered_ ? SearchOrder::DegreeClasses : SearchOrder::AsGiven;
+  return ordered_ || (resident_ && resident_->ordered()) ? SearchOrder::DegreeClasses
+                                                         : SearchOrder::AsGiven;
 }
 
 BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
@@ -149,17 +181,21 @@ BfsResult<VertexId> Engine::bfs(std::span<const VertexId> sources,
     detail::check_bfs_arguments(*graph_, sources, options, device_);
     const std::vector<VertexId> renamed = detail::to_search_ids(*ordered_, sources);
     const BfsOptions renamed_options = detail::with_target_in_search_ids(*ordered_, options);
-    BfsResult<VertexId> found;
-    if (resident_) {
-      const std::lock_guard<std::mutex> lock(resident_->mutex);
-      found = resident_->bfs_runner.run(renamed, to_cuda_options(renamed_options));
-    } else {
-      found = frontier::bfs(ordered_->graph, std::span<const VertexId>(renamed), renamed_options,
-                            device_);
-    }
+    const BfsResult<VertexId> found = frontier::bfs(
+        ordered_->graph, std::span<const VertexId>(renamed), renamed_options, device_);
     const detail::Timer timer;
     BfsResult<VertexId> result = detail::relabel_result(*ordered_, found, options.threads);
     result.seconds += timer.seconds();
+    return result;
+  }
+  if (resident_ && resident_->ordered()) {
+    // The labels come back in the caller's ids on the GPU, then to the host.
+    const std::lock_guard<std::mutex> lock(resident_->host_labels_mutex);
+    DeviceBfsResult<VertexId>& labels = resident_->host_labels;
+    bfs_on_device(sources, options, labels);
+    BfsResult<VertexId> result = labels.summary;
+    result.depth = labels.depth.to_host();
+    if (!labels.parent.empty()) result.parent = labels.parent.to_host();
     return result;
   }
   if (!resident_) return frontier::bfs(*graph_, sources, options, device_);
@@ -187,19 +223,32 @@ void Engine::bfs_on_device(std::span<const VertexId> sources, const BfsOptions& 
         "CPU, whose results are in host memory");
   }
   detail::check_bfs_arguments(num_vertices(), sources, options, device_);
-  const std::lock_guard<std::mutex> lock(resident_->mutex);
-  if (!ordered_) {
+  if (!resident_->ordered()) {
+    const std::lock_guard<std::mutex> lock(resident_->mutex);
     cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), sources,
                         to_cuda_options(options), result);
     return;
   }
-  cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_),
-                      detail::to_search_ids(*ordered_, sources),
-                      to_cuda_options(detail::with_target_in_search_ids(*ordered_, options)),
-                      result, &resident_->order, options.target);
+  // Sources and target renamed in one lookup on the GPU; the labels come back in the caller's ids
+  // inside the search.
+  std::vector<VertexId> ids(sources.begin(), sources.end());
+  if (options.target) ids.push_back(static_cast<VertexId>(*options.target));
+  std::vector<VertexId> renamed = cuda::to_search_ids(resident_->order, ids);
+  BfsOptions renamed_options = options;
+  if (options.target) {
+    renamed_options.target = renamed.back();
+    renamed.pop_back();
+  }
+  {
+    const std::lock_guard<std::mutex> lock(resident_->mutex);
+    cuda::bfs_on_device(resident_->bfs_runner, single_gpu_id(device_), renamed,
+                        to_cuda_options(renamed_options), result, &resident_->order,
+                        options.target);
+  }
+  // The runner names the sources it was given, renamed: the caller's are the same list.
   BfsResult<VertexId>& summary = result.summary;
-  summary.source = ordered_->old_id[summary.source];
-  for (VertexId& s : summary.sources) s = ordered_->old_id[s];
+  summary.source = sources.front();
+  summary.sources.assign(sources.begin(), sources.end());
 }
 
 BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
@@ -212,24 +261,23 @@ BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
   if (!resident_) {
     return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
   }
-  if (ordered_) {
+  if (resident_->ordered()) {
     // The renumbered graph is on the GPU: the labels go to it in its ids (sizes checked first,
     // in the caller's ids).
     detail::check_validation_arguments<VertexId>(num_vertices(), sources, parent.size(),
                                                  depth.size());
-    const detail::SearchIdLabels<VertexId> renamed =
-        detail::labels_in_search_ids(*ordered_, sources, parent, depth);
     BfsValidation verdict;
     {
       const std::lock_guard<std::mutex> lock(resident_->mutex);
-      verdict = resident_->bfs_runner.validate(renamed.sources, renamed.parent, renamed.depth,
-                                               result.stopped_early());
+      cuda::labels_to_search_ids(resident_->order, depth, parent, resident_->search_depth,
+                                 resident_->search_parent);
+      verdict =
+          validate_in_search_ids(*resident_, sources, !depth.empty(), result.stopped_early());
     }
     // The GPU's message names search ids; the host's, on the graph as given, the caller's.
-    if (!verdict.valid) {
-      return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
-    }
-    return verdict;
+    if (verdict.valid) return verdict;
+    if (!graph_) return in_caller_words(verdict);
+    return validate_bfs_tree(*graph_, sources, parent, depth, result.stopped_early());
   }
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate(sources, parent, depth, result.stopped_early());
@@ -253,8 +301,7 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
                                                 : std::span<const VertexId>(summary.sources);
   detail::check_validation_arguments<VertexId>(num_vertices(), sources, result.parent.size(),
                                                result.depth.size());
-  if (ordered_) {
-    const std::vector<VertexId> renamed = detail::to_search_ids(*ordered_, sources);
+  if (resident_->ordered()) {
     const bool with_depth = !result.depth.empty();
     BfsValidation verdict;
     {
@@ -262,19 +309,16 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
       cuda::labels_to_search_ids(resident_->order, with_depth ? result.depth.data() : nullptr,
                                  result.parent.data(), resident_->search_depth,
                                  resident_->search_parent);
-      verdict = resident_->bfs_runner.validate_on_device(
-          renamed, resident_->search_parent.data(),
-          with_depth ? resident_->search_depth.data() : nullptr, summary.stopped_early());
+      verdict = validate_in_search_ids(*resident_, sources, with_depth, summary.stopped_early());
     }
     // The GPU's message names search ids; the host's, on the graph as given, the caller's.
-    if (!verdict.valid) {
-      const LabelVector<VertexId> parent = result.parent.to_host();
-      const LabelVector<std::int32_t> depth =
-          with_depth ? result.depth.to_host() : LabelVector<std::int32_t>();
-      return validate_bfs_tree(*graph_, sources, std::span<const VertexId>(parent),
-                               std::span<const std::int32_t>(depth), summary.stopped_early());
-    }
-    return verdict;
+    if (verdict.valid) return verdict;
+    if (!graph_) return in_caller_words(verdict);
+    const LabelVector<VertexId> parent = result.parent.to_host();
+    const LabelVector<std::int32_t> depth =
+        with_depth ? result.depth.to_host() : LabelVector<std::int32_t>();
+    return validate_bfs_tree(*graph_, sources, std::span<const VertexId>(parent),
+                             std::span<const std::int32_t>(depth), summary.stopped_early());
   }
   const std::lock_guard<std::mutex> lock(resident_->mutex);
   return resident_->bfs_runner.validate_on_device(
@@ -283,18 +327,34 @@ BfsValidation Engine::validate(const DeviceBfsResult<VertexId>& result) const {
 }
 
 // Steps, each synchronous and timed on the host clock: the CSR built on the GPU in two passes over
-// the generator (no tuple list) and, unless HostCopy::None, copied to the host; the CSR adopted by
+// the generator (no tuple list; in the degree order, that order made between them) and, unless
+// HostCopy::None, copied to the host; the CSR adopted by
 // the BFS runner, which sizes and allocates its search buffers around it.
 // Invariant: engine.graph(), where there is one, is a copy of the device CSR the searches traverse.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                            const CsrBuildOptions& build, const Device& device,
-                                           HostCopy host_copy) {
+                                           HostCopy host_copy, const EngineOptions& options) {
   if (!device.is_cuda())
     throw InvalidArgument("build_kronecker_on_device needs a GPU, not the CPU");
+  const bool by_degree = options.search_order == SearchOrder::DegreeClasses;
+  if (by_degree && host_copy == HostCopy::Graph) {
+    throw InvalidArgument(
+        "a graph built on the GPU in the degree order keeps no host copy (it would be in the "
+        "order's ids): ask for HostCopy::None, or build the graph on the host and give it to an "
+        "Engine with the degree order");
+  }
   const int device_id = single_gpu_id(device);
   detail::Timer timer;
-  cuda::ResidentGraph<VertexId, EdgeId> resident =
-      cuda::build_kronecker_csr_on_device<VertexId, EdgeId>(params, build, device_id);
+  cuda::ResidentGraph<VertexId, EdgeId> resident;
+  cuda::DeviceSearchOrder order;
+  if (by_degree) {
+    cuda::DegreeOrderedResidentGraph ordered =
+        cuda::build_kronecker_csr_on_device_by_degree(params, build, device_id);
+    resident = std::move(ordered.graph);
+    order = std::move(ordered.order);
+  } else {
+    resident = cuda::build_kronecker_csr_on_device<VertexId, EdgeId>(params, build, device_id);
+  }
   const double csr_build_seconds = timer.seconds();
   timer.restart();
   std::shared_ptr<const Graph> graph;
@@ -303,11 +363,12 @@ DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
 
   timer.restart();
   auto state = std::make_shared<detail::EngineResidentState>(std::move(resident));
+  state->order = std::move(order);
   const double search_buffers_seconds = timer.seconds();
   detail::logger().debug(
-      "engine: graph with {} vertices and {} arcs built and resident on GPU {}{}",
+      "engine: graph with {} vertices and {} arcs built and resident on GPU {}{}{}",
       state->bfs_runner.num_vertices(), state->bfs_runner.num_arcs(), device_id,
-      graph ? ", copied to the host" : " alone");
+      graph ? ", copied to the host" : " alone", by_degree ? ", in the degree order" : "");
   return DeviceBuiltGraph{Engine(std::move(graph), device, std::move(state)), csr_build_seconds,
                           search_buffers_seconds, host_copy_seconds};
 }

@@ -192,6 +192,11 @@ template DeviceEdgeList<std::int32_t> generate_kronecker_on_device(const Kroneck
 template DeviceEdgeList<std::int64_t> generate_kronecker_on_device(const KroneckerParams&,
                                                                    std::uint64_t, std::uint64_t,
                                                                    int);
+DegreeOrderedResidentGraph build_kronecker_csr_on_device_by_degree(const KroneckerParams&,
+                                                                   const CsrBuildOptions&, int) {
+  no_cuda();
+}
+
 template ResidentGraph<std::int32_t, std::int64_t> build_kronecker_csr_on_device(
     const KroneckerParams&, const CsrBuildOptions&, int);
 template ResidentGraph<std::int64_t, std::int64_t> build_kronecker_csr_on_device(
@@ -312,6 +317,16 @@ DeviceSearchOrder upload_search_order(std::span<const VertexId>, std::span<const
 
 void labels_to_search_ids(const DeviceSearchOrder&, const std::int32_t*, const VertexId*,
                           DeviceArray<std::int32_t>&, DeviceArray<VertexId>&) {
+  no_cuda();
+}
+
+void labels_to_search_ids(const DeviceSearchOrder&, std::span<const std::int32_t>,
+                          std::span<const VertexId>, DeviceArray<std::int32_t>&,
+                          DeviceArray<VertexId>&) {
+  no_cuda();
+}
+
+std::vector<VertexId> to_search_ids(const DeviceSearchOrder&, std::span<const VertexId>) {
   no_cuda();
 }
 

@@ -2,7 +2,7 @@
 // whose tuples and CSR are made on the GPU finds the same roots, arc count and per-root nedge as
 // the host-built run of the same seed, validates every tree, and reports its construction as
 // built on the device, with no host copy of the CSR unless the host validator reads it; so does a
-// run on one GPU rank; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the
+// run on one GPU rank, and a run built in the degree-class order; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the
 // free bytes before anything is allocated. Skipped without a GPU.
 #include <gtest/gtest.h>
 
@@ -61,6 +61,20 @@ TEST(Graph500Gpu, HostBuildOnTheGpuMatchesDeviceBuild) {
   EXPECT_FALSE(host_built.built_on_device);
   test::expect_same_graph500_runs(device_built, host_built, "device-built vs host-built on the GPU",
                                   true);
+}
+
+// Kernel 1 in the degree-class order on the GPU: the same roots, arcs and per-root nedge, every
+// tree validated on the GPU in the generator's ids, as the graph's own order.
+TEST(Graph500Gpu, DegreeOrderBuiltOnTheGpuMatchesTheGraphsOrder) {
+  FRONTIER_REQUIRE_GPU();
+  const Graph500Result given = run_graph500(small_config(Device::cuda(0), true));
+  Graph500Config config = small_config(Device::cuda(0), true);
+  config.search_order = SearchOrder::DegreeClasses;
+  const Graph500Result ordered = run_graph500(config);
+  EXPECT_TRUE(ordered.built_on_device);
+  EXPECT_EQ(ordered.host_copy_seconds, 0.0);
+  ASSERT_EQ(ordered.runs.size(), 16u);
+  test::expect_same_graph500_runs(ordered, given, "degree order vs the graph's, GPU-built", true);
 }
 
 TEST(Graph500Gpu, OneGpuRankMatchesTheEngine) {

@@ -5,23 +5,30 @@
 // among them) and 64-bit ids; graphs large enough for several sort batches, and a list longer
 // than a whole batch window, sort as the host sorts; build_kronecker_on_device gives an Engine on
 // that graph, with or without a host copy of it; nedge counted over tuples regenerated on the GPU
-// equals the count over the host's tuples. Skipped without a GPU.
+// equals the count over the host's tuples. Built in the degree-class order, graph and order equal
+// the host's renumbering, and the engine on it answers in the generator's ids. Skipped without a
+// GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontier/csr_builder.hpp"
 #include "frontier/device.hpp"
+#include "frontier/device_bfs_result.hpp"
 #include "frontier/device_build.hpp"
+#include "frontier/engine.hpp"
 #include "frontier/errors.hpp"
 #include "frontier/io/generate_kronecker.hpp"
 #include "frontier/random.hpp"
 #include "frontier/reference_bfs.hpp"
 #include "graph/cuda/device_graph_build.hpp"
+#include "graph/degree_order.hpp"
+#include "support/bfs_query_checks.hpp"
 #include "support/csr_expectations.hpp"
 #include "support/require_gpu.hpp"
 #include "support/test_graphs.hpp"
@@ -188,6 +195,112 @@ TEST(KroneckerCsrOnDevice, BuildOnDeviceWithoutAHostCopy) {
     EXPECT_TRUE(engine.bfs(source).depth == reference_bfs(host, source).depth) << source;
   }
   EXPECT_TRUE(engine.validate(engine.bfs_on_device(VertexId{0})).valid);  // with parents
+}
+
+// Kernel 1 in the degree-class order: graph and order equal the host's renumbering of the host
+// build, for several scales and seeds, with and without hubs first (which the sorted lists make
+// moot) and without symmetrizing.
+TEST(KroneckerCsrOnDevice, DegreeOrderedBuildEqualsTheHostsRenumbering) {
+  FRONTIER_REQUIRE_GPU();
+  CsrBuildOptions hubs = graph500_build();
+  hubs.hubs_first = true;
+  CsrBuildOptions one_way;
+  one_way.remove_self_loops = true;
+  for (const CsrBuildOptions& options : {graph500_build(), hubs, one_way}) {
+    for (const auto& [scale, seed] : {std::pair{1, 2}, std::pair{9, 3}, std::pair{14, 4}}) {
+      const KroneckerParams params = test::kronecker_params(scale, seed, 8);
+      SCOPED_TRACE(describe(params, options));
+      const detail::DegreeOrderedGraph<VertexId, EdgeId> host = detail::order_by_degree_class(
+          build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), options));
+      const cuda::DegreeOrderedResidentGraph built =
+          cuda::build_kronecker_csr_on_device_by_degree(params, options);
+      const LabelVector<VertexId> new_id = built.order.new_id.to_host();
+      const LabelVector<VertexId> old_id = built.order.old_id.to_host();
+      EXPECT_TRUE(std::equal(new_id.begin(), new_id.end(), host.new_id.begin(),
+                             host.new_id.end()));
+      EXPECT_TRUE(std::equal(old_id.begin(), old_id.end(), host.old_id.begin(),
+                             host.old_id.end()));
+      test::expect_same_csr(built.graph.to_host(), host.graph, "degree-ordered build");
+    }
+  }
+}
+
+TEST(KroneckerCsrOnDevice, DegreeOrderedBuildKeepsNoDuplicateRemovalAndNoHostCopy) {
+  FRONTIER_REQUIRE_GPU();
+  const KroneckerParams params = test::kronecker_params(8, 2, 4);
+  CsrBuildOptions deduplicated = graph500_build();
+  deduplicated.sort_neighbors = true;
+  deduplicated.remove_duplicates = true;
+  EXPECT_THROW(static_cast<void>(cuda::build_kronecker_csr_on_device_by_degree(params, deduplicated)),
+               InvalidArgument);
+  EngineOptions by_degree;
+  by_degree.search_order = SearchOrder::DegreeClasses;
+  EXPECT_THROW(static_cast<void>(build_kronecker_on_device(params, graph500_build(), Device::cuda(0),
+                                                           HostCopy::Graph, by_degree)),
+               InvalidArgument);
+}
+
+// An engine on a graph built on the GPU in the degree order answers in the generator's ids:
+// degrees, depths and trees of one source and of several (the lookup of more than a few ids
+// runs on the GPU), depth limits and targets, as the oracle on the host build; validation of
+// host labels and of labels on the GPU accepts its trees and rejects a broken one, saying its
+// ids are the order's.
+TEST(KroneckerCsrOnDevice, BuildOnDeviceInTheDegreeOrderAnswersInTheGeneratorsIds) {
+  FRONTIER_REQUIRE_GPU();
+  const KroneckerParams params = test::kronecker_params(13, 4, 16);
+  CsrBuildOptions build = graph500_build();
+  build.hubs_first = true;
+  const Graph host = build_csr<VertexId, EdgeId>(io::generate_kronecker<VertexId>(params), build);
+  EngineOptions by_degree;
+  by_degree.search_order = SearchOrder::DegreeClasses;
+  const DeviceBuiltGraph built =
+      build_kronecker_on_device(params, build, Device::cuda(0), HostCopy::None, by_degree);
+  const Engine& engine = built.engine;
+  EXPECT_EQ(engine.search_order(), SearchOrder::DegreeClasses);
+  EXPECT_FALSE(engine.has_host_graph());
+  EXPECT_EQ(engine.num_arcs(), host.num_arcs());
+  std::vector<VertexId> vertices(static_cast<std::size_t>(host.num_vertices()));
+  for (VertexId v = 0; v < host.num_vertices(); ++v) vertices[static_cast<std::size_t>(v)] = v;
+  const std::vector<EdgeId> degrees = engine.out_degrees(vertices);
+  for (VertexId v = 0; v < host.num_vertices(); ++v) {
+    ASSERT_EQ(degrees[static_cast<std::size_t>(v)], host.degree(v)) << v;
+  }
+  std::vector<VertexId> many = test::spread_sources(host);
+  for (const VertexId v : {VertexId{7}, VertexId{1000}, VertexId{4097}}) many.push_back(v);
+  std::sort(many.begin(), many.end());
+  many.erase(std::unique(many.begin(), many.end()), many.end());
+  ASSERT_GT(many.size(), 4u);
+  const std::vector<std::vector<VertexId>> source_sets = {{many.front()}, many};
+  for (const std::vector<VertexId>& sources : source_sets) {
+    const std::span<const VertexId> seeds(sources);
+    const std::vector<std::int32_t> oracle = test::nearest_source_depths(host, seeds);
+    std::vector<BfsOptions> queries(3);
+    queries[1].depth_limit = 2;
+    queries[2].target = std::max_element(oracle.begin(), oracle.end()) - oracle.begin();
+    for (const BfsOptions& options : queries) {
+      SCOPED_TRACE(std::to_string(sources.size()) + " source(s), limit " +
+                   (options.depth_limit ? std::to_string(*options.depth_limit) : "-") +
+                   ", target " + (options.target ? std::to_string(*options.target) : "-"));
+      const BfsResult<VertexId> copied = engine.bfs(seeds, options);
+      EXPECT_EQ(copied.sources, sources);
+      test::expect_query_matches_oracle(host, seeds, options, copied);
+      const DeviceBfsResult<VertexId> kept = engine.bfs_on_device(seeds, options);
+      test::expect_query_matches_oracle(host, seeds, options, kept.to_host());
+      const BfsValidation in_place = engine.validate(kept);
+      EXPECT_TRUE(in_place.valid) << in_place.failure;
+      const BfsValidation from_host = engine.validate(copied);
+      EXPECT_TRUE(from_host.valid) << from_host.failure;
+    }
+  }
+  // A vertex two levels down given the root as its parent: no arc joins them.
+  const VertexId root = many.front();
+  BfsResult<VertexId> broken = engine.bfs(root);
+  const auto two = std::find(broken.depth.begin(), broken.depth.end(), 2);
+  ASSERT_NE(two, broken.depth.end());
+  broken.parent[static_cast<std::size_t>(two - broken.depth.begin())] = root;
+  const BfsValidation rejected = engine.validate(broken);
+  EXPECT_FALSE(rejected.valid);
+  EXPECT_NE(rejected.failure.find("degree order"), std::string::npos) << rejected.failure;
 }
 
 TEST(KroneckerCsrOnDevice, NedgeOverRegeneratedTuplesEqualsTheHostCount) {

@@ -72,6 +72,17 @@ TEST(CliPlan, Graph500PlanOfTheDegreeOrderSizesTheRenumberedCopy) {
   EXPECT_EQ(json_integer(given.out, "search_order"), std::nullopt) << given.out;
 }
 
+TEST(CliPlan, Graph500GpuPlanOfTheDegreeOrderSizesTheOrderOnTheGpu) {
+  const CliRun result =
+      run_cli("graph500 --scale 14 --device gpu --search-order degree --plan --json");
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(json_integer(result.out, "device_bytes"),
+            runs::graph500_device_bytes(14, 16, SearchOrder::DegreeClasses));
+  EXPECT_EQ(json_integer(result.out, "search_order"), std::uint64_t{16} << 14) << result.out;
+  // Nothing graph-sized on the host: the order is made where the graph is built.
+  EXPECT_EQ(json_integer(result.out, "host_bytes"), 0u);
+}
+
 TEST(CliPlan, Graph500HostBytesGrowWithScale) {
   std::uint64_t previous = 0;
   for (const int scale : {10, 14, 18, 24, 30}) {

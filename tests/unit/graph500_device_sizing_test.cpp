@@ -74,6 +74,23 @@ TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_GT(graph500_device_bytes(30, 16), kH200Bytes);
 }
 
+// The degree-class order built on the GPU: both directions of the order (4-byte ids, 8 bytes a
+// vertex) held from kernel 1 on, and a search's labels rewritten in it for the validator (depth
+// and parent, 8 more), beside whichever of construction and search is larger: 2^29 * 16 = 8 GiB
+// more at scale 29, which still fits an H200.
+TEST(Graph500DeviceBytes, TheDegreeOrderAddsSixteenBytesAVertex) {
+  for (const int scale : {10, 26, 29}) {
+    const std::uint64_t n = std::uint64_t{1} << scale;
+    EXPECT_EQ(graph500_device_memory(scale, 16, SearchOrder::DegreeClasses).search_order, 16 * n);
+    EXPECT_EQ(graph500_device_bytes(scale, 16, SearchOrder::DegreeClasses),
+              graph500_device_bytes(scale, 16) + 16 * n)
+        << scale;
+  }
+  EXPECT_EQ(graph500_device_memory(26, 16).search_order, 0u);
+  constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
+  EXPECT_LT(graph500_device_bytes(29, 16, SearchOrder::DegreeClasses), kH200Bytes);
+}
+
 // The OutOfMemory advice of a run too large for one GPU: the fewest of 2, 4, 8 GPUs whose every
 // rank fits the same free memory, by the plan of graph500_rank_memory.
 TEST(Graph500DeviceBytes, FewestGpusThatHoldARun) {

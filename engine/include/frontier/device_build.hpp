@@ -60,11 +60,17 @@ struct DeviceBuiltGraph {
 /// the generator without a tuple list, and keeps it resident in an Engine on that GPU, with a host
 /// copy unless `host_copy` is HostCopy::None. The graph equals
 /// build_csr(io::generate_kronecker(params), build).
-/// @throws InvalidArgument for bad params or a device that is not one GPU; OutOfMemory when a step
-///         does not fit the GPU's free memory; CudaError without a usable GPU or CUDA backend.
+/// With `options.search_order` DegreeClasses the vertices are renumbered by degree class during
+/// the build, on the GPU (8 more bytes a vertex there for the order), and the engine answers in
+/// the graph's own ids as an Engine given the host-built graph with that order does; such a graph
+/// keeps no host copy (HostCopy::None).
+/// @throws InvalidArgument for bad params, a device that is not one GPU, or the degree order with
+///         HostCopy::Graph or build.remove_duplicates; OutOfMemory when a step does not fit the
+///         GPU's free memory; CudaError without a usable GPU or CUDA backend.
 DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                            const CsrBuildOptions& build, const Device& device,
-                                           HostCopy host_copy = HostCopy::Graph);
+                                           HostCopy host_copy = HostCopy::Graph,
+                                           const EngineOptions& options = {});
 
 /// The Kronecker tuples (u, v) of `params` with u != v whose source u is reached in `depth` (one
 /// depth per vertex, kUnreachedDepth where unreached), regenerated on GPU `device` (one id): the

@@ -168,7 +168,8 @@ class Engine {
   // A graph built on the GPU (device_build.hpp) is adopted where it lies.
   friend DeviceBuiltGraph build_kronecker_on_device(const KroneckerParams& params,
                                                     const CsrBuildOptions& build,
-                                                    const Device& device, HostCopy host_copy);
+                                                    const Device& device, HostCopy host_copy,
+                                                    const EngineOptions& options);
   Engine(std::shared_ptr<const Graph> graph, Device device,
          std::shared_ptr<detail::EngineResidentState> resident);
 
@@ -178,7 +179,8 @@ class Engine {
   /// Device-resident copies (the GPU BFS runner); null on the CPU.
   std::shared_ptr<detail::EngineResidentState> resident_;
   double cpu_warm_up_seconds_ = 0.0;
-  /// The renumbered copy searches run on (SearchOrder::DegreeClasses); null otherwise.
+  /// The renumbered copy a CPU engine searches (SearchOrder::DegreeClasses); null otherwise (a
+  /// GPU engine keeps the renumbered graph and its order on the GPU alone).
   std::shared_ptr<const detail::DegreeOrderedGraph<VertexId, EdgeId>> ordered_;
 };
 

@@ -104,7 +104,7 @@ class EngineBackend final : public Graph500Backend {
     // The whole run's device peak, before anything is allocated.
     if (on_device_) {
       check_graph500_device_memory(config_.scale, config_.edgefactor,
-                                   config_.device.cuda_ids.front());
+                                   config_.device.cuda_ids.front(), config_.search_order);
     }
   }
 
@@ -122,10 +122,13 @@ class EngineBackend final : public Graph500Backend {
 
   double generate() override {
     if (on_device_) {
+      EngineOptions engine_options;
+      engine_options.search_order = config_.search_order;
       DeviceBuiltGraph built = build_kronecker_on_device(
           params_, build_, config_.device,
           graph500_host_role(config_) == Graph500HostRole::ValidatesGraph ? HostCopy::Graph
-                                                                          : HostCopy::None);
+                                                                          : HostCopy::None,
+          engine_options);
       construction_seconds_ = built.csr_build_seconds + built.search_buffers_seconds;
       host_copy_seconds_ = built.host_copy_seconds;
       auto& log = detail::logger();

@@ -120,10 +120,10 @@ void check_config(const Graph500Config& config) {
     if (config.placement != Graph500Placement::Engine) {
       throw InvalidArgument("a search order other than the graph's is for runs on the engine");
     }
-    if (device.is_cuda() && config.build_on_device) {
+    if (graph500_host_role(config) == Graph500HostRole::ValidatesGraph) {
       throw InvalidArgument(
-          "the degree-class search order renumbers the graph on the host: a GPU run with it "
-          "needs the host build (--host-build)");
+          "a graph built on the GPU in the degree-class search order keeps no host copy for the "
+          "host validator: validate on the GPU, or build on the host (--host-build)");
     }
   }
   switch (config.placement) {

@@ -70,7 +70,7 @@ Graph500HostBytes graph500_run_host_memory(const Graph500Config& config) {
   return bytes;
 }
 
-Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
+Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor, SearchOrder order) {
   const std::uint64_t n = std::uint64_t{1} << scale;
   const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(edgefactor) * n;
   Graph500DeviceBytes bytes;
@@ -81,6 +81,11 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor) {
   bytes.kept_labels = device_buffer_bytes(n, sizeof(std::int32_t)) +
                       device_buffer_bytes(n, sizeof(VertexId)) + 2 * device_buffer_bytes(n, 1) +
                       device_buffer_bytes((n + 1) / 2, 1);
+  if (order == SearchOrder::DegreeClasses) {
+    bytes.search_order = 2 * device_buffer_bytes(n, sizeof(VertexId)) +
+                         device_buffer_bytes(n, sizeof(std::int32_t)) +
+                         device_buffer_bytes(n, sizeof(VertexId));
+  }
   bytes.headroom = kDeviceMemoryHeadroom;
   return bytes;
 }
@@ -143,8 +148,8 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor, Graph500HostRole 
   return graph500_host_memory(scale, edgefactor, host, ids).peak();
 }
 
-std::uint64_t graph500_device_bytes(int scale, int edgefactor) {
-  return graph500_device_memory(scale, edgefactor).peak();
+std::uint64_t graph500_device_bytes(int scale, int edgefactor, SearchOrder order) {
+  return graph500_device_memory(scale, edgefactor, order).peak();
 }
 
 int largest_fitting_scale(const std::function<std::uint64_t(int scale)>& bytes_at_scale,
@@ -162,9 +167,9 @@ int largest_graph500_host_scale(int edgefactor, Graph500HostRole host,
       [=](int scale) { return graph500_memory_bytes(scale, edgefactor, host); }, available_bytes);
 }
 
-int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes) {
+int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes, SearchOrder order) {
   return largest_fitting_scale(
-      [edgefactor](int scale) { return graph500_device_bytes(scale, edgefactor); }, free_bytes);
+      [=](int scale) { return graph500_device_bytes(scale, edgefactor, order); }, free_bytes);
 }
 
 void check_graph500_memory_fits(int scale, int edgefactor, Graph500HostRole host,
@@ -192,11 +197,14 @@ int fewest_graph500_gpus(int scale, int edgefactor, std::uint64_t free_bytes_per
   return 0;
 }
 
-void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
-  const std::uint64_t needed = graph500_device_bytes(scale, edgefactor);
+void check_graph500_device_memory(int scale, int edgefactor, int device_id, SearchOrder order) {
+  const std::uint64_t needed = graph500_device_bytes(scale, edgefactor, order);
   const CudaDeviceInfo info = cuda_device_info(device_id);
   if (needed > info.free_bytes) {
-    const int gpus = fewest_graph500_gpus(scale, edgefactor, info.free_bytes);
+    // Ranks search the graph's own order, so they are advice only for a run in it.
+    const int gpus = order == SearchOrder::AsGiven
+                         ? fewest_graph500_gpus(scale, edgefactor, info.free_bytes)
+                         : 0;
     const std::string spread = gpus > 0 ? "; " + std::to_string(gpus) +
                                               " GPUs with as much free memory hold it: --gpus " +
                                               std::to_string(gpus) + " (--plan --gpus " +
@@ -205,7 +213,8 @@ void check_graph500_device_memory(int scale, int edgefactor, int device_id) {
     throw OutOfMemory(
         run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
             " (CSR construction, graph and BFS buffers at the peak)" +
-            largest_scale_advice(largest_graph500_device_scale(edgefactor, info.free_bytes)) +
+            largest_scale_advice(
+                largest_graph500_device_scale(edgefactor, info.free_bytes, order)) +
             spread,
         needed, info.free_bytes);
   }

@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <vector>
 
 #include "bfs/cuda/renumbered_labels.cuh"
 #include "cuda/cuda_check.cuh"
@@ -28,6 +29,34 @@ DeviceSearchOrder upload_search_order(std::span<const VertexId> new_id,
   copy_to_device(order.new_id.data(), new_id.data(), n * sizeof(VertexId));
   copy_to_device(order.old_id.data(), old_id.data(), n * sizeof(VertexId));
   return order;
+}
+
+std::vector<VertexId> to_search_ids(const DeviceSearchOrder& order,
+                                    std::span<const VertexId> ids) {
+  // Up to this many ids, one 4-byte copy each beats an upload, a launch and a download.
+  constexpr std::size_t kCopiedOneByOne = 4;
+  const DeviceScope scope(order.new_id.device_id());
+  std::vector<VertexId> renamed(ids.size());
+  if (ids.size() <= kCopiedOneByOne) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      FRONTIER_CUDA_CHECK(cudaMemcpy(&renamed[i], order.new_id.data() + ids[i], sizeof(VertexId),
+                                     cudaMemcpyDeviceToHost));
+    }
+    return renamed;
+  }
+  require_device_memory("mapping " + std::to_string(ids.size()) + " vertex ids to the search order",
+                        2 * device_bytes_for<VertexId>(ids.size()));
+  DeviceBuffer<VertexId> d_ids(ids.size());
+  DeviceBuffer<VertexId> d_renamed(ids.size());
+  FRONTIER_CUDA_CHECK(cudaMemcpy(d_ids.data(), ids.data(), ids.size() * sizeof(VertexId),
+                                 cudaMemcpyHostToDevice));
+  const int grid = capped_grid(ids.size(), kRenumberBlockThreads, 1024);
+  gather_ids_kernel<VertexId><<<grid, kRenumberBlockThreads>>>(order.new_id.data(), d_ids.data(),
+                                                              ids.size(), d_renamed.data());
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaMemcpy(renamed.data(), d_renamed.data(), ids.size() * sizeof(VertexId),
+                                 cudaMemcpyDeviceToHost));
+  return renamed;
 }
 
 void labels_to_search_ids(const DeviceSearchOrder& order, const std::int32_t* depth,
@@ -59,6 +88,22 @@ void labels_to_search_ids(const DeviceSearchOrder& order, const std::int32_t* de
       out_parent.data());
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+void labels_to_search_ids(const DeviceSearchOrder& order, std::span<const std::int32_t> depth,
+                          std::span<const VertexId> parent, DeviceArray<std::int32_t>& out_depth,
+                          DeviceArray<VertexId>& out_parent) {
+  const DeviceScope scope(order.new_id.device_id());
+  const std::uint64_t n = parent.size();
+  require_device_memory(
+      "uploading the labels of " + std::to_string(n) + " vertices for validation on the GPU",
+      device_bytes_for<std::int32_t>(depth.size()) + device_bytes_for<VertexId>(n));
+  DeviceBuffer<std::int32_t> d_depth(depth.size());
+  DeviceBuffer<VertexId> d_parent(n);
+  if (!depth.empty()) copy_to_device(d_depth.data(), depth.data(), depth.size_bytes());
+  copy_to_device(d_parent.data(), parent.data(), parent.size_bytes());
+  labels_to_search_ids(order, depth.empty() ? nullptr : d_depth.data(), d_parent.data(), out_depth,
+                       out_parent);
 }
 
 }  // namespace frontier::cuda

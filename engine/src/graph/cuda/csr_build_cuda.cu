@@ -23,9 +23,14 @@
 //     the marks, and move the kept arcs and offsets down;
 //  7. with hubs_first (whole undirected graphs), each list's highest-degree neighbour swaps
 //     places with its first arc, as the host builder's pass does.
+// A build in the degree-class order (build_kronecker_csr_on_device_by_degree) sorts the vertices
+// by the class of their pass-1 degrees between pass 1 and the scan, moves the degrees to the new
+// ids, and places every arc through tuples renamed to the new ids; it keeps the order, 8 bytes a
+// vertex, for the searches.
 // Invariant after step 2: offsets[v + 1] - offsets[v] is v's arc count in the host builder.
 // Peak of one direction: offsets, cursors and arcs, then (cursors freed) one batch's second
 // buffer and the sort's scratch beside the offsets and arcs; step 6 adds its marks and copies.
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
@@ -39,6 +44,7 @@
 #include <vector>
 
 #include "cuda/cuda_check.cuh"
+#include "cuda/device_array_allocation.hpp"
 #include "cuda/device_memory.hpp"
 #include "frontier/errors.hpp"
 #include "graph/cuda/csr_build_kernels.cuh"
@@ -234,37 +240,105 @@ void sort_lists_in_batches(OneWayCsr<VertexT, EdgeT, TargetT>& csr, std::uint64_
   FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-// Steps 1-2 for the arcs that `rule` makes of the m tuples of `tuples` (csr_build_kernels.cuh:
-// TupleArrays or KroneckerTuples) whose tails `rows` owns, n rows: the offsets and arc count.
+// Step 1 and pass 1 of step 2 for the arcs that `rule` makes of the m tuples of `tuples`
+// (csr_build_kernels.cuh: TupleArrays or KroneckerTuples) whose tails `rows` owns, n rows: each
+// row's arc count in d_offsets[0, n), and 0 at d_offsets[n].
 template <typename VertexT, typename EdgeT, typename TargetT, typename Tuples, typename Rows>
-OneWayCsr<VertexT, EdgeT, TargetT> count_one_way(const Tuples& tuples, std::uint64_t m,
+OneWayCsr<VertexT, EdgeT, TargetT> count_degrees(const Tuples& tuples, std::uint64_t m,
                                                  std::uint64_t n, ArcRule rule, Rows rows,
                                                  const std::string& graph) {
   const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
   OneWayCsr<VertexT, EdgeT, TargetT> csr;
-  // 1. Offsets and cursors (checked before CUB is even asked about its scratch, so that a size
-  //    far beyond the device fails here), then the scan's scratch.
+  // 1. Offsets and cursors (checked before CUB is even asked about the scan's scratch, so that a
+  //    size far beyond the device fails here).
   require_device_memory("building the CSR offsets of " + graph,
                         device_bytes_for<EdgeT>(n + 1) + device_bytes_for<EdgeT>(n));
   csr.d_offsets = DeviceBuffer<EdgeT>(n + 1);
-  std::size_t scan_bytes = 0;
-  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
-      nullptr, scan_bytes, static_cast<EdgeT*>(nullptr), static_cast<EdgeT*>(nullptr), n + 1));
-  require_device_memory("the offset scan's scratch", device_bytes_for<unsigned char>(scan_bytes));
-  // 2. Pass 1: degrees, then offsets by an in-place exclusive scan over n + 1 entries.
+  // 2a. Pass 1: degrees.
   FRONTIER_CUDA_CHECK(cudaMemset(csr.d_offsets.data(), 0, (n + 1) * sizeof(EdgeT)));
   if (m > 0) {
     count_degrees_kernel<VertexT, EdgeT><<<graph_build_grid(m, policy), policy.block_threads>>>(
         tuples, m, rule, csr.d_offsets.data(), rows);
     FRONTIER_CHECK_LAUNCH();
   }
+  return csr;
+}
+
+// Step 2b after count_degrees(): offsets by an in-place exclusive scan over the n + 1 entries, so
+// that offsets[n] is the arc count.
+template <typename VertexT, typename EdgeT, typename TargetT>
+void scan_degrees(OneWayCsr<VertexT, EdgeT, TargetT>& csr, std::uint64_t n) {
+  std::size_t scan_bytes = 0;
+  FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
+      nullptr, scan_bytes, static_cast<EdgeT*>(nullptr), static_cast<EdgeT*>(nullptr), n + 1));
+  require_device_memory("the offset scan's scratch", device_bytes_for<unsigned char>(scan_bytes));
   {
     DeviceBuffer<unsigned char> d_scratch(scan_bytes);
     FRONTIER_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(
         d_scratch.data(), scan_bytes, csr.d_offsets.data(), csr.d_offsets.data(), n + 1));
   }
   csr.arcs = read_one(csr.d_offsets.data() + n);
+}
+
+// Steps 1-2: the offsets and arc count.
+template <typename VertexT, typename EdgeT, typename TargetT, typename Tuples, typename Rows>
+OneWayCsr<VertexT, EdgeT, TargetT> count_one_way(const Tuples& tuples, std::uint64_t m,
+                                                 std::uint64_t n, ArcRule rule, Rows rows,
+                                                 const std::string& graph) {
+  OneWayCsr<VertexT, EdgeT, TargetT> csr =
+      count_degrees<VertexT, EdgeT, TargetT>(tuples, m, n, rule, rows, graph);
+  scan_degrees(csr, n);
   return csr;
+}
+
+// Between count_degrees() and scan_degrees() of a build in the degree-class order: the order of
+// the n vertices by the degrees in csr.d_offsets (a stable radix sort of one-byte class keys,
+// graph/degree_order.hpp's order exactly), made on GPU `device_id`, and the degrees moved to the
+// new ids. The sort's keys, second buffers and scratch are freed on return; the order is kept.
+DeviceSearchOrder order_degrees_by_class(OneWayCsr<VertexId, EdgeId>& csr, std::uint64_t n,
+                                         int device_id) {
+  const GraphBuildCudaPolicy& policy = kSm90GraphBuildPolicy;
+  constexpr int kClassKeyBits = 7;  // keys 0..64
+  const auto items = static_cast<std::int64_t>(n);
+  std::size_t sort_bytes = 0;
+  {
+    cub::DoubleBuffer<std::uint8_t> keys(nullptr, nullptr);
+    cub::DoubleBuffer<VertexId> ids(nullptr, nullptr);
+    FRONTIER_CUDA_CHECK(
+        cub::DeviceRadixSort::SortPairs(nullptr, sort_bytes, keys, ids, items, 0, kClassKeyBits));
+  }
+  require_device_memory(
+      "the degree-class order of " + std::to_string(n) +
+          " vertices (both directions, class keys, degrees in the new ids, sort scratch)",
+      2 * device_bytes_for<VertexId>(n) + 2 * device_bytes_for<std::uint8_t>(n) +
+          device_bytes_for<EdgeId>(n + 1) + device_bytes_for<unsigned char>(sort_bytes));
+  DeviceSearchOrder order;
+  order.new_id = allocate_device_array<VertexId>(n, device_id);
+  order.old_id = allocate_device_array<VertexId>(n, device_id);
+  {
+    DeviceBuffer<std::uint8_t> d_keys(n);
+    DeviceBuffer<std::uint8_t> d_sorted_keys(n);
+    degree_class_keys_kernel<<<graph_build_grid(n, policy), policy.block_threads>>>(
+        csr.d_offsets.data(), n, d_keys.data(), order.new_id.data());
+    FRONTIER_CHECK_LAUNCH();
+    cub::DoubleBuffer<std::uint8_t> keys(d_keys.data(), d_sorted_keys.data());
+    cub::DoubleBuffer<VertexId> ids(order.new_id.data(), order.old_id.data());
+    DeviceBuffer<unsigned char> d_scratch(sort_bytes);
+    std::size_t bytes = sort_bytes;
+    FRONTIER_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(d_scratch.data(), bytes, keys, ids, items,
+                                                        0, kClassKeyBits));
+    // The sorted ids are the old ids in the new order, in whichever buffer the sort ended.
+    if (ids.Current() != order.old_id.data()) std::swap(order.new_id, order.old_id);
+    FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  DeviceBuffer<EdgeId> d_new_degrees(n + 1);
+  FRONTIER_CUDA_CHECK(cudaMemset(d_new_degrees.data() + n, 0, sizeof(EdgeId)));
+  invert_order_kernel<<<graph_build_grid(n, policy), policy.block_threads>>>(
+      order.old_id.data(), csr.d_offsets.data(), n, order.new_id.data(), d_new_degrees.data());
+  FRONTIER_CHECK_LAUNCH();
+  FRONTIER_CUDA_CHECK(cudaDeviceSynchronize());
+  csr.d_offsets = std::move(d_new_degrees);
+  return order;
 }
 
 // Steps 3-6 after count_one_way() over the same tuples, rule and rows.
@@ -387,6 +461,43 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
       DeviceGraph<VertexT, EdgeT>(static_cast<VertexT>(n), forward.arcs, false,
                                   std::move(forward.d_offsets), std::move(forward.d_targets)),
       device_id);
+}
+
+DegreeOrderedResidentGraph build_kronecker_csr_on_device_by_degree(const KroneckerParams& params,
+                                                                   const CsrBuildOptions& options,
+                                                                   int device_id) {
+  check_build_options(options, false);
+  if (options.remove_duplicates) {
+    throw InvalidArgument(
+        "the degree-class order of a graph built on the GPU comes from its arc counts before the "
+        "lists are sorted, so it cannot remove duplicate arcs; build it on the host to have both");
+  }
+  const std::uint64_t m =
+      kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
+  FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
+  const std::uint64_t n = std::uint64_t{1} << params.scale;
+  KroneckerTuples<VertexId> tuples;
+  tuples.sampler = make_kronecker_sampler(params);
+  const std::string graph = graph_words(n, m);
+  const ArcRule rule = arc_rule(options);
+  OneWayCsr<VertexId, EdgeId> csr =
+      count_degrees<VertexId, EdgeId, VertexId>(tuples, m, n, rule, AllRows{}, graph);
+  DeviceSearchOrder order = order_degrees_by_class(csr, n, device_id);
+  scan_degrees(csr, n);
+  // Each list sorted by new id starts in its highest class, which is what hubs first would give
+  // the graph as generated; so the ordered graph equals the host's renumbering
+  // (graph/degree_order.hpp), which sorts every list and moves no hub.
+  CsrBuildOptions renamed_options = options;
+  renamed_options.sort_neighbors = true;
+  renamed_options.hubs_first = false;
+  fill_one_way(csr, RenamedTuples<VertexId, KroneckerTuples<VertexId>>{tuples, order.new_id.data()},
+               m, n, rule, AllRows{}, renamed_options, graph);
+  return DegreeOrderedResidentGraph{
+      ResidentGraph<VertexId, EdgeId>(
+          DeviceGraph<VertexId, EdgeId>(static_cast<VertexId>(n), csr.arcs, false,
+                                        std::move(csr.d_offsets), std::move(csr.d_targets)),
+          device_id),
+      std::move(order)};
 }
 
 namespace {

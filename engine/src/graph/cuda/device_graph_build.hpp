@@ -24,6 +24,8 @@
 #include "frontier/distribution/rank_graph.hpp"
 #include "frontier/edge_list.hpp"
 #include "frontier/generators/kronecker.hpp"
+#include "frontier/types.hpp"
+#include "graph/cuda/device_search_order.hpp"
 
 namespace frontier::cuda {
 
@@ -136,6 +138,27 @@ template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
                                                             const CsrBuildOptions& options,
                                                             int device_id = 0);
+
+/// A graph resident on one GPU in the degree-class order, and that order.
+struct DegreeOrderedResidentGraph {
+  /// The graph in search ids.
+  ResidentGraph<VertexId, EdgeId> graph;
+  DeviceSearchOrder order;
+};
+
+/// build_kronecker_csr_on_device() with the vertices renumbered by degree class on the GPU
+/// (SearchOrder::DegreeClasses, graph/degree_order.hpp): pass 1's degrees are sorted into the
+/// order (a stable radix sort of one-byte class keys) before the scan, and pass 2 places every arc
+/// in the new ids, so no second copy of the arcs is ever made. The graph and order equal
+/// order_by_degree_class(build_csr<VertexId, EdgeId>(io::generate_kronecker(params), options))
+/// (every list sorted by new id; hubs_first has nothing left to do, since a sorted list already
+/// starts in its highest class). The order adds 8 bytes a vertex beside the CSR.
+/// @throws InvalidArgument as build_kronecker_csr_on_device, or with remove_duplicates (the order
+/// comes from the arc counts before the lists are sorted); OutOfMemory if a step does not fit;
+/// CudaError if a CUDA call fails.
+DegreeOrderedResidentGraph build_kronecker_csr_on_device_by_degree(const KroneckerParams& params,
+                                                                   const CsrBuildOptions& options,
+                                                                   int device_id = 0);
 
 /// Rank `rank`'s slice of the distributed Kronecker graph of `params` (distribution.num_vertices
 /// must be 2^scale) built on GPU `device_id` as a distributed run builds it there

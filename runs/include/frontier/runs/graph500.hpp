@@ -112,8 +112,9 @@ struct Graph500Config {
   /// same.
   bool build_on_device = true;
   /// Engine: how the engine numbers the vertices it searches (EngineOptions::search_order). The
-  /// degree-class order renumbers the graph on the host as part of kernel 1, so a GPU run with
-  /// it builds on the host (build_on_device off).
+  /// degree-class order renumbers the graph as part of kernel 1, where the graph is built: on
+  /// the GPU (build_on_device), whose graph then has no host copy for validate_on_host; or on
+  /// the host.
   SearchOrder search_order = SearchOrder::AsGiven;
   /// Ranks: how many (on a GPU device, as many as device.cuda_ids). MpiProcesses: unused (the
   /// job's size; the result's config holds it).
@@ -286,9 +287,10 @@ std::uint64_t graph500_memory_bytes(int scale, int edgefactor,
                                     IdBytes ids = {});
 
 /// Device bytes a run built on the GPU needs at its peak, the headroom the device checks keep
-/// free included: graph500_device_memory(scale, edgefactor).peak() (graph500_memory.hpp). An
-/// estimate made before anything is allocated; each step checks its exact needs again.
-std::uint64_t graph500_device_bytes(int scale, int edgefactor);
+/// free included: graph500_device_memory(scale, edgefactor, order).peak() (graph500_memory.hpp).
+/// An estimate made before anything is allocated; each step checks its exact needs again.
+std::uint64_t graph500_device_bytes(int scale, int edgefactor,
+                                    SearchOrder order = SearchOrder::AsGiven);
 
 /// Throws OutOfMemory when graph500_memory_bytes(scale, edgefactor, host, ids) exceeds
 /// `available_bytes`, saying the largest scale that fits; does nothing when available_bytes is 0
@@ -301,9 +303,10 @@ void check_graph500_memory_fits(int scale, int edgefactor, Graph500HostRole host
 void check_graph500_memory(int scale, int edgefactor,
                            Graph500HostRole host = Graph500HostRole::BuildsGraph, IdBytes ids = {});
 
-/// Throws OutOfMemory naming GPU `device_id` when graph500_device_bytes(scale, edgefactor)
+/// Throws OutOfMemory naming GPU `device_id` when graph500_device_bytes(scale, edgefactor, order)
 /// exceeds its free memory now, saying the largest scale that fits; CudaError when it cannot be
 /// queried.
-void check_graph500_device_memory(int scale, int edgefactor, int device_id);
+void check_graph500_device_memory(int scale, int edgefactor, int device_id,
+                                  SearchOrder order = SearchOrder::AsGiven);
 
 }  // namespace frontier::runs

@@ -59,11 +59,16 @@ struct Graph500DeviceBytes {
   /// the GPU validator's work arrays (byte and nibble levels, parent-arc marks), held between
   /// searches.
   std::uint64_t kept_labels = 0;
+  /// SearchOrder::DegreeClasses: the order, both directions, made during kernel 1 and kept
+  /// through the searches, and a search's labels rewritten in it for the GPU validator; else 0.
+  std::uint64_t search_order = 0;
   /// Kept free by every device check (kDeviceMemoryHeadroom).
   std::uint64_t headroom = 0;
 
   std::uint64_t searching() const { return search.total() + nedge_count + kept_labels; }
-  std::uint64_t peak() const { return std::max(construction.peak(), searching()) + headroom; }
+  std::uint64_t peak() const {
+    return std::max(construction.peak(), searching()) + search_order + headroom;
+  }
 };
 
 /// Host bytes of a run at this size, by what the host holds (`host`). Built on the GPU, kernel 1
@@ -77,8 +82,9 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor,
 /// the renumbered copy of its search order.
 Graph500HostBytes graph500_run_host_memory(const Graph500Config& config);
 
-/// Device bytes of a run at this size built on one GPU.
-Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor);
+/// Device bytes of a run at this size built on one GPU, its vertices in `order`.
+Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor,
+                                           SearchOrder order = SearchOrder::AsGiven);
 
 /// Device bytes of one GPU rank of a Graph500 run on GPU ranks (--gpus N), each rank building its
 /// slice on its own GPU, by part:
@@ -155,7 +161,8 @@ int largest_graph500_host_scale(int edgefactor, Graph500HostRole host,
 
 /// The largest scale whose device peak (graph500_device_bytes, headroom included) fits a GPU
 /// with `free_bytes` free.
-int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes);
+int largest_graph500_device_scale(int edgefactor, std::uint64_t free_bytes,
+                                  SearchOrder order = SearchOrder::AsGiven);
 
 /// The fewest GPUs (2, 4 or 8, one rank each, striped) whose every rank fits
 /// `free_bytes_per_gpu` for a Graph500 run at `scale`; 0 if 8 do not.
