@@ -349,11 +349,10 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   const std::optional<bool> fits = both_fit(host, device);
   const int largest_host =
       host.free ? runs::largest_graph500_host_scale(config.edgefactor, host_role, *host.free) : -1;
-  const int largest_device =
-      device && device->free && built_on_device
-          ? runs::largest_graph500_device_scale(config.edgefactor, *device->free,
-                                                config.search_order)
-          : -1;
+  const int largest_device = device && device->free && built_on_device
+                                 ? runs::largest_graph500_device_scale(
+                                       config.edgefactor, *device->free, config.search_order)
+                                 : -1;
   if (json) {
     JsonWriter out(std::cout);
     begin_graph500_plan(out, config, on_gpu)

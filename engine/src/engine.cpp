@@ -64,8 +64,9 @@ void require_parents(bool has_parents) {
 // A failed check's message names search ids; said so where no host graph can name the caller's.
 BfsValidation in_caller_words(BfsValidation verdict) {
   if (!verdict.valid) {
-    verdict.failure += " (vertex ids of the engine's degree order: this engine keeps no host "
-                       "graph to check the labels in the graph's own ids)";
+    verdict.failure +=
+        " (vertex ids of the engine's degree order: this engine keeps no host "
+        "graph to check the labels in the graph's own ids)";
   }
   return verdict;
 }
@@ -271,8 +272,7 @@ BfsValidation Engine::validate(const BfsResult<VertexId>& result) const {
       const std::lock_guard<std::mutex> lock(resident_->mutex);
       cuda::labels_to_search_ids(resident_->order, depth, parent, resident_->search_depth,
                                  resident_->search_parent);
-      verdict =
-          validate_in_search_ids(*resident_, sources, !depth.empty(), result.stopped_early());
+      verdict = validate_in_search_ids(*resident_, sources, !depth.empty(), result.stopped_early());
     }
     // The GPU's message names search ids; the host's, on the graph as given, the caller's.
     if (verdict.valid) return verdict;

@@ -58,7 +58,7 @@ py::dict run_dict(const runs::Graph500Run& run) {
 py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
                   const std::string& device, bool validate, int threads,
                   const std::string& strategy, std::optional<py::function> progress,
-                  std::optional<int> alpha, int beta) {
+                  std::optional<int> alpha, int beta, const std::string& search_order) {
   runs::Graph500Config config;
   config.scale = scale;
   config.edgefactor = edgefactor;
@@ -70,6 +70,7 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   config.bfs.strategy = parse_bfs_strategy(strategy);
   config.bfs.alpha = alpha;
   config.bfs.beta = beta;
+  config.search_order = parse_search_order(search_order);
   runs::Graph500Progress report;
   if (progress) {
     report = [&progress](const runs::Graph500Run& run, int total) {
@@ -92,6 +93,7 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   figures["generation_seconds"] = result.generation_seconds;
   figures["construction_seconds"] = result.construction_seconds;
   figures["built_on_device"] = result.built_on_device;
+  figures["search_order"] = std::string(to_string(result.config.search_order));
   py::list runs;
   for (const runs::Graph500Run& run : result.runs) runs.append(run_dict(run));
   figures["runs"] = runs;
@@ -112,6 +114,7 @@ void bind_graph500(py::module_& module) {
              py::arg("validate") = true, py::arg("threads") = 0,
              py::arg("strategy") = "direction-optimizing", py::arg("progress") = py::none(),
              py::arg("alpha") = py::none(), py::arg("beta") = kDefaultBfsBeta,
+             py::arg("search_order") = "given",
              R"doc(
 A Graph500 run on one device, with the GIL released: the Kronecker graph (2**scale vertices,
 edgefactor * 2**scale tuples; untimed generation), kernel 1 (timed CSR construction), BFS from
@@ -120,6 +123,8 @@ Graph500 rules, and the official statistics.
 
 device: "auto", "cpu" or "gpu" (on a GPU the graph is generated and built there).
 strategy, alpha, beta: as Engine.bfs.
+search_order: "given" or "degree": as Engine's, the degree-class order made as part of kernel 1
+(on a GPU, on the GPU); results keep the generator's ids.
 progress: optional callable(run, total) called after every search with the run's dict.
 Returns a dict: scale, edgefactor, device, num_vertices, num_tuples, num_arcs,
 generation_seconds, construction_seconds, runs (one dict per search: root, seconds, nedge, teps,

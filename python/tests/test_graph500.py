@@ -46,3 +46,15 @@ def test_beamers_switches_are_checked_and_runs_validate():
     assert all(run["validate_seconds"] >= 0 for run in tuned["runs"])
     with pytest.raises(ValueError, match="beta 0 must be at least 1"):
         frontier.graph500(9, roots=3, device="cpu", beta=0)
+
+
+def test_degree_search_order_answers_as_the_graphs_order():
+    given = frontier.graph500(11, roots=6, seed=5, device="cpu")
+    ordered = frontier.graph500(11, roots=6, seed=5, device="cpu", search_order="degree")
+    assert given["search_order"] == "given" and ordered["search_order"] == "degree"
+    for a, b in zip(given["runs"], ordered["runs"]):
+        assert (a["root"], a["nedge"], a["vertices_reached"]) == \
+            (b["root"], b["nedge"], b["vertices_reached"])
+        assert b["validate_seconds"] >= 0
+    with pytest.raises(ValueError, match="unknown search order"):
+        frontier.graph500(9, roots=2, device="cpu", search_order="by-degree")

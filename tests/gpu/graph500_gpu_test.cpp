@@ -2,8 +2,9 @@
 // whose tuples and CSR are made on the GPU finds the same roots, arc count and per-root nedge as
 // the host-built run of the same seed, validates every tree, and reports its construction as
 // built on the device, with no host copy of the CSR unless the host validator reads it; so does a
-// run on one GPU rank, and a run built in the degree-class order; a size beyond the GPU is OutOfMemory naming graph500_device_bytes() and the
-// free bytes before anything is allocated. Skipped without a GPU.
+// run on one GPU rank, and a run built in the degree-class order; a size beyond the GPU is
+// OutOfMemory naming graph500_device_bytes() and the free bytes before anything is allocated.
+// Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <string>

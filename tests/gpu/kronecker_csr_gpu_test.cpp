@@ -216,10 +216,8 @@ TEST(KroneckerCsrOnDevice, DegreeOrderedBuildEqualsTheHostsRenumbering) {
           cuda::build_kronecker_csr_on_device_by_degree(params, options);
       const LabelVector<VertexId> new_id = built.order.new_id.to_host();
       const LabelVector<VertexId> old_id = built.order.old_id.to_host();
-      EXPECT_TRUE(std::equal(new_id.begin(), new_id.end(), host.new_id.begin(),
-                             host.new_id.end()));
-      EXPECT_TRUE(std::equal(old_id.begin(), old_id.end(), host.old_id.begin(),
-                             host.old_id.end()));
+      EXPECT_TRUE(std::equal(new_id.begin(), new_id.end(), host.new_id.begin(), host.new_id.end()));
+      EXPECT_TRUE(std::equal(old_id.begin(), old_id.end(), host.old_id.begin(), host.old_id.end()));
       test::expect_same_csr(built.graph.to_host(), host.graph, "degree-ordered build");
     }
   }
@@ -231,12 +229,13 @@ TEST(KroneckerCsrOnDevice, DegreeOrderedBuildKeepsNoDuplicateRemovalAndNoHostCop
   CsrBuildOptions deduplicated = graph500_build();
   deduplicated.sort_neighbors = true;
   deduplicated.remove_duplicates = true;
-  EXPECT_THROW(static_cast<void>(cuda::build_kronecker_csr_on_device_by_degree(params, deduplicated)),
-               InvalidArgument);
+  EXPECT_THROW(
+      static_cast<void>(cuda::build_kronecker_csr_on_device_by_degree(params, deduplicated)),
+      InvalidArgument);
   EngineOptions by_degree;
   by_degree.search_order = SearchOrder::DegreeClasses;
-  EXPECT_THROW(static_cast<void>(build_kronecker_on_device(params, graph500_build(), Device::cuda(0),
-                                                           HostCopy::Graph, by_degree)),
+  EXPECT_THROW(static_cast<void>(build_kronecker_on_device(
+                   params, graph500_build(), Device::cuda(0), HostCopy::Graph, by_degree)),
                InvalidArgument);
 }
 

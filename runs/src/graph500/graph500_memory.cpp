@@ -210,13 +210,12 @@ void check_graph500_device_memory(int scale, int edgefactor, int device_id, Sear
                                               std::to_string(gpus) + " (--plan --gpus " +
                                               std::to_string(gpus) + " prints the bytes per GPU)"
                                         : "";
-    throw OutOfMemory(
-        run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
-            " (CSR construction, graph and BFS buffers at the peak)" +
-            largest_scale_advice(
-                largest_graph500_device_scale(edgefactor, info.free_bytes, order)) +
-            spread,
-        needed, info.free_bytes);
+    throw OutOfMemory(run_words(scale, edgefactor) + " on GPU " + std::to_string(device_id) +
+                          " (CSR construction, graph and BFS buffers at the peak)" +
+                          largest_scale_advice(
+                              largest_graph500_device_scale(edgefactor, info.free_bytes, order)) +
+                          spread,
+                      needed, info.free_bytes);
   }
 }
 

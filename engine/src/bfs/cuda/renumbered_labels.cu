@@ -31,8 +31,7 @@ DeviceSearchOrder upload_search_order(std::span<const VertexId> new_id,
   return order;
 }
 
-std::vector<VertexId> to_search_ids(const DeviceSearchOrder& order,
-                                    std::span<const VertexId> ids) {
+std::vector<VertexId> to_search_ids(const DeviceSearchOrder& order, std::span<const VertexId> ids) {
   // Up to this many ids, one 4-byte copy each beats an upload, a launch and a download.
   constexpr std::size_t kCopiedOneByOne = 4;
   const DeviceScope scope(order.new_id.device_id());
@@ -48,11 +47,11 @@ std::vector<VertexId> to_search_ids(const DeviceSearchOrder& order,
                         2 * device_bytes_for<VertexId>(ids.size()));
   DeviceBuffer<VertexId> d_ids(ids.size());
   DeviceBuffer<VertexId> d_renamed(ids.size());
-  FRONTIER_CUDA_CHECK(cudaMemcpy(d_ids.data(), ids.data(), ids.size() * sizeof(VertexId),
-                                 cudaMemcpyHostToDevice));
+  FRONTIER_CUDA_CHECK(
+      cudaMemcpy(d_ids.data(), ids.data(), ids.size() * sizeof(VertexId), cudaMemcpyHostToDevice));
   const int grid = capped_grid(ids.size(), kRenumberBlockThreads, 1024);
   gather_ids_kernel<VertexId><<<grid, kRenumberBlockThreads>>>(order.new_id.data(), d_ids.data(),
-                                                              ids.size(), d_renamed.data());
+                                                               ids.size(), d_renamed.data());
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaMemcpy(renamed.data(), d_renamed.data(), ids.size() * sizeof(VertexId),
                                  cudaMemcpyDeviceToHost));

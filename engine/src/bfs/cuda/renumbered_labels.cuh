@@ -50,8 +50,9 @@ __global__ void labels_to_search_ids_kernel(const std::int32_t* __restrict__ dep
 
 /// out[i] = table[ids[i]] for i < count.
 template <typename VertexT>
-__global__ void gather_ids_kernel(const VertexT* __restrict__ table, const VertexT* __restrict__ ids,
-                                  std::uint64_t count, VertexT* __restrict__ out) {
+__global__ void gather_ids_kernel(const VertexT* __restrict__ table,
+                                  const VertexT* __restrict__ ids, std::uint64_t count,
+                                  VertexT* __restrict__ out) {
   const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
   for (std::uint64_t i = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count;
        i += stride) {

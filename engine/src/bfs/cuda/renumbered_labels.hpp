@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "frontier/device_array.hpp"
-#include "graph/cuda/device_search_order.hpp"
 #include "frontier/types.hpp"
+#include "graph/cuda/device_search_order.hpp"
 
 namespace frontier::cuda {
 
