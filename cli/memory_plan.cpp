@@ -412,28 +412,41 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
   // A directed graph's reverse CSR is built on the host for bottom-up levels (and uploaded).
   const std::uint64_t reverse = size.directed ? host_graph_bytes(n, size.arcs, false) : 0;
   const BfsHostBytes search = bfs_host_bytes(n, !on_gpu, request.validate);
+  // The degree order's renumbered copy (and order) beside the graph, made when the engine is.
+  const bool ordered = request.search_order == SearchOrder::DegreeClasses;
+  const std::uint64_t order = ordered ? search_order_host_bytes(n, size.arcs, size.directed) : 0;
   const std::uint64_t reading = size.text_bytes + edge_list + file_graph;
   const std::uint64_t building = edge_list + build;
-  const std::uint64_t searching = graph + reverse + search.total();
+  const std::uint64_t searching = graph + reverse + order + search.total();
+  Parts host_parts = {{"text", size.text_bytes},
+                      {"edge_list", edge_list + file_graph},
+                      {"csr_build", build},
+                      {"graph", graph},
+                      {"reverse_graph", reverse}};
+  if (ordered) host_parts.emplace_back("search_order", order);
+  host_parts.emplace_back("labels", search.labels);
+  host_parts.emplace_back("search", search.search);
+  host_parts.emplace_back("validation", search.validation);
   const PlanSide host =
       host_side(std::max({reading, building, searching}),
-                "max(text + edge_list, edge_list + csr_build, graph + reverse_graph + labels + "
-                "search + validation)",
-                {{"text", size.text_bytes},
-                 {"edge_list", edge_list + file_graph},
-                 {"csr_build", build},
-                 {"graph", graph},
-                 {"reverse_graph", reverse},
-                 {"labels", search.labels},
-                 {"search", search.search},
-                 {"validation", search.validation}},
-                free);
+                std::string("max(text + edge_list, edge_list + csr_build, graph "
+                            "+ reverse_graph + ") +
+                    (ordered ? "search_order + " : "") + "labels + search + validation)",
+                std::move(host_parts), free);
   std::optional<PlanSide> device;
   if (on_gpu) {
     const BfsDeviceBytes bytes = bfs_device_bytes(n, size.arcs, size.directed);
     Parts parts = bfs_device_parts(bytes);
+    // On the GPU: both directions of the order and the labels a search maps back through it.
+    const std::uint64_t device_order = ordered ? 2 * device_buffer_bytes(n, sizeof(VertexId)) +
+                                                     device_buffer_bytes(n, sizeof(std::int32_t)) +
+                                                     device_buffer_bytes(n, sizeof(VertexId))
+                                               : 0;
+    if (ordered) parts.emplace_back("search_order", device_order);
     parts.emplace_back("headroom", kDeviceMemoryHeadroom);
-    device = device_side(bytes.total() + kDeviceMemoryHeadroom, "graph + BFS buffers + headroom",
+    device = device_side(bytes.total() + device_order + kDeviceMemoryHeadroom,
+                         ordered ? "graph + BFS buffers + search_order + headroom"
+                                 : "graph + BFS buffers + headroom",
                          std::move(parts), free);
   }
   const std::optional<bool> fits = both_fit(host, device);

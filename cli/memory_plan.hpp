@@ -56,6 +56,7 @@ struct BfsFilePlanRequest {
   io::ReadOptions read;
   Device device = Device::cpu();  // auto: resolved for the arcs the file holds
   bool validate = false;
+  SearchOrder search_order = SearchOrder::AsGiven;
 };
 
 /// Prints the plan of a `bfs FILE` run (text or JSON) for `free`; returns 0.

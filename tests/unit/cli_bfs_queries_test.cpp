@@ -1,7 +1,7 @@
 // `frontier bfs` with the queries of one search: --source a,b (several sources), --depth-limit,
 // --target (the path printed, or why there is none), their --json fields, --output and
-// --validate with them, a sink as --source on a directed graph, and the refusals (a bad list,
-// the distributed search).
+// --validate with them, a sink as --source on a directed graph, the degree search order, and the
+// refusals (a bad list, the distributed search).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -157,6 +157,52 @@ TEST_F(CliBfsQueriesTest, BadListsAndDistributedQueriesAreRefused) {
               std::string::npos)
         << ranks.err;
   }
+}
+
+// --search-order degree: the same labels in the file's ids, the same path, trees validated; the
+// JSON names the order; ranks refuse it; the plan sizes the renumbered copy.
+TEST_F(CliBfsQueriesTest, DegreeSearchOrderAnswersInTheFilesIds) {
+  for (const std::string query : {"--source 0,33", "--source 5 --target 24",
+                                  "--source 2 "
+                                  "--depth-limit 2"}) {
+    SCOPED_TRACE(query);
+    const auto given_labels = dir_ / "given.txt";
+    const auto ordered_labels = dir_ / "ordered.txt";
+    const CliRun given =
+        run(query + " --validate --output " + given_labels.string() + " " + karate_);
+    const CliRun ordered = run(query + " --search-order degree --validate --output " +
+                               ordered_labels.string() + " " + karate_);
+    ASSERT_EQ(given.exit_code, 0) << given.err;
+    ASSERT_EQ(ordered.exit_code, 0) << ordered.err;
+    // Depths are the same; parents may differ between equally short trees.
+    const auto depths = [](const std::string& text) {
+      std::istringstream in(text);
+      std::string line;
+      std::string kept;
+      while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string vertex;
+        std::string depth;
+        if (line.empty() || line[0] == '#' || !(fields >> vertex >> depth)) continue;
+        kept += vertex + " " + depth + "\n";
+      }
+      return kept;
+    };
+    EXPECT_EQ(depths(frontier::test::read_file(ordered_labels)),
+              depths(frontier::test::read_file(given_labels)));
+    EXPECT_FALSE(depths(frontier::test::read_file(given_labels)).empty());
+  }
+  const CliRun json = run("--source 0 --search-order degree --json " + karate_);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_NE(json.out.find("\"search_order\":\"degree\""), std::string::npos) << json.out;
+  const CliRun ranks = run("--search-order degree --ranks 2 " + karate_);
+  EXPECT_EQ(ranks.exit_code, 2);
+  EXPECT_NE(ranks.err.find("--search-order is an engine's"), std::string::npos) << ranks.err;
+  const CliRun bad = run("--search-order degrees " + karate_);
+  EXPECT_EQ(bad.exit_code, 2);
+  const CliRun plan = run("--search-order degree --plan " + karate_);
+  ASSERT_EQ(plan.exit_code, 0) << plan.err;
+  EXPECT_NE(plan.out.find("search_order"), std::string::npos) << plan.out;
 }
 
 }  // namespace
