@@ -44,6 +44,7 @@ void print_json(const runs::Graph500Result& result, bool levels) {
       .field("generation_seconds", result.generation_seconds)
       .field("construction_seconds", result.construction_seconds)
       .field("built_on", result.built_on_device ? "gpu" : "host")
+      .field("search_order", to_string(runs::graph500_search_order(result.config)))
       .field("host_copy_seconds", result.host_copy_seconds);
   write_statistics(json, "time", result.time);
   write_statistics(json, "nedge", result.nedge);
@@ -101,10 +102,11 @@ int run_graph500(int argc, const char* const* argv) {
       "host-build", "GPU runs: generate and construct on the host, then upload (for comparison)")(
       "host-validate", "GPU runs: validate on the host instead of the GPU (for comparison)")(
       "search-order",
-      "how the engine numbers the vertices it searches: 'given' (the generator's) or 'degree' "
+      "how the engine numbers the vertices it searches: 'given' (the generator's), 'degree' "
       "(renumbered by degree class as part of construction, on the GPU or the host where the "
-      "graph is built; results keep the generator's ids)",
-      cxxopts::value<std::string>()->default_value("given"))(
+      "graph is built; results keep the generator's ids) or 'auto' (degree where the GPU "
+      "builds the graph, else given)",
+      cxxopts::value<std::string>()->default_value("auto"))(
       "vertex-ids",
       "width of the global vertex ids, 32 or 64 (default: 32 up to scale 30, 64 above); 64-bit "
       "ids run on ranks (--ranks N, or --gpus N with N >= 2), up to scale 42",
@@ -132,7 +134,8 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
-  config.search_order = parse_search_order(result["search-order"].as<std::string>());
+  const std::string order = result["search-order"].as<std::string>();
+  if (order != "auto") config.search_order = parse_search_order(order);
   if (result.count("vertex-ids") > 0) {
     config.vertex_id_bits = parse_vertex_id_bits(result["vertex-ids"].as<std::string>());
   }

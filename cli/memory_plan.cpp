@@ -314,8 +314,8 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   std::optional<PlanSide> device;
   if (on_gpu) {
     if (built_on_device) {
-      const runs::Graph500DeviceBytes bytes =
-          runs::graph500_device_memory(config.scale, config.edgefactor, config.search_order);
+      const runs::Graph500DeviceBytes bytes = runs::graph500_device_memory(
+          config.scale, config.edgefactor, runs::graph500_search_order(config));
       const DeviceCsrBuildBytes& build = bytes.construction;
       Parts parts = {{"offsets", build.offsets},
                      {"cursors", build.cursors},
@@ -349,10 +349,11 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   const std::optional<bool> fits = both_fit(host, device);
   const int largest_host =
       host.free ? runs::largest_graph500_host_scale(config.edgefactor, host_role, *host.free) : -1;
-  const int largest_device = device && device->free && built_on_device
-                                 ? runs::largest_graph500_device_scale(
-                                       config.edgefactor, *device->free, config.search_order)
-                                 : -1;
+  const int largest_device =
+      device && device->free && built_on_device
+          ? runs::largest_graph500_device_scale(config.edgefactor, *device->free,
+                                                runs::graph500_search_order(config))
+          : -1;
   if (json) {
     JsonWriter out(std::cout);
     begin_graph500_plan(out, config, on_gpu)

@@ -70,7 +70,7 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   config.bfs.strategy = parse_bfs_strategy(strategy);
   config.bfs.alpha = alpha;
   config.bfs.beta = beta;
-  config.search_order = parse_search_order(search_order);
+  if (search_order != "auto") config.search_order = parse_search_order(search_order);
   runs::Graph500Progress report;
   if (progress) {
     report = [&progress](const runs::Graph500Run& run, int total) {
@@ -93,7 +93,7 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   figures["generation_seconds"] = result.generation_seconds;
   figures["construction_seconds"] = result.construction_seconds;
   figures["built_on_device"] = result.built_on_device;
-  figures["search_order"] = std::string(to_string(result.config.search_order));
+  figures["search_order"] = std::string(to_string(runs::graph500_search_order(result.config)));
   py::list runs;
   for (const runs::Graph500Run& run : result.runs) runs.append(run_dict(run));
   figures["runs"] = runs;
@@ -114,7 +114,7 @@ void bind_graph500(py::module_& module) {
              py::arg("validate") = true, py::arg("threads") = 0,
              py::arg("strategy") = "direction-optimizing", py::arg("progress") = py::none(),
              py::arg("alpha") = py::none(), py::arg("beta") = kDefaultBfsBeta,
-             py::arg("search_order") = "given",
+             py::arg("search_order") = "auto",
              R"doc(
 A Graph500 run on one device, with the GIL released: the Kronecker graph (2**scale vertices,
 edgefactor * 2**scale tuples; untimed generation), kernel 1 (timed CSR construction), BFS from
@@ -123,8 +123,9 @@ Graph500 rules, and the official statistics.
 
 device: "auto", "cpu" or "gpu" (on a GPU the graph is generated and built there).
 strategy, alpha, beta: as Engine.bfs.
-search_order: "given" or "degree": as Engine's, the degree-class order made as part of kernel 1
-(on a GPU, on the GPU); results keep the generator's ids.
+search_order: "given", "degree" (as Engine's, the degree-class order made as part of kernel 1;
+on a GPU, on the GPU; results keep the generator's ids) or "auto" (degree where the GPU builds
+the graph, else given).
 progress: optional callable(run, total) called after every search with the run's dict.
 Returns a dict: scale, edgefactor, device, num_vertices, num_tuples, num_arcs,
 generation_seconds, construction_seconds, runs (one dict per search: root, seconds, nedge, teps,

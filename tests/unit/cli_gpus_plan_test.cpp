@@ -131,7 +131,8 @@ TEST(CliGpusPlan, OneGpuIsTheEnginePlan) {
   ASSERT_EQ(result.exit_code, 0) << result.output();
   EXPECT_NE(result.out.find("\"placement\":\"engine\""), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("\"device\":\"gpu\""), std::string::npos) << result.out;
-  EXPECT_EQ(json_value(result.out, "device_bytes"), text(runs::graph500_device_bytes(20, 16)));
+  EXPECT_EQ(json_value(result.out, "device_bytes"),
+            text(runs::graph500_device_bytes(20, 16, SearchOrder::DegreeClasses)));
 }
 
 // A scale whose vertices do not fit 32-bit ids is refused where ids are 32-bit (one device, or

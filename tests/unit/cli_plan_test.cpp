@@ -99,7 +99,13 @@ TEST(CliPlan, Graph500HostBytesGrowWithScale) {
 TEST(CliPlan, Graph500GpuPlanWithoutAGpuStillSizesTheDevice) {
   const CliRun result = run_cli("graph500 --scale 20 --device gpu --plan --json");
   ASSERT_EQ(result.exit_code, 0) << result.output();
-  EXPECT_EQ(json_integer(result.out, "device_bytes"), runs::graph500_device_bytes(20, 16));
+  // Built on the GPU, the run searches in the degree order unless told otherwise.
+  EXPECT_EQ(json_integer(result.out, "device_bytes"),
+            runs::graph500_device_bytes(20, 16, SearchOrder::DegreeClasses));
+  const CliRun given =
+      run_cli("graph500 --scale 20 --device gpu --plan --json --search-order given");
+  ASSERT_EQ(given.exit_code, 0) << given.output();
+  EXPECT_EQ(json_integer(given.out, "device_bytes"), runs::graph500_device_bytes(20, 16));
   // Built, searched and validated on the GPU, the run holds nothing graph-sized on the host; the
   // host validator needs the CSR copied back and the labels.
   EXPECT_EQ(json_integer(result.out, "host_bytes"), 0u);

@@ -401,6 +401,7 @@ TEST(Graph500SearchOrder, DegreeOrderRunAnswersAsTheGraphsOrder) {
   config.roots = 16;
   config.seed = 4;
   config.bfs.threads = 2;
+  config.search_order = SearchOrder::AsGiven;
   const Graph500Result given = run_graph500(config);
   config.search_order = SearchOrder::DegreeClasses;
   const Graph500Result ordered = run_graph500(config);
@@ -414,6 +415,38 @@ TEST(Graph500SearchOrder, DegreeOrderRunAnswersAsTheGraphsOrder) {
     EXPECT_EQ(ordered.runs[i].levels, given.runs[i].levels);
     EXPECT_GE(ordered.runs[i].validate_seconds, 0.0);
   }
+}
+
+// Unset, the order is the degree order where kernel 1 runs on the GPU for the engine (and no
+// host validator reads the graph), else the graph's; a set order is kept.
+TEST(Graph500SearchOrder, AutomaticIsTheDegreeOrderWhereTheGpuBuildsTheGraph) {
+  Graph500Config config;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);  // auto device: the CPU's rule
+  config.device = Device::cpu();
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);
+  config.device = Device::cuda(0);
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::DegreeClasses);
+  config.validate_on_host = true;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);
+  config.validate = false;  // nothing for the host validator to read
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::DegreeClasses);
+  config.build_on_device = false;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);
+  config.build_on_device = true;
+  config.placement = Graph500Placement::Ranks;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);
+  config.placement = Graph500Placement::Engine;
+  config.search_order = SearchOrder::AsGiven;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::AsGiven);
+  config.device = Device::cpu();
+  config.search_order = SearchOrder::DegreeClasses;
+  EXPECT_EQ(graph500_search_order(config), SearchOrder::DegreeClasses);
+  // A CPU run resolves the automatic order in its result's config.
+  Graph500Config small;
+  small.scale = 8;
+  small.roots = 2;
+  small.device = Device::cpu();
+  EXPECT_EQ(run_graph500(small).config.search_order, SearchOrder::AsGiven);
 }
 
 // Ranks search the graph's own order; a graph renumbered while it is built on the GPU has no

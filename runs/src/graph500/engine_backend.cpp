@@ -100,11 +100,11 @@ class EngineBackend final : public Graph500Backend {
 
   void check_memory() const override {
     check_graph500_memory(config_.scale, config_.edgefactor, graph500_host_role(config_));
-    if (config_.search_order == SearchOrder::DegreeClasses) check_search_order_memory();
+    if (graph500_search_order(config_) == SearchOrder::DegreeClasses) check_search_order_memory();
     // The whole run's device peak, before anything is allocated.
     if (on_device_) {
       check_graph500_device_memory(config_.scale, config_.edgefactor,
-                                   config_.device.cuda_ids.front(), config_.search_order);
+                                   config_.device.cuda_ids.front(), graph500_search_order(config_));
     }
   }
 
@@ -123,7 +123,7 @@ class EngineBackend final : public Graph500Backend {
   double generate() override {
     if (on_device_) {
       EngineOptions engine_options;
-      engine_options.search_order = config_.search_order;
+      engine_options.search_order = graph500_search_order(config_);
       DeviceBuiltGraph built = build_kronecker_on_device(
           params_, build_, config_.device,
           graph500_host_role(config_) == Graph500HostRole::ValidatesGraph ? HostCopy::Graph
@@ -153,7 +153,7 @@ class EngineBackend final : public Graph500Backend {
     if (!on_device_) {
       detail::Timer timer;
       EngineOptions engine_options;
-      engine_options.search_order = config_.search_order;
+      engine_options.search_order = graph500_search_order(config_);
       engine_.emplace(build_csr<VertexId, EdgeId>(tuples_, build_), config_.device, engine_options);
       construction_seconds_ = timer.seconds();
     }
@@ -167,8 +167,11 @@ class EngineBackend final : public Graph500Backend {
       log.info("graph500: generated {} tuples on {} vertices in {:.3f} s on the host",
                result.num_tuples, result.num_vertices, generation_seconds_);
     }
-    log.info("graph500: constructed {} arcs in {:.3f} s on the {}", result.num_arcs,
-             construction_seconds_, where);
+    log.info("graph500: constructed {} arcs in {:.3f} s on the {}{}", result.num_arcs,
+             construction_seconds_, where,
+             engine_->search_order() == SearchOrder::DegreeClasses
+                 ? ", renumbered by degree class (searches answer in the generator's ids)"
+                 : "");
   }
 
   void has_edges(std::span<const VertexId> candidates,

@@ -116,7 +116,7 @@ void check_config(const Graph500Config& config) {
     check_distributed_bfs_options(distributed_search_options(config));
   }
   const Device& device = config.device;
-  if (config.search_order != SearchOrder::AsGiven) {
+  if (graph500_search_order(config) != SearchOrder::AsGiven) {
     if (config.placement != Graph500Placement::Engine) {
       throw InvalidArgument("a search order other than the graph's is for runs on the engine");
     }
@@ -267,6 +267,15 @@ Graph500Result run_on(const Graph500Config& config, BasicGraph500Backend<VertexT
 
 }  // namespace
 
+SearchOrder graph500_search_order(const Graph500Config& config) {
+  if (config.search_order) return *config.search_order;
+  const bool built_on_gpu = config.placement == Graph500Placement::Engine &&
+                            config.device.is_cuda() && config.build_on_device;
+  return built_on_gpu && graph500_host_role(config) != Graph500HostRole::ValidatesGraph
+             ? SearchOrder::DegreeClasses
+             : SearchOrder::AsGiven;
+}
+
 Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progress& progress) {
   // 0. The config (an automatic device chosen for the graph's size, the id width for the
   //    scale), then the backend for its placement and id width.
@@ -276,6 +285,7 @@ Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progr
         resolve_device(config.device, graph500_arcs(config), is_gpu_only(config.bfs.strategy));
   }
   check_config(config);
+  config.search_order = graph500_search_order(config);
   config.vertex_id_bits = graph500_vertex_id_bits(config);
   if (config.vertex_id_bits == 64) {
     return run_on(config, *make_rank_backend<std::int64_t>(config), progress);

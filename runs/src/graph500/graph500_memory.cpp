@@ -62,7 +62,8 @@ Graph500HostBytes graph500_host_memory(int scale, int edgefactor, Graph500HostRo
 Graph500HostBytes graph500_run_host_memory(const Graph500Config& config) {
   const Graph500HostRole role = graph500_host_role(config);
   Graph500HostBytes bytes = graph500_host_memory(config.scale, config.edgefactor, role);
-  if (config.search_order == SearchOrder::DegreeClasses && role == Graph500HostRole::BuildsGraph) {
+  if (graph500_search_order(config) == SearchOrder::DegreeClasses &&
+      role == Graph500HostRole::BuildsGraph) {
     const std::uint64_t n = std::uint64_t{1} << config.scale;
     bytes.search_order =
         search_order_host_bytes(n, 2 * static_cast<std::uint64_t>(config.edgefactor) * n, false);

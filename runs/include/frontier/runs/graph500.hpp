@@ -114,8 +114,8 @@ struct Graph500Config {
   /// Engine: how the engine numbers the vertices it searches (EngineOptions::search_order). The
   /// degree-class order renumbers the graph as part of kernel 1, where the graph is built: on
   /// the GPU (build_on_device), whose graph then has no host copy for validate_on_host; or on
-  /// the host.
-  SearchOrder search_order = SearchOrder::AsGiven;
+  /// the host. Unset: graph500_search_order() picks.
+  std::optional<SearchOrder> search_order;
   /// Ranks: how many (on a GPU device, as many as device.cuda_ids). MpiProcesses: unused (the
   /// job's size; the result's config holds it).
   int ranks = 1;
@@ -235,6 +235,13 @@ std::int64_t graph500_arcs(const Graph500Config& config);
 ///         every process under MPI).
 /// @throws CudaError for a GPU placement without a usable GPU or CUDA backend.
 Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress& progress = {});
+
+/// The order the run searches in: config.search_order, or where that is unset, the degree-class
+/// order for an engine whose graph kernel 1 builds on the GPU (made there at no extra pass, and
+/// searched faster at every scale measured: docs/results.md) unless the host validator reads
+/// the graph, and the graph's own order for every other run (on the host the renumbering is a
+/// second copy and a pass over the arcs that one run of 64 searches does not always repay).
+SearchOrder graph500_search_order(const Graph500Config& config);
 
 /// The width of the run's global vertex ids: config.vertex_id_bits, or where that is 0, 32 up to
 /// scale kMaxGraph500Scale32BitIds and 64 above.
