@@ -144,32 +144,7 @@ BfsResult<VertexT> relabel_result(const DegreeOrderedGraph<VertexT, EdgeT>& orde
   return result;
 }
 
-template <typename VertexT, typename EdgeT>
-SearchIdLabels<VertexT> labels_in_search_ids(const DegreeOrderedGraph<VertexT, EdgeT>& ordered,
-                                             std::span<const VertexT> sources,
-                                             std::span<const VertexT> parent,
-                                             std::span<const std::int32_t> depth) {
-  SearchIdLabels<VertexT> renamed;
-  renamed.sources = to_search_ids(ordered, sources);
-  const auto n = static_cast<std::int64_t>(parent.size());
-  renamed.parent.resize(parent.size());
-  if (!depth.empty()) renamed.depth.resize(depth.size());
-  const VertexT* new_id = ordered.new_id.data();
-#pragma omp parallel for schedule(static) if (worth_threads(n))
-  for (std::int64_t v = 0; v < n; ++v) {
-    const VertexT at = new_id[v];
-    const VertexT p = parent[v];
-    // A parent out of range stays so, for the validator to name.
-    renamed.parent[at] = p < 0 || p >= n ? p : new_id[p];
-    if (!depth.empty()) renamed.depth[at] = depth[v];
-  }
-  return renamed;
-}
-
 template struct DegreeOrderedGraph<std::int32_t, std::int64_t>;
-template SearchIdLabels<std::int32_t> labels_in_search_ids(
-    const DegreeOrderedGraph<std::int32_t, std::int64_t>&, std::span<const std::int32_t>,
-    std::span<const std::int32_t>, std::span<const std::int32_t>);
 template DegreeOrderedGraph<std::int32_t, std::int64_t> order_by_degree_class(
     const CsrGraph<std::int32_t, std::int64_t>&);
 template BfsResult<std::int32_t> relabel_result(

@@ -63,22 +63,4 @@ template <typename VertexT, typename EdgeT>
 BfsResult<VertexT> relabel_result(const DegreeOrderedGraph<VertexT, EdgeT>& ordered,
                                   const BfsResult<VertexT>& found, int threads);
 
-/// A search's sources and labels in the caller's ids, rewritten in search ids (what a validator
-/// of the renumbered graph reads).
-template <typename VertexT>
-struct SearchIdLabels {
-  std::vector<VertexT> sources;
-  std::vector<VertexT> parent;
-  /// Empty when the given depths were.
-  std::vector<std::int32_t> depth;
-};
-
-/// The inverse of relabel_result() for validation: parent and depth (n entries each, or depth
-/// empty) moved to their vertices' new ids, parents written as new ids.
-template <typename VertexT, typename EdgeT>
-SearchIdLabels<VertexT> labels_in_search_ids(const DegreeOrderedGraph<VertexT, EdgeT>& ordered,
-                                             std::span<const VertexT> sources,
-                                             std::span<const VertexT> parent,
-                                             std::span<const std::int32_t> depth);
-
 }  // namespace frontier::detail
