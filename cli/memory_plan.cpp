@@ -439,10 +439,7 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
     const BfsDeviceBytes bytes = bfs_device_bytes(n, size.arcs, size.directed);
     Parts parts = bfs_device_parts(bytes);
     // On the GPU: both directions of the order and the labels a search maps back through it.
-    const std::uint64_t device_order = ordered ? 2 * device_buffer_bytes(n, sizeof(VertexId)) +
-                                                     device_buffer_bytes(n, sizeof(std::int32_t)) +
-                                                     device_buffer_bytes(n, sizeof(VertexId))
-                                               : 0;
+    const std::uint64_t device_order = ordered ? search_order_device_bytes(n) : 0;
     if (ordered) parts.emplace_back("search_order", device_order);
     parts.emplace_back("headroom", kDeviceMemoryHeadroom);
     device = device_side(bytes.total() + device_order + kDeviceMemoryHeadroom,

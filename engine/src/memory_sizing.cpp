@@ -81,4 +81,10 @@ std::uint64_t search_order_host_bytes(std::uint64_t num_vertices, std::uint64_t 
          2 * num_vertices * ids.vertex;
 }
 
+std::uint64_t search_order_device_bytes(std::uint64_t num_vertices) {
+  return 2 * device_buffer_bytes(num_vertices, sizeof(VertexId)) +
+         device_buffer_bytes(num_vertices, sizeof(std::int32_t)) +
+         device_buffer_bytes(num_vertices, sizeof(VertexId));
+}
+
 }  // namespace frontier

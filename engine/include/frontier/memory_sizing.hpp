@@ -141,4 +141,9 @@ std::uint64_t host_graph_bytes(std::uint64_t num_vertices, std::uint64_t num_arc
 std::uint64_t search_order_host_bytes(std::uint64_t num_vertices, std::uint64_t num_arcs,
                                       bool directed, IdBytes ids = {});
 
+/// Device bytes a GPU engine with SearchOrder::DegreeClasses keeps beside the graph and its BFS
+/// buffers: both directions of the order, and a search's depth and parent in the other numbering
+/// (the labels on their way back to the host, or rewritten in search ids for validation).
+std::uint64_t search_order_device_bytes(std::uint64_t num_vertices);
+
 }  // namespace frontier

@@ -83,9 +83,7 @@ Graph500DeviceBytes graph500_device_memory(int scale, int edgefactor, SearchOrde
                       device_buffer_bytes(n, sizeof(VertexId)) + 2 * device_buffer_bytes(n, 1) +
                       device_buffer_bytes((n + 1) / 2, 1);
   if (order == SearchOrder::DegreeClasses) {
-    bytes.search_order = 2 * device_buffer_bytes(n, sizeof(VertexId)) +
-                         device_buffer_bytes(n, sizeof(std::int32_t)) +
-                         device_buffer_bytes(n, sizeof(VertexId));
+    bytes.search_order = search_order_device_bytes(n);
   }
   bytes.headroom = kDeviceMemoryHeadroom;
   return bytes;
