@@ -392,6 +392,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       load_kernel(bfs_queue_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_depth_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_bitmap_to_queue_kernel<VertexT, EdgeT>);
+      // A renumbered search's labels reach the caller's ids through it.
+      cuda::load_kernel(labels_to_caller_ids_kernel<VertexT>);
     }
   }
 
@@ -1564,11 +1566,8 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, Ver
   const cudaStream_t s = impl_->stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(impl_->num_vertices);
   if (d_new_id != nullptr) {
-    int multiprocessors = 0;
-    FRONTIER_CUDA_CHECK(
-        cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, impl_->device_id));
-    const int grid =
-        capped_grid(n, kRenumberBlockThreads, static_cast<std::uint64_t>(8 * multiprocessors));
+    const int grid = capped_grid(n, kRenumberBlockThreads,
+                                 static_cast<std::uint64_t>(8 * impl_->multiprocessors));
     labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
         impl_->d_depth.data(), impl_->d_parent.data(), d_new_id, d_old_id, n, d_depth, d_parent);
     FRONTIER_CHECK_LAUNCH();

@@ -442,6 +442,17 @@ ResidentGraph<VertexT, EdgeT> build_csr_on_device(const DeviceEdgeList<VertexT>&
       storage.device_id);
 }
 
+namespace {
+
+template <typename VertexT>
+KroneckerTuples<VertexT> kronecker_tuples(const KroneckerParams& params) {
+  KroneckerTuples<VertexT> tuples;
+  tuples.sampler = make_kronecker_sampler(params);
+  return tuples;
+}
+
+}  // namespace
+
 template <typename VertexT, typename EdgeT>
 ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParams& params,
                                                             const CsrBuildOptions& options,
@@ -451,8 +462,7 @@ ResidentGraph<VertexT, EdgeT> build_kronecker_csr_on_device(const KroneckerParam
       kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexT>::digits);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   const std::uint64_t n = std::uint64_t{1} << params.scale;
-  KroneckerTuples<VertexT> tuples;
-  tuples.sampler = make_kronecker_sampler(params);
+  const KroneckerTuples<VertexT> tuples = kronecker_tuples<VertexT>(params);
   // Kronecker tuples form an undirected list (as generate_kronecker's), so the graph is
   // undirected and has no reverse CSR, as build_csr_on_device makes of the same list.
   OneWayCsr<VertexT, EdgeT> forward =
@@ -476,8 +486,7 @@ DegreeOrderedResidentGraph build_kronecker_csr_on_device_by_degree(const Kroneck
       kronecker_slice_length(params, 0, kAllEdges, std::numeric_limits<VertexId>::digits);
   FRONTIER_CUDA_CHECK(cudaSetDevice(device_id));
   const std::uint64_t n = std::uint64_t{1} << params.scale;
-  KroneckerTuples<VertexId> tuples;
-  tuples.sampler = make_kronecker_sampler(params);
+  const KroneckerTuples<VertexId> tuples = kronecker_tuples<VertexId>(params);
   const std::string graph = graph_words(n, m);
   const ArcRule rule = arc_rule(options);
   OneWayCsr<VertexId, EdgeId> csr =
@@ -531,13 +540,6 @@ std::string rank_slice_words(const VertexDistribution<VertexT>& distribution, in
   return "rank " + std::to_string(rank) + " of " + std::to_string(distribution.ranks) + " (" +
          std::to_string(distribution.local_count(rank)) + " of " +
          graph_words(static_cast<std::uint64_t>(distribution.num_vertices), m) + ")";
-}
-
-template <typename VertexT>
-KroneckerTuples<VertexT> kronecker_tuples(const KroneckerParams& params) {
-  KroneckerTuples<VertexT> tuples;
-  tuples.sampler = make_kronecker_sampler(params);
-  return tuples;
 }
 
 }  // namespace
