@@ -213,6 +213,10 @@ class ClusterLevelsAgent {
                                             const Fetch& fetch) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
     for (unsigned long long base = 0; base < count; base += CAPACITY) {
+      // Rounds of BLOCK_THREADS candidates this pass holds (the same in every thread): the
+      // rounds past them are skipped whole.
+      const unsigned long long filled = (count - base + BLOCK_THREADS - 1) / BLOCK_THREADS;
+      const int rounds = filled < kItemsPerThread ? static_cast<int>(filled) : kItemsPerThread;
       VertexT v[kItemsPerThread];
       VertexT parent[kItemsPerThread];
       BitmapWord old[kItemsPerThread];
@@ -220,6 +224,7 @@ class ClusterLevelsAgent {
       EdgeT end[kItemsPerThread];
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
+        if (k >= rounds) break;
         const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
         v[k] = VertexT{0};
         parent[k] = VertexT{0};
@@ -227,6 +232,7 @@ class ClusterLevelsAgent {
       }
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
+        if (k >= rounds) break;
         const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
         const bool valid = i < count;
         old[k] = valid ? atomicOr(&args_.visited[bitmap_word_index(v[k])], bitmap_bit(v[k]))
@@ -238,6 +244,7 @@ class ClusterLevelsAgent {
       }
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
+        if (k >= rounds) break;
         const bool claimed = (old[k] & bitmap_bit(v[k])) == 0;
         if (claimed) {
           args_.depth[v[k]] = level;
@@ -267,11 +274,16 @@ class ClusterLevelsAgent {
   /// thread's chain of shared-memory round trips. Ends with the block synchronized.
   __device__ __forceinline__ unsigned long long list_arcs(unsigned int size, int parity) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
+    // Rounds of BLOCK_THREADS items the frontier fills (the same in every thread).
+    const int rounds = static_cast<int>((size + BLOCK_THREADS - 1) / BLOCK_THREADS);
     EdgeT begin[kItemsPerThread];
     EdgeT end[kItemsPerThread];
     unsigned long long mine = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
+      begin[k] = EdgeT{0};
+      end[k] = EdgeT{0};
+      if (k >= rounds) break;
       const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
       begin[k] = item < size ? storage_.row_begin[item] : EdgeT{0};
       end[k] = item < size ? storage_.row_end[item] : EdgeT{0};
@@ -293,6 +305,7 @@ class ClusterLevelsAgent {
     if (total < CAPACITY) {
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
+        if (k >= rounds) break;
         const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
         const bool wide = end[k] - begin[k] > EdgeT{kWarpThreads};
         if (!wide) {
