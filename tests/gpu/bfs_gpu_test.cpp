@@ -371,6 +371,40 @@ TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
 }
 
+// Levels whose frontiers straddle the cluster kernel's rounds of a block (kClusterLevelsThreads,
+// 1024 items) in both of its passes: the vertices it lists (1023, 1024, 1025, 2047, 2048) and the
+// arcs it claims (1024, 2047, 2049, 3072, 4095: every level's arcs stay under the CTA's capacity
+// of 4096, so the whole search runs in the cluster kernel). Vertex j of level i + 1 hangs off
+// vertex j mod |level i| of level i.
+TEST(BfsGpu, ClusterLevelsAcrossTheBlocksRounds) {
+  FRONTIER_REQUIRE_GPU();
+  const std::vector<VertexId> sizes = {1, 1023, 1024, 1025, 2047, 2048, 1025, 1024, 1023, 2, 1};
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  VertexId first = 0;
+  for (std::size_t i = 0; i + 1 < sizes.size(); ++i) {
+    const VertexId next = first + sizes[i];
+    for (VertexId j = 0; j < sizes[i + 1]; ++j) pairs.emplace_back(first + j % sizes[i], next + j);
+    first = next;
+  }
+  const VertexId n = first + sizes.back();
+  const TestGraph graph = test::graph_from_pairs<VertexId>(n, pairs, false);
+  Runner runner(graph);
+  for (const VertexId source : {VertexId{0}, n - 1}) {
+    const BfsResult<VertexId> expected = reference_bfs(graph, source);
+    for (BfsCudaStrategy strategy : kAllStrategies) {
+      for (bool predecessors : {true, false}) {
+        check_search(graph, runner, source, expected, strategy, predecessors);
+      }
+    }
+  }
+  const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
+  check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);
+  const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+  EXPECT_EQ(stats.cluster_levels, static_cast<int>(sizes.size()));
+  EXPECT_EQ(stats.cluster_level_launches, 1);
+  EXPECT_EQ(stats.fused_levels + stats.two_phase_levels + stats.bottom_up_levels, 0);
+}
+
 // A broom: a star of 20000 leaves whose last leaf starts a path of 700 vertices. From the centre
 // the cluster kernel claims the centre and hands its 20000 arcs to the wide kernels; the leaves'
 // level, longer than a cluster launch starts from, runs in the cooperative grid, which hands the
