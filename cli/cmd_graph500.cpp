@@ -134,8 +134,7 @@ int run_graph500(int argc, const char* const* argv) {
   config.validate = result.count("no-validate") == 0;
   config.build_on_device = result.count("host-build") == 0;
   config.validate_on_host = result.count("host-validate") != 0;
-  const std::string order = result["search-order"].as<std::string>();
-  if (order != "auto") config.search_order = parse_search_order(order);
+  config.search_order = runs::parse_graph500_search_order(result["search-order"].as<std::string>());
   if (result.count("vertex-ids") > 0) {
     config.vertex_id_bits = parse_vertex_id_bits(result["vertex-ids"].as<std::string>());
   }

@@ -70,7 +70,7 @@ py::dict graph500(int scale, int edgefactor, int roots, std::uint64_t seed,
   config.bfs.strategy = parse_bfs_strategy(strategy);
   config.bfs.alpha = alpha;
   config.bfs.beta = beta;
-  if (search_order != "auto") config.search_order = parse_search_order(search_order);
+  config.search_order = runs::parse_graph500_search_order(search_order);
   runs::Graph500Progress report;
   if (progress) {
     report = [&progress](const runs::Graph500Run& run, int total) {

@@ -49,10 +49,10 @@ TEST_F(CliArgumentsTest, ThreadsAboveTheBoundAreAUsageError) {
   EXPECT_EQ(run_cli("info " + karate() + " --threads 0").exit_code, 0);
 }
 
-TEST_F(CliArgumentsTest, Graph500SearchOrderIsGivenOrDegree) {
+TEST_F(CliArgumentsTest, Graph500SearchOrderIsAutoGivenOrDegree) {
   const CliRun bad = run_cli("graph500 --scale 8 --device cpu --search-order deg");
   EXPECT_EQ(bad.exit_code, 2) << bad.output();
-  EXPECT_NE(bad.err.find("unknown search order 'deg' (expected given or degree)"),
+  EXPECT_NE(bad.err.find("unknown search order 'deg' (expected auto, given or degree)"),
             std::string::npos)
       << bad.err;
   const CliRun degree = run_cli("graph500 --scale 8 --roots 4 --device cpu --search-order degree");

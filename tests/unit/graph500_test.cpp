@@ -449,6 +449,21 @@ TEST(Graph500SearchOrder, AutomaticIsTheDegreeOrderWhereTheGpuBuildsTheGraph) {
   EXPECT_EQ(run_graph500(small).config.search_order, SearchOrder::AsGiven);
 }
 
+// The CLI's and Python's names of the order: "auto" leaves it unset; an unknown name is refused
+// with all three listed.
+TEST(Graph500SearchOrder, NamesIncludeAuto) {
+  EXPECT_EQ(parse_graph500_search_order("auto"), std::nullopt);
+  EXPECT_EQ(parse_graph500_search_order("given"), SearchOrder::AsGiven);
+  EXPECT_EQ(parse_graph500_search_order("degree"), SearchOrder::DegreeClasses);
+  try {
+    parse_graph500_search_order("fastest");
+    FAIL() << "expected InvalidArgument";
+  } catch (const InvalidArgument& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "unknown search order 'fastest' (expected auto, given or degree)");
+  }
+}
+
 // Ranks search the graph's own order; a graph renumbered while it is built on the GPU has no
 // host copy for the host validator (refused before any GPU is touched).
 TEST(Graph500SearchOrder, OnlyTheEngineAndNoHostValidatorOfAGpuBuiltGraph) {

@@ -276,6 +276,16 @@ SearchOrder graph500_search_order(const Graph500Config& config) {
              : SearchOrder::AsGiven;
 }
 
+std::optional<SearchOrder> parse_graph500_search_order(std::string_view name) {
+  if (name == "auto") return std::nullopt;
+  for (const SearchOrder order : {SearchOrder::AsGiven, SearchOrder::DegreeClasses}) {
+    if (name == to_string(order)) return order;
+  }
+  throw InvalidArgument("unknown search order '" + std::string(name) + "' (expected auto, " +
+                        std::string(to_string(SearchOrder::AsGiven)) + " or " +
+                        std::string(to_string(SearchOrder::DegreeClasses)) + ")");
+}
+
 Graph500Result run_graph500(const Graph500Config& requested, const Graph500Progress& progress) {
   // 0. The config (an automatic device chosen for the graph's size, the id width for the
   //    scale), then the backend for its placement and id width.

@@ -243,6 +243,11 @@ Graph500Result run_graph500(const Graph500Config& config, const Graph500Progress
 /// second copy and a pass over the arcs that one run of 64 searches does not always repay).
 SearchOrder graph500_search_order(const Graph500Config& config);
 
+/// Graph500Config::search_order from its name: "auto" (unset, for graph500_search_order() to
+/// pick), "given" or "degree" (as parse_search_order()).
+/// @throws InvalidArgument for any other name.
+std::optional<SearchOrder> parse_graph500_search_order(std::string_view name);
+
 /// The width of the run's global vertex ids: config.vertex_id_bits, or where that is 0, 32 up to
 /// scale kMaxGraph500Scale32BitIds and 64 above.
 int graph500_vertex_id_bits(const Graph500Config& config);
