@@ -18,7 +18,7 @@
 /// label it and append it to the CTA's next frontier with one shared-memory atomic per warp. No
 /// edge queue reaches memory.
 ///
-/// The launch starts from the host loop's edge queue E(L) (at most kClusterLevelsStartItems
+/// The launch starts from the host loop's edge queue E(L) (at most cluster_levels_start_items()
 /// items, spread over the CTAs) and stops, handing the search back, when:
 ///  - the search ends (a level claims nothing, or its frontier has no arcs);
 ///  - a CTA's part of level L's frontier has as many arcs as its capacity or more, or the
@@ -41,6 +41,8 @@
 
 #include <cooperative_groups.h>
 
+#include <cstdint>
+
 #include "bfs/cuda/bfs_level_args.cuh"
 
 namespace frontier::cuda {
@@ -54,11 +56,14 @@ inline constexpr int kClusterLevelsCapacity = 4096;
 /// CTAs per cluster: the largest the GPU schedules (16 on Hopper with non-portable sizes, else
 /// the portable 8).
 inline constexpr int kClusterLevelsMaxCtas = 16;
-/// The host starts a cluster launch from an edge queue of at most this many items (so each CTA's
-/// first frontier fits), and a grid launch hands back once its queue is shorter; the cluster
-/// hands over only when a CTA's part reaches its capacity, so a frontier hovering around either
-/// edge does not bounce between the two every level.
-inline constexpr int kClusterLevelsStartItems = 8192;
+/// The host starts a cluster launch of `ctas` CTAs from an edge queue of at most this many items,
+/// a CTA's capacity each, and a grid launch hands back once its queue is shorter. A mesh's
+/// frontier of a few thousand vertices then stays in the cluster, a level a few microseconds
+/// against the grid launch's two or three grid barriers; the cluster hands over only when a
+/// CTA's part of a level's arcs reaches its capacity.
+constexpr std::uint64_t cluster_levels_start_items(int ctas) {
+  return static_cast<std::uint64_t>(ctas) * kClusterLevelsCapacity;
+}
 
 /// How a cluster launch ended (BfsMultiLevelArgs::switched).
 enum ClusterLevelsEnd : int {

@@ -492,7 +492,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
                 std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources,
-                bool cluster_levels_in, std::uint64_t max_degree_in)
+                std::uint64_t cluster_start_items_in, std::uint64_t max_degree_in)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -502,7 +502,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
           hybrid(strategy_in == BfsCudaStrategy::Hybrid ||
                  strategy_in == BfsCudaStrategy::DirectionOptimizing),
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
-          cluster_levels(hybrid && cluster_levels_in),
+          cluster_levels(hybrid && cluster_start_items_in > 0),
+          cluster_start_items(cluster_levels ? cluster_start_items_in : 0),
           max_degree(max_degree_in),
           edge_length(sources),
           unexplored_arcs(num_arcs) {}
@@ -525,8 +526,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     bool hybrid;
     /// Edge queues shorter than this are small (hybrid strategies: contract-expand levels).
     double fused_limit;
-    /// Edge queues of at most kClusterLevelsCapacity items go to the cluster level kernel.
+    /// Whether edge queues of at most cluster_start_items items go to the cluster level kernel.
     bool cluster_levels;
+    std::uint64_t cluster_start_items;
     /// The graph's largest out-degree.
     std::uint64_t max_degree;
 
@@ -739,7 +741,8 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
                                                               const FinishLevel& finish_level) {
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
                    resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
-                   options.cluster_levels && cluster_levels_ctas > 0, max_degree);
+                   options.cluster_levels ? cluster_levels_start_items(cluster_levels_ctas) : 0,
+                   max_degree);
   if (seeds_in_second_queue) claim_sources<kParents>(loop, source_count);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
@@ -799,7 +802,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::top_down_step(QueueLevels& loop,
   // claim and expand in one pass, so they take no level that might turn bottom-up.
   const bool small =
       static_cast<double>(loop.edge_length) < loop.fused_limit && !loop.may_turn_bottom_up();
-  const bool tiny = loop.cluster_levels && loop.edge_length <= kClusterLevelsStartItems;
+  const bool tiny = loop.cluster_levels && loop.edge_length <= loop.cluster_start_items;
   if (loop.hybrid && (tiny || (small && cooperative_launch))) {
     const StepEnd end = multi_level_step<kParents>(loop, finish_level);
     if (end != StepEnd::kGoOn) return end;
@@ -822,7 +825,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
   BfsLevelStats& record = loop.record;
   // 2a. Small queue: levels back to back in one launch, one cluster of CTAs while E(L) is tiny.
-  const bool cluster = loop.cluster_levels && loop.edge_length <= kClusterLevelsStartItems;
+  const bool cluster = loop.cluster_levels && loop.edge_length <= loop.cluster_start_items;
   BfsMultiLevelArgs<VertexT> multi;
   for (int b = 0; b < 2; ++b) {
     multi.queues[b] = d_edge_queue[b].data();
@@ -837,7 +840,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     multi.max_levels = static_cast<int>(std::min<std::int64_t>(multi.max_levels, levels_left));
   }
   multi.queue_limit = static_cast<unsigned long long>(loop.fused_limit);
-  multi.queue_floor = loop.cluster_levels ? kClusterLevelsStartItems : 0;
+  multi.queue_floor = loop.cluster_start_items;
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.max_degree = max_degree;

@@ -225,8 +225,6 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
 
 static_assert(kClusterLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
               "a hub list is never expanded inside the cluster level kernel");
-static_assert(kClusterLevelsStartItems <= 8 * kClusterLevelsCapacity,
-              "each CTA of the smallest cluster (8 CTAs) holds its share of the first queue");
 
 template <typename VertexT, typename EdgeT, bool kParents>
 using BfsClusterLevelsAgent =
@@ -235,7 +233,7 @@ using BfsClusterLevelsAgent =
 /// Small top-down levels back to back in one cluster of CTAs (bfs_cluster_levels.cuh): launched
 /// with cudaLaunchKernelEx as one cluster of kClusterLevelsThreads-thread CTAs, each with
 /// sizeof(BfsClusterLevelsAgent::TempStorage) bytes of dynamic shared memory; `first` is level
-/// L's arguments (E(L) in in_queue, at most kClusterLevelsStartItems items).
+/// L's arguments (E(L) in in_queue, at most cluster_levels_start_items(CTAs) items).
 template <typename VertexT, typename EdgeT, bool kParents>
 __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
     bfs_cluster_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
