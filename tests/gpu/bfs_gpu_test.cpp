@@ -371,11 +371,11 @@ TEST(BfsGpu, LongPathRunsManyLevelsPerLaunch) {
   EXPECT_EQ(runner.last_run_stats().multi_level_launches, 0);
 }
 
-// Levels whose frontiers straddle the cluster kernel's rounds of a block (kClusterLevelsThreads,
-// 1024 items) in both of its passes: the vertices it lists (1023, 1024, 1025, 2047, 2048) and the
-// arcs it claims (1024, 2047, 2049, 3072, 4095: every level's arcs stay under the CTA's capacity
-// of 4096, so the whole search runs in the cluster kernel). Vertex j of level i + 1 hangs off
-// vertex j mod |level i| of level i.
+// Levels whose frontiers straddle the cluster kernel's rounds of a block (kClusterLevelsThreads
+// items, 512 or 1024) in both of its passes: the vertices it lists (1023, 1024, 1025, 2047, 2048)
+// and the arcs it claims (1024, 2047, 2049, 3072, 4095: every level's arcs stay under the CTA's
+// capacity of 4096, so the whole search runs in the cluster kernel). Vertex j of level i + 1 hangs
+// off vertex j mod |level i| of level i.
 TEST(BfsGpu, ClusterLevelsAcrossTheBlocksRounds) {
   FRONTIER_REQUIRE_GPU();
   const std::vector<VertexId> sizes = {1, 1023, 1024, 1025, 2047, 2048, 1025, 1024, 1023, 2, 1};

@@ -50,8 +50,10 @@ namespace frontier::cuda {
 /// Threads of each CTA of the cluster level kernel, and the frontier each CTA holds in shared
 /// memory (vertices; a level where a CTA's part of the frontier has this many arcs or more goes
 /// back to the wide kernels, so every hub list, of at least hub_threshold >= this many arcs,
-/// still goes through the hub pass).
-inline constexpr int kClusterLevelsThreads = 1024;
+/// still goes through the hub pass). 512 threads, eight candidates each: a road's level of a
+/// few hundred vertices keeps fewer idle warps stepping through the listing and its barriers
+/// than 1024 threads would, with as many candidates in flight.
+inline constexpr int kClusterLevelsThreads = 512;
 inline constexpr int kClusterLevelsCapacity = 4096;
 /// CTAs per cluster: the largest the GPU schedules (16 on Hopper with non-portable sizes, else
 /// the portable 8).
