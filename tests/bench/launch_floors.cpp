@@ -3,7 +3,8 @@
 // one more queued launch, one grid-wide barrier of a cooperative kernel with every SM holding as
 // many blocks as fit (what a level pays inside a persistent kernel), a CUDA graph of K empty
 // kernels launched + synchronized and one more node in it, and a host round trip (a kernel
-// writes a counter, copied into pinned memory, stream synchronized: the count a level loop reads).
+// writes a counter, copied into pinned memory, stream synchronized: the count a level loop reads;
+// or posted by the kernel into mapped memory the host spins on).
 //
 // Usage: frontier_bench_launch_floors [--device 0] [--repetitions 200] [--barriers 1000]
 //          [--graph-nodes 16] [--json]
@@ -39,6 +40,8 @@ void print_text(const frontier::test::LaunchFloors& f, const std::string& device
   std::printf("%-58s %10.2f\n", graph.c_str(), f.graph_launch_sync_us);
   std::printf("%-58s %10.3f\n", "one more node in that graph", f.graph_node_us);
   std::printf("%-58s %10.2f\n", "host round trip (kernel, copy to pinned, sync)", f.round_trip_us);
+  std::printf("%-58s %10.2f\n", "host round trip (kernel posts to mapped memory, host spins)",
+              f.mapped_round_trip_us);
 }
 
 void print_json(const frontier::test::LaunchFloors& f, const std::string& device) {
@@ -46,10 +49,11 @@ void print_json(const frontier::test::LaunchFloors& f, const std::string& device
       "{\"device\": %s, \"repetitions\": %d, \"launch_sync_us\": %.6g, "
       "\"queued_launch_us\": %.6g, \"grid_barrier_us\": %.6g, \"barrier_blocks\": %d, "
       "\"block_threads\": %d, \"barriers\": %d, \"graph_nodes\": %d, "
-      "\"graph_launch_sync_us\": %.6g, \"graph_node_us\": %.6g, \"round_trip_us\": %.6g}\n",
+      "\"graph_launch_sync_us\": %.6g, \"graph_node_us\": %.6g, \"round_trip_us\": %.6g, "
+      "\"mapped_round_trip_us\": %.6g}\n",
       json_string(device).c_str(), f.repetitions, f.launch_sync_us, f.queued_launch_us,
       f.grid_barrier_us, f.barrier_blocks, f.block_threads, f.barriers, f.graph_nodes,
-      f.graph_launch_sync_us, f.graph_node_us, f.round_trip_us);
+      f.graph_launch_sync_us, f.graph_node_us, f.round_trip_us, f.mapped_round_trip_us);
 }
 
 }  // namespace

@@ -38,6 +38,15 @@ __global__ void __launch_bounds__(kBarrierBlockThreads) barrier_kernel(int barri
 
 __global__ void count_kernel(unsigned long long* counter) { *counter += 1; }
 
+/// Increments the device counter and posts its new value into mapped host memory.
+__global__ void post_count_kernel(unsigned long long* counter,
+                                  volatile unsigned long long* posted) {
+  const unsigned long long value = *counter + 1;
+  *counter = value;
+  *posted = value;
+  __threadfence_system();
+}
+
 /// Median host microseconds of `work` (which ends in a synchronization) over `repetitions`
 /// runs, after one run that warms up.
 template <typename Work>
@@ -168,6 +177,31 @@ LaunchFloors measure_launch_floors(int device_id, int repetitions, int barriers,
                                         sizeof(unsigned long long), cudaMemcpyDeviceToHost, s));
     synchronize();
   });
+
+  // 5. The same count posted into mapped memory by the kernel, the host spinning until it lands.
+  //    The stream is synchronized after the timed runs only, so that no wait but the spin is
+  //    timed; each run waits for its own value, so a run cannot see an earlier one's.
+  cuda::PinnedBuffer<unsigned long long> posted(1, cudaHostAllocMapped);
+  *posted.data() = 0;
+  unsigned long long* const posted_on_device = posted.device_pointer();
+  unsigned long long expected = 0;
+  FRONTIER_CUDA_CHECK(cudaMemsetAsync(counter.data(), 0, sizeof(unsigned long long), s));
+  synchronize();
+  floors.mapped_round_trip_us = median_us(reps, [&] {
+    post_count_kernel<<<1, 1, 0, s>>>(counter.data(), posted_on_device);
+    FRONTIER_CHECK_LAUNCH();
+    ++expected;
+    const volatile unsigned long long* const landed = posted.data();
+    // A kernel that failed never posts: the stream is asked now and then, so that the spin ends
+    // with its error instead of hanging.
+    for (unsigned int spins = 1; *landed != expected; ++spins) {
+      if (spins % 65536 == 0 && cudaStreamQuery(s) != cudaErrorNotReady && *landed != expected) {
+        synchronize();
+        throw CudaError("the posting kernel finished without its count reaching the host");
+      }
+    }
+  });
+  synchronize();
   return floors;
 }
 

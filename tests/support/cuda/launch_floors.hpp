@@ -24,6 +24,9 @@ struct LaunchFloors {
   /// A one-thread kernel increments a device counter, the counter is copied into pinned host
   /// memory and the stream synchronized: what a level loop pays to hear a count.
   double round_trip_us = 0.0;
+  /// The same count posted by the kernel itself into mapped pinned memory, which the host spins
+  /// on instead of copying and synchronizing: what a level loop pays that polls for its count.
+  double mapped_round_trip_us = 0.0;
   int barrier_blocks = 0;
   int block_threads = 0;
   int barriers = 0;
