@@ -115,11 +115,11 @@ class ClusterLevelsAgent {
       : storage_(storage), args_(args) {}
 
   /// Runs levels args.level, args.level + 1, ... as the file comment says; `level_counters` gets
-  /// one slot per level run (zeroed by the host), the outcome goes to *levels_run and *end
-  /// (written by the cluster's first CTA). Every thread of the cluster must call.
+  /// one slot per level run (zeroed by the host); the cluster's first CTA posts them with the
+  /// levels run and how the launch ended (ClusterLevelsEnd) as args.post asks. Every thread of
+  /// the cluster must call.
   __device__ __forceinline__ void run(BfsCounters* level_counters, int max_levels,
-                                      BfsCounters* ring, VertexT* vertex_queue, int* levels_run,
-                                      int* end) {
+                                      BfsCounters* ring, VertexT* vertex_queue) {
     cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
     const unsigned int ctas = cluster.num_blocks();
     const unsigned int rank = cluster.block_rank();
@@ -187,11 +187,14 @@ class ClusterLevelsAgent {
         }
       }
       if (outcome != kClusterLevelsDone || total_size == 0 || total_arcs == 0) {
-        if (leader) {
-          finish(level, total_size, total_arcs, survivors, outcome, levels, ring, levels_run, end);
-        }
-        // No CTA leaves while another may still read its published counts.
+        if (leader) finish(level, total_size, total_arcs, survivors, outcome, ring);
+        // No CTA leaves while another may still read its published counts; the barrier also
+        // orders every CTA's labels before the post reads the target's depth.
         if (ctas > 1) cluster.sync();
+        if (rank == 0) {
+          __syncthreads();
+          post_launch(args_.post, args_.depth, level_counters, levels, outcome);
+        }
         return;
       }
 
@@ -375,17 +378,14 @@ class ClusterLevelsAgent {
     __syncthreads();
   }
 
-  /// Hands the search back (the cluster's first thread): levels run and how the launch ended, and
-  /// the counter ring as the host loop reads it next. A frontier left in the vertex queue is
+  /// Hands the search back (the cluster's first thread): the counter ring as the host loop reads
+  /// it next. A frontier left in the vertex queue is
   /// counted in the last level's slot as a contraction kernel counts it (the wide expansion adds
   /// its edge queue there); otherwise that slot is empty. The slot after it is zeroed for the next
   /// kernel.
   __device__ __forceinline__ void finish(std::int32_t last_level, unsigned int size,
                                          unsigned long long arcs, unsigned long long survivors,
-                                         int outcome, int levels, BfsCounters* ring,
-                                         int* levels_run, int* end) {
-    *levels_run = levels;
-    *end = outcome;
+                                         int outcome, BfsCounters* ring) {
     BfsCounters last{};
     if (outcome == kClusterLevelsVertexQueue) {
       last.vertex_queue_length = size;

@@ -37,6 +37,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <span>
@@ -141,14 +142,18 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   bool seeds_in_second_queue = false;
   /// Ring of per-level counter slots (see bfs_device_common.cuh).
   DeviceBuffer<BfsCounters> d_counters;
-  /// Per-level slots of one multi-level launch, and how many levels it ran.
+  /// Per-level slots of one multi-level launch.
   DeviceBuffer<BfsCounters> d_launch_counters;
-  /// Of one multi-level launch: levels run, and whether Beamer's rule stopped it.
-  DeviceBuffer<int> d_levels_run;
-  PinnedBuffer<BfsCounters> h_counters{1};
+  /// Blocks of a posting kernel done so far (bfs_post.cuh).
+  DeviceBuffer<unsigned int> d_blocks_done;
+  /// Mapped host memory the kernels post a level's counts into (a multi-level launch's slots
+  /// into h_launch_counters), the ticket of the last post asked for, and the device addresses.
+  PinnedBuffer<BfsPosted> h_posted{1, cudaHostAllocMapped};
   PinnedBuffer<BfsCounters> h_launch_counters;
-  PinnedBuffer<int> h_levels_run{2};
-  /// Depth of the search's target, read back with every level's counts.
+  unsigned long long post_ticket = 0;
+  BfsPosted* d_posted = nullptr;
+  BfsCounters* d_posted_launch_counters = nullptr;
+  /// Depth of the search's target, posted with every level's counts.
   PinnedBuffer<std::int32_t> h_target_depth{1};
   Stream stream;
   BfsCudaRunStats stats;
@@ -206,7 +211,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       : device_id(made_current(device)),
         num_vertices(n),
         num_arcs(m),
-        h_launch_counters(launch_slots()) {}
+        h_launch_counters(launch_slots(), cudaHostAllocMapped) {}
 
   static int made_current(int device) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(device));
@@ -236,7 +241,12 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     d_pass_state = DeviceBuffer<BfsPassState>(1);
     d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
     d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
-    d_levels_run = DeviceBuffer<int>(2);
+    d_blocks_done = DeviceBuffer<unsigned int>(1);
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(d_blocks_done.data(), 0, sizeof(unsigned int), stream.get()));
+    h_posted.data()->ticket = post_ticket;
+    d_posted = h_posted.device_pointer();
+    d_posted_launch_counters = h_launch_counters.device_pointer();
     // 3. Occupancy facts for grid sizes and the hybrid switch.
     cudaDeviceProp properties{};
     FRONTIER_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_id));
@@ -337,7 +347,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
                           d_first_in_neighbour.bytes() + d_vertex_queue.bytes() +
                           d_second_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
-                          d_launch_counters.bytes() + d_levels_run.bytes() + d_pass_tiles.bytes() +
+                          d_launch_counters.bytes() + d_blocks_done.bytes() + d_pass_tiles.bytes() +
                           d_pass_state.bytes();
     for (int i = 0; i < 2; ++i) {
       total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
@@ -407,15 +417,47 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
   }
 
-  /// Copies counter slot `slot` (and the target's depth, if the search has a target) to the host
-  /// and waits for it (the one sync of a level).
-  BfsCounters read_counters(int slot) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_counters.data(), d_counters.data() + slot,
-                                        sizeof(BfsCounters), cudaMemcpyDeviceToHost, stream.get()));
-    queue_target_depth_read();
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    return *h_counters.data();
+  /// `args` asking the kernel launched with them to post counter slot `slot` (and the target's
+  /// depth, if the search has one): the level's last kernel before the host reads its counts.
+  Args posting(const Args& args, int slot) {
+    Args with_post = args;
+    with_post.post = next_post(slot);
+    return with_post;
   }
+
+  BfsPost next_post(int slot) {
+    BfsPost post;
+    post.posted = d_posted;
+    post.launch_counters = d_posted_launch_counters;
+    post.blocks_done = d_blocks_done.data();
+    post.slot = d_counters.data() + slot;
+    post.target = target ? *target : -1;
+    post.ticket = ++post_ticket;
+    return post;
+  }
+
+  /// Waits for the post asked for last (the one wait of a level); the target's depth goes to
+  /// h_target_depth. A kernel that failed never posts: the stream, asked now and then, then
+  /// reports its error.
+  const BfsPosted& wait_for_post() {
+    constexpr unsigned int kSpinsPerQuery = 4096;
+    const volatile BfsPosted* const posted = h_posted.data();
+    for (unsigned int spins = 1; posted->ticket != post_ticket; ++spins) {
+      if (spins % kSpinsPerQuery != 0) continue;
+      const cudaError_t state = cudaStreamQuery(stream.get());
+      if (state == cudaErrorNotReady) continue;
+      FRONTIER_CUDA_CHECK(state);
+      if (posted->ticket != post_ticket) {
+        throw CudaError("internal error: a BFS kernel finished without posting its level's counts");
+      }
+    }
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (target) *h_target_depth.data() = posted->target_depth;
+    return *h_posted.data();
+  }
+
+  /// The counts of the slot the last post was asked for.
+  BfsCounters posted_counters() { return wait_for_post().counters; }
 
   /// Queues the copy of the target's depth behind the level's kernels (nothing without target).
   void queue_target_depth_read() {
@@ -597,8 +639,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   BfsCounters claim_next_level_in_passes(QueueLevels& loop, std::uint64_t vertex_count,
                                          std::uint64_t arcs);
   /// The vertices of depth `level` into the vertex queue (through frontier bitmap
-  /// loop.frontier_buffer), counted in slot `level`; zeroes slot `level + 1`.
-  void vertex_queue_from_depths(QueueLevels& loop, std::int32_t level);
+  /// loop.frontier_buffer), counted in slot `level`; zeroes slot `level + 1`. Its last kernel
+  /// posts as `post` asks.
+  void vertex_queue_from_depths(QueueLevels& loop, std::int32_t level, const BfsPost& post = {});
   /// 2h. V(L) claimed in the vertex queue (after 2g, or the sources): bottom-up by Beamer's rule,
   /// else expanded as 2f.
   template <bool kParents>
@@ -844,9 +887,8 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.alpha = loop.strategy == BfsCudaStrategy::DirectionOptimizing ? loop.policy.alpha : 0.0;
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.max_degree = max_degree;
-  multi.switched = d_levels_run.data() + 1;
-  multi.levels_run = d_levels_run.data();
   multi.ring = d_counters.data();
+  const Args first = posting(loop.args, 0);
   FRONTIER_CUDA_CHECK(
       cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
   if (cluster) {
@@ -855,24 +897,18 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     // trips, which the cluster barrier and the exchange of counts only lengthen.
     const int ctas = loop.edge_length <= kClusterLevelsCapacity / 2 ? 1 : cluster_levels_ctas;
     const cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
-    FRONTIER_CUDA_CHECK(cudaLaunchKernelEx(&config, cluster_levels_kernel, loop.args, multi,
-                                           d_vertex_queue.data()));
+    FRONTIER_CUDA_CHECK(
+        cudaLaunchKernelEx(&config, cluster_levels_kernel, first, multi, d_vertex_queue.data()));
   } else {
-    void* kernel_args[] = {&loop.args, &multi};
+    void* kernel_args[] = {const_cast<Args*>(&first), &multi};
     FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
         reinterpret_cast<const void*>(fused_levels_kernel),
         dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
   }
   FRONTIER_CHECK_LAUNCH();
-  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_launch_counters.data(), d_launch_counters.data(),
-                                      launch_slots() * sizeof(BfsCounters), cudaMemcpyDeviceToHost,
-                                      s));
-  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_levels_run.data(), d_levels_run.data(), 2 * sizeof(int),
-                                      cudaMemcpyDeviceToHost, s));
-  queue_target_depth_read();
-  FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
-  const int levels_run = std::max(1, h_levels_run.data()[0]);
-  const int end = h_levels_run.data()[1];
+  const BfsPosted& posted = wait_for_post();
+  const int levels_run = std::max(1, posted.levels_run);
+  const int end = posted.end;
   ++(cluster ? stats.cluster_level_launches : stats.multi_level_launches);
   // The launch's time is shared evenly by its levels.
   const double seconds = loop.level_timer.seconds() / levels_run;
@@ -980,9 +1016,9 @@ auto BfsRunner<VertexT, EdgeT>::Impl::fused_step(QueueLevels& loop) -> StepEnd {
   args.out_queue = d_edge_queue[1 - loop.edge_buffer].data();
   args.out_preds = d_edge_preds[1 - loop.edge_buffer].data();
   fused_kernel<<<grid_for(fused_kernel, loop.edge_length), kBfsBlockThreads, 0, stream.get()>>>(
-      args);
+      posting(args, loop.level % kCounterSlots));
   FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  const BfsCounters c = posted_counters();
   if (c.new_vertices == 0) return StepEnd::kSearchDone;
   ++stats.fused_levels;
   if (c.edge_queue_length > search_capacity) {
@@ -1004,12 +1040,13 @@ auto BfsRunner<VertexT, EdgeT>::Impl::two_phase_step(QueueLevels& loop) -> StepE
   Args& args = loop.args;
   // 2c. Two-phase, contraction: E(L) -> vertex queue V(L).
   args.out_queue = d_vertex_queue.data();
-  contract_kernel<<<grid_for(contract_kernel, loop.edge_length), kBfsBlockThreads, 0, s>>>(args);
+  // 2d. Direction choice (Beamer) needs n(L), m(L) now, so this level waits twice.
+  contract_kernel<<<grid_for(contract_kernel, loop.edge_length), kBfsBlockThreads, 0, s>>>(
+      loop.may_go_bottom_up ? posting(args, loop.level % kCounterSlots) : args);
   FRONTIER_CHECK_LAUNCH();
   StepEnd end = StepEnd::kGoOn;
   if (loop.may_go_bottom_up) {
-    // 2d. Direction choice (Beamer): needs n(L), m(L) now, so this level syncs twice.
-    const BfsCounters c = read_counters(loop.level % kCounterSlots);
+    const BfsCounters c = posted_counters();
     if (c.new_vertices == 0) return StepEnd::kSearchDone;
     if (turns_bottom_up(loop, c)) return StepEnd::kGoOn;
     end = expand_vertex_queue<kParents>(loop, c.vertex_queue_length, &c);
@@ -1080,9 +1117,9 @@ auto BfsRunner<VertexT, EdgeT>::Impl::expand_vertex_queue(QueueLevels& loop,
     ++stats.hub_levels;
   }
   expand_kernel<<<grid_for(expand_kernel, expand_threads), kBfsBlockThreads, 0, stream.get()>>>(
-      expand);
+      posting(expand, loop.level % kCounterSlots));
   FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  const BfsCounters c = posted_counters();
   if (c.new_vertices == 0) return StepEnd::kSearchDone;
   if (c.edge_queue_length > search_capacity) {
     count_expanded_level(loop, c);
@@ -1176,13 +1213,14 @@ BfsCounters BfsRunner<VertexT, EdgeT>::Impl::claim_next_level_in_passes(QueueLev
     ++stats.edge_queue_passes;
   }
   // 3. V(L + 1) from the depths, its length beside the level's claims in slot L + 1.
-  vertex_queue_from_depths(loop, loop.level + 1);
-  return read_counters((loop.level + 1) % kCounterSlots);
+  vertex_queue_from_depths(loop, loop.level + 1, next_post((loop.level + 1) % kCounterSlots));
+  return posted_counters();
 }
 
 template <typename VertexT, typename EdgeT>
 void BfsRunner<VertexT, EdgeT>::Impl::vertex_queue_from_depths(QueueLevels& loop,
-                                                               std::int32_t level) {
+                                                               std::int32_t level,
+                                                               const BfsPost& post) {
   const cudaStream_t s = stream.get();
   const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
   const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
@@ -1198,6 +1236,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::vertex_queue_from_depths(QueueLevels& loop
   convert.out_queue = d_vertex_queue.data();
   convert.counters = slot_ptr(level);
   convert.next_counters = slot_ptr(level + 1);
+  convert.post = post;
   to_queue_kernel<<<grid_for(to_queue_kernel, loop.words), kBfsBlockThreads, 0, s>>>(convert);
   FRONTIER_CHECK_LAUNCH();
 }
@@ -1232,9 +1271,9 @@ void BfsRunner<VertexT, EdgeT>::Impl::claim_sources(QueueLevels& loop, std::uint
   seed.counters = slot_ptr(0);
   seed.next_counters = slot_ptr(1);
   contract_kernel<<<grid_for(contract_kernel, source_count), kBfsBlockThreads, 0, stream.get()>>>(
-      seed);
+      posting(seed, 0));
   FRONTIER_CHECK_LAUNCH();
-  loop.claims = read_counters(0);
+  loop.claims = posted_counters();
   loop.claimed_queue = true;
 }
 
@@ -1259,9 +1298,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
   expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
   expand.out_queue = d_edge_queue[loop.edge_buffer].data();
   expand.out_preds = d_edge_preds[loop.edge_buffer].data();
-  expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(expand);
+  expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(
+      posting(expand, loop.level % kCounterSlots));
   FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = read_counters(loop.level % kCounterSlots);
+  const BfsCounters c = posted_counters();
   loop.in_bitmap = false;
   ++stats.two_phase_levels;
   loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
@@ -1289,9 +1329,9 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   step.counters = slot_ptr(loop.level + 1);
   step.next_counters = slot_ptr(loop.level + 2);
   bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
-                     s>>>(step);
+                     s>>>(posting(step, (loop.level + 1) % kCounterSlots));
   FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = read_counters((loop.level + 1) % kCounterSlots);
+  const BfsCounters c = posted_counters();
   BfsLevelStats& record = loop.record;
   record.direction = BfsDirection::BottomUp;
   record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
@@ -1326,9 +1366,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(std::uint64_t sourc
   seed.out_queue = vertex_queues[0];
   seed.counters = slot_ptr(0);
   seed.next_counters = slot_ptr(1);
-  contract_kernel<<<grid_for(contract_kernel, source_count), kBfsBlockThreads, 0, s>>>(seed);
+  contract_kernel<<<grid_for(contract_kernel, source_count), kBfsBlockThreads, 0, s>>>(
+      posting(seed, 0));
   FRONTIER_CHECK_LAUNCH();
-  const BfsCounters first = read_counters(0);
+  const BfsCounters first = posted_counters();
   count_top_down(first);
   std::uint64_t frontier = first.new_vertices;
   std::uint64_t vertex_length = first.vertex_queue_length;
@@ -1353,9 +1394,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::expand_contract_levels(std::uint64_t sourc
     args.out_queue = vertex_queues[1 - level % 2];
     args.counters = slot_ptr(level + 1);
     args.next_counters = slot_ptr(level + 2);
-    step_kernel<<<grid_for(step_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(args);
+    step_kernel<<<grid_for(step_kernel, vertex_length), kBfsBlockThreads, 0, s>>>(
+        posting(args, (level + 1) % kCounterSlots));
     FRONTIER_CHECK_LAUNCH();
-    const BfsCounters c = read_counters((level + 1) % kCounterSlots);
+    const BfsCounters c = posted_counters();
     ++stats.expand_contract_levels;
     stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
 

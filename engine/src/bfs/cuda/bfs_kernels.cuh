@@ -21,11 +21,13 @@ namespace frontier::cuda {
 inline constexpr BfsCudaPolicy kBfsKernelPolicy = kSm90BfsPolicy;
 inline constexpr int kBfsBlockThreads = kBfsKernelPolicy.block_threads;
 
-/// Runs `Agent` with its shared TempStorage (the common body of every kernel below).
+/// Runs `Agent` with its shared TempStorage (the common body of every kernel below), then posts
+/// the level's counts if args.post asks for them.
 template <typename Agent, typename VertexT, typename EdgeT, typename TargetT>
 __device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, TargetT>& args) {
   __shared__ typename Agent::TempStorage storage;
   Agent(storage, args).run();
+  post_when_last_block(args.post, args.depth);
 }
 
 /// Seeds a search: the first edge queue holds the sources (each its own predecessor), every
@@ -94,6 +96,7 @@ __global__ void __launch_bounds__(kBfsBlockThreads, 4)
   using Agent = BfsContractExpandAgent<VertexT, EdgeT, kParents>;
   __shared__ typename Agent::TempStorage storage;
   Agent(storage).run(args);
+  post_when_last_block(args.post, args.depth);
 }
 
 /// What a multi-level contract-expand launch needs beyond its first level's BfsLevelArgs.
@@ -122,13 +125,12 @@ struct BfsMultiLevelArgs {
   /// claiming and expanding in one pass would expand a level that then runs bottom-up; the host
   /// runs that level in two phases, deciding between them.
   unsigned long long max_degree = 0;
-  /// Out: 1 when the launch stopped by Beamer's rule (its last level's edge queue is then
-  /// incomplete: hub chunks not copied), 3 (kGridLevelsQueueFull) when its last level's edge
-  /// frontier did not fit the queue, else 0; a cluster launch also says 2 (ClusterLevelsEnd).
-  int* switched = nullptr;
-  /// Out: levels run. The ring of per-level slots gets the last level's queue length in that
-  /// level's slot and a zeroed slot for the level after it, as single-level kernels leave them.
-  int* levels_run = nullptr;
+  /// The ring of per-level slots gets the last level's queue length in that level's slot and a
+  /// zeroed slot for the level after it, as single-level kernels leave them. The launch posts
+  /// (the first level's BfsLevelArgs::post) its levels' slots, the levels run and how it ended:
+  /// 1 when Beamer's rule stopped it (its last level's edge queue is then incomplete: hub chunks
+  /// not copied), 3 (kGridLevelsQueueFull) when its last level's edge frontier did not fit the
+  /// queue, else 0; a cluster launch also says 2 (ClusterLevelsEnd).
   BfsCounters* ring = nullptr;
 };
 
@@ -216,11 +218,10 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
 
   // 7. Hand over to the host loop.
   if (blockIdx.x == 0 && threadIdx.x == 0) {
-    *multi.levels_run = levels;
-    *multi.switched = switched;
     multi.ring[(first.level + levels - 1) % kCounterSlots].edge_queue_length = next_length;
     multi.ring[(first.level + levels) % kCounterSlots] = BfsCounters{};
   }
+  if (blockIdx.x == 0) post_launch(first.post, first.depth, multi.level_counters, levels, switched);
 }
 
 static_assert(kClusterLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
@@ -241,8 +242,7 @@ __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
   using Agent = BfsClusterLevelsAgent<VertexT, EdgeT, kParents>;
   extern __shared__ __align__(16) unsigned char cluster_levels_storage[];
   Agent(*reinterpret_cast<typename Agent::TempStorage*>(cluster_levels_storage), first)
-      .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue, multi.levels_run,
-           multi.switched);
+      .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue);
 }
 
 template <typename VertexT, typename EdgeT, bool kParents, typename TargetT = VertexT>

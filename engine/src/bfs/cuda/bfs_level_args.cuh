@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "bfs/cuda/bfs_device_common.cuh"
+#include "bfs/cuda/bfs_post.cuh"
 #include "graph/cuda/device_graph.cuh"
 
 namespace frontier::cuda {
@@ -64,6 +65,8 @@ struct BfsLevelArgs {
   /// This level's counter slot, and the next level's (zeroed by this kernel).
   BfsCounters* counters = nullptr;
   BfsCounters* next_counters = nullptr;
+  /// Where the kernel posts the counts the host waits for (bfs_post.cuh); null: it posts none.
+  BfsPost post;
 };
 
 }  // namespace frontier::cuda
