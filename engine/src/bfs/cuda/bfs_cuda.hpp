@@ -76,8 +76,8 @@ struct BfsCudaOptions {
   bool cluster_levels = true;
   /// Stop after the level that labels this depth (BfsOptions::depth_limit).
   std::optional<std::int32_t> depth_limit;
-  /// Stop after the level that labels this vertex (BfsOptions::target): its depth is read back
-  /// with each level's counts, in the same synchronization.
+  /// Stop after the level that labels this vertex (BfsOptions::target): its depth is posted
+  /// with each level's counts.
   std::optional<std::int64_t> target;
   /// Items each edge queue may hold in this search, at most what the runner allocated (0: all
   /// of it). A level whose edge frontier is longer is expanded in passes; tests set tiny values
@@ -177,7 +177,7 @@ class BfsRunner {
   /// Does now what the first search would otherwise do lazily, and returns the seconds it took:
   /// loads every kernel a search can launch (CUDA loads modules on first use) and records its
   /// occupancy, then runs one search per strategy, with and without parents, from vertex 0 to
-  /// depth 0 (the first plain and cooperative launches, memsets and pinned read-backs), and
+  /// depth 0 (the first plain and cooperative launches, memsets and posts), and
   /// copies a slice of the labels into pageable host memory (the driver's staging buffers).
   /// Leaves last_run_stats() empty. An Engine calls it when it is built.
   /// @throws CudaError if a CUDA call fails.

@@ -10,10 +10,11 @@
 // Top-down step L contracts E(L) (claims and labels depth L) and expands the claimed vertices
 // into E(L + 1): fused in one kernel, or contract into the vertex queue then expand (two-phase).
 // A bottom-up step L + 1 reads frontier(L) and writes frontier(L + 1). Level L's kernels count
-// into counter slot L % kCounterSlots, which the host reads once per level (twice when the
-// direction-optimizing strategy chooses a direction after contraction): the only host syncs.
-// Small top-down levels of the hybrid strategies run many per cooperative launch, which counts
-// into its own slots, read back once per launch, and leaves the ring as single levels would.
+// into counter slot L % kCounterSlots, which the level's last kernel posts into mapped host
+// memory (bfs_post.cuh) once per level (twice when the direction-optimizing strategy chooses a
+// direction after contraction): the host waits for nothing else. Small top-down levels of the
+// hybrid strategies run many per cooperative or cluster launch, which counts into its own slots,
+// posts them once per launch, and leaves the ring as single levels would.
 // A top-down level whose expansion recorded hub chunks (counters.hub_chunks > 0) gets the
 // edge-balanced hub pass before the next level's kernels: inside a multi-level launch after a
 // grid barrier, otherwise as one more launch queued right after the host read the count (so its
@@ -22,7 +23,7 @@
 // edge queue, then expand-contract step L turns V(L) into V(L + 1), counted in slot L + 1.
 // Several sources seed E(0) together (each its own predecessor), so level 0 claims them all. A
 // depth limit or a target ends the loop after the level that labels that depth or vertex; the
-// target's depth travels back with the counts of each level, in the same synchronization. A
+// target's depth travels back with the counts of each level, in the same post. A
 // multi-level launch stops at the depth limit but may run past the target's level; the labels
 // past it are dropped on the host, so every backend returns the same labels for a target search.
 // An edge queue holds at most the search's capacity (bfs_cuda_sizing.hpp): an expanding kernel's
@@ -1524,7 +1525,7 @@ double BfsRunner<VertexT, EdgeT>::warm_up() {
   impl_->template load_kernels<true>();
   impl_->template load_kernels<false>();
   // 2. One search per strategy and label set, to depth 0: each kind of launch, memset and
-  //    read-back of the level loop runs once. An empty graph has no vertex to search from (and
+  //    post of the level loop runs once. An empty graph has no vertex to search from (and
   //    no search to make fast).
   const bool has_vertices = impl_->num_vertices > 0;
   for (const BfsCudaStrategy strategy : kWarmUpStrategies) {

@@ -28,8 +28,8 @@
 ///  - hybrid switch at 1.0 x resident threads: below that the fused contract-expand kernel keeps
 ///    every thread busy with one launch per level instead of two (Merrill sec. 6.5).
 ///  - up to 256 such small levels per cooperative launch: a host round trip per level (launch,
-///    counter copy, sync) costs far more than a small level's work; 256 counter slots are 16 KB
-///    to copy back per launch.
+///    counts posted, the host's wait) costs far more than a small level's work; 256 counter
+///    slots are 16 KB for a launch to post.
 ///  - alpha 25 (kDefaultGpuBfsAlpha), beta 18: Beamer's rule; the GAP Benchmark Suite's alpha
 ///    of 15, the CPU's, keeps level 2 of some Graph500 searches from scale 28 on top-down over
 ///    hundreds of millions of arcs, claimed by random atomics in passes (docs/tuning.md).

@@ -3,8 +3,9 @@
 /// helpers, and warp reductions.
 ///
 /// Counter protocol: level i's kernels add into counter slot i % kCounterSlots and the first
-/// thread of each of them zeroes slot (i + 1) % kCounterSlots for the next level; the host copies
-/// slot i back once level i's kernels are done. No memset and no allocation happens per level.
+/// thread of each of them zeroes slot (i + 1) % kCounterSlots for the next level; the last of
+/// level i's kernels posts slot i to the host (bfs_post.cuh). No memset and no allocation happens
+/// per level.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -13,7 +14,7 @@
 
 namespace frontier::cuda {
 
-/// One level's counts, written by the kernels with atomics, read back by the host.
+/// One level's counts, written by the kernels with atomics, posted to the host.
 struct BfsCounters {
   /// Vertices written to the vertex queue (contract, bitmap compaction).
   unsigned long long vertex_queue_length;
