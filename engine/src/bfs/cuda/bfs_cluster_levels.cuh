@@ -115,7 +115,7 @@ class ClusterLevelsAgent {
       : storage_(storage), args_(args) {}
 
   /// Runs levels args.level, args.level + 1, ... as the file comment says; `level_counters` gets
-  /// one slot per level run (zeroed by the host); the cluster's first CTA posts them with the
+  /// one slot per level run (written whole); the cluster's first CTA posts them with the
   /// levels run and how the launch ended (ClusterLevelsEnd) as args.post asks. Every thread of
   /// the cluster must call.
   __device__ __forceinline__ void run(BfsCounters* level_counters, int max_levels,
@@ -176,10 +176,12 @@ class ClusterLevelsAgent {
               ? kClusterLevelsVertexQueue
               : kClusterLevelsDone;
       if (leader) {
-        counters->new_vertices = total_size;
-        counters->new_degree_sum = total_arcs;
-        counters->culling_survivors = survivors;
-        counters->edge_queue_length = outcome == kClusterLevelsDone ? total_arcs : 0;
+        BfsCounters counted{};
+        counted.new_vertices = total_size;
+        counted.new_degree_sum = total_arcs;
+        counted.culling_survivors = survivors;
+        counted.edge_queue_length = outcome == kClusterLevelsDone ? total_arcs : 0;
+        *counters = counted;
       }
       if (outcome == kClusterLevelsVertexQueue) {
         for (unsigned int i = threadIdx.x; i < size; i += BLOCK_THREADS) {

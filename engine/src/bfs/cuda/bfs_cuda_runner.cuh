@@ -399,7 +399,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       load_kernel(bfs_pass_tile_arcs_kernel<kBfsBlockThreads, VertexT, EdgeT>);
       load_kernel(bfs_pass_tile_prefix_kernel<kBfsBlockThreads, VertexT, EdgeT>);
       load_kernel(bfs_pass_window_kernel<kBfsBlockThreads, VertexT, EdgeT>);
-      load_kernel(bfs_init_kernel<VertexT>);
+      load_kernel(bfs_reset_kernel<VertexT>);
       load_kernel(bfs_queue_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_depth_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_bitmap_to_queue_kernel<VertexT, EdgeT>);
@@ -708,11 +708,6 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   //    reported (say, a bad device id) must not be pinned on this search's launches.
   static_cast<void>(cudaGetLastError());
   detail::Timer search_timer;
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_depth.data(), 0xff, n * sizeof(std::int32_t), s));
-  if constexpr (kParents) {
-    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_parent.data(), 0xff, n * sizeof(VertexT), s));
-  }
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_visited.data(), 0, words * sizeof(BitmapWord), s));
   VertexT* const seed_queue =
       seeds_in_second_queue ? d_second_queue.data() : d_edge_queue[0].data();
   VertexT* const seed_preds =
@@ -723,8 +718,10 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
                                           cudaMemcpyHostToDevice, s));
     }
   }
-  bfs_init_kernel<VertexT>
-      <<<1, 1, 0, s>>>(sources.front(), source_count, seed_queue, seed_preds, d_counters.data());
+  const auto reset_kernel = bfs_reset_kernel<VertexT>;
+  reset_kernel<<<grid_for(reset_kernel, std::max(n, words)), kBfsBlockThreads, 0, s>>>(
+      d_depth.data(), kParents ? d_parent.data() : nullptr, d_visited.data(), n, words,
+      sources.front(), source_count, seed_queue, seed_preds, d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
   // 2. The levels.
@@ -890,8 +887,6 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.max_degree = max_degree;
   multi.ring = d_counters.data();
   const Args first = posting(loop.args, 0);
-  FRONTIER_CUDA_CHECK(
-      cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
   if (cluster) {
     cudaLaunchAttribute attribute{};
     // A queue one CTA holds runs in one CTA: there a level is bound by its chain of round
@@ -901,6 +896,9 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     FRONTIER_CUDA_CHECK(
         cudaLaunchKernelEx(&config, cluster_levels_kernel, first, multi, d_vertex_queue.data()));
   } else {
+    // The grid launch's blocks add into its slots; the cluster's leader writes each one whole.
+    FRONTIER_CUDA_CHECK(
+        cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
     void* kernel_args[] = {const_cast<Args*>(&first), &multi};
     FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
         reinterpret_cast<const void*>(fused_levels_kernel),

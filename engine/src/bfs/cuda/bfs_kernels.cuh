@@ -30,18 +30,34 @@ __device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, Tar
   post_when_last_block(args.post, args.depth);
 }
 
-/// Seeds a search: the first edge queue holds the sources (each its own predecessor), every
-/// counter slot is zero except the "previous level" slot, which says how many items that queue
-/// holds. One source is written here; several were copied into the queues beforehand.
+/// Starts a search: every depth (and parent, where `parent` is not null) unreached, the visited
+/// mask clear, the first edge queue seeded with the sources (each its own predecessor), every
+/// counter slot zero except the "previous level" slot, which says how many items that queue
+/// holds. One source is written here; several were copied into the queues beforehand. One
+/// launch where three memsets and a seeding kernel were four: a small graph's search waits on
+/// the host's launches, not on these stores.
 template <typename VertexT>
-__global__ void bfs_init_kernel(VertexT source, unsigned long long source_count,
-                                VertexT* edge_queue, VertexT* edge_preds, BfsCounters* counters) {
-  // 1. The level-0 edge queue.
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_reset_kernel(std::int32_t* depth, VertexT* parent, BitmapWord* visited,
+                     unsigned long long n, unsigned long long words, VertexT source,
+                     unsigned long long source_count, VertexT* edge_queue, VertexT* edge_preds,
+                     BfsCounters* counters) {
+  // 1. Labels and the visited mask, grid-stride.
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  const unsigned long long first =
+      static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (unsigned long long v = first; v < n; v += stride) {
+    depth[v] = -1;
+    if (parent != nullptr) parent[v] = VertexT{-1};
+  }
+  for (unsigned long long w = first; w < words; w += stride) visited[w] = 0;
+  if (first != 0) return;
+  // 2. The level-0 edge queue.
   if (source_count == 1) {
     edge_queue[0] = source;
     edge_preds[0] = source;
   }
-  // 2. Counter slots.
+  // 3. Counter slots.
   for (int slot = 0; slot < kCounterSlots; ++slot) counters[slot] = BfsCounters{};
   counters[kCounterSlots - 1].edge_queue_length = source_count;
 }
@@ -107,7 +123,8 @@ struct BfsMultiLevelArgs {
   VertexT* queues[2] = {nullptr, nullptr};
   VertexT* preds[2] = {nullptr, nullptr};
   int first_buffer = 0;
-  /// One zeroed counter slot per level of the launch (max_levels of them).
+  /// One counter slot per level of the launch (max_levels of them): zeroed by the host for the
+  /// grid launch, written whole by the cluster launch.
   BfsCounters* level_counters = nullptr;
   int max_levels = 0;
   /// Stop once the next edge queue holds at least this many items (two-phase takes over), or
