@@ -426,6 +426,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     return with_post;
   }
 
+  /// A post of counter slot `slot` (with the target's depth, if any) under a fresh ticket.
   BfsPost next_post(int slot) {
     BfsPost post;
     post.posted = d_posted;
@@ -886,7 +887,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.max_degree = max_degree;
   multi.ring = d_counters.data();
-  const Args first = posting(loop.args, 0);
+  Args first = posting(loop.args, 0);
   if (cluster) {
     cudaLaunchAttribute attribute{};
     // A queue one CTA holds runs in one CTA: there a level is bound by its chain of round
@@ -899,7 +900,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     // The grid launch's blocks add into its slots; the cluster's leader writes each one whole.
     FRONTIER_CUDA_CHECK(
         cudaMemsetAsync(d_launch_counters.data(), 0, launch_slots() * sizeof(BfsCounters), s));
-    void* kernel_args[] = {const_cast<Args*>(&first), &multi};
+    void* kernel_args[] = {&first, &multi};
     FRONTIER_CUDA_CHECK(cudaLaunchCooperativeKernel(
         reinterpret_cast<const void*>(fused_levels_kernel),
         dim3(resident_blocks(fused_levels_kernel)), dim3(kBfsBlockThreads), kernel_args, 0, s));
