@@ -887,6 +887,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   multi.unexplored_arcs = loop.unexplored_arcs;
   multi.max_degree = max_degree;
   multi.ring = d_counters.data();
+  // The launch posts its own levels' slots (BfsPost::launch_counters), not a ring slot.
   Args first = posting(loop.args, 0);
   if (cluster) {
     cudaLaunchAttribute attribute{};

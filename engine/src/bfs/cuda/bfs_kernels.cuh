@@ -47,8 +47,8 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
   const unsigned long long first =
       static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
   for (unsigned long long v = first; v < n; v += stride) {
-    depth[v] = -1;
-    if (parent != nullptr) parent[v] = VertexT{-1};
+    depth[v] = kUnreachedDepth;
+    if (parent != nullptr) parent[v] = kInvalidVertex<VertexT>;
   }
   for (unsigned long long w = first; w < words; w += stride) visited[w] = 0;
   if (first != 0) return;

@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "bfs/cuda/bfs_device_common.cuh"
+#include "frontier/types.hpp"
 
 namespace frontier::cuda {
 
@@ -74,7 +75,7 @@ __device__ __forceinline__ void post_ticket(const BfsPost& post, const std::int3
   volatile BfsPosted* const posted = post.posted;
   posted->levels_run = levels_run;
   posted->end = end;
-  posted->target_depth = post.target >= 0 ? __ldcg(depth + post.target) : -1;
+  posted->target_depth = post.target >= 0 ? __ldcg(depth + post.target) : kUnreachedDepth;
   __threadfence_system();
   posted->ticket = post.ticket;
 }
