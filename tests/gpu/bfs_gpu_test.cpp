@@ -448,6 +448,21 @@ TEST(BfsGpu, DirectedGraphUsesInArcsBottomUp) {
   check_graph(graph, {0, 100, 199});
 }
 
+// Bottom-up steps search only up to the last vertex with an in-arc: here a directed cycle with
+// chords, then 3000 vertices without in-arcs, some with out-arcs into the cycle, over many
+// bitmap words. Sources among the cycle, a tail with out-arcs and an isolated tail vertex.
+TEST(BfsGpu, BottomUpStopsAtTheLastVertexWithInArcs) {
+  FRONTIER_REQUIRE_GPU();
+  constexpr VertexId kCycle = 200;
+  constexpr VertexId kTail = 3000;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId v = 0; v < kCycle; ++v) pairs.emplace_back(v, (v + 1) % kCycle);
+  for (VertexId v = 0; v < kCycle; v += 9) pairs.emplace_back(v, (v * 31 + 7) % kCycle);
+  for (VertexId t = 0; t < kTail; t += 50) pairs.emplace_back(kCycle + t, (t * 7) % kCycle);
+  const TestGraph graph = test::graph_from_pairs<VertexId>(kCycle + kTail, pairs, true);
+  check_graph(graph, {0, 150, kCycle, kCycle + 1000, kCycle + kTail - 1});
+}
+
 TEST(BfsGpu, IsolatedSourceReachesOnlyItself) {
   FRONTIER_REQUIRE_GPU();
   const TestGraph graph = test::graph_from_pairs<VertexId>(6, {{0, 1}, {1, 2}, {3, 4}}, false);

@@ -9,7 +9,9 @@
 /// 32 loads into scattered lists. One warp owns one 32-bit word of the bitmaps at a time: lane i
 /// handles vertex 32 * word + i, the warp's ballot of "found" is the word of the next frontier,
 /// written whole (as is the visited word), so no atomics are needed and every word of
-/// frontier_out is written (no clearing pass). A warp labels a chunk of the policy's kChunkWords
+/// frontier_out is written (no clearing pass). Words past args.bottom_up_words hold no vertex with
+/// an in-arc (a degree order puts the vertices without arcs last): their next-frontier words are
+/// written zero and nothing else of them is read. A warp labels a chunk of the policy's kChunkWords
 /// consecutive words before storing them, lane k the chunk's k-th: one store of the warp where
 /// the words go over a link to another GPU.
 ///
@@ -69,6 +71,7 @@ class BottomUpAgent {
     static_assert(kChunk >= 1 && kChunk <= kWarpThreads, "a chunk's words are stored by its lanes");
     const int lane = threadIdx.x % kWarpThreads;
     const unsigned long long words = bitmap_words(args_.num_vertices);
+    const unsigned long long searched_words = min(words, args_.bottom_up_words);
     const unsigned long long warps_in_grid =
         gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS / kWarpThreads);
     unsigned long long claimed = 0;
@@ -81,7 +84,11 @@ class BottomUpAgent {
       const int count = static_cast<int>(
           words - first < static_cast<unsigned long long>(kChunk) ? words - first : kChunk);
       BitmapWord lane_bits = 0;  // lane i: the next-frontier word first + i
-      for (int k = 0; k < count; ++k) {
+      const int searched = first >= searched_words ? 0
+                           : searched_words - first < static_cast<unsigned long long>(count)
+                               ? static_cast<int>(searched_words - first)
+                               : count;
+      for (int k = 0; k < searched; ++k) {
         const unsigned long long word = first + k;
         // 2. The warp's 32 vertices and which of them are still unvisited.
         const BitmapWord seen = args_.visited[word];

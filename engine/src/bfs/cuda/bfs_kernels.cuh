@@ -290,20 +290,29 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
   }
 }
 
-/// The largest out-degree of a CSR of n vertices into *largest (zeroed by the caller).
+/// Two facts of a graph of n vertices the level loop sizes its steps by, into facts[0] and
+/// facts[1] (zeroed by the caller): the largest out-degree, and one past the highest vertex with
+/// an in-arc (no bottom-up step can find a vertex beyond it).
 template <typename EdgeT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
-    bfs_max_degree_kernel(const EdgeT* offsets, unsigned long long n, unsigned long long* largest) {
-  unsigned long long mine = 0;
+    bfs_degree_facts_kernel(const EdgeT* offsets, const EdgeT* reverse_offsets,
+                            unsigned long long n, unsigned long long* facts) {
+  unsigned long long largest = 0;
+  unsigned long long in_arcs_end = 0;
   for (unsigned long long v =
            blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
        v < n; v += gridDim.x * static_cast<unsigned long long>(blockDim.x)) {
-    mine = max(mine, static_cast<unsigned long long>(offsets[v + 1] - offsets[v]));
+    largest = max(largest, static_cast<unsigned long long>(offsets[v + 1] - offsets[v]));
+    if (reverse_offsets[v + 1] != reverse_offsets[v]) in_arcs_end = v + 1;
   }
   for (int offset = kWarpThreads / 2; offset > 0; offset /= 2) {
-    mine = max(mine, __shfl_xor_sync(kFullWarpMask, mine, offset));
+    largest = max(largest, __shfl_xor_sync(kFullWarpMask, largest, offset));
+    in_arcs_end = max(in_arcs_end, __shfl_xor_sync(kFullWarpMask, in_arcs_end, offset));
   }
-  if (threadIdx.x % kWarpThreads == 0 && mine != 0) atomicMax(largest, mine);
+  if (threadIdx.x % kWarpThreads == 0) {
+    if (largest != 0) atomicMax(&facts[0], largest);
+    if (in_arcs_end != 0) atomicMax(&facts[1], in_arcs_end);
+  }
 }
 
 /// The out-degree of each of `count` vertices (in range) of a CSR: degrees[i] of vertices[i].
