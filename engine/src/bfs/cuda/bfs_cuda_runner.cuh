@@ -398,6 +398,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(bfs_bottom_up_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_kernel<VertexT, EdgeT, kParents, false>);
     load_kernel(bfs_pass_expand_kernel<kBfsBlockThreads, VertexT, EdgeT, kParents>);
     if constexpr (kParents) {
@@ -662,9 +663,11 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// and shrinking (Beamer's beta).
   template <bool kParents>
   void back_to_top_down_step(QueueLevels& loop);
-  /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1).
-  template <bool kParents>
-  void bottom_up_step(QueueLevels& loop);
+  /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), and, in one cooperative launch,
+  /// the bottom-up steps after it until Beamer's rule turns the search top-down; `finish_level`
+  /// takes the records of all but the last level run, which becomes level L.
+  template <bool kParents, typename FinishLevel>
+  void bottom_up_step(QueueLevels& loop, const FinishLevel& finish_level);
 
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
@@ -821,7 +824,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
       loop.record.direction = BfsDirection::BottomUp;
       loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
     } else if (loop.in_bitmap) {
-      bottom_up_step<kParents>(loop);
+      bottom_up_step<kParents>(loop, finish_level);
     }
 
     // 5. Record level L.
@@ -1324,10 +1327,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
 }
 
 template <typename VertexT, typename EdgeT>
-template <bool kParents>
-void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
+template <bool kParents, typename FinishLevel>
+void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop,
+                                                     const FinishLevel& finish_level) {
   const cudaStream_t s = stream.get();
-  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
   // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
   Args step = base_args();
   step.level = loop.level + 1;
@@ -1335,22 +1338,67 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   step.frontier_out = d_frontier[1 - loop.frontier_buffer].data();
   step.counters = slot_ptr(loop.level + 1);
   step.next_counters = slot_ptr(loop.level + 2);
-  bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
-                     s>>>(posting(step, (loop.level + 1) % kCounterSlots));
-  FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = posted_counters();
+  int levels_run = 1;
+  BfsCounters single{};
+  const BfsCounters* counted = &single;
+  if (cooperative_launch) {
+    // 4a. With the steps after it in one launch, which checks Beamer's rule between them (a
+    //     depth limit or target is the host's to check after each level).
+    const auto levels_kernel = bfs_bottom_up_levels_kernel<VertexT, EdgeT, kParents>;
+    BfsBottomUpLevelsArgs chain;
+    for (int b = 0; b < 2; ++b) chain.frontiers[b] = d_frontier[b].data();
+    chain.first_buffer = loop.frontier_buffer;
+    chain.level_counters = d_launch_counters.data();
+    chain.max_levels = depth_limit || target ? 1 : launch_slots();
+    chain.beta = loop.strategy == BfsCudaStrategy::BottomUp ? 0.0 : loop.policy.beta;
+    chain.frontier_size = loop.frontier_size;
+    chain.ring = d_counters.data();
+    Args first = posting(step, 0);
+    void* kernel_args[] = {&first, &chain};
+    FRONTIER_CUDA_CHECK(
+        cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(levels_kernel),
+                                    dim3(grid_for(levels_kernel, loop.words * kWarpThreads)),
+                                    dim3(kBfsBlockThreads), kernel_args, 0, s));
+    FRONTIER_CHECK_LAUNCH();
+    levels_run = std::max(1, wait_for_post().levels_run);
+    counted = h_launch_counters.data();
+  } else {
+    const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+    bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
+                       s>>>(posting(step, (loop.level + 1) % kCounterSlots));
+    FRONTIER_CHECK_LAUNCH();
+    single = posted_counters();
+  }
+  ++stats.bottom_up_launches;
+  // The launch's time is shared evenly by its levels; each level i expanded frontier(L + i).
+  const double seconds = (loop.earlier_seconds + loop.level_timer.seconds()) / levels_run;
   BfsLevelStats& record = loop.record;
-  record.direction = BfsDirection::BottomUp;
-  record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
-  record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
-  stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
-  stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
-  stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
-  ++stats.bottom_up_levels;
-  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
-  loop.frontier_buffer = 1 - loop.frontier_buffer;
-  loop.previous_frontier = loop.frontier_size;
-  loop.frontier_size = c.new_vertices;
+  for (int i = 0; i < levels_run; ++i) {
+    const BfsCounters& c = counted[i];
+    if (i > 0) {
+      record.seconds = seconds;
+      finish_level(record);
+      ++loop.level;
+      record = BfsLevelStats{};
+      record.level = loop.level;
+    }
+    record.direction = BfsDirection::BottomUp;
+    record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
+    record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
+    stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
+    stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+    stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+    ++stats.bottom_up_levels;
+    loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+    loop.frontier_buffer = 1 - loop.frontier_buffer;
+    loop.previous_frontier = loop.frontier_size;
+    loop.frontier_size = c.new_vertices;
+  }
+  // The last level's record is finished by the caller.
+  if (levels_run > 1) {
+    loop.earlier_seconds = seconds;
+    loop.level_timer.restart();
+  }
 }
 
 template <typename VertexT, typename EdgeT>

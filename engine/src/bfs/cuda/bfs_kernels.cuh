@@ -269,6 +269,73 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
       args);
 }
 
+/// What a launch of bottom-up levels needs beyond its first level's BfsLevelArgs.
+struct BfsBottomUpLevelsArgs {
+  /// The two bitmap frontiers: level i of the launch reads frontiers[(first_buffer + i) % 2] and
+  /// writes the other one.
+  BitmapWord* frontiers[2] = {nullptr, nullptr};
+  int first_buffer = 0;
+  /// One slot per level of the launch (max_levels of them), written whole.
+  BfsCounters* level_counters = nullptr;
+  int max_levels = 0;
+  /// Beamer's bottom-up -> top-down rule, checked after each level as the host loop checks it:
+  /// stop once the frontier found is smaller than the one expanded and than num_vertices / beta
+  /// (beta 0: never; a search that only goes bottom-up). The host then turns top-down.
+  double beta = 0.0;
+  /// Vertices of the frontier the launch expands first.
+  unsigned long long frontier_size = 0;
+  /// The counter ring: level L's counts in slot L % kCounterSlots, as single-level kernels
+  /// leave them.
+  BfsCounters* ring = nullptr;
+};
+
+/// Bottom-up levels back to back in one cooperative launch, the grid synchronized between
+/// levels: a Kronecker search's middle levels without a host round trip each. `first` is the
+/// first level's arguments (its level the depth it gives, its post the launch's). Ends when a
+/// level finds nothing, when Beamer's rule turns the search top-down, or after max_levels
+/// levels; posts the levels' slots as the other multi-level launches do. Must be launched with
+/// cudaLaunchCooperativeKernel on at most the resident number of blocks.
+template <typename VertexT, typename EdgeT, bool kParents>
+__global__ void __launch_bounds__(kBfsBlockThreads)
+    bfs_bottom_up_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
+                                const BfsBottomUpLevelsArgs chain) {
+  using Agent = BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>;
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  typename Agent::TempStorage storage;
+  BfsLevelArgs<VertexT, EdgeT> args = first;
+  int buffer = chain.first_buffer;
+  int levels = 0;
+  unsigned long long frontier = chain.frontier_size;
+  for (;;) {
+    // 1. One level: frontier `buffer` -> the other one, counted in the ring (the agent zeroes the
+    //    next level's slot, which no block reads during this level).
+    args.level = first.level + levels;
+    args.frontier_in = chain.frontiers[buffer];
+    args.frontier_out = chain.frontiers[1 - buffer];
+    args.counters = chain.ring + args.level % kCounterSlots;
+    args.next_counters = chain.ring + (args.level + 1) % kCounterSlots;
+    Agent(storage, args).run();
+
+    // 2. Every block's labels, words and counts visible before anyone reads them; the same
+    //    decision in every thread.
+    grid.sync();
+    const BfsCounters counted = load_counters(args.counters);
+    if (blockIdx.x == 0 && threadIdx.x == 0) chain.level_counters[levels] = counted;
+    ++levels;
+    const unsigned long long found = counted.new_vertices;
+    const bool back_to_top_down =
+        chain.beta > 0.0 && found < frontier &&
+        static_cast<double>(found) < static_cast<double>(args.num_vertices) / chain.beta;
+    if (found == 0 || back_to_top_down || levels == chain.max_levels) break;
+    frontier = found;
+    buffer = 1 - buffer;
+  }
+  if (blockIdx.x == 0) {
+    __syncthreads();
+    post_launch(first.post, first.depth, chain.level_counters, levels, 0);
+  }
+}
+
 template <typename VertexT, typename EdgeT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_queue_to_bitmap_kernel(const BfsLevelArgs<VertexT, EdgeT> args) {
