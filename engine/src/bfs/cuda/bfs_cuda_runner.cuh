@@ -591,6 +591,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     int frontier_buffer = 0;              // which bitmap holds frontier(L)
     std::uint64_t edge_length;            // |E(L)|
     std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
+    std::uint64_t frontier_arcs = 0;      // and the arcs out of it (|E(L + 1)| top-down)
     std::uint64_t previous_frontier = 0;  // n(L - 1)
     std::uint64_t unexplored_arcs;
 
@@ -1010,6 +1011,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   FRONTIER_CHECK_LAUNCH();
   loop.in_bitmap = true;
   loop.frontier_size = c.new_vertices;
+  loop.frontier_arcs = c.new_degree_sum;
   loop.previous_frontier = 0;
   record.level = loop.level;
   loop.earlier_seconds = seconds;
@@ -1089,6 +1091,7 @@ bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const B
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   loop.in_bitmap = true;
   loop.frontier_size = c.new_vertices;
+  loop.frontier_arcs = c.new_degree_sum;
   loop.previous_frontier = 0;
   return true;
 }
@@ -1308,22 +1311,33 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
   expand.in_length = &slot_ptr(loop.level)->vertex_queue_length;
   expand.out_queue = d_edge_queue[loop.edge_buffer].data();
   expand.out_preds = d_edge_preds[loop.edge_buffer].data();
-  expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(
-      posting(expand, loop.level % kCounterSlots));
-  FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = posted_counters();
   loop.in_bitmap = false;
   ++stats.two_phase_levels;
   loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
   loop.previous_frontier = loop.frontier_size;
-  if (c.edge_queue_length > search_capacity) {
-    expand_in_passes<kParents>(loop, c.vertex_queue_length, c.edge_queue_length);
-    return;
+  if (loop.cluster_levels && loop.frontier_arcs <= loop.cluster_start_items &&
+      loop.frontier_arcs <= search_capacity) {
+    // 3b. E(L + 1) holds the frontier's arcs, which the bottom-up step counted, few enough for
+    //     the cluster kernel, which takes the next level from the queue's length on the GPU: no
+    //     wait for the expansion's counts, and no hub pass (a CTA streams any long list).
+    expand.hub_chunks = nullptr;
+    expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(expand);
+    FRONTIER_CHECK_LAUNCH();
+    loop.edge_length = loop.frontier_arcs;
+  } else {
+    expand_kernel<<<grid_for(expand_kernel, loop.frontier_size), kBfsBlockThreads, 0, s>>>(
+        posting(expand, loop.level % kCounterSlots));
+    FRONTIER_CHECK_LAUNCH();
+    const BfsCounters c = posted_counters();
+    if (c.edge_queue_length > search_capacity) {
+      expand_in_passes<kParents>(loop, c.vertex_queue_length, c.edge_queue_length);
+      return;
+    }
+    launch_hub_pass<kParents>(expand, c);
+    loop.edge_length = c.edge_queue_length;
   }
-  launch_hub_pass<kParents>(expand, c);
-  loop.edge_length = c.edge_queue_length;
-  stats.edge_queue_items += static_cast<std::int64_t>(c.edge_queue_length);
-  loop.record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
+  stats.edge_queue_items += static_cast<std::int64_t>(loop.edge_length);
+  loop.record.edges_examined = static_cast<std::int64_t>(loop.edge_length);
 }
 
 template <typename VertexT, typename EdgeT>
@@ -1393,6 +1407,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop,
     loop.frontier_buffer = 1 - loop.frontier_buffer;
     loop.previous_frontier = loop.frontier_size;
     loop.frontier_size = c.new_vertices;
+    loop.frontier_arcs = c.new_degree_sum;
   }
   // The last level's record is finished by the caller.
   if (levels_run > 1) {
