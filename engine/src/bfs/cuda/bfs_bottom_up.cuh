@@ -11,13 +11,14 @@
 /// written whole (as is the visited word), so no atomics are needed and every word of
 /// frontier_out is written (no clearing pass). Words past args.bottom_up_words hold no vertex with
 /// an in-arc (a degree order puts the vertices without arcs last): their next-frontier words are
-/// written zero and nothing else of them is read. A warp labels a chunk of the policy's kChunkWords
-/// consecutive words before storing them, lane k the chunk's k-th: one store of the warp where
-/// the words go over a link to another GPU.
+/// written zero and nothing else of them is read, in a loop of their own, so that the search's
+/// loop keeps the registers it had without the bound. A warp labels a chunk of the policy's
+/// kChunkWords consecutive words before storing them, lane k the chunk's k-th: one store of the
+/// warp where the words go over a link to another GPU.
 ///
 /// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
-/// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
-/// frontier_out; the distributed BFS reads and writes its ranks' gathered bitmaps instead
+/// policy: BitmapFrontier (this engine) reads one bitmap by vertex id and writes every word of
+/// the other; the distributed BFS reads and writes its ranks' gathered bitmaps instead
 /// (bfs/distributed/cuda/distributed_kernels.cuh).
 ///
 /// Invariants: a vertex is labelled only if unvisited at the start of the level and adjacent from
@@ -28,21 +29,26 @@
 
 namespace frontier::cuda {
 
-/// The engine's frontiers: bit u of frontier_in; word w of frontier_out, every word written.
+/// The engine's frontiers: bit u of `in`; word w of `out`, every word written. The bitmaps are
+/// held here rather than read from the level's args, so that a launch of several levels swaps
+/// them while its args stay the kernel's parameter.
 struct BitmapFrontier {
+  const BitmapWord* in = nullptr;
+  BitmapWord* out = nullptr;
+
   template <typename Args, typename VertexT>
-  __device__ __forceinline__ bool contains(const Args& args, VertexT u) const {
-    return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
+  __device__ __forceinline__ bool contains(const Args&, VertexT u) const {
+    return (in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
   }
   /// Words a warp labels before it stores them: a warp's reads of the visited words and row
   /// offsets and its stores of the next frontier then cover runs of consecutive words.
   static constexpr int kChunkWords = 8;
   /// Lane i < count stores word first + i (its bits).
   template <typename Args>
-  __device__ __forceinline__ void store(const Args& args, unsigned long long first, int count,
+  __device__ __forceinline__ void store(const Args&, unsigned long long first, int count,
                                         BitmapWord bits) const {
     if (static_cast<int>(threadIdx.x % kWarpThreads) < count) {
-      args.frontier_out[first + threadIdx.x % kWarpThreads] = bits;
+      out[first + threadIdx.x % kWarpThreads] = bits;
     }
   }
   /// Called by every thread of a block after its last store.
@@ -59,9 +65,14 @@ class BottomUpAgent {
  public:
   struct TempStorage {};
 
-  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args,
-                                           const Frontier& frontier = Frontier{})
-      : args_(args), frontier_(frontier) {}
+  /// Level args.level, counted in args.counters (zeroing args.next_counters).
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args, const Frontier& frontier)
+      : args_(args), frontier_(frontier), level_(args.level) {}
+  /// The same labelling depth `level` instead: a launch of several levels keeps a few args (in
+  /// its parameters, read in place) for the levels' phases, and passes the depth beside them.
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args, const Frontier& frontier,
+                                           std::int32_t level)
+      : args_(args), frontier_(frontier), level_(level) {}
 
   __device__ __forceinline__ void run() {
     // 1. Zero the next level's counters.
@@ -71,24 +82,22 @@ class BottomUpAgent {
     static_assert(kChunk >= 1 && kChunk <= kWarpThreads, "a chunk's words are stored by its lanes");
     const int lane = threadIdx.x % kWarpThreads;
     const unsigned long long words = bitmap_words(args_.num_vertices);
-    const unsigned long long searched_words = min(words, args_.bottom_up_words);
+    const unsigned long long searched_words =
+        args_.bottom_up_words < words ? args_.bottom_up_words : words;
     const unsigned long long warps_in_grid =
         gridDim.x * static_cast<unsigned long long>(BLOCK_THREADS / kWarpThreads);
     unsigned long long claimed = 0;
     unsigned long long degree_sum = 0;
     unsigned long long examined = 0;
-    for (unsigned long long first =
-             (blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x) /
-             kWarpThreads * kChunk;
-         first < words; first += warps_in_grid * kChunk) {
+    unsigned long long first =
+        (blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x) / kWarpThreads *
+        kChunk;
+    for (; first < searched_words; first += warps_in_grid * kChunk) {
       const int count = static_cast<int>(
-          words - first < static_cast<unsigned long long>(kChunk) ? words - first : kChunk);
+          searched_words - first < static_cast<unsigned long long>(kChunk) ? searched_words - first
+                                                                           : kChunk);
       BitmapWord lane_bits = 0;  // lane i: the next-frontier word first + i
-      const int searched = first >= searched_words ? 0
-                           : searched_words - first < static_cast<unsigned long long>(count)
-                               ? static_cast<int>(searched_words - first)
-                               : count;
-      for (int k = 0; k < searched; ++k) {
+      for (int k = 0; k < count; ++k) {
         const unsigned long long word = first + k;
         // 2. The warp's 32 vertices and which of them are still unvisited.
         const BitmapWord seen = args_.visited[word];
@@ -130,7 +139,7 @@ class BottomUpAgent {
         const BitmapWord found_bits = __ballot_sync(kFullWarpMask, found);
         if (found) {
           const VertexT v = static_cast<VertexT>(vertex);
-          args_.depth[v] = args_.level;
+          args_.depth[v] = level_;
           if constexpr (kParents) args_.parent[v] = parent;
           ++claimed;
           degree_sum += static_cast<unsigned long long>(args_.forward.offsets[v + 1] -
@@ -141,9 +150,15 @@ class BottomUpAgent {
       }
       frontier_.store(args_, first, count, lane_bits);
     }
+    // 5. The words past searched_words (whole chunks) have no vertex to find: written zero.
+    for (; first < words; first += warps_in_grid * kChunk) {
+      const int count = static_cast<int>(
+          words - first < static_cast<unsigned long long>(kChunk) ? words - first : kChunk);
+      frontier_.store(args_, first, count, BitmapWord{0});
+    }
     frontier_.stored();
 
-    // 5. Level counters: one atomic per warp.
+    // 6. Level counters: one atomic per warp.
     warp_atomic_add(&args_.counters->new_vertices, claimed);
     warp_atomic_add(&args_.counters->new_degree_sum, degree_sum);
     warp_atomic_add(&args_.counters->arcs_examined, examined);
@@ -152,6 +167,7 @@ class BottomUpAgent {
  private:
   const Args& args_;
   Frontier frontier_;
+  std::int32_t level_;
 };
 
 }  // namespace frontier::cuda

@@ -298,7 +298,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
         cudaMemcpyAsync(facts, d_facts.data(), sizeof(facts), cudaMemcpyDeviceToHost, s));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
     max_degree = facts[0];
-    bottom_up_words = bitmap_words(facts[1]);
+    // Whole chunks of the bottom-up step's words (BfsLevelArgs::bottom_up_words).
+    constexpr std::uint64_t kChunk = BitmapFrontier::kChunkWords;
+    bottom_up_words = (bitmap_words(facts[1]) + kChunk - 1) / kChunk * kChunk;
   }
 
   /// Dynamic shared memory of the cluster level kernel (the same with and without parents).
@@ -1359,16 +1361,20 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop,
     // 4a. With the steps after it in one launch, which checks Beamer's rule between them (a
     //     depth limit or target is the host's to check after each level).
     const auto levels_kernel = bfs_bottom_up_levels_kernel<VertexT, EdgeT, kParents>;
-    BfsBottomUpLevelsArgs chain;
-    for (int b = 0; b < 2; ++b) chain.frontiers[b] = d_frontier[b].data();
-    chain.first_buffer = loop.frontier_buffer;
+    BfsBottomUpLevelsArgs<VertexT, EdgeT> chain;
+    for (int p = 0; p < kBottomUpPhases; ++p) {
+      Args& phase = chain.phases[p];
+      phase = p == 0 ? posting(step, 0) : step;
+      phase.frontier_in = d_frontier[(loop.frontier_buffer + p) % 2].data();
+      phase.frontier_out = d_frontier[(loop.frontier_buffer + p + 1) % 2].data();
+      phase.counters = slot_ptr(loop.level + 1 + p);
+      phase.next_counters = slot_ptr(loop.level + 2 + p);
+    }
     chain.level_counters = d_launch_counters.data();
     chain.max_levels = depth_limit || target ? 1 : launch_slots();
     chain.beta = loop.strategy == BfsCudaStrategy::BottomUp ? 0.0 : loop.policy.beta;
     chain.frontier_size = loop.frontier_size;
-    chain.ring = d_counters.data();
-    Args first = posting(step, 0);
-    void* kernel_args[] = {&first, &chain};
+    void* kernel_args[] = {&chain};
     FRONTIER_CUDA_CHECK(
         cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(levels_kernel),
                                     dim3(grid_for(levels_kernel, loop.words * kWarpThreads)),

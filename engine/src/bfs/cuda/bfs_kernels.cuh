@@ -265,16 +265,24 @@ __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
 template <typename VertexT, typename EdgeT, bool kParents, typename TargetT = VertexT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT, TargetT> args) {
-  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>>(
-      args);
+  using Agent = BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>;
+  typename Agent::TempStorage storage;
+  Agent(storage, args, BitmapFrontier{args.frontier_in, args.frontier_out}).run();
+  post_when_last_block(args.post, args.depth);
 }
 
-/// What a launch of bottom-up levels needs beyond its first level's BfsLevelArgs.
+/// Level i of a launch of bottom-up levels is phase i % kBottomUpPhases: its frontiers and
+/// counter slots repeat with that period (two bitmaps, a ring of kCounterSlots slots).
+inline constexpr int kBottomUpPhases = kCounterSlots;
+static_assert(kCounterSlots % 2 == 0, "a phase fixes which bitmap is the frontier");
+
+/// What a launch of bottom-up levels is given: the args of each phase, and how far it may go.
+template <typename VertexT, typename EdgeT>
 struct BfsBottomUpLevelsArgs {
-  /// The two bitmap frontiers: level i of the launch reads frontiers[(first_buffer + i) % 2] and
-  /// writes the other one.
-  BitmapWord* frontiers[2] = {nullptr, nullptr};
-  int first_buffer = 0;
+  /// Phase p: the args of the launch's level p (frontier_in, frontier_out, counters,
+  /// next_counters); its level is the depth the launch's first level gives, and phase 0's post
+  /// the launch's.
+  BfsLevelArgs<VertexT, EdgeT> phases[kBottomUpPhases];
   /// One slot per level of the launch (max_levels of them), written whole.
   BfsCounters* level_counters = nullptr;
   int max_levels = 0;
@@ -284,51 +292,69 @@ struct BfsBottomUpLevelsArgs {
   double beta = 0.0;
   /// Vertices of the frontier the launch expands first.
   unsigned long long frontier_size = 0;
-  /// The counter ring: level L's counts in slot L % kCounterSlots, as single-level kernels
-  /// leave them.
-  BfsCounters* ring = nullptr;
 };
 
+/// Blocks of the bottom-up levels kernel resident on an SM: a bottom-up level waits on its
+/// scattered reads of lists and frontier bits, and needs every warp an SM holds to hide them, as
+/// the single-level kernel has them (32 registers a thread).
+inline constexpr int kBottomUpBlocksPerSm = 2048 / kBfsBlockThreads;
+
 /// Bottom-up levels back to back in one cooperative launch, the grid synchronized between
-/// levels: a Kronecker search's middle levels without a host round trip each. `first` is the
-/// first level's arguments (its level the depth it gives, its post the launch's). Ends when a
-/// level finds nothing, when Beamer's rule turns the search top-down, or after max_levels
-/// levels; posts the levels' slots as the other multi-level launches do. Must be launched with
+/// levels: a Kronecker search's middle levels without a host round trip each. Ends when a level
+/// finds nothing, when Beamer's rule turns the search top-down, or after max_levels levels;
+/// posts the levels' slots as the other multi-level launches do. Each level's agent reads its
+/// phase's args in place, as the single-level kernel reads its parameter: a copy per level
+/// would hold the pointers the search loop reads in registers it needs. Must be launched with
 /// cudaLaunchCooperativeKernel on at most the resident number of blocks.
 template <typename VertexT, typename EdgeT, bool kParents>
-__global__ void __launch_bounds__(kBfsBlockThreads)
-    bfs_bottom_up_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
-                                const BfsBottomUpLevelsArgs chain) {
+__global__ void __launch_bounds__(kBfsBlockThreads, kBottomUpBlocksPerSm)
+    bfs_bottom_up_levels_kernel(const BfsBottomUpLevelsArgs<VertexT, EdgeT> chain) {
   using Agent = BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents>;
   cooperative_groups::grid_group grid = cooperative_groups::this_grid();
   typename Agent::TempStorage storage;
-  BfsLevelArgs<VertexT, EdgeT> args = first;
-  int buffer = chain.first_buffer;
+  const BfsLevelArgs<VertexT, EdgeT>& first = chain.phases[0];
+  const auto run_level = [&](const BfsLevelArgs<VertexT, EdgeT>& args, std::int32_t level) {
+    Agent(storage, args, BitmapFrontier{args.frontier_in, args.frontier_out}, level).run();
+  };
   int levels = 0;
   unsigned long long frontier = chain.frontier_size;
   for (;;) {
-    // 1. One level: frontier `buffer` -> the other one, counted in the ring (the agent zeroes the
-    //    next level's slot, which no block reads during this level).
-    args.level = first.level + levels;
-    args.frontier_in = chain.frontiers[buffer];
-    args.frontier_out = chain.frontiers[1 - buffer];
-    args.counters = chain.ring + args.level % kCounterSlots;
-    args.next_counters = chain.ring + (args.level + 1) % kCounterSlots;
-    Agent(storage, args).run();
+    // 1. One level, counted in its phase's slot (the agent zeroes the next level's slot, which no
+    //    block reads during this level).
+    const std::int32_t level = first.level + levels;
+    const int phase = levels % kBottomUpPhases;
+    static_assert(kBottomUpPhases == 4, "one case per phase");
+    switch (phase) {
+      case 0:
+        run_level(chain.phases[0], level);
+        break;
+      case 1:
+        run_level(chain.phases[1], level);
+        break;
+      case 2:
+        run_level(chain.phases[2], level);
+        break;
+      default:
+        run_level(chain.phases[3], level);
+        break;
+    }
 
     // 2. Every block's labels, words and counts visible before anyone reads them; the same
     //    decision in every thread.
     grid.sync();
-    const BfsCounters counted = load_counters(args.counters);
-    if (blockIdx.x == 0 && threadIdx.x == 0) chain.level_counters[levels] = counted;
+    const BfsCounters* const counters = chain.phases[phase].counters;
+    const unsigned long long found = __ldcg(&counters->new_vertices);
+    constexpr unsigned int kWords = sizeof(BfsCounters) / sizeof(unsigned long long);
+    if (blockIdx.x == 0 && threadIdx.x < kWords) {
+      reinterpret_cast<unsigned long long*>(chain.level_counters + levels)[threadIdx.x] =
+          __ldcg(reinterpret_cast<const unsigned long long*>(counters) + threadIdx.x);
+    }
     ++levels;
-    const unsigned long long found = counted.new_vertices;
     const bool back_to_top_down =
         chain.beta > 0.0 && found < frontier &&
-        static_cast<double>(found) < static_cast<double>(args.num_vertices) / chain.beta;
+        static_cast<double>(found) < static_cast<double>(first.num_vertices) / chain.beta;
     if (found == 0 || back_to_top_down || levels == chain.max_levels) break;
     frontier = found;
-    buffer = 1 - buffer;
   }
   if (blockIdx.x == 0) {
     __syncthreads();

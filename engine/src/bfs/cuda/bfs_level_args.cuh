@@ -53,8 +53,9 @@ struct BfsLevelArgs {
   /// Each vertex's first in-neighbour, which bottom-up steps try before its list (the engine's
   /// runner keeps one); null: the list's first arc is read instead.
   const VertexT* first_in_neighbour = nullptr;
-  /// Bitmap words a bottom-up step searches: the words past it hold no vertex with an in-arc
-  /// (none can be found), so the step only writes their next-frontier words, zero.
+  /// Bitmap words a bottom-up step searches, a whole number of its chunks (kChunkWords of the
+  /// agent's Frontier) unless all of them: the words past it hold no vertex with an in-arc (none
+  /// can be found), so the step only writes their next-frontier words, zero.
   unsigned long long bottom_up_words = ~0ull;
 
   /// Where top-down expansion defers hub lists (see bfs_gather.cuh); null: no deferral.
