@@ -1687,8 +1687,9 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, Ver
   const cudaStream_t s = impl_->stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(impl_->num_vertices);
   if (d_new_id != nullptr) {
-    const int grid = capped_grid(n, kRenumberBlockThreads,
-                                 static_cast<std::uint64_t>(8 * impl_->multiprocessors));
+    const int grid =
+        capped_grid((n + kGatherItemsPerThread - 1) / kGatherItemsPerThread, kRenumberBlockThreads,
+                    static_cast<std::uint64_t>(8 * impl_->multiprocessors));
     labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
         impl_->d_depth.data(), impl_->d_parent.data(), d_new_id, d_old_id, n, d_depth, d_parent);
     FRONTIER_CHECK_LAUNCH();

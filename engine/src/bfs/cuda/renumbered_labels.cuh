@@ -10,8 +10,15 @@ namespace frontier::cuda {
 /// Threads per block of both passes (one vertex a thread, grid-stride).
 inline constexpr int kRenumberBlockThreads = 256;
 
+/// Vertices each thread of the gather takes at once: its three dependent loads a vertex (new id,
+/// labels, the parent's old id) are round trips to memory, and a resident grid's threads alone
+/// keep too few of them in flight to use the memory's bandwidth.
+inline constexpr int kGatherItemsPerThread = 4;
+
 /// out_depth[v] = depth[new_id[v]]; out_parent[v] = old_id of parent[new_id[v]] (negative
-/// parents, unreached, kept). `out_parent` null: depths only.
+/// parents, unreached, kept). `out_parent` null: depths only. Each block takes tiles of
+/// kGatherItemsPerThread * blockDim.x vertices, each thread the tile's vertices threadIdx.x +
+/// k * blockDim.x, their loads issued together step by step.
 template <typename VertexT>
 __global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ depth,
                                             const VertexT* __restrict__ parent,
@@ -19,13 +26,35 @@ __global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ dep
                                             const VertexT* __restrict__ old_id, std::uint64_t n,
                                             std::int32_t* __restrict__ out_depth,
                                             VertexT* __restrict__ out_parent) {
-  const std::uint64_t stride = std::uint64_t{gridDim.x} * blockDim.x;
-  for (std::uint64_t v = std::uint64_t{blockIdx.x} * blockDim.x + threadIdx.x; v < n; v += stride) {
-    const VertexT at = new_id[v];
-    out_depth[v] = depth[at];
-    if (out_parent != nullptr) {
-      const VertexT p = parent[at];
-      out_parent[v] = p < 0 ? p : old_id[p];
+  constexpr int kItems = kGatherItemsPerThread;
+  const std::uint64_t tile = std::uint64_t{kItems} * blockDim.x;
+  for (std::uint64_t base = std::uint64_t{blockIdx.x} * tile; base < n;
+       base += std::uint64_t{gridDim.x} * tile) {
+    VertexT at[kItems];
+    std::int32_t level[kItems];
+    VertexT p[kItems];
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) {
+      const std::uint64_t v =
+          base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
+      at[k] = v < n ? new_id[v] : VertexT{0};
+    }
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) {
+      const std::uint64_t v =
+          base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
+      level[k] = v < n ? depth[at[k]] : 0;
+      p[k] = v < n && out_parent != nullptr ? parent[at[k]] : VertexT{-1};
+    }
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) p[k] = p[k] < 0 ? p[k] : old_id[p[k]];
+#pragma unroll
+    for (int k = 0; k < kItems; ++k) {
+      const std::uint64_t v =
+          base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
+      if (v >= n) continue;
+      out_depth[v] = level[k];
+      if (out_parent != nullptr) out_parent[v] = p[k];
     }
   }
 }
