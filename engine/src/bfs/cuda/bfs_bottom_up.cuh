@@ -17,8 +17,8 @@
 /// warp where the words go over a link to another GPU.
 ///
 /// Where the frontier bits are read and the next frontier's words go is the agent's Frontier
-/// policy: BitmapFrontier (this engine) reads one bitmap by vertex id and writes every word of
-/// the other; the distributed BFS reads and writes its ranks' gathered bitmaps instead
+/// policy: BitmapFrontier (this engine) reads frontier_in by vertex id and writes every word of
+/// frontier_out; the distributed BFS reads and writes its ranks' gathered bitmaps instead
 /// (bfs/distributed/cuda/distributed_kernels.cuh).
 ///
 /// Invariants: a vertex is labelled only if unvisited at the start of the level and adjacent from
@@ -29,26 +29,21 @@
 
 namespace frontier::cuda {
 
-/// The engine's frontiers: bit u of `in`; word w of `out`, every word written. The bitmaps are
-/// held here rather than read from the level's args, so that a launch of several levels swaps
-/// them while its args stay the kernel's parameter.
+/// The engine's frontiers: bit u of frontier_in; word w of frontier_out, every word written.
 struct BitmapFrontier {
-  const BitmapWord* in = nullptr;
-  BitmapWord* out = nullptr;
-
   template <typename Args, typename VertexT>
-  __device__ __forceinline__ bool contains(const Args&, VertexT u) const {
-    return (in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
+  __device__ __forceinline__ bool contains(const Args& args, VertexT u) const {
+    return (args.frontier_in[bitmap_word_index(u)] & bitmap_bit(u)) != 0;
   }
   /// Words a warp labels before it stores them: a warp's reads of the visited words and row
   /// offsets and its stores of the next frontier then cover runs of consecutive words.
   static constexpr int kChunkWords = 8;
   /// Lane i < count stores word first + i (its bits).
   template <typename Args>
-  __device__ __forceinline__ void store(const Args&, unsigned long long first, int count,
+  __device__ __forceinline__ void store(const Args& args, unsigned long long first, int count,
                                         BitmapWord bits) const {
     if (static_cast<int>(threadIdx.x % kWarpThreads) < count) {
-      out[first + threadIdx.x % kWarpThreads] = bits;
+      args.frontier_out[first + threadIdx.x % kWarpThreads] = bits;
     }
   }
   /// Called by every thread of a block after its last store.
@@ -65,14 +60,9 @@ class BottomUpAgent {
  public:
   struct TempStorage {};
 
-  /// Level args.level, counted in args.counters (zeroing args.next_counters).
-  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args, const Frontier& frontier)
-      : args_(args), frontier_(frontier), level_(args.level) {}
-  /// The same labelling depth `level` instead: a launch of several levels keeps a few args (in
-  /// its parameters, read in place) for the levels' phases, and passes the depth beside them.
-  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args, const Frontier& frontier,
-                                           std::int32_t level)
-      : args_(args), frontier_(frontier), level_(level) {}
+  __device__ __forceinline__ BottomUpAgent(TempStorage&, const Args& args,
+                                           const Frontier& frontier = Frontier{})
+      : args_(args), frontier_(frontier) {}
 
   __device__ __forceinline__ void run() {
     // 1. Zero the next level's counters.
@@ -139,7 +129,7 @@ class BottomUpAgent {
         const BitmapWord found_bits = __ballot_sync(kFullWarpMask, found);
         if (found) {
           const VertexT v = static_cast<VertexT>(vertex);
-          args_.depth[v] = level_;
+          args_.depth[v] = args_.level;
           if constexpr (kParents) args_.parent[v] = parent;
           ++claimed;
           degree_sum += static_cast<unsigned long long>(args_.forward.offsets[v + 1] -
@@ -167,7 +157,6 @@ class BottomUpAgent {
  private:
   const Args& args_;
   Frontier frontier_;
-  std::int32_t level_;
 };
 
 }  // namespace frontier::cuda

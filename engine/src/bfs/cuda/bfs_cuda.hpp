@@ -113,8 +113,6 @@ struct BfsCudaRunStats {
   int multi_level_launches = 0;
   /// Launches of the cluster level kernel.
   int cluster_level_launches = 0;
-  /// Launches of bottom-up levels (each runs one level or several back to back).
-  int bottom_up_launches = 0;
   /// Passes of the levels whose edge frontier did not fit an edge queue (each expands at most a
   /// queue's capacity of arcs and contracts them).
   int edge_queue_passes = 0;

@@ -400,7 +400,6 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
-    load_kernel(bfs_bottom_up_levels_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_kernel<VertexT, EdgeT, kParents, false>);
     load_kernel(bfs_pass_expand_kernel<kBfsBlockThreads, VertexT, EdgeT, kParents>);
     if constexpr (kParents) {
@@ -666,11 +665,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// and shrinking (Beamer's beta).
   template <bool kParents>
   void back_to_top_down_step(QueueLevels& loop);
-  /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), and, in one cooperative launch,
-  /// the bottom-up steps after it until Beamer's rule turns the search top-down; `finish_level`
-  /// takes the records of all but the last level run, which becomes level L.
-  template <bool kParents, typename FinishLevel>
-  void bottom_up_step(QueueLevels& loop, const FinishLevel& finish_level);
+  /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1).
+  template <bool kParents>
+  void bottom_up_step(QueueLevels& loop);
 
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
@@ -827,7 +824,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
       loop.record.direction = BfsDirection::BottomUp;
       loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
     } else if (loop.in_bitmap) {
-      bottom_up_step<kParents>(loop, finish_level);
+      bottom_up_step<kParents>(loop);
     }
 
     // 5. Record level L.
@@ -1086,8 +1083,9 @@ bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const B
   convert.in_queue = d_vertex_queue.data();
   convert.in_length = &slot_ptr(loop.level)->vertex_queue_length;
   convert.frontier_out = d_frontier[loop.frontier_buffer].data();
-  to_bitmap_kernel<<<grid_for(to_bitmap_kernel, c.vertex_queue_length), kBfsBlockThreads, 0, s>>>(
-      convert);
+  // Sized by the level's claims: V(L) holds them all, and a cluster launch that handed V(L)
+  // back counted them but left the queue's length in the ring only.
+  to_bitmap_kernel<<<grid_for(to_bitmap_kernel, c.new_vertices), kBfsBlockThreads, 0, s>>>(convert);
   FRONTIER_CHECK_LAUNCH();
   count_top_down(c);
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
@@ -1343,10 +1341,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
 }
 
 template <typename VertexT, typename EdgeT>
-template <bool kParents, typename FinishLevel>
-void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop,
-                                                     const FinishLevel& finish_level) {
+template <bool kParents>
+void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   const cudaStream_t s = stream.get();
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
   // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
   Args step = base_args();
   step.level = loop.level + 1;
@@ -1354,72 +1352,23 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop,
   step.frontier_out = d_frontier[1 - loop.frontier_buffer].data();
   step.counters = slot_ptr(loop.level + 1);
   step.next_counters = slot_ptr(loop.level + 2);
-  int levels_run = 1;
-  BfsCounters single{};
-  const BfsCounters* counted = &single;
-  if (cooperative_launch) {
-    // 4a. With the steps after it in one launch, which checks Beamer's rule between them (a
-    //     depth limit or target is the host's to check after each level).
-    const auto levels_kernel = bfs_bottom_up_levels_kernel<VertexT, EdgeT, kParents>;
-    BfsBottomUpLevelsArgs<VertexT, EdgeT> chain;
-    for (int p = 0; p < kBottomUpPhases; ++p) {
-      Args& phase = chain.phases[p];
-      phase = p == 0 ? posting(step, 0) : step;
-      phase.frontier_in = d_frontier[(loop.frontier_buffer + p) % 2].data();
-      phase.frontier_out = d_frontier[(loop.frontier_buffer + p + 1) % 2].data();
-      phase.counters = slot_ptr(loop.level + 1 + p);
-      phase.next_counters = slot_ptr(loop.level + 2 + p);
-    }
-    chain.level_counters = d_launch_counters.data();
-    chain.max_levels = depth_limit || target ? 1 : launch_slots();
-    chain.beta = loop.strategy == BfsCudaStrategy::BottomUp ? 0.0 : loop.policy.beta;
-    chain.frontier_size = loop.frontier_size;
-    void* kernel_args[] = {&chain};
-    FRONTIER_CUDA_CHECK(
-        cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(levels_kernel),
-                                    dim3(grid_for(levels_kernel, loop.words * kWarpThreads)),
-                                    dim3(kBfsBlockThreads), kernel_args, 0, s));
-    FRONTIER_CHECK_LAUNCH();
-    levels_run = std::max(1, wait_for_post().levels_run);
-    counted = h_launch_counters.data();
-  } else {
-    const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
-    bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
-                       s>>>(posting(step, (loop.level + 1) % kCounterSlots));
-    FRONTIER_CHECK_LAUNCH();
-    single = posted_counters();
-  }
-  ++stats.bottom_up_launches;
-  // The launch's time is shared evenly by its levels; each level i expanded frontier(L + i).
-  const double seconds = (loop.earlier_seconds + loop.level_timer.seconds()) / levels_run;
+  bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
+                     s>>>(posting(step, (loop.level + 1) % kCounterSlots));
+  FRONTIER_CHECK_LAUNCH();
+  const BfsCounters c = posted_counters();
   BfsLevelStats& record = loop.record;
-  for (int i = 0; i < levels_run; ++i) {
-    const BfsCounters& c = counted[i];
-    if (i > 0) {
-      record.seconds = seconds;
-      finish_level(record);
-      ++loop.level;
-      record = BfsLevelStats{};
-      record.level = loop.level;
-    }
-    record.direction = BfsDirection::BottomUp;
-    record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
-    record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
-    stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
-    stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
-    stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
-    ++stats.bottom_up_levels;
-    loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
-    loop.frontier_buffer = 1 - loop.frontier_buffer;
-    loop.previous_frontier = loop.frontier_size;
-    loop.frontier_size = c.new_vertices;
-    loop.frontier_arcs = c.new_degree_sum;
-  }
-  // The last level's record is finished by the caller.
-  if (levels_run > 1) {
-    loop.earlier_seconds = seconds;
-    loop.level_timer.restart();
-  }
+  record.direction = BfsDirection::BottomUp;
+  record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
+  record.edges_examined = static_cast<std::int64_t>(c.arcs_examined);
+  stats.bottom_up_arcs_examined += static_cast<std::int64_t>(c.arcs_examined);
+  stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
+  stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
+  ++stats.bottom_up_levels;
+  loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
+  loop.frontier_buffer = 1 - loop.frontier_buffer;
+  loop.previous_frontier = loop.frontier_size;
+  loop.frontier_size = c.new_vertices;
+  loop.frontier_arcs = c.new_degree_sum;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -1602,17 +1551,23 @@ double BfsRunner<VertexT, EdgeT>::warm_up() {
   // 2. One search per strategy and label set, to depth 0: each kind of launch, memset and
   //    post of the level loop runs once. An empty graph has no vertex to search from (and
   //    no search to make fast).
+  //    The hybrid runs once more without the cluster kernel, so that the cooperative grid launch
+  //    of small levels runs too: a kernel's first cooperative launch takes milliseconds.
   const bool has_vertices = impl_->num_vertices > 0;
-  for (const BfsCudaStrategy strategy : kWarmUpStrategies) {
-    for (const bool parents : {true, false}) {
-      if (!has_vertices) continue;
-      BfsCudaOptions options;
-      options.strategy = strategy;
-      options.predecessors = parents;
-      options.depth_limit = 0;
-      options.copy_labels = false;
-      run(VertexT{0}, options);
-    }
+  const auto warm_up_search = [&](BfsCudaStrategy strategy, bool parents, bool cluster_levels) {
+    BfsCudaOptions options;
+    options.strategy = strategy;
+    options.predecessors = parents;
+    options.cluster_levels = cluster_levels;
+    options.depth_limit = 0;
+    options.copy_labels = false;
+    run(VertexT{0}, options);
+  };
+  for (const bool parents : {true, false}) {
+    if (!has_vertices) continue;
+    for (const BfsCudaStrategy strategy : kWarmUpStrategies)
+      warm_up_search(strategy, parents, true);
+    warm_up_search(BfsCudaStrategy::Hybrid, parents, false);
   }
   // 3. The label copy of a search.
   impl_->copy_labels_to_pageable_memory();
