@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "frontier/types.hpp"
+
 namespace frontier::cuda {
 
 /// Threads per block of both passes (one vertex a thread, grid-stride).
@@ -44,7 +46,7 @@ __global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ dep
       const std::uint64_t v =
           base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
       level[k] = v < n ? depth[at[k]] : 0;
-      p[k] = v < n && out_parent != nullptr ? parent[at[k]] : VertexT{-1};
+      p[k] = v < n && out_parent != nullptr ? parent[at[k]] : kInvalidVertex<VertexT>;
     }
 #pragma unroll
     for (int k = 0; k < kItems; ++k) p[k] = p[k] < 0 ? p[k] : old_id[p[k]];
