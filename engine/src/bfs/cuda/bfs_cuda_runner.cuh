@@ -410,9 +410,20 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       load_kernel(bfs_queue_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_depth_to_bitmap_kernel<VertexT, EdgeT>);
       load_kernel(bfs_bitmap_to_queue_kernel<VertexT, EdgeT>);
-      // A renumbered search's labels reach the caller's ids through it.
+      load_kernel(bfs_settle_unreached_kernel<VertexT>);
+      // The labels reach the caller's arrays on the device through it.
       cuda::load_kernel(labels_to_caller_ids_kernel<VertexT>);
     }
+  }
+
+  /// The last search's labels made whole in place (parents too where `parents`): unreached
+  /// wherever the visited mask is clear, as a plain copy of the arrays needs them.
+  void settle_unreached_labels(bool parents) {
+    const auto kernel = bfs_settle_unreached_kernel<VertexT>;
+    const auto n = static_cast<std::uint64_t>(num_vertices);
+    kernel<<<grid_for(kernel, n), kBfsBlockThreads, 0, stream.get()>>>(
+        d_depth.data(), parents ? d_parent.data() : nullptr, d_visited.data(), n);
+    FRONTIER_CHECK_LAUNCH();
   }
 
   /// A device-to-pageable copy of some labels, as a search's label copy does.
@@ -729,8 +740,8 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
     }
   }
   const auto reset_kernel = bfs_reset_kernel<VertexT>;
-  reset_kernel<<<grid_for(reset_kernel, std::max(n, words)), kBfsBlockThreads, 0, s>>>(
-      d_depth.data(), kParents ? d_parent.data() : nullptr, d_visited.data(), n, words,
+  reset_kernel<<<grid_for(reset_kernel, words), kBfsBlockThreads, 0, s>>>(
+      d_depth.data(), d_visited.data(), words, target ? static_cast<VertexT>(*target) : VertexT{-1},
       sources.front(), source_count, seed_queue, seed_preds, d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
@@ -751,8 +762,9 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   }
   result.stop = stop;
 
-  // 6. Copy the labels back.
+  // 6. Copy the labels back, made whole first (the search wrote only the reached ones).
   if (options.copy_labels) {
+    settle_unreached_labels(kParents);
     result.depth.resize(n);
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(result.depth.data(), d_depth.data(),
                                         n * sizeof(std::int32_t), cudaMemcpyDeviceToHost, s));
@@ -1641,22 +1653,13 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, Ver
   FRONTIER_CUDA_CHECK(cudaSetDevice(impl_->device_id));
   const cudaStream_t s = impl_->stream.get();
   const std::uint64_t n = static_cast<std::uint64_t>(impl_->num_vertices);
-  if (d_new_id != nullptr) {
-    const int grid =
-        capped_grid((n + kGatherItemsPerThread - 1) / kGatherItemsPerThread, kRenumberBlockThreads,
-                    static_cast<std::uint64_t>(8 * impl_->multiprocessors));
-    labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
-        impl_->d_depth.data(), impl_->d_parent.data(), d_new_id, d_old_id, n, d_depth, d_parent);
-    FRONTIER_CHECK_LAUNCH();
-    FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
-    return;
-  }
-  FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_depth, impl_->d_depth.data(), n * sizeof(std::int32_t),
-                                      cudaMemcpyDeviceToDevice, s));
-  if (d_parent != nullptr) {
-    FRONTIER_CUDA_CHECK(cudaMemcpyAsync(d_parent, impl_->d_parent.data(), n * sizeof(VertexT),
-                                        cudaMemcpyDeviceToDevice, s));
-  }
+  const int grid =
+      capped_grid((n + kGatherItemsPerThread - 1) / kGatherItemsPerThread, kRenumberBlockThreads,
+                  static_cast<std::uint64_t>(8 * impl_->multiprocessors));
+  labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
+      impl_->d_depth.data(), impl_->d_parent.data(), impl_->d_visited.data(), d_new_id, d_old_id,
+      n, d_depth, d_parent);
+  FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
 }
 

@@ -5,7 +5,7 @@
 ///
 /// Invariants: QueueToBitmapAgent sets exactly the bits of the queue's vertices in a bitmap the
 /// host cleared first; DepthToBitmapAgent writes every word of the bitmap, a bit set exactly where
-/// depth == args.level; BitmapToQueueAgent writes each set bit's vertex to the queue once, with one
+/// the vertex is visited and depth == args.level; BitmapToQueueAgent writes each set bit's vertex to the queue once, with one
 /// block scan of per-word popcounts and one atomicAdd per tile for the offsets.
 #pragma once
 
@@ -58,7 +58,9 @@ class DepthToBitmapAgent {
     for (unsigned long long i =
              blockIdx.x * static_cast<unsigned long long>(BLOCK_THREADS) + threadIdx.x;
          i < words * kBitmapWordBits; i += stride) {
-      const bool in_frontier = i < n && args_.depth[i] == args_.level;
+      // A depth means something only where the visited bit is set (bfs_reset_kernel).
+      const bool in_frontier = i < n && args_.depth[i] == args_.level &&
+                               (args_.visited[i / kBitmapWordBits] & bitmap_bit(i)) != 0;
       const BitmapWord word = __ballot_sync(kFullWarpMask, in_frontier);
       if (threadIdx.x % kWarpThreads == 0) args_.frontier_out[i / kBitmapWordBits] = word;
     }

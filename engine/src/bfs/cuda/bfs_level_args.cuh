@@ -30,7 +30,8 @@ struct BfsLevelArgs {
   /// Depth given to the vertices this kernel claims.
   std::int32_t level = 0;
 
-  /// Labels: depth per vertex (-1 = unvisited), parent per vertex, visited bitmask.
+  /// Labels: depth and parent per vertex, written when the vertex is claimed and meaningful only
+  /// where its bit in the visited mask is set (a search clears the mask, not the labels).
   std::int32_t* depth = nullptr;
   VertexT* parent = nullptr;
   BitmapWord* visited = nullptr;

@@ -1,10 +1,12 @@
 // renumbered_labels.cuh — the two passes between a renumbered search's labels and the caller's
-// ids (renumbered_labels.hpp). The gather (search ids to the caller's) reads one ordered stream
-// per degree class, so it runs near copy speed; the scatter serves validation only.
+// ids (renumbered_labels.hpp). The gather (search ids to the caller's, or a masked copy where the
+// ids are the caller's) reads one ordered stream per degree class, so it runs near copy speed;
+// the scatter serves validation only.
 #pragma once
 
 #include <cstdint>
 
+#include "bfs/cuda/bfs_device_common.cuh"
 #include "frontier/types.hpp"
 
 namespace frontier::cuda {
@@ -18,12 +20,16 @@ inline constexpr int kRenumberBlockThreads = 256;
 inline constexpr int kGatherItemsPerThread = 4;
 
 /// out_depth[v] = depth[new_id[v]]; out_parent[v] = old_id of parent[new_id[v]] (negative
-/// parents, unreached, kept). `out_parent` null: depths only. Each block takes tiles of
-/// kGatherItemsPerThread * blockDim.x vertices, each thread the tile's vertices threadIdx.x +
-/// k * blockDim.x, their loads issued together step by step.
+/// parents kept), where the search reached new_id[v] (its bit in `visited`), else unreached and
+/// kInvalidVertex: a search writes the labels of the vertices it reaches only. `new_id` and
+/// `old_id` null: the identity (a copy masked by `visited`). `out_parent` null: depths only.
+/// Each block takes tiles of kGatherItemsPerThread * blockDim.x vertices, each thread the tile's
+/// vertices threadIdx.x + k * blockDim.x, their loads issued together step by step; the mask and
+/// both labels are loaded together, so the chain stays three loads long.
 template <typename VertexT>
 __global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ depth,
                                             const VertexT* __restrict__ parent,
+                                            const BitmapWord* __restrict__ visited,
                                             const VertexT* __restrict__ new_id,
                                             const VertexT* __restrict__ old_id, std::uint64_t n,
                                             std::int32_t* __restrict__ out_depth,
@@ -33,23 +39,31 @@ __global__ void labels_to_caller_ids_kernel(const std::int32_t* __restrict__ dep
   for (std::uint64_t base = std::uint64_t{blockIdx.x} * tile; base < n;
        base += std::uint64_t{gridDim.x} * tile) {
     VertexT at[kItems];
+    BitmapWord seen[kItems];
     std::int32_t level[kItems];
     VertexT p[kItems];
 #pragma unroll
     for (int k = 0; k < kItems; ++k) {
       const std::uint64_t v =
           base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
-      at[k] = v < n ? new_id[v] : VertexT{0};
+      at[k] = v < n ? (new_id != nullptr ? new_id[v] : static_cast<VertexT>(v)) : VertexT{0};
     }
 #pragma unroll
     for (int k = 0; k < kItems; ++k) {
       const std::uint64_t v =
           base + std::uint64_t{static_cast<unsigned>(k)} * blockDim.x + threadIdx.x;
+      seen[k] = v < n ? visited[bitmap_word_index(at[k])] : BitmapWord{0};
       level[k] = v < n ? depth[at[k]] : 0;
       p[k] = v < n && out_parent != nullptr ? parent[at[k]] : kInvalidVertex<VertexT>;
     }
 #pragma unroll
-    for (int k = 0; k < kItems; ++k) p[k] = p[k] < 0 ? p[k] : old_id[p[k]];
+    for (int k = 0; k < kItems; ++k) {
+      if ((seen[k] & bitmap_bit(at[k])) == 0) {
+        level[k] = kUnreachedDepth;
+        p[k] = kInvalidVertex<VertexT>;
+      }
+      p[k] = p[k] < 0 || old_id == nullptr ? p[k] : old_id[p[k]];
+    }
 #pragma unroll
     for (int k = 0; k < kItems; ++k) {
       const std::uint64_t v =
