@@ -601,6 +601,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     BfsCounters claims{};                 // level L's counts when claimed_queue
     int edge_buffer = 0;                  // which edge queue holds E(L)
     int frontier_buffer = 0;              // which bitmap holds frontier(L)
+    bool frontier_zeroed = true;          // bitmap 0 still all clear, as the reset left it
     std::uint64_t edge_length;            // |E(L)|
     std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
     std::uint64_t frontier_arcs = 0;      // and the arcs out of it (|E(L + 1)| top-down)
@@ -741,8 +742,9 @@ BfsResult<VertexT> BfsRunner<VertexT, EdgeT>::Impl::search(std::span<const Verte
   }
   const auto reset_kernel = bfs_reset_kernel<VertexT>;
   reset_kernel<<<grid_for(reset_kernel, words), kBfsBlockThreads, 0, s>>>(
-      d_depth.data(), d_visited.data(), words, target ? static_cast<VertexT>(*target) : VertexT{-1},
-      sources.front(), source_count, seed_queue, seed_preds, d_counters.data());
+      d_depth.data(), d_visited.data(), d_frontier[0].data(), words,
+      target ? static_cast<VertexT>(*target) : VertexT{-1}, sources.front(), source_count,
+      seed_queue, seed_preds, d_counters.data());
   FRONTIER_CHECK_LAUNCH();
 
   // 2. The levels.
@@ -1020,6 +1022,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, loop.words * kBitmapWordBits),
                            kBfsBlockThreads, 0, s>>>(convert);
   FRONTIER_CHECK_LAUNCH();
+  loop.frontier_zeroed = false;
   loop.in_bitmap = true;
   loop.frontier_size = c.new_vertices;
   loop.frontier_arcs = c.new_degree_sum;
@@ -1089,8 +1092,11 @@ bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const B
   // 2e. V(L) -> bitmap frontier(L); bottom-up step L + 1 is level L's expansion.
   const cudaStream_t s = stream.get();
   const auto to_bitmap_kernel = bfs_queue_to_bitmap_kernel<VertexT, EdgeT>;
-  FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[loop.frontier_buffer].data(), 0,
-                                      loop.words * sizeof(BitmapWord), s));
+  if (!loop.frontier_zeroed) {
+    FRONTIER_CUDA_CHECK(cudaMemsetAsync(d_frontier[loop.frontier_buffer].data(), 0,
+                                        loop.words * sizeof(BitmapWord), s));
+  }
+  loop.frontier_zeroed = false;
   Args convert = loop.args;
   convert.in_queue = d_vertex_queue.data();
   convert.in_length = &slot_ptr(loop.level)->vertex_queue_length;
@@ -1257,6 +1263,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::vertex_queue_from_depths(QueueLevels& loop
   depth_to_bitmap_kernel<<<grid_for(depth_to_bitmap_kernel, loop.words * kBitmapWordBits),
                            kBfsBlockThreads, 0, s>>>(convert);
   FRONTIER_CHECK_LAUNCH();
+  loop.frontier_zeroed = false;
   convert.frontier_in = d_frontier[loop.frontier_buffer].data();
   convert.out_queue = d_vertex_queue.data();
   convert.counters = slot_ptr(level);
@@ -1362,6 +1369,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   step.level = loop.level + 1;
   step.frontier_in = d_frontier[loop.frontier_buffer].data();
   step.frontier_out = d_frontier[1 - loop.frontier_buffer].data();
+  loop.frontier_zeroed = false;
   step.counters = slot_ptr(loop.level + 1);
   step.next_counters = slot_ptr(loop.level + 2);
   bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
@@ -1657,8 +1665,8 @@ void BfsRunner<VertexT, EdgeT>::copy_labels_on_device(std::int32_t* d_depth, Ver
       capped_grid((n + kGatherItemsPerThread - 1) / kGatherItemsPerThread, kRenumberBlockThreads,
                   static_cast<std::uint64_t>(8 * impl_->multiprocessors));
   labels_to_caller_ids_kernel<VertexT><<<grid, kRenumberBlockThreads, 0, s>>>(
-      impl_->d_depth.data(), impl_->d_parent.data(), impl_->d_visited.data(), d_new_id, d_old_id,
-      n, d_depth, d_parent);
+      impl_->d_depth.data(), impl_->d_parent.data(), impl_->d_visited.data(), d_new_id, d_old_id, n,
+      d_depth, d_parent);
   FRONTIER_CHECK_LAUNCH();
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(s));
 }

@@ -5,8 +5,9 @@
 ///
 /// Invariants: QueueToBitmapAgent sets exactly the bits of the queue's vertices in a bitmap the
 /// host cleared first; DepthToBitmapAgent writes every word of the bitmap, a bit set exactly where
-/// the vertex is visited and depth == args.level; BitmapToQueueAgent writes each set bit's vertex to the queue once, with one
-/// block scan of per-word popcounts and one atomicAdd per tile for the offsets.
+/// the vertex is visited and depth == args.level; BitmapToQueueAgent writes each set bit's vertex
+/// to the queue once, with one block scan of per-word popcounts and one atomicAdd per tile for the
+/// offsets.
 #pragma once
 
 #include <cub/block/block_scan.cuh>

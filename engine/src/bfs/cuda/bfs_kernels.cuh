@@ -33,20 +33,26 @@ __device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, Tar
 /// Starts a search: the visited mask clear, the first edge queue seeded with the sources (each
 /// its own predecessor), every counter slot zero except the "previous level" slot, which says how
 /// many items that queue holds. One source is written here; several were copied into the queues
-/// beforehand. The labels are not touched: a vertex's depth and parent mean something only where
-/// its visited bit is set (every reader masks them with it), so a search writes n/8 bytes here
-/// where clearing the labels would write 8 or 12 bytes a vertex. The target's depth, which the
-/// level loop reads unmasked, is the one label cleared (`target` negative: none).
+/// beforehand. The first frontier bitmap is cleared too, so that the first switch to bottom-up
+/// sets its bits without a memset of its own on the host's path. The labels are not touched: a
+/// vertex's depth and parent mean something only where its visited bit is set (every reader masks
+/// them with it), so a search writes n/8 bytes here where clearing the labels would write 8 or 12
+/// bytes a vertex. The target's depth, which the level loop reads unmasked, is the one label
+/// cleared (`target` negative: none).
 template <typename VertexT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
-    bfs_reset_kernel(std::int32_t* depth, BitmapWord* visited, unsigned long long words,
-                     VertexT target, VertexT source, unsigned long long source_count,
-                     VertexT* edge_queue, VertexT* edge_preds, BfsCounters* counters) {
-  // 1. The visited mask, grid-stride.
+    bfs_reset_kernel(std::int32_t* depth, BitmapWord* visited, BitmapWord* frontier,
+                     unsigned long long words, VertexT target, VertexT source,
+                     unsigned long long source_count, VertexT* edge_queue, VertexT* edge_preds,
+                     BfsCounters* counters) {
+  // 1. The visited mask and the first frontier bitmap, grid-stride.
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   const unsigned long long first =
       static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
-  for (unsigned long long w = first; w < words; w += stride) visited[w] = 0;
+  for (unsigned long long w = first; w < words; w += stride) {
+    visited[w] = 0;
+    frontier[w] = 0;
+  }
   if (first != 0) return;
   // 2. The level-0 edge queue and the target's depth.
   if (source_count == 1) {
@@ -66,7 +72,8 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_settle_unreached_kernel(std::int32_t* depth, VertexT* parent, const BitmapWord* visited,
                                 unsigned long long n) {
   const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-  for (unsigned long long v = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (unsigned long long v =
+           static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
        v < n; v += stride) {
     if ((visited[bitmap_word_index(v)] & bitmap_bit(v)) != 0) continue;
     depth[v] = kUnreachedDepth;
