@@ -15,8 +15,8 @@ namespace frontier::cuda {
 inline constexpr int kRenumberBlockThreads = 256;
 
 /// Vertices each thread of the gather takes at once: its four dependent loads a vertex (new id,
-/// visited mask, labels, the parent's old id) are round trips to memory, and a resident grid's threads alone
-/// keep too few of them in flight to use the memory's bandwidth.
+/// visited mask, labels, the parent's old id) are round trips to memory, and a resident grid's
+/// threads alone keep too few of them in flight to use the memory's bandwidth.
 inline constexpr int kGatherItemsPerThread = 4;
 
 /// out_depth[v] = depth[new_id[v]]; out_parent[v] = old_id of parent[new_id[v]] (negative
