@@ -201,7 +201,8 @@ class BfsRunner {
 
   /// Copies the last search's labels into `d_depth` and, unless it is null (or the search ran
   /// without predecessors), `d_parent`: num_vertices() elements each in memory of this runner's
-  /// GPU. Device to device on the runner's stream; returns once the copies are complete.
+  /// GPU, by one kernel on the runner's stream (a search writes the labels of the vertices it
+  /// reaches only; the others come out unreached from the visited mask); returns once it is done.
   /// With `d_new_id` and `d_old_id` (a renumbered graph's order on this GPU: caller id -> search
   /// id and back) the labels are written in the caller's ids instead: label v from search vertex
   /// d_new_id[v], parents through d_old_id.
