@@ -2,8 +2,9 @@
 // oracle (support/bfs_query_checks.hpp) and against the same engine's host-copied search, with
 // several sources, depth limits and targets (a grid's many small levels run in multi-level
 // launches that may label past the target, which bfs_on_device clears on the GPU); labels that
-// later searches leave alone; memory shared by copies of a DeviceArray and freed by the last.
-// The GPU tests skip without a GPU; a CPU engine's refusal runs everywhere.
+// later searches leave alone; vertices an earlier search reached left unreached by a later one;
+// memory shared by copies of a DeviceArray and freed by the last. The GPU tests skip without a GPU;
+// a CPU engine's refusal runs everywhere.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -121,6 +122,39 @@ TEST(BfsOnDeviceTest, LaterSearchesLeaveEarlierLabelsAlone) {
                               first_on_host);
   EXPECT_EQ(second.depth.to_host(), reference_bfs(graph, graph.num_vertices() - 1).depth);
   EXPECT_EQ(copied.depth, reference_bfs(graph, VertexId{4321}).depth);
+}
+
+// A search clears the visited mask, not the labels: a vertex an earlier search reached must come
+// out unreached (depth -1, parent -1) from a search that does not reach it, on the host and on
+// the GPU, in the graph's order and in the degree order, with parents and without.
+TEST(BfsOnDeviceTest, ASearchLeavesUnreachedWhatAnEarlierOneReached) {
+  FRONTIER_REQUIRE_GPU();
+  // Two paths, 0-1-2-3 and 4-5-6, and vertex 7 without arcs.
+  const Graph graph =
+      test::graph_from_pairs<VertexId>(8, {{0, 1}, {1, 2}, {2, 3}, {4, 5}, {5, 6}}, false);
+  const std::vector<std::int32_t> from_five = {-1, -1, -1, -1, 1, 0, 1, -1};
+  const std::vector<VertexId> parents_from_five = {-1, -1, -1, -1, 5, 5, 5, -1};
+  for (const SearchOrder order : {SearchOrder::AsGiven, SearchOrder::DegreeClasses}) {
+    EngineOptions engine_options;
+    engine_options.search_order = order;
+    const Engine engine(graph, Device::cuda(0), engine_options);
+    for (const bool parents : {true, false}) {
+      SCOPED_TRACE(std::string(order == SearchOrder::AsGiven ? "given" : "degree") + " order, " +
+                   (parents ? "parents" : "depths only"));
+      BfsOptions options;
+      options.predecessors = parents;
+      // Each check follows a search from 0 that labelled 0-3.
+      engine.bfs(VertexId{0}, options);
+      const BfsResult<VertexId> copied = engine.bfs(VertexId{5}, options);
+      EXPECT_EQ(copied.depth, from_five);
+      if (parents) EXPECT_EQ(copied.parent, parents_from_five);
+      engine.bfs_on_device(VertexId{0}, options);
+      const BfsResult<VertexId> kept = engine.bfs_on_device(VertexId{5}, options).to_host();
+      EXPECT_EQ(kept.depth, from_five);
+      if (parents) EXPECT_EQ(kept.parent, parents_from_five);
+      EXPECT_EQ(kept.vertices_reached, 3);
+    }
+  }
 }
 
 // Ownership is checked through the shared handles, not the GPU's free memory, which other test
