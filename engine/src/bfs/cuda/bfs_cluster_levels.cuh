@@ -16,7 +16,10 @@
 /// the level before is then done), then per arc (spread evenly over the CTA's threads) read the
 /// target, claim it with one atomicOr on the visited bitmask and read its row range meanwhile,
 /// label it and append it to the CTA's next frontier with one shared-memory atomic per warp. No
-/// edge queue reaches memory.
+/// edge queue reaches memory. A launch of one CTA on a graph whose visited mask fits its shared
+/// memory beside the frontier (up to about 745 thousand vertices on Hopper) copies the mask in,
+/// claims there and reads row ranges for its claims only: one SM issues a level's scattered
+/// accesses one after another, and the atomics and the losers' row reads were over half of them.
 ///
 /// The launch starts from the host loop's edge queue E(L) (at most cluster_levels_start_items()
 /// items, spread over the CTAs) and stops, handing the search back, when:
@@ -110,9 +113,14 @@ class ClusterLevelsAgent {
   };
   static_assert(CAPACITY <= 65536, "arc owners are 16-bit frontier items");
 
+  /// `shared_visited`: room for the whole visited mask in this CTA's shared memory, or null.
+  /// A launch of one CTA given it claims there (a shared atomic, where a claim in memory is a
+  /// round trip through the L2 that also holds the other loads' place in the SM's queue), reads
+  /// a row range only for the candidates it claimed, and writes the mask back as it ends.
   __device__ __forceinline__ ClusterLevelsAgent(TempStorage& storage,
-                                                const BfsLevelArgs<VertexT, EdgeT>& args)
-      : storage_(storage), args_(args) {}
+                                                const BfsLevelArgs<VertexT, EdgeT>& args,
+                                                BitmapWord* shared_visited)
+      : storage_(storage), args_(args), shared_visited_(shared_visited) {}
 
   /// Runs levels args.level, args.level + 1, ... as the file comment says; `level_counters` gets
   /// one slot per level run (written whole); the cluster's first CTA posts them with the
@@ -128,6 +136,7 @@ class ClusterLevelsAgent {
     // 1. Contract E(L) into the first frontiers, a contiguous share of the queue per CTA.
     if (threadIdx.x < 2) storage_.size[threadIdx.x] = 0;
     if (threadIdx.x < 2) storage_.arc_count[threadIdx.x] = 0;
+    if (shared_visited_ != nullptr) copy_words(shared_visited_, args_.visited);
     __syncthreads();
     const unsigned long long in_length = __ldcg(args_.in_length);
     const unsigned long long share = (in_length + ctas - 1) / ctas;
@@ -190,6 +199,7 @@ class ClusterLevelsAgent {
       }
       if (outcome != kClusterLevelsDone || total_size == 0 || total_arcs == 0) {
         if (leader) finish(level, total_size, total_arcs, survivors, outcome, ring);
+        if (shared_visited_ != nullptr) copy_words(args_.visited, shared_visited_);
         // No CTA leaves while another may still read its published counts; the barrier also
         // orders every CTA's labels before the post reads the target's depth.
         if (ctas > 1) cluster.sync();
@@ -242,17 +252,29 @@ class ClusterLevelsAgent {
         parent[k] = VertexT{0};
         if (i < count) fetch(i, v[k], parent[k]);
       }
+      // The row range is read beside a claim in memory, not after it: one round trip less per
+      // level (a candidate that loses its claim wasted two loads). A claim in shared memory
+      // returns at once: only its winners read theirs.
+      const bool rows_beside_claims = shared_visited_ == nullptr;
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
         if (k >= rounds) break;
         const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
         const bool valid = i < count;
-        old[k] = valid ? atomicOr(&args_.visited[bitmap_word_index(v[k])], bitmap_bit(v[k]))
-                       : bitmap_bit(v[k]);
-        // The row range is read beside the claim, not after it: one round trip less per level
-        // (a candidate that loses its claim wasted two loads).
-        begin[k] = valid ? args_.forward.offsets[v[k]] : EdgeT{0};
-        end[k] = valid ? args_.forward.offsets[v[k] + 1] : EdgeT{0};
+        old[k] = valid ? claim(v[k]) : bitmap_bit(v[k]);
+        const bool read = rows_beside_claims && valid;
+        begin[k] = read ? args_.forward.offsets[v[k]] : EdgeT{0};
+        end[k] = read ? args_.forward.offsets[v[k] + 1] : EdgeT{0};
+      }
+      if (!rows_beside_claims) {
+#pragma unroll
+        for (int k = 0; k < kItemsPerThread; ++k) {
+          if (k >= rounds) break;
+          if ((old[k] & bitmap_bit(v[k])) == 0) {
+            begin[k] = args_.forward.offsets[v[k]];
+            end[k] = args_.forward.offsets[v[k] + 1];
+          }
+        }
       }
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
@@ -275,6 +297,35 @@ class ClusterLevelsAgent {
           storage_.row_begin[slot] = begin[k];
           storage_.row_end[slot] = end[k];
         }
+      }
+    }
+  }
+
+  /// Sets v's bit in the visited mask (shared or in memory); returns the word as it was.
+  __device__ __forceinline__ BitmapWord claim(VertexT v) const {
+    if (shared_visited_ != nullptr) {
+      return atomicOr(&shared_visited_[bitmap_word_index(v)], bitmap_bit(v));
+    }
+    return atomicOr(&args_.visited[bitmap_word_index(v)], bitmap_bit(v));
+  }
+
+  /// Copies the visited mask's words (bitmap_words(num_vertices)) from `from` to `to`, one
+  /// memory and one shared, by the whole block, kItemsPerThread words a thread in flight at
+  /// once; synchronizes the block first.
+  __device__ __forceinline__ void copy_words(BitmapWord* to, const BitmapWord* from) const {
+    __syncthreads();
+    const unsigned long long words = bitmap_words(args_.num_vertices);
+    for (unsigned long long base = threadIdx.x; base < words; base += CAPACITY) {
+      BitmapWord word[kItemsPerThread];
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned long long w = base + k * BLOCK_THREADS;
+        word[k] = w < words ? from[w] : BitmapWord{0};
+      }
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const unsigned long long w = base + k * BLOCK_THREADS;
+        if (w < words) to[w] = word[k];
       }
     }
   }
@@ -401,6 +452,7 @@ class ClusterLevelsAgent {
 
   TempStorage& storage_;
   const BfsLevelArgs<VertexT, EdgeT>& args_;
+  BitmapWord* const shared_visited_;
 };
 
 }  // namespace frontier::cuda

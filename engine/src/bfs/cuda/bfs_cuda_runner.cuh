@@ -113,6 +113,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// CTAs per cluster of the cluster level kernel (bfs_cluster_levels.cuh); 0 where the GPU
   /// cannot run it (no clusters, or too little shared memory per block).
   int cluster_levels_ctas = 0;
+  /// The visited mask's bytes where a CTA of the cluster level kernel can hold it in shared
+  /// memory beside its TempStorage (a launch of one CTA then claims there), else 0.
+  std::uint64_t cluster_shared_visited_bytes = 0;
   /// The graph's largest out-degree: bounds the arcs a level's claims can bring (Beamer's rule).
   std::uint64_t max_degree = 0;
   /// Bitmap words up to the last vertex with an in-arc: a bottom-up step searches no further (the
@@ -263,6 +266,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     cooperative_launch = cooperative != 0 && kSm90BfsPolicy.persistent_max_levels > 0;
     if (properties.sharedMemPerBlockOptin >= cluster_levels_shared_bytes() &&
         properties.major >= 9) {
+      const std::uint64_t mask_bytes = d_visited.bytes();
+      if (cluster_levels_shared_bytes() + mask_bytes <= properties.sharedMemPerBlockOptin) {
+        cluster_shared_visited_bytes = mask_bytes;
+      }
       allow_cluster_levels<true>();
       allow_cluster_levels<false>();
       cluster_levels_ctas = largest_schedulable_cluster();
@@ -314,8 +321,9 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   void allow_cluster_levels() {
     const void* kernel =
         reinterpret_cast<const void*>(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
-    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             static_cast<int>(cluster_levels_shared_bytes())));
+    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(
+        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+        static_cast<int>(cluster_levels_shared_bytes() + cluster_shared_visited_bytes)));
     FRONTIER_CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   }
@@ -917,7 +925,11 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     // A queue one CTA holds runs in one CTA: there a level is bound by its chain of round
     // trips, which the cluster barrier and the exchange of counts only lengthen.
     const int ctas = loop.edge_length <= kClusterLevelsCapacity / 2 ? 1 : cluster_levels_ctas;
-    const cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
+    cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
+    if (ctas == 1 && cluster_shared_visited_bytes > 0) {
+      config.dynamicSmemBytes += cluster_shared_visited_bytes;
+      multi.shared_visited = true;
+    }
     FRONTIER_CUDA_CHECK(
         cudaLaunchKernelEx(&config, cluster_levels_kernel, first, multi, d_vertex_queue.data()));
   } else {

@@ -168,6 +168,9 @@ struct BfsMultiLevelArgs {
   /// not copied), 3 (kGridLevelsQueueFull) when its last level's edge frontier did not fit the
   /// queue, else 0; a cluster launch also says 2 (ClusterLevelsEnd).
   BfsCounters* ring = nullptr;
+  /// (Cluster launch of one CTA) its dynamic shared memory holds the visited mask after the
+  /// agent's TempStorage (ClusterLevelsAgent's `shared_visited`).
+  bool shared_visited = false;
 };
 
 /// Contract-expand levels back to back in one cooperative launch, the grid synchronized between
@@ -269,7 +272,8 @@ using BfsClusterLevelsAgent =
 
 /// Small top-down levels back to back in one cluster of CTAs (bfs_cluster_levels.cuh): launched
 /// with cudaLaunchKernelEx as one cluster of kClusterLevelsThreads-thread CTAs, each with
-/// sizeof(BfsClusterLevelsAgent::TempStorage) bytes of dynamic shared memory; `first` is level
+/// sizeof(BfsClusterLevelsAgent::TempStorage) bytes of dynamic shared memory (a launch of one
+/// CTA with multi.shared_visited: those and the visited mask's bytes); `first` is level
 /// L's arguments (E(L) in in_queue, at most cluster_levels_start_items(CTAs) items).
 template <typename VertexT, typename EdgeT, bool kParents>
 __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
@@ -277,7 +281,12 @@ __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
                               const BfsMultiLevelArgs<VertexT> multi, VertexT* vertex_queue) {
   using Agent = BfsClusterLevelsAgent<VertexT, EdgeT, kParents>;
   extern __shared__ __align__(16) unsigned char cluster_levels_storage[];
-  Agent(*reinterpret_cast<typename Agent::TempStorage*>(cluster_levels_storage), first)
+  BitmapWord* const shared_visited =
+      multi.shared_visited ? reinterpret_cast<BitmapWord*>(cluster_levels_storage +
+                                                           sizeof(typename Agent::TempStorage))
+                           : nullptr;
+  Agent(*reinterpret_cast<typename Agent::TempStorage*>(cluster_levels_storage), first,
+        shared_visited)
       .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue);
 }
 
