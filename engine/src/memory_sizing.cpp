@@ -36,6 +36,7 @@ BfsDeviceBytes bfs_device_bytes(std::uint64_t num_vertices, std::uint64_t num_ar
       device_buffer_bytes(kBfsCounterRingSlots, kBfsCounterBytes) +
       device_buffer_bytes(bfs_launch_slots(), kBfsCounterBytes) +
       device_buffer_bytes(1, sizeof(std::uint32_t)) +
+      device_buffer_bytes(1, kBfsBottomUpGateBytes) +
       device_buffer_bytes(bfs_pass_tile_slots(n), sizeof(std::uint64_t)) +
       device_buffer_bytes(1, kBfsPassStateBytes);
   return bytes;

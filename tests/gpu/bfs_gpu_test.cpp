@@ -331,6 +331,63 @@ TEST(BfsGpu, DirectionOptimizingClaimsBeforeExpandingWhereItMayTurn) {
   }
 }
 
+// Each bottom-up step is queued behind the one before it, before the host has that one's counts;
+// the earlier step decides on the GPU (Beamer's rule back to top-down) whether it runs. Where the
+// search stays bottom-up to its end (the bottom-up strategy; direction-optimizing with a beta
+// that never turns back) every step but the first was queued; where it turns back, the step
+// queued behind the turning one must change nothing (every vertex claimed once, the oracle's
+// depths and parents). A depth limit, which the host applies, queues none.
+TEST(BfsGpu, BottomUpStepsQueueTheNextBehindThem) {
+  FRONTIER_REQUIRE_GPU();
+  const TestGraph graph = test::kronecker_graph(test::kronecker_params(15, 41));
+  Runner runner(graph);
+  const VertexId source = test::highest_degree_vertex(graph);
+  const BfsResult<VertexId> expected = reference_bfs(graph, source);
+  int levels_to_the_end = 0;
+  struct Case {
+    const char* name;
+    BfsCudaStrategy strategy;
+    double beta;
+    bool to_the_end;
+  };
+  for (const Case& c :
+       {Case{"bottom-up", BfsCudaStrategy::BottomUp, 0.0, true},
+        Case{"never back", BfsCudaStrategy::DirectionOptimizing, 1e12, true},
+        Case{"back once shrinking", BfsCudaStrategy::DirectionOptimizing, 1.0, false}}) {
+    for (const bool predecessors : {true, false}) {
+      SCOPED_TRACE(std::string(c.name) + (predecessors ? ", parents" : ", depths"));
+      BfsCudaOptions options;
+      options.strategy = c.strategy;
+      options.predecessors = predecessors;
+      options.alpha = 1e12;  // bottom-up from the first level Beamer's rule sees
+      options.beta = c.beta;
+      const BfsResult<VertexId> actual = runner.run(source, options);
+      test::expect_bfs_matches_reference(graph, actual, expected, predecessors);
+      const cuda::BfsCudaRunStats stats = runner.last_run_stats();
+      EXPECT_EQ(stats.vertices_claimed, expected.vertices_reached);
+      EXPECT_GE(stats.bottom_up_levels, 2);
+      if (c.to_the_end) {
+        EXPECT_EQ(stats.bottom_up_levels_queued, stats.bottom_up_levels - 1);
+        levels_to_the_end = stats.bottom_up_levels;
+      } else {
+        // It turned back (fewer bottom-up levels) after queuing at least the step after the
+        // first, which found more vertices than the source.
+        EXPECT_LT(stats.bottom_up_levels, levels_to_the_end);
+        EXPECT_GE(stats.bottom_up_levels_queued, 1);
+      }
+    }
+  }
+  BfsCudaOptions limited;
+  limited.strategy = BfsCudaStrategy::BottomUp;
+  limited.depth_limit = 2;
+  const BfsResult<VertexId> actual = runner.run(source, limited);
+  for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+    ASSERT_EQ(actual.depth[v], expected.depth[v] <= 2 ? expected.depth[v] : -1) << "vertex " << v;
+  }
+  EXPECT_GE(runner.last_run_stats().bottom_up_levels, 2);
+  EXPECT_EQ(runner.last_run_stats().bottom_up_levels_queued, 0);
+}
+
 // Expand-contract on a long path: one launch per level, vertex queues of one item.
 TEST(BfsGpu, ExpandContractRunsOneLaunchPerLevel) {
   FRONTIER_REQUIRE_GPU();

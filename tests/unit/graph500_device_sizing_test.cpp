@@ -31,13 +31,13 @@ TEST(Graph500DeviceBytes, ScaleTwentySixIsSearchBound) {
   // bytes (bfs_device_bytes): offsets 536871168, arcs 8589934592, labels, the first
   // in-neighbours and two vertex queues 5 * 2^28 = 1342177280, bitmaps 3 * 2^23 = 25165824, edge
   // queues 768 MiB = 805306368 (2^24 * 3 ids each), hub chunks (98304 + 12288 + 1 of 32 bytes)
-  // 3539200, counters 16896 and the pass tiles (2^15 + 1 of 8 bytes) 262400 plus their state 256
-  // = 11303273984; beside them the labels
+  // 3539200, counters 16896, the bottom-up gate 256 and the pass tiles (2^15 + 1 of 8 bytes)
+  // 262400 plus their state 256 = 11303274240; beside them the labels
   // kept on the GPU (depth and parent, 2^28 each) and the validator's byte levels and parent-arc
   // marks (2^26 each) and nibble levels (2^25), 704643072, and nedge's tuple count per vertex
   // (2^28) and sum (256). Construction (9663676672, below) is smaller.
   EXPECT_EQ(graph500_device_bytes(26, 16),
-            11303273984u + 704643072u + 268435456u + 256u + kHeadroom);
+            11303274240u + 704643072u + 268435456u + 256u + kHeadroom);
 }
 
 TEST(Graph500DeviceBytes, ConstructionHoldsNoTuplesAndNoSecondArcBuffer) {
@@ -62,12 +62,12 @@ TEST(Graph500DeviceBytes, GrowsWithSizeAndScale28FitsAnH100And29AnH200) {
   EXPECT_LT(graph500_device_bytes(20, 16), graph500_device_bytes(20, 32));
   // The BFS buffers are the CSR plus about 20.4 bytes per vertex and 772 MiB, the labels a
   // validated run keeps on the GPU 10.5 more per vertex, and nedge's tuple counts 4 more: scale
-  // 28 needs 46947256064 bytes (43.7 GiB), scale 29 92817213184 (86.4 GiB), scale 30 about 172
+  // 28 needs 46947256320 bytes (43.7 GiB), scale 29 92817213440 (86.4 GiB), scale 30 about 172
   // GiB. An H100 has about 79 GiB usable, an H200 about 139 GiB.
   constexpr std::uint64_t kH100Bytes = std::uint64_t{79} << 30;
   constexpr std::uint64_t kH200Bytes = std::uint64_t{139} << 30;
-  EXPECT_EQ(graph500_device_bytes(28, 16), 46947256064u);
-  EXPECT_EQ(graph500_device_bytes(29, 16), 92817213184u);
+  EXPECT_EQ(graph500_device_bytes(28, 16), 46947256320u);
+  EXPECT_EQ(graph500_device_bytes(29, 16), 92817213440u);
   EXPECT_LT(graph500_device_bytes(28, 16), kH100Bytes);
   EXPECT_GT(graph500_device_bytes(29, 16), kH100Bytes);
   EXPECT_LT(graph500_device_bytes(29, 16), kH200Bytes);

@@ -50,6 +50,54 @@ struct BitmapFrontier {
   __device__ __forceinline__ void stored() const {}
 };
 
+/// How the engine's bottom-up step L + 1 ended: level L + 2 is bottom-up too, or not (the
+/// frontier is empty, or Beamer's rule turns the search back top-down).
+enum BfsBottomUpEnd : int { kBottomUpStops = 0, kBottomUpGoesOn = 1 };
+
+/// Step L + 1's decision, left for step L + 2, which the host queues before it has read step
+/// L + 1's counts (the host's wait for them then overlaps step L + 2).
+struct BfsBottomUpGate {
+  /// n(L + 1), the frontier step L + 1 found.
+  unsigned long long frontier;
+  /// Whether step L + 2 runs (kBottomUpGoesOn).
+  unsigned int go;
+  unsigned int reserved;
+};
+
+/// What the engine's bottom-up step decides for the level after it. Its grid's last block
+/// applies Beamer's rule back to top-down (the frontier shrank and is below n / beta) to the
+/// step's final counts, posts the decision as the post's end (BfsBottomUpEnd) and leaves it in
+/// the gate; a step queued behind it returns at once unless the gate says it goes on. A
+/// default BfsBottomUpNext (no gate) decides nothing: the distributed BFS decides over all ranks.
+struct BfsBottomUpNext {
+  BfsBottomUpGate* gate = nullptr;
+  /// This step was queued behind another: it runs only if that one's gate says so, and n(L) is
+  /// the gate's frontier.
+  bool queued = false;
+  /// n(L) for a step not queued behind another.
+  unsigned long long previous_frontier = 0;
+  /// Whether the search may turn back top-down (not for the bottom-up strategy), and below how
+  /// many frontier vertices (n / beta).
+  bool may_return = false;
+  double return_below = 0.0;
+
+  __device__ __forceinline__ bool skipped() const {
+    return queued && __ldcg(&gate->go) != kBottomUpGoesOn;
+  }
+
+  /// From the step's final counts (its last block's first thread).
+  __device__ __forceinline__ int decide(const BfsCounters& counts) const {
+    if (gate == nullptr) return kBottomUpStops;
+    const unsigned long long previous = queued ? __ldcg(&gate->frontier) : previous_frontier;
+    const unsigned long long found = counts.new_vertices;
+    const bool back = may_return && found < previous && static_cast<double>(found) < return_below;
+    const int end = found > 0 && !back ? kBottomUpGoesOn : kBottomUpStops;
+    gate->frontier = found;
+    gate->go = static_cast<unsigned int>(end);
+    return end;
+  }
+};
+
 template <int BLOCK_THREADS, typename VertexT, typename EdgeT, bool kParents,
           typename Frontier = BitmapFrontier, typename TargetT = VertexT>
 class BottomUpAgent {

@@ -108,6 +108,9 @@ struct BfsCudaRunStats {
   int cluster_levels = 0;
   int two_phase_levels = 0;
   int bottom_up_levels = 0;
+  /// Of those, the steps queued behind the step before them (launched before the host had that
+  /// one's counts).
+  int bottom_up_levels_queued = 0;
   int expand_contract_levels = 0;
   /// Cooperative launches that ran several small contract-expand levels back to back.
   int multi_level_launches = 0;

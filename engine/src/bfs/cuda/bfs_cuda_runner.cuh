@@ -153,9 +153,12 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   DeviceBuffer<BfsCounters> d_launch_counters;
   /// Blocks of a posting kernel done so far (bfs_post.cuh).
   DeviceBuffer<unsigned int> d_blocks_done;
-  /// Mapped host memory the kernels post a level's counts into (a multi-level launch's slots
-  /// into h_launch_counters), the ticket of the last post asked for, and the device addresses.
-  PinnedBuffer<BfsPosted> h_posted{1, cudaHostAllocMapped};
+  /// A bottom-up step's decision for the step queued behind it (bfs_bottom_up.cuh).
+  DeviceBuffer<BfsBottomUpGate> d_bottom_up_gate;
+  /// Mapped host memory the kernels post a level's counts into (two slots, by the ticket's
+  /// parity; a multi-level launch's slots into h_launch_counters), the ticket of the last post
+  /// asked for, and the device addresses.
+  PinnedBuffer<BfsPosted> h_posted{2, cudaHostAllocMapped};
   PinnedBuffer<BfsCounters> h_launch_counters;
   unsigned long long post_ticket = 0;
   BfsPosted* d_posted = nullptr;
@@ -177,6 +180,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
                     kBitmapWordBits == kBfsBitmapWordBits &&
                     sizeof(BitmapWord) == kBfsBitmapWordBytes,
                 "bfs_device_bytes() sizes the counters and bitmaps the runner allocates");
+  static_assert(sizeof(BfsBottomUpGate) == kBfsBottomUpGateBytes,
+                "bfs_device_bytes() sizes the bottom-up gate the runner allocates");
   static_assert(sizeof(HubChunk<VertexT, EdgeT>) ==
                     bfs_hub_chunk_bytes(IdBytes{sizeof(VertexT), sizeof(EdgeT)}),
                 "bfs_device_bytes() sizes the hub chunks the runner allocates");
@@ -249,9 +254,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     d_counters = DeviceBuffer<BfsCounters>(kCounterSlots);
     d_launch_counters = DeviceBuffer<BfsCounters>(launch_slots());
     d_blocks_done = DeviceBuffer<unsigned int>(1);
+    d_bottom_up_gate = DeviceBuffer<BfsBottomUpGate>(1);
     FRONTIER_CUDA_CHECK(
         cudaMemsetAsync(d_blocks_done.data(), 0, sizeof(unsigned int), stream.get()));
-    h_posted.data()->ticket = post_ticket;
+    for (int slot = 0; slot < 2; ++slot) h_posted.data()[slot].ticket = post_ticket;
     d_posted = h_posted.device_pointer();
     d_posted_launch_counters = h_launch_counters.device_pointer();
     // 3. Occupancy facts for grid sizes and the hybrid switch.
@@ -363,8 +369,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     std::uint64_t total = graph.bytes() + d_depth.bytes() + d_parent.bytes() + d_visited.bytes() +
                           d_first_in_neighbour.bytes() + d_vertex_queue.bytes() +
                           d_second_queue.bytes() + d_hub_chunks.bytes() + d_counters.bytes() +
-                          d_launch_counters.bytes() + d_blocks_done.bytes() + d_pass_tiles.bytes() +
-                          d_pass_state.bytes();
+                          d_launch_counters.bytes() + d_blocks_done.bytes() +
+                          d_bottom_up_gate.bytes() + d_pass_tiles.bytes() + d_pass_state.bytes();
     for (int i = 0; i < 2; ++i) {
       total += d_frontier[i].bytes() + d_edge_queue[i].bytes() + d_edge_preds[i].bytes();
     }
@@ -455,34 +461,37 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// A post of counter slot `slot` (with the target's depth, if any) under a fresh ticket.
   BfsPost next_post(int slot) {
     BfsPost post;
-    post.posted = d_posted;
+    post.ticket = ++post_ticket;
+    post.posted = d_posted + post.ticket % 2;
     post.launch_counters = d_posted_launch_counters;
     post.blocks_done = d_blocks_done.data();
     post.slot = d_counters.data() + slot;
     post.target = target ? *target : -1;
-    post.ticket = ++post_ticket;
     return post;
   }
 
-  /// Waits for the post asked for last (the one wait of a level); the target's depth goes to
+  /// Waits for the post under `ticket` (the one wait of a level); the target's depth goes to
   /// h_target_depth. A kernel that failed never posts: the stream, asked now and then, then
   /// reports its error.
-  const BfsPosted& wait_for_post() {
+  const BfsPosted& wait_for_post(unsigned long long ticket) {
     constexpr unsigned int kSpinsPerQuery = 4096;
-    const volatile BfsPosted* const posted = h_posted.data();
-    for (unsigned int spins = 1; posted->ticket != post_ticket; ++spins) {
+    const volatile BfsPosted* const posted = h_posted.data() + ticket % 2;
+    for (unsigned int spins = 1; posted->ticket != ticket; ++spins) {
       if (spins % kSpinsPerQuery != 0) continue;
       const cudaError_t state = cudaStreamQuery(stream.get());
       if (state == cudaErrorNotReady) continue;
       FRONTIER_CUDA_CHECK(state);
-      if (posted->ticket != post_ticket) {
+      if (posted->ticket != ticket) {
         throw CudaError("internal error: a BFS kernel finished without posting its level's counts");
       }
     }
     std::atomic_thread_fence(std::memory_order_acquire);
     if (target) *h_target_depth.data() = posted->target_depth;
-    return *h_posted.data();
+    return h_posted.data()[ticket % 2];
   }
+
+  /// Waits for the post asked for last.
+  const BfsPosted& wait_for_post() { return wait_for_post(post_ticket); }
 
   /// The counts of the slot the last post was asked for.
   BfsCounters posted_counters() { return wait_for_post().counters; }
@@ -604,16 +613,18 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     std::uint64_t max_degree;
 
     // Handed from level to level.
-    bool in_bitmap = false;               // frontier(L) is a bitmap (bottom-up), else E(L) a queue
-    bool claimed_queue = false;           // or V(L), claimed, waits in the vertex queue
-    BfsCounters claims{};                 // level L's counts when claimed_queue
-    int edge_buffer = 0;                  // which edge queue holds E(L)
-    int frontier_buffer = 0;              // which bitmap holds frontier(L)
-    bool frontier_zeroed = true;          // bitmap 0 still all clear, as the reset left it
-    std::uint64_t edge_length;            // |E(L)|
-    std::uint64_t frontier_size = 0;      // n(L) when in_bitmap
-    std::uint64_t frontier_arcs = 0;      // and the arcs out of it (|E(L + 1)| top-down)
-    std::uint64_t previous_frontier = 0;  // n(L - 1)
+    bool in_bitmap = false;                // frontier(L) is a bitmap (bottom-up), else E(L) a queue
+    bool claimed_queue = false;            // or V(L), claimed, waits in the vertex queue
+    BfsCounters claims{};                  // level L's counts when claimed_queue
+    int edge_buffer = 0;                   // which edge queue holds E(L)
+    int frontier_buffer = 0;               // which bitmap holds frontier(L)
+    bool frontier_zeroed = true;           // bitmap 0 still all clear, as the reset left it
+    std::uint64_t edge_length;             // |E(L)|
+    std::uint64_t frontier_size = 0;       // n(L) when in_bitmap
+    std::uint64_t frontier_arcs = 0;       // and the arcs out of it (|E(L + 1)| top-down)
+    std::uint64_t previous_frontier = 0;   // n(L - 1)
+    bool stays_bottom_up = false;          // frontier(L)'s step chose bottom-up for step L + 1
+    unsigned long long queued_ticket = 0;  // bottom-up step L + 1, queued by step L (0: none)
     std::uint64_t unexplored_arcs;
 
     // Of the level L being run.
@@ -688,6 +699,10 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   /// 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1).
   template <bool kParents>
   void bottom_up_step(QueueLevels& loop);
+  /// Launches bottom-up step `level` (step L + 1, or L + 2 `queued` behind it), asking for its
+  /// post; returns the post's ticket.
+  template <bool kParents>
+  unsigned long long queue_bottom_up(const QueueLevels& loop, std::int32_t level, bool queued);
 
   /// The level loop of the expand-contract strategy, over vertex queues only (same contract).
   template <bool kParents, typename FinishLevel>
@@ -1324,10 +1339,10 @@ void BfsRunner<VertexT, EdgeT>::Impl::claim_sources(QueueLevels& loop, std::uint
 template <typename VertexT, typename EdgeT>
 template <bool kParents>
 void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
-  const bool back_to_top_down =
-      loop.strategy != BfsCudaStrategy::BottomUp && loop.frontier_size < loop.previous_frontier &&
-      static_cast<double>(loop.frontier_size) < static_cast<double>(loop.n) / loop.policy.beta;
-  if (!back_to_top_down) return;
+  // The bottom-up step that found frontier(L) applied Beamer's rule (BfsBottomUpNext).
+  if (loop.stays_bottom_up) return;
+  // Step L + 1, if queued, finds its gate closed and returns.
+  loop.queued_ticket = 0;
   const cudaStream_t s = stream.get();
   const auto expand_kernel = bfs_expand_kernel<VertexT, EdgeT, kParents>;
   const auto to_queue_kernel = bfs_bitmap_to_queue_kernel<VertexT, EdgeT>;
@@ -1374,20 +1389,19 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
 template <typename VertexT, typename EdgeT>
 template <bool kParents>
 void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
-  const cudaStream_t s = stream.get();
-  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
-  // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1.
-  Args step = base_args();
-  step.level = loop.level + 1;
-  step.frontier_in = d_frontier[loop.frontier_buffer].data();
-  step.frontier_out = d_frontier[1 - loop.frontier_buffer].data();
+  // 4. Bottom-up step L + 1: frontier(L) -> frontier(L + 1), counted in slot L + 1; queued by
+  //    step L, or now. Step L + 2 is queued behind it before the host waits for its counts, so
+  //    the wait overlaps step L + 2, which returns at once where step L + 1 decides it does not
+  //    run. A depth limit or a target stops the search on the host's side: nothing is queued.
+  const bool was_queued = loop.queued_ticket != 0;
+  const unsigned long long ticket =
+      was_queued ? loop.queued_ticket : queue_bottom_up<kParents>(loop, loop.level + 1, false);
   loop.frontier_zeroed = false;
-  step.counters = slot_ptr(loop.level + 1);
-  step.next_counters = slot_ptr(loop.level + 2);
-  bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
-                     s>>>(posting(step, (loop.level + 1) % kCounterSlots));
-  FRONTIER_CHECK_LAUNCH();
-  const BfsCounters c = posted_counters();
+  loop.queued_ticket =
+      depth_limit || target ? 0 : queue_bottom_up<kParents>(loop, loop.level + 2, true);
+  const BfsPosted& posted = wait_for_post(ticket);
+  const BfsCounters c = posted.counters;
+  loop.stays_bottom_up = posted.end == kBottomUpGoesOn;
   BfsLevelStats& record = loop.record;
   record.direction = BfsDirection::BottomUp;
   record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
@@ -1396,11 +1410,40 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   stats.vertices_claimed += static_cast<std::int64_t>(c.new_vertices);
   stats.logical_arcs += static_cast<std::int64_t>(c.new_degree_sum);
   ++stats.bottom_up_levels;
+  if (was_queued) ++stats.bottom_up_levels_queued;
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   loop.frontier_buffer = 1 - loop.frontier_buffer;
   loop.previous_frontier = loop.frontier_size;
   loop.frontier_size = c.new_vertices;
   loop.frontier_arcs = c.new_degree_sum;
+}
+
+template <typename VertexT, typename EdgeT>
+template <bool kParents>
+unsigned long long BfsRunner<VertexT, EdgeT>::Impl::queue_bottom_up(const QueueLevels& loop,
+                                                                    std::int32_t level,
+                                                                    bool queued) {
+  const auto bottom_up_kernel = bfs_bottom_up_kernel<VertexT, EdgeT, kParents>;
+  // Step `level` reads the bitmap step L + 1 reads (queued: the one it writes) and writes the
+  // other; its counts go to slot `level`.
+  const int in = queued ? 1 - loop.frontier_buffer : loop.frontier_buffer;
+  Args step = base_args();
+  step.level = level;
+  step.frontier_in = d_frontier[in].data();
+  step.frontier_out = d_frontier[1 - in].data();
+  step.counters = slot_ptr(level);
+  step.next_counters = slot_ptr(level + 1);
+  step = posting(step, level % kCounterSlots);
+  BfsBottomUpNext next;
+  next.gate = d_bottom_up_gate.data();
+  next.queued = queued;
+  next.previous_frontier = loop.frontier_size;
+  next.may_return = loop.strategy != BfsCudaStrategy::BottomUp;
+  next.return_below = static_cast<double>(loop.n) / loop.policy.beta;
+  bottom_up_kernel<<<grid_for(bottom_up_kernel, loop.words * kWarpThreads), kBfsBlockThreads, 0,
+                     stream.get()>>>(step, next);
+  FRONTIER_CHECK_LAUNCH();
+  return step.post.ticket;
 }
 
 template <typename VertexT, typename EdgeT>

@@ -71,6 +71,9 @@ constexpr std::uint64_t bfs_pass_tile_slots(std::uint64_t n) {
 /// Bytes of the pass state {length, first_vertex, first_skip} (BfsPassState).
 inline constexpr std::uint64_t kBfsPassStateBytes = 24;
 
+/// Bytes of the bottom-up gate {frontier, go, reserved} (BfsBottomUpGate).
+inline constexpr std::uint64_t kBfsBottomUpGateBytes = 16;
+
 /// Bytes of one HubChunk {EdgeT begin, end; unsigned long long out; VertexT owner}, padded to
 /// its widest member.
 constexpr std::uint64_t bfs_hub_chunk_bytes(IdBytes ids) {

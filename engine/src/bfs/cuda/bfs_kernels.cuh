@@ -290,11 +290,17 @@ __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
       .run(multi.level_counters, multi.max_levels, multi.ring, vertex_queue);
 }
 
+/// A bottom-up step; `next` decides the level after it (bfs_bottom_up.cuh: BfsBottomUpNext).
 template <typename VertexT, typename EdgeT, bool kParents, typename TargetT = VertexT>
 __global__ void __launch_bounds__(kBfsBlockThreads)
-    bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT, TargetT> args) {
-  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>>(
-      args);
+    bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT, TargetT> args,
+                         const BfsBottomUpNext next) {
+  if (next.skipped()) return;
+  using Agent = BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>;
+  __shared__ typename Agent::TempStorage storage;
+  Agent(storage, args).run();
+  post_when_last_block(args.post, args.depth,
+                       [&](const BfsCounters& counts) { return next.decide(counts); });
 }
 
 template <typename VertexT, typename EdgeT>

@@ -8,10 +8,11 @@
 /// finishes (a counter of finished blocks, as CUDA's threadFenceReduction sample counts them);
 /// multi-level launches post from their first CTA once the launch's last level is counted.
 ///
-/// Invariants: one post is in flight at a time (the host waits for each before it launches the
-/// next kernel that posts), so one blocks_done counter serves them all, zeroed by the block that
-/// posts; the counts are stored and fenced to the system before the ticket, so a host that
-/// sees the ticket sees them.
+/// Invariants: at most two posts are in flight (the host queues a bottom-up step behind the one
+/// it waits for, never more), and they go to two slots by the ticket's parity, so a post is read
+/// before its slot is written again; the kernels that post run one after another on one stream,
+/// so one blocks_done counter serves them all, zeroed by the block that posts; the counts are
+/// stored and fenced to the system before the ticket, so a host that sees the ticket sees them.
 #pragma once
 
 #include <cstdint>
@@ -80,10 +81,12 @@ __device__ __forceinline__ void post_ticket(const BfsPost& post, const std::int3
   posted->ticket = post.ticket;
 }
 
-/// Single-level kernels: the grid's last block to get here posts post.slot. Every thread of
-/// every block calls it once, after the kernel's work.
-__device__ __forceinline__ void post_when_last_block(const BfsPost& post,
-                                                     const std::int32_t* depth) {
+/// Single-level kernels: the grid's last block to get here posts post.slot, with `end_of(counts)`
+/// as the post's end (what the kernel decided from its final counts; called by that block's
+/// first thread only). Every thread of every block calls it once, after the kernel's work.
+template <typename EndOf>
+__device__ __forceinline__ void post_when_last_block(const BfsPost& post, const std::int32_t* depth,
+                                                     const EndOf& end_of) {
   if (post.posted == nullptr) return;
   __syncthreads();
   if (threadIdx.x != 0) return;
@@ -92,8 +95,14 @@ __device__ __forceinline__ void post_when_last_block(const BfsPost& post,
   if (atomicAdd(post.blocks_done, 1u) != blocks - 1) return;
   __threadfence();
   *post.blocks_done = 0;
-  store_counters(&post.posted->counters, load_counters(post.slot));
-  post_ticket(post, depth, 1, 0);
+  const BfsCounters counts = load_counters(post.slot);
+  store_counters(&post.posted->counters, counts);
+  post_ticket(post, depth, 1, end_of(counts));
+}
+
+__device__ __forceinline__ void post_when_last_block(const BfsPost& post,
+                                                     const std::int32_t* depth) {
+  post_when_last_block(post, depth, [](const BfsCounters&) { return 0; });
 }
 
 /// Multi-level launches: one block (all its threads) posts the launch's first `levels` slots

@@ -677,10 +677,10 @@ const cuda::BfsCounters* CudaRankSearch<VertexT, EdgeT>::launch_bottom_up_agent(
   } else {
     if (words_ == 2) {
       cuda::bfs_bottom_up_kernel<VertexT, EdgeT, true, Target>
-          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, cuda::BfsBottomUpNext{});
     } else {
       cuda::bfs_bottom_up_kernel<VertexT, EdgeT, false, Target>
-          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args);
+          <<<blocks, cuda::kBfsBlockThreads, 0, stream_>>>(args, cuda::BfsBottomUpNext{});
     }
     FRONTIER_CHECK_LAUNCH();
   }
