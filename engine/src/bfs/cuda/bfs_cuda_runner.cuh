@@ -622,7 +622,6 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     std::uint64_t edge_length;             // |E(L)|
     std::uint64_t frontier_size = 0;       // n(L) when in_bitmap
     std::uint64_t frontier_arcs = 0;       // and the arcs out of it (|E(L + 1)| top-down)
-    std::uint64_t previous_frontier = 0;   // n(L - 1)
     bool stays_bottom_up = false;          // frontier(L)'s step chose bottom-up for step L + 1
     unsigned long long queued_ticket = 0;  // bottom-up step L + 1, queued by step L (0: none)
     std::uint64_t unexplored_arcs;
@@ -980,7 +979,6 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
     record.edges_examined = static_cast<std::int64_t>(c.edge_queue_length);
     record.seconds = seconds;
     finish_level(record);
-    loop.previous_frontier = c.new_vertices;
     loop.edge_length = c.edge_queue_length;
   }
   if (finished) return StepEnd::kSearchDone;
@@ -1053,7 +1051,6 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
   loop.in_bitmap = true;
   loop.frontier_size = c.new_vertices;
   loop.frontier_arcs = c.new_degree_sum;
-  loop.previous_frontier = 0;
   record.level = loop.level;
   loop.earlier_seconds = seconds;
   loop.level_timer.restart();
@@ -1137,7 +1134,6 @@ bool BfsRunner<VertexT, EdgeT>::Impl::turns_bottom_up(QueueLevels& loop, const B
   loop.in_bitmap = true;
   loop.frontier_size = c.new_vertices;
   loop.frontier_arcs = c.new_degree_sum;
-  loop.previous_frontier = 0;
   return true;
 }
 
@@ -1204,7 +1200,6 @@ void BfsRunner<VertexT, EdgeT>::Impl::count_expanded_level(QueueLevels& loop,
   count_top_down(c);
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   loop.record.frontier_vertices = static_cast<std::int64_t>(c.new_vertices);
-  loop.previous_frontier = c.new_vertices;
 }
 
 template <typename VertexT, typename EdgeT>
@@ -1360,7 +1355,6 @@ void BfsRunner<VertexT, EdgeT>::Impl::back_to_top_down_step(QueueLevels& loop) {
   loop.in_bitmap = false;
   ++stats.two_phase_levels;
   loop.record.frontier_vertices = static_cast<std::int64_t>(loop.frontier_size);
-  loop.previous_frontier = loop.frontier_size;
   if (loop.cluster_levels && loop.frontier_arcs <= loop.cluster_start_items &&
       loop.frontier_arcs <= search_capacity) {
     // 3b. E(L + 1) holds the frontier's arcs, which the bottom-up step counted, few enough for
@@ -1413,7 +1407,6 @@ void BfsRunner<VertexT, EdgeT>::Impl::bottom_up_step(QueueLevels& loop) {
   if (was_queued) ++stats.bottom_up_levels_queued;
   loop.unexplored_arcs -= std::min<std::uint64_t>(loop.unexplored_arcs, c.new_degree_sum);
   loop.frontier_buffer = 1 - loop.frontier_buffer;
-  loop.previous_frontier = loop.frontier_size;
   loop.frontier_size = c.new_vertices;
   loop.frontier_arcs = c.new_degree_sum;
 }

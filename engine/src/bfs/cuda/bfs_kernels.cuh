@@ -22,12 +22,19 @@ inline constexpr BfsCudaPolicy kBfsKernelPolicy = kSm90BfsPolicy;
 inline constexpr int kBfsBlockThreads = kBfsKernelPolicy.block_threads;
 
 /// Runs `Agent` with its shared TempStorage (the common body of every kernel below), then posts
-/// the level's counts if args.post asks for them.
-template <typename Agent, typename VertexT, typename EdgeT, typename TargetT>
-__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, TargetT>& args) {
+/// the level's counts if args.post asks for them, with `end_of(counts)` as the post's end
+/// (post_when_last_block).
+template <typename Agent, typename VertexT, typename EdgeT, typename TargetT, typename EndOf>
+__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, TargetT>& args,
+                                          const EndOf& end_of) {
   __shared__ typename Agent::TempStorage storage;
   Agent(storage, args).run();
-  post_when_last_block(args.post, args.depth);
+  post_when_last_block(args.post, args.depth, end_of);
+}
+
+template <typename Agent, typename VertexT, typename EdgeT, typename TargetT>
+__device__ __forceinline__ void run_agent(const BfsLevelArgs<VertexT, EdgeT, TargetT>& args) {
+  run_agent<Agent>(args, [](const BfsCounters&) { return 0; });
 }
 
 /// Starts a search: the visited mask clear, the first edge queue seeded with the sources (each
@@ -296,11 +303,8 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
     bfs_bottom_up_kernel(const BfsLevelArgs<VertexT, EdgeT, TargetT> args,
                          const BfsBottomUpNext next) {
   if (next.skipped()) return;
-  using Agent = BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>;
-  __shared__ typename Agent::TempStorage storage;
-  Agent(storage, args).run();
-  post_when_last_block(args.post, args.depth,
-                       [&](const BfsCounters& counts) { return next.decide(counts); });
+  run_agent<BottomUpAgent<kBfsBlockThreads, VertexT, EdgeT, kParents, BitmapFrontier, TargetT>>(
+      args, [&](const BfsCounters& counts) { return next.decide(counts); });
 }
 
 template <typename VertexT, typename EdgeT>

@@ -100,6 +100,7 @@ __device__ __forceinline__ void post_when_last_block(const BfsPost& post, const 
   post_ticket(post, depth, 1, end_of(counts));
 }
 
+/// The same with end 0 (a kernel that decides nothing).
 __device__ __forceinline__ void post_when_last_block(const BfsPost& post,
                                                      const std::int32_t* depth) {
   post_when_last_block(post, depth, [](const BfsCounters&) { return 0; });
