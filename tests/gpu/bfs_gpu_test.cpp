@@ -582,9 +582,13 @@ TEST(BfsGpu, SourceOutOfRangeIsInvalidArgument) {
   EXPECT_THROW(empty_runner.run(0), InvalidArgument);
 }
 
+// The error is reported once: a runner built next on a good device does not see it again.
 TEST(BfsGpu, BadDeviceIdIsCudaError) {
   FRONTIER_REQUIRE_GPU();
-  EXPECT_THROW(Runner(test::path_graph(4), cuda_device_count()), CudaError);
+  const TestGraph graph = test::path_graph(4);
+  EXPECT_THROW(Runner(graph, cuda_device_count()), CudaError);
+  Runner runner(graph);
+  EXPECT_EQ(runner.run(VertexId{0}).depth, reference_bfs(graph, VertexId{0}).depth);
 }
 
 TEST(BfsGpu, RealDatasetsMatchReference) {

@@ -62,6 +62,10 @@ std::string describe_cuda_error(cudaError_t status) {
 }
 
 void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
+  // A failed runtime call also leaves its status as the thread's last error; reported here, it
+  // must not surface again at the next launch check (a runner built after a bad device id
+  // would fail with that id's error). Sticky errors stay, as they must.
+  static_cast<void>(cudaGetLastError());
   if (cuda::debug_enabled()) {
     cuda::log_debug(std::string(file) + ":" + std::to_string(line) + ": " + call +
                     " failed: " + cudaGetErrorName(status));
