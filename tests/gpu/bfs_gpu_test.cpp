@@ -77,14 +77,17 @@ template <typename VertexT>
 BfsResult<VertexT> check_search(const CsrGraph<VertexT, EdgeId>& graph,
                                 cuda::BfsRunner<VertexT, EdgeId>& runner, VertexT source,
                                 const BfsResult<VertexT>& expected, BfsCudaStrategy strategy,
-                                bool predecessors, bool cluster_levels = true) {
+                                bool predecessors, bool cluster_levels = true,
+                                bool wide_arc_indices = false) {
   SCOPED_TRACE(
       std::string(cuda::to_string(strategy)) + (predecessors ? " with parents" : " depths only") +
-      (cluster_levels ? "" : ", no cluster levels") + ", source " + std::to_string(source));
+      (cluster_levels ? "" : ", no cluster levels") +
+      (wide_arc_indices ? ", 64-bit arc indices" : "") + ", source " + std::to_string(source));
   BfsCudaOptions options;
   options.strategy = strategy;
   options.predecessors = predecessors;
   options.cluster_levels = cluster_levels;
+  options.cluster_wide_arc_indices = wide_arc_indices;
   BfsResult<VertexT> actual = runner.run(source, options);
   const cuda::BfsCudaRunStats stats = runner.last_run_stats();
 
@@ -176,10 +179,12 @@ void check_graph(const TestGraph& graph, const std::vector<VertexId>& sources) {
         check_search(graph, runner, source, expected, strategy, predecessors);
       }
     }
-    // The hybrids once more with every small level in the cooperative grid launch.
+    // The hybrids once more with every small level in the cooperative grid launch, and with
+    // the cluster kernel listing arcs by 64-bit index, as it does on graphs of 2^32 arcs.
     for (BfsCudaStrategy strategy :
          {BfsCudaStrategy::Hybrid, BfsCudaStrategy::DirectionOptimizing}) {
       check_search(graph, runner, source, expected, strategy, true, false);
+      check_search(graph, runner, source, expected, strategy, true, true, true);
     }
   }
 }
@@ -453,6 +458,7 @@ TEST(BfsGpu, ClusterLevelsAcrossTheBlocksRounds) {
         check_search(graph, runner, source, expected, strategy, predecessors);
       }
     }
+    check_search(graph, runner, source, expected, BfsCudaStrategy::Hybrid, true, true, true);
   }
   const BfsResult<VertexId> expected = reference_bfs(graph, VertexId{0});
   check_search(graph, runner, VertexId{0}, expected, BfsCudaStrategy::Hybrid, true);

@@ -82,20 +82,28 @@ enum ClusterLevelsEnd : int {
   kGridLevelsQueueFull = 3,
 };
 
-template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, bool kParents>
+/// `ArcT`: the type the kernel keeps CSR arc indices in (row ranges, listed arcs): 32-bit on
+/// graphs of fewer than 2^32 arcs, whose listing then scans and stores half the bits, else
+/// EdgeT.
+template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, typename ArcT,
+          bool kParents>
 class ClusterLevelsAgent {
   static_assert(CAPACITY % BLOCK_THREADS == 0, "each thread scans whole items");
+  static_assert(CAPACITY <= 65536, "a pass's candidates are counted in 32 bits");
   static constexpr int kItemsPerThread = CAPACITY / BLOCK_THREADS;
+  /// Arcs of a warp's items, summed in the width of ArcT: a frontier's arcs are at most the
+  /// graph's.
+  using ArcCount = std::conditional_t<sizeof(ArcT) <= 4, unsigned int, unsigned long long>;
 
  public:
   struct TempStorage {
     VertexT frontier[2][CAPACITY];
     /// Row range of each item of the frontier being built, read while its claim was in flight.
-    EdgeT row_begin[CAPACITY];
-    EdgeT row_end[CAPACITY];
+    ArcT row_begin[CAPACITY];
+    ArcT row_end[CAPACITY];
     /// Arc i of a level the CTA expands (fewer than CAPACITY arcs): its index in the CSR, and
     /// the frontier item it leaves.
-    EdgeT arc[CAPACITY];
+    ArcT arc[CAPACITY];
     unsigned short arc_owner[CAPACITY];
     unsigned int size[2];
     /// Arcs of the level listed so far (places reserved one warp at a time), by level parity: a
@@ -234,20 +242,21 @@ class ClusterLevelsAgent {
   __device__ __forceinline__ void claim_all(unsigned long long count, std::int32_t level, int which,
                                             const Fetch& fetch) {
     const unsigned int lane = threadIdx.x % kWarpThreads;
-    for (unsigned long long base = 0; base < count; base += CAPACITY) {
+    for (unsigned int base = 0; base < count; base += CAPACITY) {
       // Rounds of BLOCK_THREADS candidates this pass holds (the same in every thread): the
       // rounds past them are skipped whole.
-      const unsigned long long filled = (count - base + BLOCK_THREADS - 1) / BLOCK_THREADS;
+      const unsigned int filled =
+          (static_cast<unsigned int>(count) - base + BLOCK_THREADS - 1) / BLOCK_THREADS;
       const int rounds = filled < kItemsPerThread ? static_cast<int>(filled) : kItemsPerThread;
       VertexT v[kItemsPerThread];
       VertexT parent[kItemsPerThread];
       BitmapWord old[kItemsPerThread];
-      EdgeT begin[kItemsPerThread];
-      EdgeT end[kItemsPerThread];
+      ArcT begin[kItemsPerThread];
+      ArcT end[kItemsPerThread];
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
         if (k >= rounds) break;
-        const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
+        const unsigned int i = base + k * BLOCK_THREADS + threadIdx.x;
         v[k] = VertexT{0};
         parent[k] = VertexT{0};
         if (i < count) fetch(i, v[k], parent[k]);
@@ -259,20 +268,20 @@ class ClusterLevelsAgent {
 #pragma unroll
       for (int k = 0; k < kItemsPerThread; ++k) {
         if (k >= rounds) break;
-        const unsigned long long i = base + k * BLOCK_THREADS + threadIdx.x;
+        const unsigned int i = base + k * BLOCK_THREADS + threadIdx.x;
         const bool valid = i < count;
         old[k] = valid ? claim(v[k]) : bitmap_bit(v[k]);
         const bool read = rows_beside_claims && valid;
-        begin[k] = read ? args_.forward.offsets[v[k]] : EdgeT{0};
-        end[k] = read ? args_.forward.offsets[v[k] + 1] : EdgeT{0};
+        begin[k] = read ? static_cast<ArcT>(args_.forward.offsets[v[k]]) : ArcT{0};
+        end[k] = read ? static_cast<ArcT>(args_.forward.offsets[v[k] + 1]) : ArcT{0};
       }
       if (!rows_beside_claims) {
 #pragma unroll
         for (int k = 0; k < kItemsPerThread; ++k) {
           if (k >= rounds) break;
           if ((old[k] & bitmap_bit(v[k])) == 0) {
-            begin[k] = args_.forward.offsets[v[k]];
-            end[k] = args_.forward.offsets[v[k] + 1];
+            begin[k] = static_cast<ArcT>(args_.forward.offsets[v[k]]);
+            end[k] = static_cast<ArcT>(args_.forward.offsets[v[k] + 1]);
           }
         }
       }
@@ -339,30 +348,30 @@ class ClusterLevelsAgent {
     const unsigned int lane = threadIdx.x % kWarpThreads;
     // Rounds of BLOCK_THREADS items the frontier fills (the same in every thread).
     const int rounds = static_cast<int>((size + BLOCK_THREADS - 1) / BLOCK_THREADS);
-    EdgeT begin[kItemsPerThread];
-    EdgeT end[kItemsPerThread];
-    unsigned long long mine = 0;
+    ArcT begin[kItemsPerThread];
+    ArcT end[kItemsPerThread];
+    ArcCount mine = 0;
 #pragma unroll
     for (int k = 0; k < kItemsPerThread; ++k) {
-      begin[k] = EdgeT{0};
-      end[k] = EdgeT{0};
+      begin[k] = ArcT{0};
+      end[k] = ArcT{0};
       if (k >= rounds) break;
       const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
-      begin[k] = item < size ? storage_.row_begin[item] : EdgeT{0};
-      end[k] = item < size ? storage_.row_end[item] : EdgeT{0};
-      mine += static_cast<unsigned long long>(end[k] - begin[k]);
+      begin[k] = item < size ? storage_.row_begin[item] : ArcT{0};
+      end[k] = item < size ? storage_.row_end[item] : ArcT{0};
+      mine += static_cast<ArcCount>(end[k] - begin[k]);
     }
     // Inclusive scan of the warp's counts, then one reservation for the warp.
-    unsigned long long inclusive = mine;
+    ArcCount inclusive = mine;
     for (int offset = 1; offset < kWarpThreads; offset *= 2) {
-      const unsigned long long below = __shfl_up_sync(0xffffffffu, inclusive, offset);
+      const ArcCount below = __shfl_up_sync(0xffffffffu, inclusive, offset);
       if (static_cast<int>(lane) >= offset) inclusive += below;
     }
     unsigned long long base = 0;
     if (lane == kWarpThreads - 1 && inclusive > 0)
-      base = atomicAdd(&storage_.arc_count[parity], inclusive);
+      base = atomicAdd(&storage_.arc_count[parity], static_cast<unsigned long long>(inclusive));
     base = __shfl_sync(0xffffffffu, base, kWarpThreads - 1);
-    unsigned long long place = base + inclusive - mine;
+    ArcCount place = static_cast<ArcCount>(base) + inclusive - mine;
     __syncthreads();
     const unsigned long long total = storage_.arc_count[parity];
     if (total < CAPACITY) {
@@ -370,9 +379,9 @@ class ClusterLevelsAgent {
       for (int k = 0; k < kItemsPerThread; ++k) {
         if (k >= rounds) break;
         const unsigned int item = threadIdx.x + k * BLOCK_THREADS;
-        const bool wide = end[k] - begin[k] > EdgeT{kWarpThreads};
+        const bool wide = end[k] - begin[k] > ArcT{kWarpThreads};
         if (!wide) {
-          for (EdgeT arc = begin[k]; arc < end[k]; ++arc, ++place) {
+          for (ArcT arc = begin[k]; arc < end[k]; ++arc, ++place) {
             storage_.arc[place] = arc;
             storage_.arc_owner[place] = static_cast<unsigned short>(item);
           }
@@ -380,17 +389,17 @@ class ClusterLevelsAgent {
         for (unsigned int lanes = __ballot_sync(0xffffffffu, wide); lanes != 0;
              lanes &= lanes - 1) {
           const int source = __ffs(lanes) - 1;
-          const EdgeT first = __shfl_sync(0xffffffffu, begin[k], source);
-          const EdgeT last = __shfl_sync(0xffffffffu, end[k], source);
-          const unsigned long long at = __shfl_sync(0xffffffffu, place, source);
+          const ArcT first = __shfl_sync(0xffffffffu, begin[k], source);
+          const ArcT last = __shfl_sync(0xffffffffu, end[k], source);
+          const ArcCount at = __shfl_sync(0xffffffffu, place, source);
           const unsigned int owner = __shfl_sync(0xffffffffu, item, source);
-          for (EdgeT arc = first + static_cast<EdgeT>(lane); arc < last; arc += kWarpThreads) {
-            storage_.arc[at + static_cast<unsigned long long>(arc - first)] = arc;
-            storage_.arc_owner[at + static_cast<unsigned long long>(arc - first)] =
+          for (ArcT arc = first + static_cast<ArcT>(lane); arc < last; arc += kWarpThreads) {
+            storage_.arc[at + static_cast<ArcCount>(arc - first)] = arc;
+            storage_.arc_owner[at + static_cast<ArcCount>(arc - first)] =
                 static_cast<unsigned short>(owner);
           }
         }
-        if (wide) place += static_cast<unsigned long long>(end[k] - begin[k]);
+        if (wide) place += static_cast<ArcCount>(end[k] - begin[k]);
       }
     }
     __syncthreads();

@@ -74,6 +74,10 @@ struct BfsCudaOptions {
   /// CTAs, many per launch (hybrid strategies). Off: such levels go to the cooperative grid launch,
   /// as larger ones do; benchmarks compare the two.
   bool cluster_levels = true;
+  /// Keep CSR arc indices in 64 bits in the cluster level kernel even where 32 bits hold them
+  /// (graphs of fewer than 2^32 arcs list them in 32, a shorter scan; larger graphs always use
+  /// 64). Tests run both listings on small graphs.
+  bool cluster_wide_arc_indices = false;
   /// Stop after the level that labels this depth (BfsOptions::depth_limit).
   std::optional<std::int32_t> depth_limit;
   /// Stop after the level that labels this vertex (BfsOptions::target): its depth is posted

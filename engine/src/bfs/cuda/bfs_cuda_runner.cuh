@@ -316,22 +316,37 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     bottom_up_words = (bitmap_words(facts[1]) + kChunk - 1) / kChunk * kChunk;
   }
 
-  /// Dynamic shared memory of the cluster level kernel (the same with and without parents).
-  static std::size_t cluster_levels_shared_bytes() {
-    return sizeof(typename BfsClusterLevelsAgent<VertexT, EdgeT, true>::TempStorage);
+  using ClusterLevelsKernel = void (*)(BfsLevelArgs<VertexT, EdgeT>, BfsMultiLevelArgs<VertexT>,
+                                       VertexT*);
+
+  /// The cluster level kernel that lists arcs by 32-bit index, where every arc index fits, unless
+  /// `wide` (BfsCudaOptions::cluster_wide_arc_indices).
+  template <bool kParents>
+  ClusterLevelsKernel cluster_levels_kernel(bool wide) const {
+    if (!wide && static_cast<std::uint64_t>(num_arcs) <= std::uint64_t{0xffffffffu}) {
+      return bfs_cluster_levels_kernel<VertexT, EdgeT, unsigned int, kParents>;
+    }
+    return bfs_cluster_levels_kernel<VertexT, EdgeT, EdgeT, kParents>;
   }
 
-  /// Lets the cluster level kernel have more than the default 48 KB of shared memory and more
+  /// Dynamic shared memory the cluster level kernel is launched with: that of the wide listing,
+  /// the larger, whichever runs.
+  static std::size_t cluster_levels_shared_bytes() {
+    return sizeof(typename BfsClusterLevelsAgent<VertexT, EdgeT, EdgeT, true>::TempStorage);
+  }
+
+  /// Lets the cluster level kernels have more than the default 48 KB of shared memory and more
   /// than the portable 8 CTAs per cluster.
   template <bool kParents>
   void allow_cluster_levels() {
-    const void* kernel =
-        reinterpret_cast<const void*>(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
-    FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-        static_cast<int>(cluster_levels_shared_bytes() + cluster_shared_visited_bytes)));
-    FRONTIER_CUDA_CHECK(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    for (const bool wide : {false, true}) {
+      const void* kernel = reinterpret_cast<const void*>(cluster_levels_kernel<kParents>(wide));
+      FRONTIER_CUDA_CHECK(cudaFuncSetAttribute(
+          kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+          static_cast<int>(cluster_levels_shared_bytes() + cluster_shared_visited_bytes)));
+      FRONTIER_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    }
   }
 
   /// The launch configuration of the cluster level kernel: one cluster of `ctas` CTAs.
@@ -357,8 +372,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
       cudaLaunchAttribute attribute{};
       const cudaLaunchConfig_t config = cluster_levels_config(ctas, &attribute);
       int clusters = 0;
-      const cudaError_t error = cudaOccupancyMaxActiveClusters(
-          &clusters, bfs_cluster_levels_kernel<VertexT, EdgeT, true>, &config);
+      const cudaError_t error =
+          cudaOccupancyMaxActiveClusters(&clusters, cluster_levels_kernel<true>(true), &config);
       if (error == cudaSuccess && clusters > 0) return ctas;
       static_cast<void>(cudaGetLastError());
     }
@@ -412,7 +427,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     load_kernel(bfs_expand_contract_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>);
-    load_kernel(bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>);
+    load_kernel(cluster_levels_kernel<kParents>(false));
+    load_kernel(cluster_levels_kernel<kParents>(true));
     load_kernel(bfs_bottom_up_kernel<VertexT, EdgeT, kParents>);
     load_kernel(bfs_contract_kernel<VertexT, EdgeT, kParents, false>);
     load_kernel(bfs_pass_expand_kernel<kBfsBlockThreads, VertexT, EdgeT, kParents>);
@@ -572,7 +588,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
   struct QueueLevels {
     QueueLevels(BfsCudaStrategy strategy_in, const BfsCudaPolicy& policy_in, std::uint64_t n_in,
                 std::uint64_t resident_threads, std::uint64_t num_arcs, std::uint64_t sources,
-                std::uint64_t cluster_start_items_in, std::uint64_t max_degree_in)
+                std::uint64_t cluster_start_items_in, bool cluster_wide_arc_indices_in,
+                std::uint64_t max_degree_in)
         : strategy(strategy_in),
           policy(policy_in),
           n(n_in),
@@ -584,6 +601,7 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
           fused_limit(policy_in.fused_queue_factor * static_cast<double>(resident_threads)),
           cluster_levels(hybrid && cluster_start_items_in > 0),
           cluster_start_items(cluster_levels ? cluster_start_items_in : 0),
+          cluster_wide_arc_indices(cluster_wide_arc_indices_in),
           max_degree(max_degree_in),
           edge_length(sources),
           unexplored_arcs(num_arcs) {}
@@ -609,6 +627,8 @@ struct BfsRunner<VertexT, EdgeT>::Impl {
     /// Whether edge queues of at most cluster_start_items items go to the cluster level kernel.
     bool cluster_levels;
     std::uint64_t cluster_start_items;
+    /// BfsCudaOptions::cluster_wide_arc_indices.
+    bool cluster_wide_arc_indices;
     /// The graph's largest out-degree.
     std::uint64_t max_degree;
 
@@ -829,7 +849,7 @@ void BfsRunner<VertexT, EdgeT>::Impl::queue_and_bitmap_levels(const BfsCudaOptio
   QueueLevels loop(options.strategy, policy, static_cast<std::uint64_t>(num_vertices),
                    resident_threads, static_cast<std::uint64_t>(num_arcs), source_count,
                    options.cluster_levels ? cluster_levels_start_items(cluster_levels_ctas) : 0,
-                   max_degree);
+                   options.cluster_wide_arc_indices, max_degree);
   if (seeds_in_second_queue) claim_sources<kParents>(loop, source_count);
   for (loop.level = 0;; ++loop.level) {
     loop.level_timer.restart();
@@ -908,7 +928,8 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
                                                        const FinishLevel& finish_level) -> StepEnd {
   const cudaStream_t s = stream.get();
   const auto fused_levels_kernel = bfs_contract_expand_levels_kernel<VertexT, EdgeT, kParents>;
-  const auto cluster_levels_kernel = bfs_cluster_levels_kernel<VertexT, EdgeT, kParents>;
+  const ClusterLevelsKernel cluster_levels =
+      cluster_levels_kernel<kParents>(loop.cluster_wide_arc_indices);
   const auto depth_to_bitmap_kernel = bfs_depth_to_bitmap_kernel<VertexT, EdgeT>;
   BfsLevelStats& record = loop.record;
   // 2a. Small queue: levels back to back in one launch, one cluster of CTAs while E(L) is tiny.
@@ -945,7 +966,7 @@ auto BfsRunner<VertexT, EdgeT>::Impl::multi_level_step(QueueLevels& loop,
       multi.shared_visited = true;
     }
     FRONTIER_CUDA_CHECK(
-        cudaLaunchKernelEx(&config, cluster_levels_kernel, first, multi, d_vertex_queue.data()));
+        cudaLaunchKernelEx(&config, cluster_levels, first, multi, d_vertex_queue.data()));
   } else {
     // The grid launch's blocks add into its slots; the cluster's leader writes each one whole.
     FRONTIER_CUDA_CHECK(

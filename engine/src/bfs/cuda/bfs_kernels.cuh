@@ -273,20 +273,21 @@ __global__ void __launch_bounds__(kBfsBlockThreads)
 static_assert(kClusterLevelsCapacity <= kBfsKernelPolicy.hub_threshold,
               "a hub list is never expanded inside the cluster level kernel");
 
-template <typename VertexT, typename EdgeT, bool kParents>
-using BfsClusterLevelsAgent =
-    ClusterLevelsAgent<kClusterLevelsThreads, kClusterLevelsCapacity, VertexT, EdgeT, kParents>;
+template <typename VertexT, typename EdgeT, typename ArcT, bool kParents>
+using BfsClusterLevelsAgent = ClusterLevelsAgent<kClusterLevelsThreads, kClusterLevelsCapacity,
+                                                 VertexT, EdgeT, ArcT, kParents>;
 
 /// Small top-down levels back to back in one cluster of CTAs (bfs_cluster_levels.cuh): launched
 /// with cudaLaunchKernelEx as one cluster of kClusterLevelsThreads-thread CTAs, each with
 /// sizeof(BfsClusterLevelsAgent::TempStorage) bytes of dynamic shared memory (a launch of one
 /// CTA with multi.shared_visited: those and the visited mask's bytes); `first` is level
-/// L's arguments (E(L) in in_queue, at most cluster_levels_start_items(CTAs) items).
-template <typename VertexT, typename EdgeT, bool kParents>
+/// L's arguments (E(L) in in_queue, at most cluster_levels_start_items(CTAs) items). ArcT:
+/// unsigned int where every arc index of the graph fits 32 bits, else EdgeT.
+template <typename VertexT, typename EdgeT, typename ArcT, bool kParents>
 __global__ void __launch_bounds__(kClusterLevelsThreads, 1)
     bfs_cluster_levels_kernel(const BfsLevelArgs<VertexT, EdgeT> first,
                               const BfsMultiLevelArgs<VertexT> multi, VertexT* vertex_queue) {
-  using Agent = BfsClusterLevelsAgent<VertexT, EdgeT, kParents>;
+  using Agent = BfsClusterLevelsAgent<VertexT, EdgeT, ArcT, kParents>;
   extern __shared__ __align__(16) unsigned char cluster_levels_storage[];
   BitmapWord* const shared_visited =
       multi.shared_visited ? reinterpret_cast<BitmapWord*>(cluster_levels_storage +
