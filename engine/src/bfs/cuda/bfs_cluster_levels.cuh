@@ -89,7 +89,6 @@ template <int BLOCK_THREADS, int CAPACITY, typename VertexT, typename EdgeT, typ
           bool kParents>
 class ClusterLevelsAgent {
   static_assert(CAPACITY % BLOCK_THREADS == 0, "each thread scans whole items");
-  static_assert(CAPACITY <= 65536, "a pass's candidates are counted in 32 bits");
   static constexpr int kItemsPerThread = CAPACITY / BLOCK_THREADS;
   /// Arcs of a warp's items, summed in the width of ArcT: a frontier's arcs are at most the
   /// graph's.
@@ -241,6 +240,10 @@ class ClusterLevelsAgent {
   template <typename Fetch>
   __device__ __forceinline__ void claim_all(unsigned long long count, std::int32_t level, int which,
                                             const Fetch& fetch) {
+    // Candidates (a launch's first queue, or a level's listed arcs, fewer than CAPACITY) are
+    // counted in 32 bits here.
+    static_assert(cluster_levels_start_items(kClusterLevelsMaxCtas) < (1ull << 32),
+                  "a launch's first queue fits 32-bit indices");
     const unsigned int lane = threadIdx.x % kWarpThreads;
     for (unsigned int base = 0; base < count; base += CAPACITY) {
       // Rounds of BLOCK_THREADS candidates this pass holds (the same in every thread): the
