@@ -206,6 +206,14 @@ std::uint64_t distributed_rank_device_bytes(const VertexDistribution<VertexT>& d
                                             int rank, std::uint64_t arcs, bool peer,
                                             bool with_slice = true);
 
+/// Host bytes one rank simulated on the CPU allocates for its search beside its slice: labels
+/// of its owned vertices, its send and receive bins, its bitmaps (the gathered global one a
+/// bottom-up level makes included). Plain arithmetic: DistributedBfs checks the simulated ranks
+/// against the host's free memory with it, and a plan uses it.
+template <typename VertexT>
+std::uint64_t distributed_rank_host_bytes(const VertexDistribution<VertexT>& distribution,
+                                          int rank);
+
 /// A graph distributed over ranks and kept resident for many searches.
 template <typename VertexT = VertexId, typename EdgeT = EdgeId>
 class DistributedBfs {

@@ -3,6 +3,7 @@
 // loop, then gathers every rank's labels into global arrays.
 #include "frontier/distributed_bfs.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "bfs/distributed/cuda/cuda_ranks.hpp"
 #include "bfs/distributed/level_loop.hpp"
 #include "bfs/distributed/vertex_rules.hpp"
+#include "frontier/detail/host_memory.hpp"
 #include "frontier/detail/log.hpp"
 #include "frontier/errors.hpp"
 
@@ -61,6 +63,22 @@ void check_slices(const std::vector<RankGraph<VertexT, EdgeT>>& slices) {
   }
 }
 
+// Every simulated rank's search buffers must fit the host's free memory before any is made.
+template <typename VertexT>
+void check_simulated_ranks_memory(const VertexDistribution<VertexT>& distribution) {
+  const std::uint64_t available = detail::available_host_memory_bytes();
+  if (available == 0) return;
+  std::uint64_t needed = 0;
+  for (int rank = 0; rank < distribution.ranks; ++rank) {
+    needed += distributed_rank_host_bytes(distribution, rank);
+  }
+  if (needed > available) {
+    throw OutOfMemory("the search buffers of " + std::to_string(distribution.ranks) +
+                          " ranks simulated on the CPU",
+                      needed, available);
+  }
+}
+
 }  // namespace
 
 template <typename VertexT, typename EdgeT>
@@ -83,6 +101,7 @@ DistributedBfs<VertexT, EdgeT>::DistributedBfs(std::vector<Slice> slices, const 
     impl_->cuda = distributed::make_cuda_rank_group<VertexT, EdgeT>(
         std::span<const Slice>(impl_->slices), std::span<const int>(device.cuda_ids), transport);
   } else {
+    check_simulated_ranks_memory(impl_->distribution);
     for (const Slice& slice : impl_->slices) {
       impl_->cpu_ranks.push_back(
           std::make_unique<distributed::CpuRankSearch<VertexT, EdgeT>>(slice));
