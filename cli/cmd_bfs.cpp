@@ -175,21 +175,36 @@ int run_bfs(int argc, const char* const* argv) {
         "search the file's order");
   }
   if (result.count("plan") > 0) {
-    // --gpus 1 runs the single-GPU engine, which a plan sizes like --device gpu.
-    const bool one_gpu = result.count("gpus") > 0 && result["gpus"].as<int>() == 1;
-    if (result.count("ranks") + result.count("distributed") > 0 ||
-        (result.count("gpus") > 0 && !one_gpu)) {
+    if (result.count("distributed") > 0) {
       throw UsageError(
-          "--plan sizes a run on one device (--gpus 1 included); it does not combine with "
-          "--gpus N, --ranks or --distributed");
+          "--plan sizes a run on one device, on --gpus N or on --ranks N; it does not combine "
+          "with --distributed (each MPI process reads the file and holds one rank: plan it with "
+          "--gpus N)");
     }
+    if (result.count("gpus") + result.count("ranks") > 1) {
+      throw UsageError("--gpus, --ranks and --distributed exclude each other");
+    }
+    // No GPU needs to be present: --gpus N is sized for N GPUs, whatever this machine has.
+    const int gpus = result.count("gpus") > 0 ? result["gpus"].as<int>() : 0;
+    if (result.count("gpus") > 0 && gpus < 1) throw UsageError("--gpus must be at least 1");
     BfsFilePlanRequest request;
     request.path = result["file"].as<std::string>();
     request.read = graph_read_options(result);
-    request.device = one_gpu ? Device::cuda(0) : requested_device;
     request.validate = validate;
     request.search_order = engine_options.search_order;
-    return print_bfs_file_plan(request, query_free_memory(requested_device), common.json);
+    if (gpus > 1 || result.count("ranks") > 0) {
+      BfsFileRanks ranks;
+      ranks.on_gpus = gpus > 1;
+      ranks.count = ranks.on_gpus ? gpus : result["ranks"].as<int>();
+      if (ranks.count < 1) throw UsageError("--ranks must be at least 1");
+      ranks.layout = parse_vertex_layout(result["layout"].as<std::string>());
+      ranks.transport = parse_gpu_transport(result["transport"].as<std::string>());
+      return print_bfs_file_rank_plan(request, ranks,
+                                      query_free_gpu_memory(ranks.on_gpus ? gpus : 0), common.json);
+    }
+    // --gpus 1 runs the single-GPU engine, which a plan sizes like --device gpu.
+    request.device = gpus == 1 ? Device::cuda(0) : requested_device;
+    return print_bfs_file_plan(request, query_free_memory(request.device), common.json);
   }
 
   io::LoadedGraph loaded =

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -159,11 +160,48 @@ namespace {
 // Whether the run would exchange through peer memory: as asked, or, for the automatic choice,
 // where all its GPUs are present and reach each other; else the NCCL transport, whose buffers
 // are the larger, bounds the plan.
-bool planned_peer_transport(const runs::Graph500Config& config, const FreeRankMemory& free) {
-  if (config.transport != GpuTransport::Auto) return config.transport == GpuTransport::Peer;
+bool planned_peer_transport(GpuTransport transport, const FreeRankMemory& free) {
+  if (transport != GpuTransport::Auto) return transport == GpuTransport::Peer;
   const bool present = std::all_of(free.gpus.begin(), free.gpus.end(),
                                    [](const std::optional<std::uint64_t>& gpu) { return gpu; });
-  return present && cuda_peer_access_between(config.device.cuda_ids);
+  return present &&
+         cuda_peer_access_between(Device::first_gpus(static_cast<int>(free.gpus.size())).cuda_ids);
+}
+
+// The side of one GPU rank: its peak against its free memory (unknown where it is not present).
+PlanSide gpu_rank_side(int rank, std::uint64_t peak, std::string formula, Parts parts,
+                       const FreeRankMemory& free) {
+  FreeMemory gpu_free;
+  gpu_free.device = free.gpus[static_cast<std::size_t>(rank)];
+  gpu_free.device_note = "unknown (GPU " + std::to_string(rank) + " not present)";
+  PlanSide side = device_side(peak, std::move(formula), std::move(parts), gpu_free);
+  side.name = "GPU " + std::to_string(rank);
+  return side;
+}
+
+// Whether the host and every GPU fit: false if one does not, unknown if one is not known.
+std::optional<bool> ranks_fit(const PlanSide& host, const std::vector<PlanSide>& gpus) {
+  std::optional<bool> fits = host.fits();
+  for (const PlanSide& gpu : gpus) {
+    const std::optional<bool> gpu_fits = gpu.fits();
+    if (fits && *fits) fits = gpu_fits;
+    if (gpu_fits && !*gpu_fits) fits = false;
+  }
+  return fits;
+}
+
+void write_per_gpu(JsonWriter& out, const std::vector<PlanSide>& gpus,
+                   const std::vector<std::uint64_t>& arcs) {
+  out.begin_array("per_gpu");
+  for (std::size_t r = 0; r < gpus.size(); ++r) {
+    out.begin_object()
+        .field("gpu", static_cast<std::int64_t>(r))
+        .field("arcs_estimated", arcs[r])
+        .field("peak_bytes", gpus[r].peak);
+    write_parts_and_free(out, gpus[r]);
+    out.end_object();
+  }
+  out.end_array();
 }
 
 }  // namespace
@@ -172,7 +210,7 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
                              bool json) {
   const int gpus = config.ranks;
   const int id_bits = runs::graph500_vertex_id_bits(config);
-  const bool peer = planned_peer_transport(config, free);
+  const bool peer = planned_peer_transport(config.transport, free);
   const runs::Graph500RankBytes bytes = runs::graph500_rank_memory(
       config.scale, config.edgefactor, gpus, config.layout, peer, id_bits, !config.validate);
   FreeMemory host_free;
@@ -180,26 +218,21 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
   const PlanSide host =
       host_side(bytes.host_peak(), "labels", {{"labels", bytes.host.labels}}, host_free);
   std::vector<PlanSide> devices;
-  std::optional<bool> fits = host.fits();
+  std::vector<std::uint64_t> arcs;
   for (std::size_t rank = 0; rank < bytes.gpus.size(); ++rank) {
     const runs::Graph500RankDeviceBytes& gpu = bytes.gpus[rank];
-    FreeMemory gpu_free;
-    gpu_free.device = free.gpus[rank];
-    gpu_free.device_note = "unknown (GPU " + std::to_string(rank) + " not present)";
-    PlanSide side = device_side(gpu.peak(),
-                                "max(construction, search + check) + headroom, for an estimated " +
-                                    std::to_string(gpu.arcs) + " arcs",
-                                {{"construction", gpu.construction},
-                                 {"search", gpu.search},
-                                 {"check", gpu.check},
-                                 {"headroom", kDeviceMemoryHeadroom}},
-                                gpu_free);
-    side.name = "GPU " + std::to_string(rank);
-    const std::optional<bool> gpu_fits = side.fits();
-    if (fits && *fits) fits = gpu_fits;
-    if (gpu_fits && !*gpu_fits) fits = false;
-    devices.push_back(std::move(side));
+    devices.push_back(gpu_rank_side(static_cast<int>(rank), gpu.peak(),
+                                    "max(construction, search + check) + headroom, for an "
+                                    "estimated " +
+                                        std::to_string(gpu.arcs) + " arcs",
+                                    {{"construction", gpu.construction},
+                                     {"search", gpu.search},
+                                     {"check", gpu.check},
+                                     {"headroom", kDeviceMemoryHeadroom}},
+                                    free));
+    arcs.push_back(gpu.arcs);
   }
+  const std::optional<bool> fits = ranks_fit(host, devices);
   const std::string layout(to_string(config.layout));
   const char* transport = peer ? "peer" : "nccl";
   if (json) {
@@ -215,16 +248,8 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
         .field("node_device_bytes", bytes.node_device_bytes());
     write_optional(out, "fits", fits);
     write_side(out, host);
-    out.begin_array("per_gpu");
-    for (std::size_t r = 0; r < devices.size(); ++r) {
-      out.begin_object()
-          .field("gpu", static_cast<std::int64_t>(r))
-          .field("arcs_estimated", bytes.gpus[r].arcs)
-          .field("peak_bytes", devices[r].peak);
-      write_parts_and_free(out, devices[r]);
-      out.end_object();
-    }
-    out.end_array().end_object();
+    write_per_gpu(out, devices, arcs);
+    out.end_object();
     std::cout << '\n';
     return 0;
   }
@@ -394,42 +419,96 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
   return 0;
 }
 
+namespace {
+
+// The host bytes of reading a file into a CSR graph: the text and the edge list it parses into
+// (or the binary file's graph), then the CSR builder beside the edge list, and the graph built.
+struct FileReadBytes {
+  std::uint64_t text = 0;
+  std::uint64_t edge_list = 0;
+  std::uint64_t build = 0;
+  std::uint64_t graph = 0;
+
+  std::uint64_t reading() const { return text + edge_list; }
+  std::uint64_t building() const { return edge_list + build; }
+};
+
+FileReadBytes file_read_bytes(const io::GraphFileSize& size, const io::ReadOptions& read) {
+  const std::uint64_t n = size.vertices;
+  const bool fcsr = size.format == io::GraphFormat::BinaryCsr;
+  const bool reshaped = !fcsr || (read.symmetrize && size.arcs != size.file_arcs) ||
+                        read.remove_self_loops || read.remove_duplicates || read.hubs_first;
+  FileReadBytes bytes;
+  bytes.text = size.text_bytes;
+  bytes.edge_list =
+      reshaped ? size.file_arcs * (2 * sizeof(VertexId) + (size.weighted ? sizeof(Weight) : 0)) : 0;
+  if (fcsr) bytes.edge_list += host_graph_bytes(n, size.file_arcs, size.weighted);
+  bytes.build = reshaped ? csr_build_peak_bytes<VertexId, EdgeId>(n, size.arcs, size.weighted) : 0;
+  bytes.graph = host_graph_bytes(n, size.arcs, size.weighted);
+  return bytes;
+}
+
+// The first line of a `bfs FILE` plan: the file and how it was sized.
+std::string bfs_file_words(const BfsFilePlanRequest& request, const io::GraphFileSize& size) {
+  const std::string how = size.method + (size.exact ? ", exact" : ", arcs an upper bound");
+  char text[160];
+  std::snprintf(text, sizeof text, " (%s, %llu vertices, %llu arcs%s%s; sized from the %s)",
+                std::string(io::to_string(size.format)).c_str(),
+                static_cast<unsigned long long>(size.vertices),
+                static_cast<unsigned long long>(size.arcs), size.directed ? ", directed" : "",
+                size.weighted ? ", weighted" : "", how.c_str());
+  return "plan: bfs on " + request.path + text;
+}
+
+// Opens the JSON object of a `bfs FILE` plan: the file and what was found in it.
+JsonWriter& begin_bfs_file_plan(JsonWriter& out, const BfsFilePlanRequest& request,
+                                const io::GraphFileSize& size, bool on_gpu) {
+  return out.begin_object()
+      .field("command", "bfs")
+      .field("file", request.path)
+      .field("format", std::string(io::to_string(size.format)))
+      .field("device", on_gpu ? "gpu" : "cpu")
+      .field("vertices", size.vertices)
+      .field("arcs", size.arcs)
+      .field("directed", size.directed)
+      .field("weighted", size.weighted)
+      .field("sized_by", size.method)
+      .field("exact", size.exact);
+}
+
+void print_missing(const PlanSide& side) {
+  if (side.free && side.peak > *side.free) {
+    std::printf("%s: %s missing\n", side.name.c_str(),
+                format_bytes(side.peak - *side.free).c_str());
+  }
+}
+
+}  // namespace
+
 int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& free, bool json) {
   const io::GraphFileSize size = io::graph_file_size(request.path, request.read);
   const std::uint64_t n = size.vertices;
   const bool on_gpu =
       resolve_device(request.device, static_cast<std::int64_t>(size.arcs)).is_cuda();
-  // Reading: the text and the edge list it parses into, then the CSR builder beside the edge list.
-  const bool fcsr = size.format == io::GraphFormat::BinaryCsr;
-  const bool reshaped = !fcsr || (request.read.symmetrize && size.arcs != size.file_arcs) ||
-                        request.read.remove_self_loops || request.read.remove_duplicates ||
-                        request.read.hubs_first;
-  const std::uint64_t edge_list =
-      reshaped ? size.file_arcs * (2 * sizeof(VertexId) + (size.weighted ? sizeof(Weight) : 0)) : 0;
-  const std::uint64_t build =
-      reshaped ? csr_build_peak_bytes<VertexId, EdgeId>(n, size.arcs, size.weighted) : 0;
-  const std::uint64_t graph = host_graph_bytes(n, size.arcs, size.weighted);
-  const std::uint64_t file_graph = fcsr ? host_graph_bytes(n, size.file_arcs, size.weighted) : 0;
+  const FileReadBytes read = file_read_bytes(size, request.read);
   // A directed graph's reverse CSR is built on the host for bottom-up levels (and uploaded).
   const std::uint64_t reverse = size.directed ? host_graph_bytes(n, size.arcs, false) : 0;
   const BfsHostBytes search = bfs_host_bytes(n, !on_gpu, request.validate);
   // The degree order's renumbered copy (and order) beside the graph, made when the engine is.
   const bool ordered = request.search_order == SearchOrder::DegreeClasses;
   const std::uint64_t order = ordered ? search_order_host_bytes(n, size.arcs, size.directed) : 0;
-  const std::uint64_t reading = size.text_bytes + edge_list + file_graph;
-  const std::uint64_t building = edge_list + build;
-  const std::uint64_t searching = graph + reverse + order + search.total();
-  Parts host_parts = {{"text", size.text_bytes},
-                      {"edge_list", edge_list + file_graph},
-                      {"csr_build", build},
-                      {"graph", graph},
+  const std::uint64_t searching = read.graph + reverse + order + search.total();
+  Parts host_parts = {{"text", read.text},
+                      {"edge_list", read.edge_list},
+                      {"csr_build", read.build},
+                      {"graph", read.graph},
                       {"reverse_graph", reverse}};
   if (ordered) host_parts.emplace_back("search_order", order);
   host_parts.emplace_back("labels", search.labels);
   host_parts.emplace_back("search", search.search);
   host_parts.emplace_back("validation", search.validation);
   const PlanSide host =
-      host_side(std::max({reading, building, searching}),
+      host_side(std::max({read.reading(), read.building(), searching}),
                 std::string("max(text + edge_list, edge_list + csr_build, graph "
                             "+ reverse_graph + ") +
                     (ordered ? "search_order + " : "") + "labels + search + validation)",
@@ -448,20 +527,9 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
                          std::move(parts), free);
   }
   const std::optional<bool> fits = both_fit(host, device);
-  const std::string how = size.method + (size.exact ? ", exact" : ", arcs an upper bound");
   if (json) {
     JsonWriter out(std::cout);
-    out.begin_object()
-        .field("command", "bfs")
-        .field("file", request.path)
-        .field("format", std::string(io::to_string(size.format)))
-        .field("device", on_gpu ? "gpu" : "cpu")
-        .field("vertices", n)
-        .field("arcs", size.arcs)
-        .field("directed", size.directed)
-        .field("weighted", size.weighted)
-        .field("sized_by", size.method)
-        .field("exact", size.exact)
+    begin_bfs_file_plan(out, request, size, on_gpu)
         .field("host_bytes", host.peak)
         .field("device_bytes", device ? device->peak : std::uint64_t{0});
     write_optional(out, "fits", fits);
@@ -471,21 +539,113 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
     std::cout << '\n';
     return 0;
   }
-  std::printf("plan: bfs on %s (%s, %llu vertices, %llu arcs%s%s; sized from the %s) on the %s\n",
-              request.path.c_str(), std::string(io::to_string(size.format)).c_str(),
-              static_cast<unsigned long long>(n), static_cast<unsigned long long>(size.arcs),
-              size.directed ? ", directed" : "", size.weighted ? ", weighted" : "", how.c_str(),
-              on_gpu ? "GPU" : "CPU");
+  std::printf("%s on the %s\n", bfs_file_words(request, size).c_str(), on_gpu ? "GPU" : "CPU");
   print_side(host);
   if (device) print_side(*device);
   std::printf("fits: %s\n", fits_text(fits).c_str());
-  const auto missing = [](const PlanSide& side) -> std::uint64_t {
-    return side.free && side.peak > *side.free ? side.peak - *side.free : 0;
-  };
-  if (missing(host) > 0) std::printf("host: %s missing\n", format_bytes(missing(host)).c_str());
-  if (device && missing(*device) > 0) {
-    std::printf("device: %s missing\n", format_bytes(missing(*device)).c_str());
+  print_missing(host);
+  if (device) print_missing(*device);
+  return 0;
+}
+
+int print_bfs_file_rank_plan(const BfsFilePlanRequest& request, const BfsFileRanks& ranks,
+                             const FreeRankMemory& free, bool json) {
+  const io::GraphFileSize size = io::graph_file_size(request.path, request.read);
+  const std::uint64_t n = size.vertices;
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<VertexId>::max())) {
+    throw InvalidArgument(request.path + ": " + std::to_string(n) +
+                          " vertices do not fit the 32-bit vertex ids of a file's ranks");
   }
+  const int p = ranks.count;
+  const VertexDistribution<VertexId> distribution{ranks.layout, static_cast<VertexId>(n), p};
+  // A rank's arcs are estimated in proportion to the vertices it owns: the file's degrees are
+  // not known before the graph is built.
+  std::vector<std::uint64_t> arcs;
+  std::uint64_t slices = 0;
+  std::uint64_t rank_buffers = 0;
+  for (int rank = 0; rank < p; ++rank) {
+    const auto local = static_cast<std::uint64_t>(distribution.local_count(rank));
+    arcs.push_back(n == 0 ? 0 : (size.arcs * local + n - 1) / n);
+    slices += host_graph_bytes(local, arcs.back(), false);
+    if (!ranks.on_gpus) rank_buffers += distributed_rank_host_bytes(distribution, rank);
+  }
+  const FileReadBytes read = file_read_bytes(size, request.read);
+  // The graph is cut into slices beside itself, then dropped; the slices stay on the host (the
+  // searches' edge counts and the check read them) beside every search's gathered labels.
+  const std::uint64_t labels = bfs_host_bytes(n, false, false).labels;
+  const std::uint64_t slicing = read.graph + slices;
+  const std::uint64_t searching = slices + rank_buffers + labels;
+  Parts host_parts = {{"text", read.text},
+                      {"edge_list", read.edge_list},
+                      {"csr_build", read.build},
+                      {"graph", read.graph},
+                      {"slices", slices}};
+  if (!ranks.on_gpus) host_parts.emplace_back("rank_buffers", rank_buffers);
+  host_parts.emplace_back("labels", labels);
+  FreeMemory host_free;
+  host_free.host = free.host;
+  const PlanSide host = host_side(
+      std::max({read.reading(), read.building(), slicing, searching}),
+      std::string("max(text + edge_list, edge_list + csr_build, graph + slices, slices + ") +
+          (ranks.on_gpus ? "" : "rank_buffers + ") + "labels)",
+      std::move(host_parts), host_free);
+  const bool peer = ranks.on_gpus && planned_peer_transport(ranks.transport, free);
+  std::vector<PlanSide> gpus;
+  std::uint64_t node = 0;
+  std::uint64_t largest = 0;
+  if (ranks.on_gpus) {
+    for (int rank = 0; rank < p; ++rank) {
+      const std::uint64_t search =
+          distributed_rank_device_bytes<VertexId, EdgeId>(distribution, rank, arcs[rank], peer);
+      gpus.push_back(gpu_rank_side(rank,
+                                   search + kDistributedNcclBufferBytes + kDeviceMemoryHeadroom,
+                                   "slice_and_search + nccl_buffers + headroom, for an estimated " +
+                                       std::to_string(arcs[rank]) + " arcs",
+                                   {{"slice_and_search", search},
+                                    {"nccl_buffers", kDistributedNcclBufferBytes},
+                                    {"headroom", kDeviceMemoryHeadroom}},
+                                   free));
+      node += gpus.back().peak;
+      largest = std::max(largest, gpus.back().peak);
+    }
+  }
+  const std::optional<bool> fits = ranks_fit(host, gpus);
+  const std::string layout(to_string(ranks.layout));
+  const char* transport = peer ? "peer" : "nccl";
+  if (json) {
+    JsonWriter out(std::cout);
+    begin_bfs_file_plan(out, request, size, ranks.on_gpus)
+        .field(ranks.on_gpus ? "gpus" : "ranks", p)
+        .field("layout", layout);
+    if (ranks.on_gpus) out.field("sized_for_transport", transport);
+    out.field("host_bytes", host.peak)
+        .field("device_bytes", largest)
+        .field("node_device_bytes", node);
+    write_optional(out, "fits", fits);
+    write_side(out, host);
+    if (ranks.on_gpus) write_per_gpu(out, gpus, arcs);
+    out.end_object();
+    std::cout << '\n';
+    return 0;
+  }
+  if (ranks.on_gpus) {
+    std::printf(
+        "%s on %d GPUs (one rank each, %s layout, the slices cut on the host; sized for "
+        "the %s transport)\n",
+        bfs_file_words(request, size).c_str(), p, layout.c_str(), transport);
+  } else {
+    std::printf("%s on %d ranks simulated on the CPU (%s layout)\n",
+                bfs_file_words(request, size).c_str(), p, layout.c_str());
+  }
+  print_side(host);
+  for (const PlanSide& gpu : gpus) print_side(gpu);
+  if (ranks.on_gpus) {
+    std::printf("node: %s on its %d GPUs together (the sum of their peaks)\n",
+                format_bytes(node).c_str(), p);
+  }
+  std::printf("fits: %s\n", fits_text(fits).c_str());
+  print_missing(host);
+  for (const PlanSide& gpu : gpus) print_missing(gpu);
   return 0;
 }
 

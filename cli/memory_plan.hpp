@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "frontier/device.hpp"
+#include "frontier/distributed_bfs.hpp"
+#include "frontier/distribution/vertex_distribution.hpp"
 #include "frontier/io/read_graph.hpp"
 #include "frontier/runs/graph500.hpp"
 
@@ -61,5 +63,22 @@ struct BfsFilePlanRequest {
 
 /// Prints the plan of a `bfs FILE` run (text or JSON) for `free`; returns 0.
 int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& free, bool json);
+
+/// The ranks of a `bfs FILE --gpus N | --ranks N` run.
+struct BfsFileRanks {
+  int count = 2;
+  /// --gpus N (GPUs 0 .. N-1, one rank each) rather than --ranks N (simulated on the CPU).
+  bool on_gpus = true;
+  VertexLayout layout = VertexLayout::Striped;
+  GpuTransport transport = GpuTransport::Auto;
+};
+
+/// Prints the plan of a `bfs FILE` run on ranks (text or JSON) for `free`: the host bytes by
+/// part (the file read, the graph cut into slices beside itself, the slices and gathered labels
+/// while searching, and the simulated ranks' buffers) and, for GPUs, every GPU's and the node's,
+/// each rank's arcs estimated in proportion to its vertices; returns 0.
+/// @throws InvalidArgument for a file with more vertices than 32-bit ids hold.
+int print_bfs_file_rank_plan(const BfsFilePlanRequest& request, const BfsFileRanks& ranks,
+                             const FreeRankMemory& free, bool json);
 
 }  // namespace frontier::cli

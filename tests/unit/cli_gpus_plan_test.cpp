@@ -2,15 +2,20 @@
 // on their GPU, with or without a GPU present: the host bytes are the labels alone (no tuples,
 // no graph), every GPU has its own figures, equal to graph500_rank_memory()'s, and more GPUs need
 // fewer bytes each. `--gpus 1` runs the single-GPU engine: its plan is the engine's and a run says
-// so in its JSON, and `bfs FILE --gpus 1 --plan` is the one-GPU plan.
+// so in its JSON, and `bfs FILE --gpus 1 --plan` is the one-GPU plan. `bfs FILE --gpus N --plan`
+// sizes the host that reads and cuts the file and every GPU's slice and buffers, `--ranks N` the
+// simulated ranks' buffers, from the functions their runs check.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "frontier/device.hpp"
 #include "frontier/distributed_bfs.hpp"
+#include "frontier/io/read_graph.hpp"
 #include "frontier/memory_sizing.hpp"
+#include "frontier/partition/slices.hpp"
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
@@ -117,6 +122,92 @@ TEST(CliGpusPlan, EveryGpuIsSizedFromItsShareOfTheArcs) {
   }
 }
 
+// The `key` of the per_gpu entry of GPU `gpu`.
+std::string per_gpu_value(const std::string& json, int gpu, const std::string& key) {
+  const std::size_t at = json.find("{\"gpu\":" + std::to_string(gpu) + ",");
+  return at == std::string::npos ? "absent" : json_value(json.substr(at), key);
+}
+
+TEST(CliGpusPlan, BfsFileOnGpuRanksSizesEveryGpuWithoutAGpuPresent) {
+  const auto path = test::bundled_dataset("karate.mtx");
+  const io::LoadedGraph loaded = io::read_graph(path);
+  const auto n = static_cast<std::uint64_t>(loaded.graph.num_vertices());
+  const CliRun result = run_cli("bfs --gpus 3 --transport nccl --plan --json " + path.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(json_value(result.out, "gpus"), "3");
+  EXPECT_EQ(json_value(result.out, "sized_for_transport"), "\"nccl\"");
+  const VertexDistribution<VertexId> distribution{VertexLayout::Striped,
+                                                  loaded.graph.num_vertices(), 3};
+  std::uint64_t arcs = 0;
+  std::uint64_t node = 0;
+  std::uint64_t largest = 0;
+  for (int gpu = 0; gpu < 3; ++gpu) {
+    const std::uint64_t estimated = std::stoull(per_gpu_value(result.out, gpu, "arcs_estimated"));
+    const std::uint64_t search =
+        distributed_rank_device_bytes<VertexId, EdgeId>(distribution, gpu, estimated, false);
+    EXPECT_EQ(per_gpu_value(result.out, gpu, "slice_and_search"), text(search));
+    const std::uint64_t peak = search + kDistributedNcclBufferBytes + kDeviceMemoryHeadroom;
+    EXPECT_EQ(per_gpu_value(result.out, gpu, "peak_bytes"), text(peak));
+    arcs += estimated;
+    node += peak;
+    largest = std::max(largest, peak);
+  }
+  // Every arc is on some GPU: the estimates, shares of the vertices rounded up, cover them.
+  EXPECT_GE(arcs, static_cast<std::uint64_t>(loaded.graph.num_arcs()));
+  EXPECT_LT(arcs, static_cast<std::uint64_t>(loaded.graph.num_arcs()) + 3);
+  EXPECT_EQ(json_value(result.out, "device_bytes"), text(largest));
+  EXPECT_EQ(json_value(result.out, "node_device_bytes"), text(node));
+  // The host cuts the graph into slices beside itself, then keeps the slices and the labels.
+  const std::uint64_t graph = std::stoull(json_value(result.out, "graph"));
+  const std::uint64_t slices = std::stoull(json_value(result.out, "slices"));
+  EXPECT_EQ(json_value(result.out, "labels"), text(bfs_host_bytes(n, false, false).labels));
+  EXPECT_GE(std::stoull(json_value(result.out, "host_bytes")), graph + slices);
+  EXPECT_EQ(json_value(result.out, "rank_buffers"), "absent");
+  if (cuda_device_count() == 0) EXPECT_EQ(json_value(result.out, "fits"), "null");
+
+  const CliRun plain = run_cli("bfs --gpus 3 --plan " + path.string());
+  ASSERT_EQ(plain.exit_code, 0) << plain.output();
+  EXPECT_NE(plain.out.find("on 3 GPUs (one rank each, striped layout"), std::string::npos)
+      << plain.out;
+  EXPECT_EQ(count_of(plain.out, "\nGPU "), 3) << plain.out;
+  EXPECT_NE(plain.out.find("node: "), std::string::npos) << plain.out;
+}
+
+TEST(CliGpusPlan, BfsFileOnSimulatedRanksSizesTheSlicesAndTheRanksBuffers) {
+  const auto path = test::bundled_dataset("tiny_undirected.mtx");
+  const io::LoadedGraph loaded = io::read_graph(path);
+  const CliRun result = run_cli("bfs --ranks 4 --layout block --plan --json " + path.string());
+  ASSERT_EQ(result.exit_code, 0) << result.output();
+  EXPECT_EQ(json_value(result.out, "ranks"), "4");
+  EXPECT_EQ(json_value(result.out, "device"), "\"cpu\"");
+  EXPECT_EQ(json_value(result.out, "device_bytes"), "0");
+  EXPECT_EQ(json_value(result.out, "per_gpu"), "absent");
+  const VertexDistribution<VertexId> distribution{VertexLayout::Block, loaded.graph.num_vertices(),
+                                                  4};
+  std::uint64_t buffers = 0;
+  for (int rank = 0; rank < 4; ++rank) buffers += distributed_rank_host_bytes(distribution, rank);
+  EXPECT_EQ(json_value(result.out, "rank_buffers"), text(buffers));
+  // The slices the run cuts, against the plan's (arcs estimated per rank, so at least as many).
+  std::uint64_t cut = 0;
+  for (const auto& slice : partition::slice_graph(loaded.graph, VertexLayout::Block, 4)) {
+    cut += slice.offsets.size() * sizeof(EdgeId) + slice.targets.size() * sizeof(VertexId);
+  }
+  const std::uint64_t slices = std::stoull(json_value(result.out, "slices"));
+  EXPECT_GE(slices, cut);
+  EXPECT_LT(slices, cut + 4 * sizeof(VertexId));
+  EXPECT_EQ(json_value(result.out, "fits"), "true");
+}
+
+TEST(CliGpusPlan, BfsFilePlanRefusesMpiProcessesAndTwoPlacements) {
+  const std::string path = test::bundled_dataset("karate.mtx").string();
+  for (const std::string arguments : {"bfs --distributed --plan ", "bfs --gpus 2 --ranks 2 --plan ",
+                                      "bfs --ranks 0 --plan ", "bfs --gpus 0 --plan "}) {
+    const CliRun result = run_cli(arguments + path);
+    EXPECT_EQ(result.exit_code, 2) << arguments << result.output();
+    EXPECT_NE(result.err.find("usage error"), std::string::npos) << arguments << result.err;
+  }
+}
+
 TEST(CliGpusPlan, RefusesDistributedAndNoGpus) {
   for (const char* arguments :
        {"graph500 --scale 10 --distributed --plan", "graph500 --scale 10 --gpus 0 --plan",
@@ -166,7 +257,7 @@ TEST(CliGpusPlan, AScaleBeyondThirtyTwoBitIdsIsPlannedOnRanksOnly) {
       << beyond.output();
 }
 
-TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {
+TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRanks) {
   const std::string path = test::bundled_dataset("karate.mtx").string();
   const CliRun one = run_cli("bfs --gpus 1 --plan --json " + path);
   ASSERT_EQ(one.exit_code, 0) << one.output();
@@ -174,9 +265,11 @@ TEST(CliGpusPlan, BfsFileOnOneGpuIsTheDevicePlanAndMoreGpusAreRefused) {
   ASSERT_EQ(device.exit_code, 0) << device.output();
   EXPECT_EQ(json_value(one.out, "device_bytes"), json_value(device.out, "device_bytes"));
   EXPECT_NE(json_value(one.out, "device_bytes"), "0") << one.out;
-  const CliRun two = run_cli("bfs --gpus 2 --plan " + path);
-  EXPECT_NE(two.exit_code, 0);
-  EXPECT_NE(two.err.find("--plan"), std::string::npos) << two.err;
+  EXPECT_EQ(json_value(one.out, "per_gpu"), "absent") << one.out;
+  const CliRun two = run_cli("bfs --gpus 2 --plan --json " + path);
+  ASSERT_EQ(two.exit_code, 0) << two.output();
+  EXPECT_EQ(json_value(two.out, "gpus"), "2") << two.out;
+  EXPECT_EQ(count_of(two.out, "{\"gpu\":"), 2) << two.out;
 }
 
 TEST(CliGpusPlan, OneGpuRunsTheSingleGpuEngine) {

@@ -16,6 +16,7 @@
 #include "frontier/runs/graph500.hpp"
 #include "frontier/runs/graph500_memory.hpp"
 #include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 #include "support/test_paths.hpp"
 
 namespace frontier {
@@ -205,6 +206,29 @@ TEST(CliPlan, BfsFileGpuPlanGivesTheRunnerBytes) {
   const CliRun text = run_cli("bfs --device gpu --plan " + path.string());
   ASSERT_EQ(text.exit_code, 0) << text.output();
   EXPECT_NE(text.out.find("sized from the header, exact"), std::string::npos) << text.out;
+}
+
+// Ranks simulated on the CPU hold bins for every vertex each: 128 ranks of a 2^24-vertex file
+// need ~33 GiB beside a 128 MiB graph. Where that does not fit, the plan says so and the run is
+// refused before it allocates them, naming the same bytes.
+TEST(CliPlan, SimulatedRanksThatDoNotFitArePlannedSoAndRefused) {
+  const test::TempDir dir;
+  const auto path = test::write_file(
+      dir / "wide.mtx",
+      "%%MatrixMarket matrix coordinate pattern symmetric\n16777216 16777216 1\n2 1\n");
+  const CliRun plan = run_cli("bfs --ranks 128 --plan --json " + path.string());
+  ASSERT_EQ(plan.exit_code, 0) << plan.output();
+  const std::optional<std::uint64_t> buffers = json_integer(plan.out, "rank_buffers");
+  ASSERT_TRUE(buffers) << plan.out;
+  if (json_literal(plan.out, "fits") != "false") {
+    GTEST_SKIP() << "this host holds " << *buffers << " bytes of rank buffers";
+  }
+  const CliRun run = run_cli("bfs --ranks 128 " + path.string());
+  EXPECT_EQ(run.exit_code, 1) << run.output();
+  EXPECT_NE(run.err.find("out of memory: the search buffers of 128 ranks simulated on the CPU"),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("(" + std::to_string(*buffers) + " bytes)"), std::string::npos) << run.err;
 }
 
 }  // namespace
