@@ -4,9 +4,9 @@
 # works. frontier::frontier bundles frontier::engine, frontier::io, frontier::partition and
 # frontier::runs.
 # Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
-# interface; static libraries still need fmt, zlib, libdeflate (and the CUDA runtime, NCCL when
-# built) at link time, which frontierConfig.cmake finds with find_dependency. libarchive is opened
-# at run time by the io library when a file needs it (libarchive13), never linked.
+# interface; static libraries still need fmt, zlib, libdeflate (and the CUDA runtime when built)
+# at link time, which frontierConfig.cmake finds with find_dependency. libarchive and NCCL are
+# opened at run time when a file or GPU ranks need them (libarchive13, libnccl2), never linked.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -50,6 +50,3 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/frontierConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/frontierConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/FindLibDeflate.cmake
         DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
-if(FRONTIER_HAVE_NCCL)
-  install(FILES ${PROJECT_SOURCE_DIR}/cmake/FindNCCL.cmake DESTINATION ${FRONTIER_INSTALL_CMAKEDIR})
-endif()

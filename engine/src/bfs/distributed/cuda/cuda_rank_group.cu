@@ -33,6 +33,7 @@
 #include "bfs/distributed/transport/ipc_peers.cuh"
 #include "bfs/distributed/transport/nccl_check.cuh"
 #include "bfs/distributed/transport/nccl_exchange.cuh"
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "bfs/distributed/transport/peer_exchange.cuh"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
@@ -298,7 +299,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
       }
       enable_peer_access(devices_);
     } else {
-      FRONTIER_NCCL_CHECK(ncclCommInitAll(comms_.data(), p, devices_.data()));
+      FRONTIER_NCCL_CHECK(nccl_library().ncclCommInitAll(comms_.data(), p, devices_.data()));
     }
     for (int r = 0; r < p; ++r) {
       FRONTIER_CUDA_CHECK(cudaSetDevice(devices_[r]));
@@ -354,7 +355,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     static_assert(sizeof(unique) == sizeof(process.id.bytes), "an ncclUniqueId is 128 bytes");
     std::memcpy(&unique, process.id.bytes.data(), sizeof(unique));
     FRONTIER_CUDA_CHECK(cudaSetDevice(gpu));
-    FRONTIER_NCCL_CHECK(ncclCommInitRank(&comms_[0], p, unique, process.rank));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclCommInitRank(&comms_[0], p, unique, process.rank));
     const cudaStream_t stream = streams_.emplace_back().get();
     transport_ = resolve_process_transport(process.transport, process.one_node, gpu, process.rank,
                                            p, comms_[0], stream);
@@ -382,8 +383,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     cuda::DeviceBuffer<std::int64_t> d_value(1);
     FRONTIER_CUDA_CHECK(
         cudaMemcpyAsync(d_value.data(), &value, sizeof(value), cudaMemcpyHostToDevice, stream));
-    FRONTIER_NCCL_CHECK(
-        ncclAllReduce(d_value.data(), d_value.data(), 1, ncclInt64, ncclSum, comms_[0], stream));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclAllReduce(d_value.data(), d_value.data(), 1, ncclInt64,
+                                                     ncclSum, comms_[0], stream));
     std::int64_t sum = 0;
     FRONTIER_CUDA_CHECK(
         cudaMemcpyAsync(&sum, d_value.data(), sizeof(sum), cudaMemcpyDeviceToHost, stream));
@@ -461,7 +462,8 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     cuda::DeviceBuffer<std::uint32_t> table = degree_table(distribution, devices_[0]);
     std::uint32_t* own = table.data() + static_cast<std::size_t>(rank) * stride;
     cuda::rank_slice_degrees(slice, distribution, rank, devices_[0], own);
-    FRONTIER_NCCL_CHECK(ncclAllGather(own, table.data(), stride, ncclUint32, comms_[0], stream));
+    FRONTIER_NCCL_CHECK(
+        nccl_library().ncclAllGather(own, table.data(), stride, ncclUint32, comms_[0], stream));
     FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
     cuda::put_rank_slice_hubs_first(slice, distribution, rank, devices_[0], table.data());
   }
@@ -516,7 +518,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
   void abort_communicators() noexcept {
     aborted_ = true;
     for (ncclComm_t& comm : comms_) {
-      if (comm != nullptr) ncclCommAbort(comm);
+      if (comm != nullptr) nccl_library().ncclCommAbort(comm);
       comm = nullptr;
     }
   }
@@ -555,7 +557,7 @@ class GpuRankGroup final : public CudaRankGroup<VertexT, EdgeT> {
     pointers_.clear();
     searches_.clear();
     for (ncclComm_t comm : comms_) {
-      if (comm != nullptr) ncclCommDestroy(comm);
+      if (comm != nullptr) nccl_library().ncclCommDestroy(comm);
     }
     for (std::size_t r = 0; r < streams_.size(); ++r) {
       cudaSetDevice(devices_[r]);
@@ -621,7 +623,7 @@ std::unique_ptr<CudaRankGroup<VertexT, EdgeT>> make_kronecker_process_rank(
 
 NcclUniqueId nccl_unique_id() {
   ncclUniqueId unique;
-  FRONTIER_NCCL_CHECK(ncclGetUniqueId(&unique));
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGetUniqueId(&unique));
   NcclUniqueId id;
   std::memcpy(id.bytes.data(), &unique, sizeof(unique));
   return id;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bfs/distributed/transport/nccl_check.cuh"
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "bfs/distributed/vertex_rules.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_memory.hpp"
@@ -522,8 +523,8 @@ InPlaceCheck check_process_rank_in_place(const CudaRankSearch<VertexT, EdgeT>& r
            0, stream>>>(alone, 0, labels.depth, labels.visited, own_part);
     FRONTIER_CHECK_LAUNCH();
   }
-  FRONTIER_NCCL_CHECK(
-      ncclAllGather(own_part, buffers.depth.data(), stride, ncclInt32, comm, stream));
+  FRONTIER_NCCL_CHECK(nccl_library().ncclAllGather(own_part, buffers.depth.data(), stride,
+                                                   ncclInt32, comm, stream));
   // 2. The owned vertices, reading the depths rank-major.
   CheckLabels<VertexT> check_labels{buffers.depth.data(), labels.parent, labels.visited};
   check_labels.rank_stride = stride;

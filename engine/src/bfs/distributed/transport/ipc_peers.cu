@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bfs/distributed/transport/nccl_check.cuh"
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
 #include "frontier/errors.hpp"
@@ -21,7 +22,8 @@ std::vector<unsigned char> all_gather_bytes(const void* own, std::size_t bytes, 
   cuda::DeviceBuffer<unsigned char> send(bytes);
   cuda::DeviceBuffer<unsigned char> gathered(p * bytes);
   FRONTIER_CUDA_CHECK(cudaMemcpy(send.data(), own, bytes, cudaMemcpyHostToDevice));
-  FRONTIER_NCCL_CHECK(ncclAllGather(send.data(), gathered.data(), bytes, ncclUint8, comm, stream));
+  FRONTIER_NCCL_CHECK(
+      nccl_library().ncclAllGather(send.data(), gathered.data(), bytes, ncclUint8, comm, stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
   std::vector<unsigned char> out(p * bytes);
   FRONTIER_CUDA_CHECK(cudaMemcpy(out.data(), gathered.data(), p * bytes, cudaMemcpyDeviceToHost));
@@ -143,7 +145,8 @@ IpcPeers<VertexT>::~IpcPeers() {
 void process_barrier(ncclComm_t comm, cudaStream_t stream) {
   cuda::DeviceBuffer<std::int32_t> word(1);
   FRONTIER_CUDA_CHECK(cudaMemsetAsync(word.data(), 0, sizeof(std::int32_t), stream));
-  FRONTIER_NCCL_CHECK(ncclAllReduce(word.data(), word.data(), 1, ncclInt32, ncclSum, comm, stream));
+  FRONTIER_NCCL_CHECK(
+      nccl_library().ncclAllReduce(word.data(), word.data(), 1, ncclInt32, ncclSum, comm, stream));
   FRONTIER_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 

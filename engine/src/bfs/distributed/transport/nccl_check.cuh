@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "cuda/log_bridge.hpp"
 #include "frontier/errors.hpp"
 
@@ -16,10 +17,10 @@ namespace frontier::detail {
                                           int line) {
   if (cuda::debug_enabled()) {
     cuda::log_debug(std::string(file) + ":" + std::to_string(line) + ": " + call +
-                    " failed: " + ncclGetErrorString(status));
+                    " failed: " + distributed::nccl_library().ncclGetErrorString(status));
   }
   throw NcclError(std::string("NCCL communication between the GPUs failed: ") +
-                  ncclGetErrorString(status));
+                  distributed::nccl_library().ncclGetErrorString(status));
 }
 
 }  // namespace frontier::detail

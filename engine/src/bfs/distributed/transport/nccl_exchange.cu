@@ -19,6 +19,7 @@
 
 #include "bfs/distributed/rank_search.hpp"
 #include "bfs/distributed/transport/nccl_check.cuh"
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "cuda/cuda_check.cuh"
 
 namespace frontier::distributed {
@@ -86,7 +87,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
                     std::to_string(p) + " bins of " + std::to_string(stride) + " items");
       }
     }
-    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
     for (std::size_t i = 0; i < local_.size(); ++i) {
       bins[i]->recv_stride = stride;
       const auto* send = static_cast<const unsigned char*>(bins[i]->send);
@@ -97,34 +98,36 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
       for (int peer = 0; peer < p; ++peer) {
         const std::size_t in =
             static_cast<std::size_t>(bin_capacity[static_cast<std::size_t>(peer)]) * item_bytes;
-        FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
-                                     local_[i].comm, local_[i].stream));
-        FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
-                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
+                                                    local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
+                                                    local_[i].comm, local_[i].stream));
         if (out > 0) {
-          FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, out,
-                                       ncclUint8, peer, local_[i].comm, local_[i].stream));
+          FRONTIER_NCCL_CHECK(
+              nccl_library().ncclSend(send + bins[i]->send_offsets[peer] * item_bytes, out,
+                                      ncclUint8, peer, local_[i].comm, local_[i].stream));
         }
         if (in > 0) {
-          FRONTIER_NCCL_CHECK(ncclRecv(recv + static_cast<std::size_t>(peer * stride) * item_bytes,
-                                       in, ncclUint8, peer, local_[i].comm, local_[i].stream));
+          FRONTIER_NCCL_CHECK(
+              nccl_library().ncclRecv(recv + static_cast<std::size_t>(peer * stride) * item_bytes,
+                                      in, ncclUint8, peer, local_[i].comm, local_[i].stream));
         }
       }
     }
-    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
     return;
   }
   // 1. Counts: one int64 to and from every rank.
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     for (int peer = 0; peer < p; ++peer) {
-      FRONTIER_NCCL_CHECK(ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer, local_[i].comm,
-                                   local_[i].stream));
-      FRONTIER_NCCL_CHECK(ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer, local_[i].comm,
-                                   local_[i].stream));
+      FRONTIER_NCCL_CHECK(nccl_library().ncclSend(bins[i]->send_counts + peer, 1, ncclInt64, peer,
+                                                  local_[i].comm, local_[i].stream));
+      FRONTIER_NCCL_CHECK(nccl_library().ncclRecv(bins[i]->recv_counts + peer, 1, ncclInt64, peer,
+                                                  local_[i].comm, local_[i].stream));
     }
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i].data(), bins[i]->send_counts,
@@ -148,7 +151,7 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
     }
   }
   // 2. Bins, packed by sender on arrival. Empty bins are skipped on both sides alike.
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     const auto* send = static_cast<const unsigned char*>(bins[i]->send);
     auto* recv = static_cast<unsigned char*>(bins[i]->recv);
@@ -156,20 +159,21 @@ void NcclExchange::exchange_bins(std::span<RankBins* const> bins, std::size_t it
     for (int peer = 0; peer < p; ++peer) {
       const std::int64_t out = bins[i]->h_send_counts[peer];
       if (out > 0) {
-        FRONTIER_NCCL_CHECK(ncclSend(send + bins[i]->send_offsets[peer] * item_bytes,
-                                     static_cast<std::size_t>(out) * item_bytes, ncclUint8, peer,
-                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclSend(send + bins[i]->send_offsets[peer] * item_bytes,
+                                                    static_cast<std::size_t>(out) * item_bytes,
+                                                    ncclUint8, peer, local_[i].comm,
+                                                    local_[i].stream));
       }
       const std::int64_t in = bins[i]->h_recv_counts[peer];
       if (in > 0) {
-        FRONTIER_NCCL_CHECK(ncclRecv(recv + at * item_bytes,
-                                     static_cast<std::size_t>(in) * item_bytes, ncclUint8, peer,
-                                     local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclRecv(
+            recv + at * item_bytes, static_cast<std::size_t>(in) * item_bytes, ncclUint8, peer,
+            local_[i].comm, local_[i].stream));
       }
       at += in;
     }
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
 }
 
 void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_per_rank) {
@@ -181,14 +185,14 @@ void NcclExchange::all_gather(std::span<void* const> buffers, std::size_t bytes_
   }
 #endif
   // From the staging part, at the same offset on every rank, into the gathered parts.
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     auto* buffer = static_cast<unsigned char*>(buffers[i]);
-    FRONTIER_NCCL_CHECK(ncclAllGather(buffer + static_cast<std::size_t>(ranks_) * bytes_per_rank,
-                                      buffer, bytes_per_rank, ncclUint8, local_[i].comm,
-                                      local_[i].stream));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclAllGather(
+        buffer + static_cast<std::size_t>(ranks_) * bytes_per_rank, buffer, bytes_per_rank,
+        ncclUint8, local_[i].comm, local_[i].stream));
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
 }
 
 void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int count) {
@@ -200,13 +204,13 @@ void NcclExchange::all_reduce_start(std::span<std::int64_t* const> values, int c
   reduce_count_ = count;
   // 1. Every rank's counters to every rank (rank r's at r * count): the sums and the rank's own
   //    counters then come back in one copy.
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
-    FRONTIER_NCCL_CHECK(ncclAllGather(values[i], d_totals_[i].data(),
-                                      static_cast<std::size_t>(count), ncclInt64, local_[i].comm,
-                                      local_[i].stream));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclAllGather(values[i], d_totals_[i].data(),
+                                                     static_cast<std::size_t>(count), ncclInt64,
+                                                     local_[i].comm, local_[i].stream));
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     FRONTIER_CUDA_CHECK(cudaMemcpyAsync(h_pinned_[i].data() + 2 * p, d_totals_[i].data(),
@@ -233,17 +237,19 @@ void NcclExchange::connect(std::span<void* const> bitmaps, std::size_t bitmap_by
   }
   // 1. Point to point, every peer (itself included), a small and a large message.
   for (const std::size_t bytes : {sizeof(std::int64_t), kConnectBytes}) {
-    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
     for (std::size_t i = 0; i < local_.size(); ++i) {
       unsigned char* base = scratch[i].data();
       for (std::size_t peer = 0; peer < p; ++peer) {
-        FRONTIER_NCCL_CHECK(ncclSend(base + peer * kConnectBytes, bytes, ncclUint8,
-                                     static_cast<int>(peer), local_[i].comm, local_[i].stream));
-        FRONTIER_NCCL_CHECK(ncclRecv(base + (p + peer) * kConnectBytes, bytes, ncclUint8,
-                                     static_cast<int>(peer), local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclSend(base + peer * kConnectBytes, bytes, ncclUint8,
+                                                    static_cast<int>(peer), local_[i].comm,
+                                                    local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclRecv(base + (p + peer) * kConnectBytes, bytes,
+                                                    ncclUint8, static_cast<int>(peer),
+                                                    local_[i].comm, local_[i].stream));
       }
     }
-    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
   }
   // 2. The counters' all-gather and the frontier bitmap's, at the sizes the levels use.
   gather_counters();
@@ -278,14 +284,14 @@ void NcclExchange::register_windows(std::span<const std::vector<WindowRegion>> r
     window_ranks_.push_back(i);
   }
   windows_.assign(all.size(), nullptr);
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t w = 0; w < all.size(); ++w) {
     const NcclRankHandle& handle = local_[window_ranks_[w]];
     FRONTIER_CUDA_CHECK(cudaSetDevice(handle.device));
-    FRONTIER_NCCL_CHECK(ncclCommWindowRegister(handle.comm, all[w].data, all[w].bytes, &windows_[w],
-                                               NCCL_WIN_COLL_SYMMETRIC));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclCommWindowRegister(
+        handle.comm, all[w].data, all[w].bytes, &windows_[w], NCCL_WIN_COLL_SYMMETRIC));
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
 #else
   (void)regions;
 #endif
@@ -297,7 +303,7 @@ void NcclExchange::release_windows() {
     const std::size_t i = window_ranks_[w];
     FRONTIER_CUDA_CHECK(cudaSetDevice(local_[i].device));
     if (windows_[w] != nullptr) {
-      FRONTIER_NCCL_CHECK(ncclCommWindowDeregister(local_[i].comm, windows_[w]));
+      FRONTIER_NCCL_CHECK(nccl_library().ncclCommWindowDeregister(local_[i].comm, windows_[w]));
     }
   }
   windows_.clear();
@@ -309,33 +315,33 @@ void NcclExchange::warm_up() {
   // A level's two paths, round after round: an int64 to and from every peer (the exchange's),
   // then the counters' all-gather, each round waited for.
   for (int round = 0; round < kWarmUpRounds; ++round) {
-    FRONTIER_NCCL_CHECK(ncclGroupStart());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
     for (std::size_t i = 0; i < local_.size(); ++i) {
       // Received into words [0, p), sent from word p (contents do not matter).
       std::int64_t* scratch = d_totals_[i].data();
       for (int peer = 0; peer < ranks_; ++peer) {
-        FRONTIER_NCCL_CHECK(
-            ncclSend(scratch + ranks_, 1, ncclInt64, peer, local_[i].comm, local_[i].stream));
-        FRONTIER_NCCL_CHECK(
-            ncclRecv(scratch + peer, 1, ncclInt64, peer, local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclSend(scratch + ranks_, 1, ncclInt64, peer,
+                                                    local_[i].comm, local_[i].stream));
+        FRONTIER_NCCL_CHECK(nccl_library().ncclRecv(scratch + peer, 1, ncclInt64, peer,
+                                                    local_[i].comm, local_[i].stream));
       }
     }
-    FRONTIER_NCCL_CHECK(ncclGroupEnd());
+    FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
     gather_counters();
     for (std::size_t i = 0; i < local_.size(); ++i) wait(i);
   }
 }
 
 void NcclExchange::gather_counters() {
-  FRONTIER_NCCL_CHECK(ncclGroupStart());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupStart());
   for (std::size_t i = 0; i < local_.size(); ++i) {
     // From the spare counters after the gathered ones (the same offset on every rank).
     std::int64_t* totals = d_totals_[i].data();
-    FRONTIER_NCCL_CHECK(ncclAllGather(totals + ranks_ * kMaxReducedCounters, totals,
-                                      kMaxReducedCounters, ncclInt64, local_[i].comm,
-                                      local_[i].stream));
+    FRONTIER_NCCL_CHECK(nccl_library().ncclAllGather(totals + ranks_ * kMaxReducedCounters, totals,
+                                                     kMaxReducedCounters, ncclInt64, local_[i].comm,
+                                                     local_[i].stream));
   }
-  FRONTIER_NCCL_CHECK(ncclGroupEnd());
+  FRONTIER_NCCL_CHECK(nccl_library().ncclGroupEnd());
 }
 
 }  // namespace frontier::distributed

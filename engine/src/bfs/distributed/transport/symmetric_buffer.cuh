@@ -10,14 +10,9 @@
 #include <cstddef>
 #include <utility>
 
+#include "bfs/distributed/transport/nccl_library.hpp"
 #include "cuda/cuda_check.cuh"
 #include "cuda/device_buffer.cuh"
-
-#if defined(NCCL_VERSION_CODE) && NCCL_VERSION_CODE >= NCCL_VERSION(2, 27, 0)
-#define FRONTIER_HAVE_NCCL_WINDOWS 1
-#else
-#define FRONTIER_HAVE_NCCL_WINDOWS 0
-#endif
 
 namespace frontier::distributed {
 
@@ -38,7 +33,8 @@ class SymmetricBuffer {
     const std::size_t bytes = cuda::device_bytes_for<T>(count);
 #if FRONTIER_HAVE_NCCL_WINDOWS
     void* memory = nullptr;
-    if (registrable && ncclMemAlloc(&memory, bytes) == ncclSuccess) {
+    const NcclLibrary& nccl = nccl_library();
+    if (registrable && nccl.has_windows() && nccl.ncclMemAlloc(&memory, bytes) == ncclSuccess) {
       data_ = static_cast<T*>(memory);
       from_nccl_ = true;
       return;
@@ -72,7 +68,7 @@ class SymmetricBuffer {
     if (data_ == nullptr) return;
 #if FRONTIER_HAVE_NCCL_WINDOWS
     if (from_nccl_) {
-      ncclMemFree(data_);
+      nccl_library().ncclMemFree(data_);
       data_ = nullptr;
       return;
     }
