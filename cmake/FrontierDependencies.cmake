@@ -52,7 +52,23 @@ if(FRONTIER_ENABLE_CUDA)
   endif()
 endif()
 
+# The MPI launchers open Open MPI at run time and look its predefined handles up by name, so
+# another MPI leaves them out.
 find_package(MPI QUIET COMPONENTS CXX)
 if(MPI_CXX_FOUND)
-  set(FRONTIER_HAVE_MPI ON)
+  include(CheckCXXSourceCompiles)
+  set(CMAKE_REQUIRED_INCLUDES ${MPI_CXX_INCLUDE_DIRS})
+  set(CMAKE_REQUIRED_DEFINITIONS -DOMPI_SKIP_MPICXX=1)
+  check_cxx_source_compiles("#include <mpi.h>
+#ifndef OPEN_MPI
+#error not Open MPI
+#endif
+int main() { return 0; }" FRONTIER_MPI_IS_OPEN_MPI)
+  unset(CMAKE_REQUIRED_INCLUDES)
+  unset(CMAKE_REQUIRED_DEFINITIONS)
+  if(FRONTIER_MPI_IS_OPEN_MPI)
+    set(FRONTIER_HAVE_MPI ON)
+  else()
+    message(STATUS "frontier: the MPI found is not Open MPI; the MPI launchers are left out")
+  endif()
 endif()

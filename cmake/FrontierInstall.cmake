@@ -5,8 +5,9 @@
 # frontier::runs.
 # Private helpers (frontier_internal: spdlog header-only, timers) stay out of the installed
 # interface; static libraries still need fmt, zlib, libdeflate (and the CUDA runtime when built)
-# at link time, which frontierConfig.cmake finds with find_dependency. libarchive and NCCL are
-# opened at run time when a file or GPU ranks need them (libarchive13, libnccl2), never linked.
+# at link time, which frontierConfig.cmake finds with find_dependency. libarchive, NCCL and
+# Open MPI are opened at run time when a file, GPU ranks or an MPI launcher need them
+# (libarchive13, libnccl2, libopenmpi3), never linked.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 

@@ -22,7 +22,6 @@
 //    vertex has one owner, the other entries are -1) to count nedge.
 // Host memory is not sized up front: a process holds at most one slice, not the whole graph that
 // graph500_memory_bytes() estimates.
-#include <mpi.h>
 
 #include <algorithm>
 #include <climits>
@@ -61,9 +60,7 @@ ReceivedArcs route_arcs(const partition::ArcBins<VertexId>& bins, int ranks) {
   std::vector<std::int64_t> send_counts(static_cast<std::size_t>(ranks));
   for (int d = 0; d < ranks; ++d) send_counts[d] = bins.offsets[d + 1] - bins.offsets[d];
   std::vector<std::int64_t> recv_counts(static_cast<std::size_t>(ranks));
-  mpi::check(MPI_Alltoall(send_counts.data(), 1, MPI_INT64_T, recv_counts.data(), 1, MPI_INT64_T,
-                          MPI_COMM_WORLD),
-             "MPI_Alltoall");
+  mpi::all_to_all(send_counts, recv_counts);
   // MPI counts and displacements are ints: more arcs per rank need more ranks.
   const std::int64_t sent = bins.offsets[ranks];
   std::int64_t received = 0;
@@ -89,14 +86,10 @@ ReceivedArcs route_arcs(const partition::ArcBins<VertexId>& bins, int ranks) {
   }
   out.sources.resize(static_cast<std::size_t>(received));
   out.targets.resize(static_cast<std::size_t>(received));
-  mpi::check(MPI_Alltoallv(bins.sources.data(), send_int.data(), send_displacements.data(),
-                           MPI_INT32_T, out.sources.data(), out.counts.data(),
-                           out.displacements.data(), MPI_INT32_T, MPI_COMM_WORLD),
-             "MPI_Alltoallv");
-  mpi::check(MPI_Alltoallv(bins.targets.data(), send_int.data(), send_displacements.data(),
-                           MPI_INT32_T, out.targets.data(), out.counts.data(),
-                           out.displacements.data(), MPI_INT32_T, MPI_COMM_WORLD),
-             "MPI_Alltoallv");
+  mpi::all_to_all(bins.sources, send_int, send_displacements, out.sources, out.counts,
+                  out.displacements);
+  mpi::all_to_all(bins.targets, send_int, send_displacements, out.targets, out.counts,
+                  out.displacements);
   return out;
 }
 
@@ -135,7 +128,7 @@ class MpiBackend final : public Graph500Backend {
   }
 
   void construct(Graph500Result& result) override {
-    mpi::check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+    mpi::barrier();
     detail::Timer timer;
     Graph500DistributedDetails& details = *result.distributed;
     if (config_.build_on_device) {
@@ -171,9 +164,7 @@ class MpiBackend final : public Graph500Backend {
       const VertexId v = candidates[i];
       has_edges[i] = distribution_.owner(v) == rank_ && search_->degree(v) > 0 ? 1 : 0;
     }
-    mpi::check(MPI_Allreduce(MPI_IN_PLACE, has_edges.data(), static_cast<int>(has_edges.size()),
-                             MPI_UNSIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD),
-               "MPI_Allreduce");
+    mpi::max_over_ranks(has_edges);
   }
 
   Graph500Search search(VertexId root) override { return search_->run(root, options_); }
@@ -190,10 +181,7 @@ class MpiBackend final : public Graph500Backend {
       return check;
     }
     // Every vertex has one owner; the others hold -1, so a maximum combines the depths.
-    const auto n = static_cast<int>(distribution_.num_vertices);
-    mpi::check(MPI_Allreduce(MPI_IN_PLACE, search.bfs.depth.data(), n, MPI_INT32_T, MPI_MAX,
-                             MPI_COMM_WORLD),
-               "MPI_Allreduce");
+    mpi::max_over_ranks(std::span<std::int32_t>(search.bfs.depth));
     if (search_->slices().empty()) {
       // Every process holds the whole depth array: each counts the same tuples on its own GPU.
       check.nedge = count_kronecker_tuples_reached(params_, search.bfs.depth, Device::cuda(gpu_));
@@ -227,15 +215,8 @@ class MpiBackend final : public Graph500Backend {
   // Each list's hub first, over the degree table all-gathered from every process's part.
   void put_hubs_first(RankGraph<VertexId, EdgeId>& own) const {
     const std::vector<std::uint32_t> part = partition::degree_table_part(own);
-    if (part.size() > static_cast<std::size_t>(INT_MAX)) {
-      throw InvalidArgument("a rank of " + std::to_string(part.size()) +
-                            " vertices is past one MPI message of degrees");
-    }
-    const int count = static_cast<int>(part.size());
     std::vector<std::uint32_t> table(part.size() * static_cast<std::size_t>(ranks_));
-    mpi::check(MPI_Allgather(part.data(), count, MPI_UINT32_T, table.data(), count, MPI_UINT32_T,
-                             MPI_COMM_WORLD),
-               "MPI_Allgather");
+    mpi::all_gather(part, table);
     partition::put_hubs_first(own, std::span<const std::uint32_t>(table));
   }
 

@@ -1,8 +1,6 @@
 // mpi_bfs.cpp — BFS on a graph file with one MPI process per GPU (see mpi_bfs.hpp).
 #include "frontier/runs/mpi_bfs.hpp"
 
-#include <mpi.h>
-
 #include <span>
 #include <string>
 #include <utility>
@@ -14,18 +12,6 @@
 #include "mpi/mpi_support.hpp"
 
 namespace frontier::runs {
-namespace {
-
-// Process 0 receives the combined labels: every vertex has one owner, the other processes
-// hold -1 there, so the maximum is the owner's value.
-void combine_on_first(std::span<std::int32_t> values, int rank) {
-  void* send = rank == 0 ? MPI_IN_PLACE : static_cast<void*>(values.data());
-  mpi::check(MPI_Reduce(send, values.data(), static_cast<int>(values.size()), MPI_INT32_T, MPI_MAX,
-                        0, MPI_COMM_WORLD),
-             "MPI_Reduce");
-}
-
-}  // namespace
 
 bool mpi_built() { return true; }
 
@@ -73,8 +59,10 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
     one.vertices_reached = result.bfs.vertices_reached;
     one.levels = static_cast<std::int32_t>(result.bfs.levels.size());
     one.bytes_exchanged = result.bytes_exchanged;
-    combine_on_first(result.bfs.depth, out.rank);
-    if (validate) combine_on_first(result.bfs.parent, out.rank);
+    // Process 0 receives the combined labels: every vertex has one owner, the other processes
+    // hold -1 there, so the maximum is the owner's value.
+    mpi::max_to_first(result.bfs.depth);
+    if (validate) mpi::max_to_first(result.bfs.parent);
     // 4. Process 0 counts and validates; the verdict goes to every process.
     std::string failure;
     if (out.rank == 0) {
@@ -86,7 +74,7 @@ MpiBfsResult run_bfs_mpi(Graph graph, std::span<const VertexId> sources, VertexL
       }
     }
     std::int64_t counts[2] = {one.reached_edges, failure.empty() ? 0 : 1};
-    mpi::check(MPI_Bcast(counts, 2, MPI_INT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    mpi::broadcast_from_first(counts);
     one.reached_edges = counts[0];
     if (counts[1] != 0) {
       throw ValidationError("search from " + std::to_string(source) + ": " +
