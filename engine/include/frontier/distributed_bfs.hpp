@@ -227,7 +227,9 @@ class DistributedBfs {
   /// @throws InvalidArgument if slices are empty, inconsistent, or their count differs from the
   ///         GPU count; ValidationError if a slice breaks its invariants; CudaError when
   ///         GpuTransport::Peer is asked for GPUs without peer access to each other; CudaError /
-  ///         NcclError / OutOfMemory from the GPU backend.
+  ///         NcclError / OutOfMemory from the GPU backend; OutOfMemory, before any rank is made,
+  ///         when the simulated ranks' buffers (distributed_rank_host_bytes) exceed the host's
+  ///         free memory.
   DistributedBfs(std::vector<Slice> slices, const Device& device,
                  GpuTransport transport = GpuTransport::Auto);
   /// One process of a multi-process run: holds only its own rank's slice, on process.gpu, and
