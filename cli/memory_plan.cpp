@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,15 +43,21 @@ struct PlanSide {
   }
 };
 
-std::optional<bool> both_fit(const PlanSide& host, const std::optional<PlanSide>& device) {
-  const std::optional<bool> host_fits = host.fits();
-  if (host_fits && !*host_fits) return false;
-  if (device) {
-    const std::optional<bool> device_fits = device->fits();
-    if (device_fits && !*device_fits) return false;
-    if (!device_fits) return std::nullopt;
+// Whether the host and every device fit: false if one does not, else unknown if one is not
+// known.
+std::optional<bool> all_fit(const PlanSide& host, std::span<const PlanSide> devices) {
+  std::optional<bool> fits = host.fits();
+  for (const PlanSide& device : devices) {
+    const std::optional<bool> device_fits = device.fits();
+    if (fits && *fits) fits = device_fits;
+    if (device_fits && !*device_fits) fits = false;
   }
-  return host_fits;
+  return fits;
+}
+
+// The same for a plan on one device, or on the host alone.
+std::optional<bool> all_fit(const PlanSide& host, const std::optional<PlanSide>& device) {
+  return device ? all_fit(host, std::span<const PlanSide>(&*device, 1)) : host.fits();
 }
 
 std::string fits_text(const std::optional<bool>& fits) {
@@ -179,17 +186,6 @@ PlanSide gpu_rank_side(int rank, std::uint64_t peak, std::string formula, Parts 
   return side;
 }
 
-// Whether the host and every GPU fit: false if one does not, unknown if one is not known.
-std::optional<bool> ranks_fit(const PlanSide& host, const std::vector<PlanSide>& gpus) {
-  std::optional<bool> fits = host.fits();
-  for (const PlanSide& gpu : gpus) {
-    const std::optional<bool> gpu_fits = gpu.fits();
-    if (fits && *fits) fits = gpu_fits;
-    if (gpu_fits && !*gpu_fits) fits = false;
-  }
-  return fits;
-}
-
 void write_per_gpu(JsonWriter& out, const std::vector<PlanSide>& gpus,
                    const std::vector<std::uint64_t>& arcs) {
   out.begin_array("per_gpu");
@@ -232,7 +228,7 @@ int print_graph500_rank_plan(const runs::Graph500Config& config, const FreeRankM
                                     free));
     arcs.push_back(gpu.arcs);
   }
-  const std::optional<bool> fits = ranks_fit(host, devices);
+  const std::optional<bool> fits = all_fit(host, devices);
   const std::string layout(to_string(config.layout));
   const char* transport = peer ? "peer" : "nccl";
   if (json) {
@@ -371,7 +367,7 @@ int print_graph500_plan(const runs::Graph500Config& config, const FreeMemory& fr
                            std::move(parts), free);
     }
   }
-  const std::optional<bool> fits = both_fit(host, device);
+  const std::optional<bool> fits = all_fit(host, device);
   const int largest_host =
       host.free ? runs::largest_graph500_host_scale(config.edgefactor, host_role, *host.free) : -1;
   const int largest_device =
@@ -526,7 +522,7 @@ int print_bfs_file_plan(const BfsFilePlanRequest& request, const FreeMemory& fre
                                  : "graph + BFS buffers + headroom",
                          std::move(parts), free);
   }
-  const std::optional<bool> fits = both_fit(host, device);
+  const std::optional<bool> fits = all_fit(host, device);
   if (json) {
     JsonWriter out(std::cout);
     begin_bfs_file_plan(out, request, size, on_gpu)
@@ -609,7 +605,7 @@ int print_bfs_file_rank_plan(const BfsFilePlanRequest& request, const BfsFileRan
       largest = std::max(largest, gpus.back().peak);
     }
   }
-  const std::optional<bool> fits = ranks_fit(host, gpus);
+  const std::optional<bool> fits = all_fit(host, gpus);
   const std::string layout(to_string(ranks.layout));
   const char* transport = peer ? "peer" : "nccl";
   if (json) {
